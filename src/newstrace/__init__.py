@@ -1,0 +1,47 @@
+"""newstrace: repair, structure, quotation attribution, claims and provenance of news text.
+
+Quick use::
+
+    import newstrace
+    article = newstrace.analyze("path/to/article.txt")   # or a string of article text
+    print(article.headline, article.credit, [q.speaker for q in article.quotes])
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from newstrace.schema import SCHEMA_VERSION, Article, Claim, Entity, Quote, Repair, json_schema
+
+__version__ = "0.1.0"
+
+
+def analyze(text_or_path: str | Path, *, ctx=None) -> Article:
+    """Analyse one article given as text or as a path to a file.
+
+    Args:
+        text_or_path: article text (headline on the first line, then paragraphs separated by
+            blank lines) or a ``Path``/path string of an existing file (any reader format;
+            for multi-record files the first record is returned).
+        ctx: an optional :class:`newstrace.pipeline.Context` to reuse loaded models.
+
+    Returns:
+        The analysed :class:`Article`; read or analysis problems are in ``Article.errors``.
+    """
+    from newstrace.pipeline import Context, analyze_document
+    from newstrace.readers import read_path
+    from newstrace.readers.base import RawDocument
+    from newstrace.schema import Source
+
+    ctx = ctx or Context()
+    is_path = isinstance(text_or_path, Path) or (
+        "\n" not in text_or_path and len(text_or_path) < 4096 and Path(text_or_path).is_file()
+    )
+    if is_path:
+        raw = next(iter(read_path(text_or_path)))
+    else:
+        raw = RawDocument(source=Source(path=None, format="text"), text=str(text_or_path))
+    return analyze_document(raw, ctx)
+
+
+__all__ = ["analyze", "Article", "Quote", "Claim", "Entity", "Repair", "json_schema", "SCHEMA_VERSION", "__version__"]

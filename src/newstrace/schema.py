@@ -1,0 +1,234 @@
+"""The data model shared by every stage: Article and the records it carries.
+
+Field names follow the field's terms (byline, credit, dateline, quotation attribution:
+speaker, cue, content). The JSON Schema of :class:`Article` is published by
+``newstrace schema`` and versioned by :data:`SCHEMA_VERSION`; bump the minor number for
+added fields and the major number for renamed or removed ones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+SCHEMA_VERSION = "1.0.0"
+
+RepairKind = Literal["encoding", "censor", "glued", "quote_mark", "spacing", "duplicate"]
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Source(_Record):
+    """Where a record came from.
+
+    Attributes:
+        path: input file path as given (str), or ``None`` for text passed in memory.
+        format: reader that produced it: ``text``, ``html``, ``jsonl``, ``csv``, ``parquet``, ``warc``.
+        record: 0-based record index within the file (JSON line, CSV row, WARC record).
+        line: 1-based line number of the record where the format has lines (JSONL, CSV).
+        offset: byte offset of the record in the file, where known.
+        url: the article's URL from the record or page metadata.
+    """
+
+    path: str | None = None
+    format: str = "text"
+    record: int = 0
+    line: int | None = None
+    offset: int | None = None
+    url: str | None = None
+
+    def label(self) -> str:
+        """Human-readable location, e.g. ``data.jsonl:17`` or ``page.html``."""
+        where = self.path or "<text>"
+        if self.line is not None:
+            return f"{where}:{self.line}"
+        if self.format in {"warc", "parquet"}:
+            return f"{where}#{self.record}"
+        return where
+
+
+class Repair(_Record):
+    """One change made to the text by a repair step.
+
+    Repairs form a sequential log: ``start``/``end`` are character offsets (Python ``str``
+    indices) into the document text as it stands after every earlier repair in the log,
+    so :func:`newstrace.repair.apply_plan` replays them in order on ``Article.raw_text``.
+    """
+
+    kind: RepairKind
+    start: int
+    end: int
+    before: str
+    after: str
+    evidence: str = ""
+
+
+class Entity(_Record):
+    """A named entity with one canonical name per referent within the article.
+
+    Attributes:
+        text: surface form as it appears.
+        label: spaCy label (PERSON, ORG, GPE, ...).
+        canonical: fullest name the article gives this referent, without title
+            ("Jorge Torres" for "Sergeant Jorge Torres" and "Torres").
+        start, end: character offsets into ``Article.text``.
+    """
+
+    text: str
+    label: str
+    canonical: str
+    start: int
+    end: int
+
+
+class Quote(_Record):
+    """A quotation with its attribution.
+
+    Attributes:
+        content: quoted words without enclosing marks.
+        speaker: canonical name of the speaker, or a description of an unnamed one
+            ("the soldier who asked not to be identified"); ``None`` when unknown.
+        speaker_is_unnamed: the speaker is a person the article does not name.
+        speaker_start, speaker_end: offsets of the speaker mention in ``Article.text``.
+        cue: the speech verb or cue ("said", "told", ":", "—"), or ``None``.
+        start, end: offsets of ``content`` in ``Article.text``; -1 for headline quotes.
+        kind: ``direct`` (a whole sentence or more) or ``partial`` (a phrase inside a sentence).
+        in_headline: the quote stands in the headline.
+        confidence: 0..1, heuristic confidence of the attribution.
+    """
+
+    content: str
+    speaker: str | None = None
+    speaker_is_unnamed: bool = False
+    speaker_start: int | None = None
+    speaker_end: int | None = None
+    cue: str | None = None
+    start: int
+    end: int
+    kind: Literal["direct", "partial"] = "direct"
+    in_headline: bool = False
+    confidence: float = 0.5
+
+
+class Claim(_Record):
+    """A number the article claims.
+
+    Attributes:
+        value: the number as a float (``"two dozen"`` -> 24.0, ``"10 million"`` -> 1e7).
+        text: the number's surface form.
+        qualifier: "more than", "less than", "about", "up to", "at least", ... or ``None``.
+        unit: "percent", "USD", "people", "km", ... or ``None``.
+        what: what is counted (noun phrase head and modifiers).
+        period: time window ("three days", "this year") or ``None``.
+        source: who the claim is attributed to ("Colombian immigration agents") or ``None``.
+        start, end: offsets of the number in ``Article.text``.
+        sentence: the sentence the claim stands in.
+    """
+
+    value: float
+    text: str
+    qualifier: str | None = None
+    unit: str | None = None
+    what: str | None = None
+    period: str | None = None
+    source: str | None = None
+    start: int
+    end: int
+    sentence: str = ""
+
+
+class Residue(_Record):
+    """Text set aside from the body: a trailing fragment, promo line or repeated block."""
+
+    text: str
+    reason: str
+
+
+class ErrorRecord(_Record):
+    """Why a record could not be (fully) analysed. ``code`` is stable (e.g. ``E101``)."""
+
+    code: str
+    message: str
+    stage: str
+
+
+class Article(_Record):
+    """One analysed news article: the record every stage reads and fills in.
+
+    Attributes:
+        id: sha1 hex of the normalised text (see :func:`text_id`); empty for failed records.
+        source: where it came from.
+        outlet: publishing outlet (site name, source column) where known.
+        language: ISO 639-1 code from py3langid.
+        headline: headline without section/site suffix; ``headline_suffix`` keeps the suffix.
+        published / updated: ISO 8601 local date or date-time without offset;
+            ``published_offset`` / ``updated_offset`` the UTC offset ("+01:00") where known.
+        byline: author names (persons only; never an agency).
+        credit: canonical agency name ("The Associated Press", "Reuters", ...).
+        contributors: people credited with help.
+        dateline: place (and agency) at the head of wire copy.
+        text: the repaired, structured body: paragraphs separated by blank lines.
+        raw_text: the document text as read (headline on the first line).
+        repairs: the sequential repair log; replaying it on ``raw_text`` gives the repaired
+            document, from which ``headline``, ``text`` and the rest are structured.
+        residue: fragments kept out of ``text`` with the reason.
+        entities, quotes, claims: NLP results, offsets into ``text``.
+        errors: problems met; a record with errors and no text failed.
+    """
+
+    schema_version: str = SCHEMA_VERSION
+    id: str = ""
+    source: Source = Field(default_factory=Source)
+    outlet: str | None = None
+    language: str | None = None
+    headline: str = ""
+    headline_suffix: str | None = None
+    published: str | None = None
+    published_offset: str | None = None
+    updated: str | None = None
+    updated_offset: str | None = None
+    byline: list[str] = Field(default_factory=list)
+    credit: str | None = None
+    contributors: list[str] = Field(default_factory=list)
+    dateline: str | None = None
+    text: str = ""
+    raw_text: str = ""
+    repairs: list[Repair] = Field(default_factory=list)
+    residue: list[Residue] = Field(default_factory=list)
+    entities: list[Entity] = Field(default_factory=list)
+    quotes: list[Quote] = Field(default_factory=list)
+    claims: list[Claim] = Field(default_factory=list)
+    errors: list[ErrorRecord] = Field(default_factory=list)
+
+    # Working state between stages, never serialised: reader hints and the repaired document.
+    _meta: dict[str, Any] = PrivateAttr(default_factory=dict)
+    _repaired: str = PrivateAttr(default="")
+
+    @property
+    def failed(self) -> bool:
+        """True when the record produced no article text because of an error."""
+        return bool(self.errors) and not self.text
+
+
+def normalise_for_id(text: str) -> str:
+    """Normalise text for identity: NFKC, casefold, whitespace collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def text_id(text: str) -> str:
+    """Content-hash id of an article: sha1 hex of :func:`normalise_for_id` (40 chars)."""
+    return hashlib.sha1(normalise_for_id(text).encode("utf-8")).hexdigest()
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of :class:`Article`, with ``$id`` carrying the version."""
+    schema = Article.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = f"https://newstrace.invalid/schema/article/{SCHEMA_VERSION}"
+    schema["version"] = SCHEMA_VERSION
+    return schema
