@@ -1,0 +1,77 @@
+"""Reuters-21578 (XML conversion) loader: lenient per-<REUTERS> parsing, since reut2-017 is not well-formed."""
+
+from __future__ import annotations
+
+import gzip
+import html
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from newstrace.corpora import shared_dir
+
+_STORY = re.compile(r"<REUTERS\b(.*?)>(.*?)</REUTERS>", re.S)
+_NEWID = re.compile(r'NEWID="(\d+)"')
+
+
+@dataclass
+class ReutersStory:
+    """One Reuters-21578 story.
+
+    Attributes:
+        newid: the story's NEWID (int, unique in the collection).
+        date: ISO 8601 date-time string from ``<DATE>`` (e.g. ``1987-02-26T15:01:01``).
+        title, dateline, body: text fields with entities unescaped; ``body`` may be "".
+    """
+
+    newid: int
+    date: str
+    title: str
+    dateline: str
+    body: str
+
+    def paragraphs(self) -> list[str]:
+        """Body paragraphs: the wire's indented lines start paragraphs; hard wraps are joined."""
+        paras = re.split(r"\n[ \t]{2,}", self.body)
+        return [" ".join(p.split()) for p in paras if p.strip()]
+
+    def as_text(self) -> str:
+        """The story in newstrace's plain-text layout: title line, blank line, paragraphs."""
+        return self.title + "\n\n" + "\n\n".join(self.paragraphs())
+
+
+def _field(block: str, tag: str) -> str:
+    m = re.search(rf"<{tag}>(.*?)</{tag}>", block, re.S)
+    if not m:
+        return ""
+    # Character references such as &#3; are control codes in this corpus; drop them.
+    raw = re.sub(r"&#\d+;", "", m.group(1))
+    return html.unescape(raw).strip()
+
+
+def _iso(date: str) -> str:
+    try:
+        return datetime.strptime(date.strip().split(".")[0], "%d-%b-%Y %H:%M:%S").isoformat()
+    except ValueError:
+        return ""
+
+
+def iter_reuters(folder: Path | None = None, with_body_only: bool = True) -> Iterator[ReutersStory]:
+    """Yield stories from ``reut2-*.xml.gz`` in file order.
+
+    Args:
+        folder: the corpus folder; default ``shared/corpora/reuters21578``.
+        with_body_only: skip stories with no ``<BODY>`` (19,043 of 21,578 have one).
+    """
+    folder = folder or shared_dir() / "corpora" / "reuters21578"
+    for path in sorted(folder.glob("reut2-*.xml.gz")):
+        data = gzip.open(path, "rt", encoding="utf-8", errors="replace").read()
+        for m in _STORY.finditer(data):
+            attrs, block = m.groups()
+            body = _field(block, "BODY")
+            if with_body_only and not body:
+                continue
+            newid = int(_NEWID.search(attrs).group(1)) if _NEWID.search(attrs) else -1
+            yield ReutersStory(newid, _iso(_field(block, "DATE")), _field(block, "TITLE"), _field(block, "DATELINE"), body)
