@@ -232,3 +232,65 @@ def json_schema() -> dict[str, Any]:
     schema["$id"] = f"https://newstrace.invalid/schema/article/{SCHEMA_VERSION}"
     schema["version"] = SCHEMA_VERSION
     return schema
+
+
+DerivationKind = Literal["verbatim", "edited", "spun", "machine-translated", "translation", "rewritten"]
+ChangeKind = Literal["number", "quote", "name", "credit", "date", "omission", "addition", "slant"]
+
+
+class Change(_Record):
+    """One difference between a copy and its origin, with the aligned evidence.
+
+    Attributes:
+        kind: number, quote, name, credit, date, omission, addition or slant.
+        origin_text: the origin's words ("" for an addition).
+        copy_text: the copy's words ("" for an omission).
+        detail: short explanation ("270 -> 320", "meaning inverted", "credit dropped").
+    """
+
+    kind: ChangeKind
+    origin_text: str = ""
+    copy_text: str = ""
+    detail: str = ""
+
+
+class AlignedPair(_Record):
+    """A copy sentence aligned to the origin sentence it derives from (indices into each article's sentences)."""
+
+    copy_index: int
+    origin_index: int
+    copy_sentence: str
+    origin_sentence: str
+    similarity: float
+
+
+class Derivation(_Record):
+    """A copy -> origin link decided by ``trace``.
+
+    Attributes:
+        copy_id, origin_id: article ids; ``origin_id`` is ``None`` when the origin is an
+            inferred common source missing from the store (siblings).
+        copy_source, origin_source: the input path or URL of each article as ingested.
+        kind: verbatim, edited, spun, machine-translated, translation, rewritten.
+        score: calibrated probability (0..1) that the copy derives from the origin.
+        coverage: share of copy sentences aligned (``copy_coverage``) and of origin
+            sentences aligned (``origin_coverage``), each 0..1.
+        direction_evidence: reasons for the direction (dates, credit, coverage asymmetry).
+        alignment: aligned sentence pairs, in order.
+        changes: the differences found.
+        inferred_source: the copy shares an inferred common source with ``sibling_ids``.
+    """
+
+    copy_id: str
+    origin_id: str | None
+    copy_source: str | None = None
+    origin_source: str | None = None
+    kind: DerivationKind
+    score: float
+    copy_coverage: float
+    origin_coverage: float
+    direction_evidence: list[str] = Field(default_factory=list)
+    alignment: list[AlignedPair] = Field(default_factory=list)
+    changes: list[Change] = Field(default_factory=list)
+    inferred_source: bool = False
+    sibling_ids: list[str] = Field(default_factory=list)
