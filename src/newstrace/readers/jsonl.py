@@ -1,0 +1,157 @@
+"""JSON Lines reader: one article object per line (also a JSON array or a single object in a ``.json`` file)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document
+from newstrace.readers.columns import ColumnMap, as_column_map, record_to_document
+from newstrace.readers.text import decode_bytes
+from newstrace.schema import Source
+
+_BOM = b"\xef\xbb\xbf"
+
+
+def read_jsonl_file(path: Path, columns: ColumnMap | str | Mapping[str, str] | None = None, **_options) -> Iterator[RawDocument]:
+    """Yield one RawDocument per JSON object in a JSON Lines file.
+
+    Args:
+        path: the file. Lines are read one at a time, so the file may be any size.
+        columns: column mapping (see :class:`~newstrace.readers.columns.ColumnMap`).
+
+    Every record's ``Source`` has ``record`` (0-based, blank lines not counted), ``line``
+    (1-based) and ``offset`` (byte offset of the line). A file whose first non-blank byte
+    is ``[`` is read as a JSON array of objects, and a ``.json`` file holding one object
+    as a single record.
+
+    Never raises for bad input; error records: E102 empty file, E103 binary data or invalid
+    UTF-8 (file or line), E106 a malformed JSON line or a value that is not an object,
+    plus the record errors of :func:`~newstrace.readers.columns.record_to_document`.
+    """
+    columns = as_column_map(columns)
+    file_source = Source(path=str(path), format="jsonl")
+    with path.open("rb") as fh:
+        head = fh.read(8192)
+        if b"\x00" in head:
+            yield error_document(file_source, "E103", "binary data (NUL bytes), not JSON Lines")
+            return
+        first = head.removeprefix(_BOM).lstrip()[:1]
+        if first == b"[" or (first == b"{" and path.suffix.lower() == ".json" and _single_object(path)):
+            yield from _read_json_document(path, columns)
+            return
+        fh.seek(0)
+        yield from _read_lines(fh, path, columns)
+
+
+def _read_lines(fh, path: Path, columns: ColumnMap) -> Iterator[RawDocument]:
+    offset = 0
+    record = 0
+    for lineno, raw in enumerate(fh, 1):
+        start = offset
+        offset += len(raw)
+        if lineno == 1:
+            raw = raw.removeprefix(_BOM)
+        if not raw.strip():
+            continue
+        source = Source(path=str(path), format="jsonl", record=record, line=lineno, offset=start)
+        record += 1
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield error_document(
+                source,
+                "E103",
+                f"not valid UTF-8 (byte 0x{raw[exc.start]:02x} at offset {start + exc.start}); "
+                "re-encode the file as UTF-8",
+            )
+            continue
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError as exc:
+            yield error_document(source, "E106", f"malformed JSON: {exc.msg} at column {exc.colno}")
+            continue
+        yield _object_document(value, source, columns)
+    if record == 0:
+        yield error_document(Source(path=str(path), format="jsonl"), "E102", "empty input: no records to analyse")
+
+
+def _object_document(value: Any, source: Source, columns: ColumnMap) -> RawDocument:
+    if not isinstance(value, dict):
+        kind = {list: "an array", str: "a string", type(None): "null"}.get(type(value), f"a {type(value).__name__}")
+        return error_document(source, "E106", f"JSON value is {kind}, not an object with article fields")
+    return record_to_document(value, source, columns)
+
+
+def _single_object(path: Path) -> bool:
+    """True when a ``.json`` file holds one JSON object spread over several lines."""
+    if path.stat().st_size > MAX_FILE_BYTES:
+        return False
+    try:
+        json.loads(path.read_bytes().decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return False
+    return True
+
+
+def _read_json_document(path: Path, columns: ColumnMap) -> Iterator[RawDocument]:
+    """Records of a JSON array (or one object), each with the line and byte offset where it starts."""
+    file_source = Source(path=str(path), format="jsonl")
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        yield error_document(file_source, "E104", f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
+        return
+    text, err = decode_bytes(path.read_bytes(), file_source)
+    if err is not None:
+        yield err
+        return
+    decoder = json.JSONDecoder()
+    position = _Positions(path, text)
+    pos = _skip_ws(text, 0)
+    if text[pos] == "{":
+        value, _ = decoder.raw_decode(text, pos)
+        yield _object_document(value, position(0, pos), columns)
+        return
+    pos = _skip_ws(text, pos + 1)
+    record = 0
+    while pos < len(text) and text[pos] != "]":
+        source = position(record, pos)
+        try:
+            value, end = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as exc:
+            # An array cannot be resynchronised after a syntax error: report it and stop.
+            yield error_document(source, "E106", f"malformed JSON: {exc.msg}; the rest of the array is not read")
+            return
+        yield _object_document(value, source, columns)
+        record += 1
+        pos = _skip_ws(text, end)
+        if pos < len(text) and text[pos] == ",":
+            pos = _skip_ws(text, pos + 1)
+        elif pos < len(text) and text[pos] != "]":
+            yield error_document(position(record, pos), "E106", "malformed JSON: expected ',' or ']' in the array")
+            return
+    if record == 0:
+        yield error_document(file_source, "E102", "empty input: the JSON array has no records")
+
+
+def _skip_ws(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in " \t\r\n\ufeff":
+        pos += 1
+    return pos
+
+
+class _Positions:
+    """Line number and byte offset of character positions met in increasing order (linear overall)."""
+
+    def __init__(self, path: Path, text: str) -> None:
+        self.path, self.text = str(path), text
+        self.pos, self.line, self.offset = 0, 1, 0
+
+    def __call__(self, record: int, pos: int) -> Source:
+        chunk = self.text[self.pos : pos]
+        self.line += chunk.count("\n")
+        self.offset += len(chunk.encode("utf-8", errors="surrogatepass"))
+        self.pos = pos
+        return Source(path=self.path, format="jsonl", record=record, line=self.line, offset=self.offset)
