@@ -1,0 +1,141 @@
+"""Local engine: run the per-document stages in this process or in a pool of worker processes."""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from itertools import islice
+
+from newstrace.pipeline import DEFAULT_STAGES, Context, analyze_document, check_pipeline
+from newstrace.readers.base import RawDocument
+from newstrace.schema import Article, ErrorRecord
+
+# Per-worker state, set once by the pool initializer: each worker loads spaCy exactly once.
+_WORKER_CTX: Context | None = None
+_WORKER_STAGES: tuple[str, ...] = DEFAULT_STAGES
+
+
+def run_stages(
+    raws: Iterable[RawDocument],
+    jobs: int = 1,
+    stages: Iterable[str] = DEFAULT_STAGES,
+    ctx: Context | None = None,
+    batch_size: int = 8,
+) -> Iterator[Article]:
+    """Analyse records with :func:`newstrace.pipeline.analyze_document`, yielding Articles in input order.
+
+    Args:
+        raws: records from :mod:`newstrace.readers` (consumed lazily: at most about
+            ``4 * jobs * batch_size`` records are in flight, so inputs may be any length).
+        jobs: worker processes; ``1`` runs in this process with ``ctx``. Workers are started
+            with the ``spawn`` method and each loads the spaCy pipeline once.
+        stages: stage names (checked with :func:`newstrace.pipeline.check_pipeline` before
+            any work starts).
+        ctx: the in-process context for ``jobs == 1`` (reuses its loaded models).
+        batch_size: records sent to a worker at a time (amortises inter-process transfer).
+
+    Yields:
+        One :class:`Article` per record, in the order of ``raws``. Bad records and failing
+        stages are error records on the Article (see ``analyze_document``). A worker that
+        dies (crash, out of memory) does not stop the run: its records are retried one by one
+        in a fresh pool and a record that kills a worker again gets error ``E201``.
+
+    Raises:
+        ValueError: ``jobs`` or ``batch_size`` below 1.
+        KeyError, ValueError: an unknown stage or a stage whose inputs nothing assigns.
+    """
+    if jobs < 1 or batch_size < 1:
+        raise ValueError(f"jobs and batch_size must be at least 1 (got jobs={jobs}, batch_size={batch_size})")
+    stages = tuple(stages)
+    check_pipeline(stages)
+    if jobs == 1:
+        ctx = ctx or Context()
+        for raw in raws:
+            yield analyze_document(raw, ctx, stages)
+        return
+    yield from _run_pool(iter(raws), jobs, stages, batch_size)
+
+
+def _run_pool(raws: Iterator[RawDocument], jobs: int, stages: tuple[str, ...], batch_size: int) -> Iterator[Article]:
+    pool = _new_pool(jobs, stages)
+    pending: deque[tuple[list[RawDocument], Future]] = deque()
+    try:
+        while True:
+            while len(pending) < 4 * jobs:
+                batch = list(islice(raws, batch_size))
+                if not batch:
+                    break
+                pending.append((batch, _submit(pool, batch)))
+            if not pending:
+                return
+            batch, future = pending.popleft()
+            try:
+                yield from future.result()
+            except BrokenProcessPool:
+                # A worker died. Retry every record in flight alone, so only the culprit fails.
+                retry = batch + [raw for b, _ in pending for raw in b]
+                pending.clear()
+                pool.shutdown(wait=False, cancel_futures=True)
+                pool = _new_pool(jobs, stages)
+                for raw in retry:
+                    articles, pool = _run_alone(pool, raw, jobs, stages)
+                    yield from articles
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _run_alone(pool: ProcessPoolExecutor, raw: RawDocument, jobs: int, stages: tuple[str, ...]):
+    try:
+        return _submit(pool, [raw]).result(), pool
+    except BrokenProcessPool as exc:
+        pool.shutdown(wait=False, cancel_futures=True)
+        return [_worker_failed(raw, exc)], _new_pool(jobs, stages)
+
+
+def _submit(pool: ProcessPoolExecutor, batch: list[RawDocument]) -> Future:
+    try:
+        return pool.submit(_analyze_batch, batch)
+    except BrokenProcessPool as exc:  # the pool broke before this batch went out
+        failed: Future = Future()
+        failed.set_exception(exc)
+        return failed
+
+
+def _new_pool(jobs: int, stages: tuple[str, ...]) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_init_worker,
+        initargs=(stages,),
+    )
+
+
+def _init_worker(stages: tuple[str, ...]) -> None:
+    global _WORKER_CTX, _WORKER_STAGES
+    _WORKER_STAGES = stages
+    _WORKER_CTX = Context()
+    if "nlp" in stages:
+        _WORKER_CTX.get_nlp()
+
+
+def _analyze_batch(batch: list[RawDocument]) -> list[Article]:
+    ctx = _WORKER_CTX or Context()
+    return [analyze_document(raw, ctx, _WORKER_STAGES) for raw in batch]
+
+
+def _worker_failed(raw: RawDocument, exc: BaseException) -> Article:
+    article = Article(source=raw.source, raw_text=raw.text)
+    article.errors.append(
+        ErrorRecord(
+            code="E201",
+            message=f"{raw.source.label()}: the worker process analysing this record died ({type(exc).__name__})",
+            stage="engine",
+        )
+    )
+    return article
+
+
+__all__ = ["run_stages"]
