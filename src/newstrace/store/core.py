@@ -1,0 +1,618 @@
+"""The Store: one DuckDB file, opened once per process, with idempotent batch writes.
+
+Every write method runs in one transaction, so a killed process leaves the store as of its
+last committed batch; DuckDB replays its write-ahead log on the next open. Articles are keyed
+by content hash (``Article.id``): writing an article already stored adds only an alias row.
+DuckDB errors are translated into the specific :mod:`newstrace.store.errors` classes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+
+from newstrace.schema import Article, Derivation, ErrorRecord, text_id
+from newstrace.store import records as rec
+from newstrace.store.errors import (
+    FingerprintSchemeError,
+    SchemaVersionError,
+    StoreCorruptError,
+    StoreError,
+    StoreLockedError,
+    StoreNotFoundError,
+)
+from newstrace.store.migrations import MIGRATIONS, migrate, pending_migrations
+
+#: Default store file, relative to the working directory.
+DEFAULT_STORE = "newstrace.duckdb"
+
+_ARROW_TYPES = {
+    "VARCHAR": pa.string(),
+    "BIGINT": pa.int64(),
+    "INTEGER": pa.int32(),
+    "DOUBLE": pa.float64(),
+    "BOOLEAN": pa.bool_(),
+    "TIMESTAMP": pa.timestamp("us"),
+    "VARCHAR[]": pa.list_(pa.string()),
+    "BLOB": pa.binary(),
+}
+
+
+def translate_error(exc: Exception, path: Path) -> StoreError:
+    """Map a DuckDB exception to the specific store error, with a message saying what to do."""
+    msg = str(exc)
+    if "Could not set lock" in msg or "Conflicting lock" in msg:
+        holder = msg.split("Conflicting lock is held in", 1)[-1].split(". See also")[0].strip() if "held in" in msg else ""
+        return StoreLockedError(
+            f"the store {path} is open in another process{f' ({holder})' if holder else ''}: "
+            "wait for it to finish, or use another store with --store FILE"
+        )
+    if "not a valid DuckDB database" in msg or "Corrupt" in msg or "checksum" in msg or "INTERNAL Error" in msg:
+        return StoreCorruptError(
+            f"the store {path} is damaged or not a DuckDB database ({msg.splitlines()[0]}); it was "
+            "left untouched: restore it from a backup, or move it away and ingest again"
+        )
+    return StoreError(f"store {path}: {msg.splitlines()[0] if msg else type(exc).__name__}")
+
+
+@dataclass
+class BatchResult:
+    """What one :meth:`Store.write_batch` call did.
+
+    Attributes:
+        new_articles: articles stored for the first time.
+        duplicates: records whose article was already stored (alias added).
+        failed: records stored as error records only (no article).
+        skipped: records already marked done (written by an earlier, interrupted run).
+        errors: error rows written (failed records and partial errors of stored articles).
+    """
+
+    new_articles: int = 0
+    duplicates: int = 0
+    failed: int = 0
+    skipped: int = 0
+    errors: int = 0
+
+
+@dataclass
+class InputState:
+    """The store's record of one input file (``inputs`` row)."""
+
+    input_key: str
+    path: str
+    format: str | None
+    size: int | None
+    mtime_ns: int | None
+    status: str
+    records: int | None = None
+
+
+@dataclass
+class FinishedInput:
+    """An input file all of whose records are in the batch or earlier ones."""
+
+    input_key: str
+    records: int
+
+
+@dataclass
+class IngestItem:
+    """One analysed record to write: its input file key, record index and the Article."""
+
+    input_key: str
+    record: int
+    article: Article
+    extra_errors: list[ErrorRecord] = field(default_factory=list)
+
+
+class Store:
+    """An embedded newstrace store in one DuckDB file.
+
+    Args:
+        path: the DuckDB file.
+        read_only: open without the write lock (many readers, no writer); pending
+            migrations then raise :class:`SchemaVersionError`.
+        create: create the file when missing (otherwise :class:`StoreNotFoundError`).
+
+    Raises:
+        StoreLockedError: another process holds the file.
+        StoreCorruptError: the file is damaged or not a DuckDB database.
+        SchemaVersionError: written by a newer newstrace, or not a newstrace store.
+        StoreNotFoundError: missing file with ``create=False``.
+
+    Use as a context manager, or call :meth:`close`.
+    """
+
+    def __init__(self, path: str | Path = DEFAULT_STORE, *, read_only: bool = False, create: bool = True):
+        self.path = Path(path)
+        self.read_only = read_only
+        if not self.path.exists() and (read_only or not create):
+            raise StoreNotFoundError(f"no store at {self.path}: run `newstrace ingest PATH --store {self.path}` first")
+        if self.path.is_dir():
+            raise StoreError(f"store path {self.path} is a folder; give a file name such as {self.path / DEFAULT_STORE}")
+        try:
+            self._con = duckdb.connect(str(self.path), read_only=read_only)
+        except duckdb.Error as exc:
+            raise translate_error(exc, self.path) from exc
+        try:
+            if read_only:
+                todo = pending_migrations(self._con)
+                if todo:
+                    raise SchemaVersionError(
+                        f"the store {self.path} needs migrations {[m.name for m in todo]}; open it for "
+                        "writing once (e.g. `newstrace trace`) to apply them"
+                    )
+            else:
+                migrate(self._con)
+            self._types = {t: self._column_types(t) for t in self._tables()}
+        except StoreError:
+            self._con.close()
+            raise
+        except duckdb.Error as exc:
+            self._con.close()
+            raise translate_error(exc, self.path) from exc
+
+    # -- plumbing -----------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the connection (checkpointing the write-ahead log); safe to call twice."""
+        with contextlib.suppress(Exception):
+            self._con.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _q(self, sql: str, params: list | tuple | None = None):
+        try:
+            return self._con.execute(sql, params) if params is not None else self._con.execute(sql)
+        except duckdb.Error as exc:
+            err = translate_error(exc, self.path)
+            if type(err) is StoreError:  # a bug or a constraint, not a store condition: keep DuckDB's
+                raise
+            raise err from exc
+
+    def _one(self, sql: str, params: list | tuple | None = None) -> tuple | None:
+        rows = self._q(sql, params).fetchall()  # fetch all: DuckDB refuses new work while a result is open
+        return rows[0] if rows else None
+
+    def _rows(self, sql: str, params: list | tuple | None = None) -> list[dict[str, Any]]:
+        cur = self._q(sql, params)
+        cols = [d[0] for d in cur.description]
+        return [dict(zip(cols, r)) for r in cur.fetchall()]
+
+    def _tables(self) -> list[str]:
+        return [r[0] for r in self._con.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'").fetchall()]  # fmt: skip
+
+    def _column_types(self, table: str) -> dict[str, str]:
+        return {r[0]: r[1] for r in self._con.execute(f"DESCRIBE {table}").fetchall()}
+
+    def _insert(self, table: str, rows: list[dict[str, Any]], on_conflict: str = "") -> None:
+        """Insert rows through Arrow (fast bulk path); columns typed from the table itself."""
+        if not rows:
+            return
+        types = self._types[table]
+        cols = [c for c in types if c in rows[0]]
+        schema = pa.schema([(c, _ARROW_TYPES[types[c]]) for c in cols])
+        batch = pa.Table.from_pylist([{c: r.get(c) for c in cols} for r in rows], schema=schema)
+        name = f"_batch_{table}"
+        self._con.register(name, batch)
+        try:
+            collist = ", ".join(f'"{c}"' for c in cols)
+            self._q(f"INSERT INTO {table} ({collist}) SELECT {collist} FROM {name} {on_conflict}")
+        finally:
+            self._con.unregister(name)
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Run the block in one transaction: committed at the end, rolled back on any error."""
+        self._q("BEGIN TRANSACTION")
+        try:
+            yield
+        except BaseException:
+            with contextlib.suppress(Exception):
+                self._con.execute("ROLLBACK")
+            raise
+        self._q("COMMIT")
+
+    def migrations(self) -> list[dict[str, Any]]:
+        """The ``_migrations`` ledger: name and time applied, in order."""
+        return self._rows("SELECT name, applied_at FROM _migrations ORDER BY applied_at, name")
+
+    # -- ingest -------------------------------------------------------------------------
+
+    def input_state(self, input_key: str) -> InputState | None:
+        """The ``inputs`` row of an input file, or ``None`` when never started."""
+        rows = self._rows("SELECT * FROM inputs WHERE input_key = ?", [input_key])
+        if not rows:
+            return None
+        r = rows[0]
+        return InputState(r["input_key"], r["path"], r["format"], r["size"], r["mtime_ns"], r["status"], r["records"])
+
+    def start_input(self, input_key: str, path: str, fmt: str | None, size: int | None, mtime_ns: int | None) -> None:
+        """Record that an input file is being ingested, forgetting its records if it changed.
+
+        A file whose size or modification time differs from the stored ones is read afresh:
+        its aliases and error rows (keyed by record index) are dropped first, so record 5
+        of the new file is never confused with record 5 of the old one. Articles stay.
+        """
+        state = self.input_state(input_key)
+        with self.transaction():
+            if state is not None and (state.size, state.mtime_ns) != (size, mtime_ns):
+                self._q("DELETE FROM aliases WHERE input_key = ?", [input_key])
+                self._q("DELETE FROM errors WHERE input_key = ?", [input_key])
+                self._q("DELETE FROM inputs WHERE input_key = ?", [input_key])
+                state = None
+            if state is None:
+                self._q(
+                    "INSERT INTO inputs VALUES (?, ?, ?, ?, ?, 'started', NULL, ?, NULL)",
+                    [input_key, path, fmt, size, mtime_ns, _now()],
+                )
+
+    def done_records(self, input_key: str) -> set[int]:
+        """Record indices of an input already stored (as an article alias or a failed record)."""
+        rows = self._q(
+            "SELECT record FROM aliases WHERE input_key = ? UNION "
+            "SELECT record FROM errors WHERE input_key = ? AND article_id IS NULL",
+            [input_key, input_key],
+        ).fetchall()
+        return {r[0] for r in rows}
+
+    def write_batch(self, items: Iterable[IngestItem], finished: Iterable[FinishedInput] = ()) -> BatchResult:
+        """Store analysed records and completion markers in one transaction.
+
+        Each record becomes: an ``articles`` row (when its id is new) with its child rows,
+        plus an ``aliases`` row; or, for a failed record (no text), ``errors`` rows only.
+        Records already marked done are skipped, so replaying a batch changes nothing.
+
+        Args:
+            items: analysed records.
+            finished: input files whose last record is in this batch or an earlier one;
+                marked ``done`` in the same transaction.
+
+        Returns:
+            Counts of what was written.
+        """
+        items = list(items)
+        result = BatchResult()
+        now = _now()
+        with self.transaction():
+            seq = self._one("SELECT coalesce(max(seq), 0) FROM articles")[0]
+            keys = {(it.input_key, it.record) for it in items}
+            done = set()
+            if keys:
+                probe = pa.table({"k": [k for k, _ in keys], "r": [r for _, r in keys]})
+                self._con.register("_probe", probe)
+                try:
+                    done = {tuple(r) for r in self._q(
+                        "SELECT input_key, record FROM aliases JOIN _probe ON input_key = k AND record = r UNION "
+                        "SELECT input_key, record FROM errors JOIN _probe ON input_key = k AND record = r "
+                        "WHERE article_id IS NULL").fetchall()}  # fmt: skip
+                finally:
+                    self._con.unregister("_probe")
+            ids = {it.article.id for it in items if it.article.id}
+            stored = set()
+            if ids:
+                self._con.register("_ids", pa.table({"id": sorted(ids)}))
+                try:
+                    stored = {r[0] for r in self._q("SELECT a.id FROM articles a JOIN _ids USING (id)").fetchall()}
+                finally:
+                    self._con.unregister("_ids")
+            arts, aliases, errors = [], [], []
+            children: dict[str, list] = {t: [] for t, _ in rec.CHILD_TABLES.values()}
+            for it in items:
+                key = (it.input_key, it.record)
+                if key in done:
+                    result.skipped += 1
+                    continue
+                done.add(key)
+                art = _with_id(it.article)
+                errs = [*art.errors, *it.extra_errors]
+                if not art.id and not errs:  # nothing to store would leave no completion marker
+                    errs = [ErrorRecord(code="E300", message=f"{art.source.label()}: no article text after analysis",
+                                        stage="ingest")]  # fmt: skip
+                if not art.id:
+                    result.failed += 1
+                    errors += rec.error_rows(it.input_key, it.record, None, art.source, errs, seq, now)
+                    continue
+                if art.id in stored:
+                    result.duplicates += 1
+                else:
+                    seq += 1
+                    stored.add(art.id)
+                    result.new_articles += 1
+                    arts.append(rec.article_row(art, seq, it.input_key, now))
+                    for table, rows in rec.child_rows(art).items():
+                        children[table] += rows
+                aliases.append(rec.alias_row(it.input_key, it.record, art.id, art.source, seq, now))
+                errors += rec.error_rows(it.input_key, it.record, art.id, art.source, errs, seq, now)
+            result.errors = len(errors)
+            self._insert("articles", arts)
+            for table, rows in children.items():
+                self._insert(table, rows)
+            self._insert("aliases", aliases)
+            self._insert("errors", errors)
+            for fin in finished:
+                self._q(
+                    "UPDATE inputs SET status = 'done', records = ?, completed_at = ? WHERE input_key = ?",
+                    [fin.records, now, fin.input_key],
+                )
+        return result
+
+    # -- reading ------------------------------------------------------------------------
+
+    def counts(self) -> dict[str, int]:
+        """Row counts: articles, aliases, failed records, error rows, inputs done, derivations."""
+        q = {
+            "articles": "SELECT count(*) FROM articles",
+            "aliases": "SELECT count(*) FROM aliases",
+            "failed_records": "SELECT count(DISTINCT (input_key, record)) FROM errors WHERE article_id IS NULL",
+            "errors": "SELECT count(*) FROM errors",
+            "inputs_done": "SELECT count(*) FROM inputs WHERE status = 'done'",
+            "derivations": "SELECT count(*) FROM derivations",
+        }
+        return {k: self._one(sql)[0] for k, sql in q.items()}
+
+    def max_seq(self) -> int:
+        """Ingestion sequence number of the newest article (0 for an empty store)."""
+        return self._one("SELECT coalesce(max(seq), 0) FROM articles")[0]
+
+    def article_ids(self, since_seq: int = 0) -> list[str]:
+        """Ids of articles ingested after ``since_seq``, in ingestion order."""
+        return [r[0] for r in self._q("SELECT id FROM articles WHERE seq > ? ORDER BY seq", [since_seq]).fetchall()]
+
+    def iter_articles(self, ids: Iterable[str] | None = None, chunk: int = 2000) -> Iterator[Article]:
+        """Yield stored articles with all their child records, in ingestion order.
+
+        Args:
+            ids: the articles wanted (unknown ids are ignored); ``None`` for all.
+            chunk: articles loaded per query round (memory ~ chunk x article size).
+        """
+        wanted = self.article_ids() if ids is None else list(ids)
+        for i in range(0, len(wanted), chunk):
+            part = wanted[i : i + chunk]
+            self._con.register("_want", pa.table({"id": part}))
+            try:
+                rows = self._rows("SELECT a.* FROM articles a JOIN _want USING (id) ORDER BY a.seq")
+                kids: dict[str, dict[str, list]] = {}
+                for table, _m in rec.CHILD_TABLES.values():
+                    for r in self._rows(f"SELECT c.* FROM {table} c JOIN _want w ON c.article_id = w.id ORDER BY c.article_id, c.n"):
+                        kids.setdefault(r["article_id"], {}).setdefault(table, []).append(r)
+                errs: dict[str, list] = {}
+                for r in self._rows(
+                    "SELECT e.* FROM errors e JOIN articles a ON e.article_id = a.id AND e.input_key = a.input_key "
+                    "AND e.record = a.source_record JOIN _want w ON a.id = w.id ORDER BY e.n"
+                ):
+                    errs.setdefault(r["article_id"], []).append(r)
+            finally:
+                self._con.unregister("_want")
+            for row in rows:
+                yield rec.article_from_rows(row, kids.get(row["id"], {}), errs.get(row["id"], []))
+
+    def get_article(self, article_id: str) -> Article | None:
+        """The stored article with this exact id, or ``None``."""
+        return next(iter(self.iter_articles([article_id])), None)
+
+    def aliases(self, article_id: str) -> list[dict[str, Any]]:
+        """Every input record that yielded the article: path, record, line, URL, in ingestion order."""
+        return self._rows(
+            "SELECT path, format, record, line, byte_offset, url, ingested_at FROM aliases "
+            "WHERE article_id = ? ORDER BY seq, ingested_at, path, record",
+            [article_id],
+        )
+
+    def source_labels(self, ids: Iterable[str]) -> dict[str, str]:
+        """For each id, the input path or URL it was first ingested as (URL preferred when the record had one)."""
+        ids = list(ids)
+        if not ids:
+            return {}
+        self._con.register("_want", pa.table({"id": ids}))
+        try:
+            rows = self._q(
+                "SELECT id, coalesce(source_url, source_path) FROM articles JOIN _want USING (id)"
+            ).fetchall()
+        finally:
+            self._con.unregister("_want")
+        return {r[0]: r[1] for r in rows}
+
+    def resolve(self, ref: str) -> list[str]:
+        """Article ids matching ``ref``: an exact id, an id prefix (>= 4 hex chars), an input path or a URL.
+
+        Paths match as given at ingest or as absolute paths. Returns [] when nothing matches,
+        several ids when ``ref`` is ambiguous (a short prefix, a multi-record file).
+        """
+        ref = ref.strip()
+        hits = [r[0] for r in self._q("SELECT id FROM articles WHERE id = ?", [ref]).fetchall()]
+        if hits:
+            return hits
+        if len(ref) >= 4 and all(c in "0123456789abcdef" for c in ref.lower()):
+            hits = [r[0] for r in self._q("SELECT id FROM articles WHERE starts_with(id, ?) ORDER BY seq", [ref.lower()]).fetchall()]
+            if hits:
+                return hits
+        try:
+            absolute = str(Path(ref).resolve())
+        except (OSError, ValueError):
+            absolute = ref
+        rows = self._q(
+            "SELECT article_id, min(seq) AS s FROM aliases WHERE url = ? OR path = ? OR input_key = ? "
+            "GROUP BY article_id ORDER BY s",
+            [ref, ref, absolute],
+        ).fetchall()
+        return [r[0] for r in rows]
+
+    def error_records(self, limit: int | None = None) -> list[dict[str, Any]]:
+        """Stored error rows (failed records and partial errors), in ingestion order."""
+        sql = "SELECT * FROM errors ORDER BY seq, input_key, record, n"
+        return self._rows(sql + (f" LIMIT {int(limit)}" if limit else ""))
+
+    # -- fingerprints -------------------------------------------------------------------
+
+    def register_scheme(self, scheme: str, params: dict[str, Any]) -> None:
+        """Record a fingerprint scheme's parameters, or check them against those stored.
+
+        Args:
+            scheme: scheme name, e.g. ``minhash-word5``.
+            params: every parameter that changes the hash values (``num_perm``, ``seed``,
+                shingle size, ...); JSON-serialisable.
+
+        Raises:
+            FingerprintSchemeError: the scheme is stored with other parameters; the message
+                gives both sets.
+        """
+        text = json.dumps(params, sort_keys=True)
+        row = self._one("SELECT params FROM fingerprint_schemes WHERE scheme = ?", [scheme])
+        if row is None:
+            self._q(
+                "INSERT INTO fingerprint_schemes VALUES (?, ?, ?, ?, ?)",
+                [scheme, params.get("num_perm"), params.get("seed"), text, _now()],
+            )
+        elif json.loads(row[0]) != json.loads(text):
+            raise FingerprintSchemeError(
+                f"fingerprint scheme {scheme!r} is stored with {row[0]} but this run uses {text}; "
+                "signatures of different parameters cannot be compared: use the stored parameters, "
+                "or another store"
+            )
+
+    def scheme_params(self, scheme: str) -> dict[str, Any] | None:
+        """Stored parameters of a fingerprint scheme, or ``None``."""
+        row = self._one("SELECT params FROM fingerprint_schemes WHERE scheme = ?", [scheme])
+        return json.loads(row[0]) if row else None
+
+    def put_fingerprints(self, scheme: str, params: dict[str, Any], data: dict[str, bytes]) -> int:
+        """Store fingerprints (one serialised blob per article id) of a registered scheme.
+
+        Existing fingerprints of the same (article, scheme) are kept: content-hash ids mean
+        the same article always has the same fingerprint under one scheme.
+
+        Returns:
+            Number of new rows.
+
+        Raises:
+            FingerprintSchemeError: ``params`` differ from the stored ones.
+        """
+        with self.transaction():
+            self.register_scheme(scheme, params)
+            before = self._one("SELECT count(*) FROM fingerprints WHERE scheme = ?", [scheme])[0]
+            rows = [{"article_id": k, "scheme": scheme, "data": v} for k, v in data.items()]
+            self._insert("fingerprints", rows, "ON CONFLICT DO NOTHING")
+            after = self._one("SELECT count(*) FROM fingerprints WHERE scheme = ?", [scheme])[0]
+        return after - before
+
+    def get_fingerprints(self, scheme: str, ids: Iterable[str] | None = None) -> dict[str, bytes]:
+        """Stored fingerprints of one scheme, by article id (all, or only ``ids``)."""
+        if ids is None:
+            rows = self._q("SELECT article_id, data FROM fingerprints WHERE scheme = ?", [scheme]).fetchall()
+        else:
+            self._con.register("_want", pa.table({"id": list(ids)}))
+            try:
+                rows = self._q(
+                    "SELECT article_id, data FROM fingerprints JOIN _want ON article_id = id WHERE scheme = ?", [scheme]
+                ).fetchall()
+            finally:
+                self._con.unregister("_want")
+        return {r[0]: bytes(r[1]) for r in rows}
+
+    # -- derivations --------------------------------------------------------------------
+
+    def last_trace(self) -> dict[str, Any] | None:
+        """The latest finished trace run (``run_id``, ``mode``, ``max_seq``, ...), or ``None``."""
+        rows = self._rows("SELECT * FROM trace_runs ORDER BY run_id DESC LIMIT 1")
+        return rows[0] if rows else None
+
+    def replace_derivations(self, derivations: Iterable[Derivation], copy_ids: Iterable[str] | None, *,
+                            mode: str, max_seq: int, new_articles: int, started_at: datetime) -> int:  # fmt: skip
+        """Replace the stored derivations of some copies (or all) and record the trace run, atomically.
+
+        Args:
+            derivations: the new links.
+            copy_ids: articles whose links are recomputed (their old links are deleted, as are
+                links naming them as origin); ``None`` replaces every link.
+            mode: ``full`` or ``incremental``.
+            max_seq: newest article seq covered by this run.
+            new_articles: articles compared in this run.
+            started_at: when the run began.
+
+        Returns:
+            The run id.
+        """
+        derivations = list(derivations)
+        with self.transaction():
+            run_id = self._one("SELECT coalesce(max(run_id), 0) + 1 FROM trace_runs")[0]
+            if copy_ids is None:
+                for table in ("derivations", "changes", "alignments"):
+                    self._q(f"DELETE FROM {table}")
+            else:
+                self._con.register("_ids", pa.table({"id": sorted(set(copy_ids))}))
+                try:
+                    for table in ("changes", "alignments", "derivations"):
+                        self._q(f"DELETE FROM {table} WHERE copy_id IN (SELECT id FROM _ids)")
+                finally:
+                    self._con.unregister("_ids")
+            drows, crows, prows = [], [], []
+            for d in derivations:
+                row, ch, pairs = rec.derivation_rows(d, run_id)
+                drows.append(row)
+                crows += ch
+                prows += pairs
+            self._insert("derivations", drows, "ON CONFLICT DO NOTHING")
+            self._insert("changes", crows, "ON CONFLICT DO NOTHING")
+            self._insert("alignments", prows, "ON CONFLICT DO NOTHING")
+            self._q(
+                "INSERT INTO trace_runs VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [run_id, mode, max_seq, new_articles, len(drows), started_at, _now()],
+            )
+        return run_id
+
+    def derivations(self, article_id: str | None = None) -> list[Derivation]:
+        """Stored derivations, all or those where ``article_id`` is the copy or the origin.
+
+        Ordered by copy ingestion order, then score (highest first).
+        """
+        where, params = "", []
+        if article_id:
+            where, params = "WHERE d.copy_id = ? OR d.origin_id = ?", [article_id, article_id]
+        rows = self._rows(
+            f"SELECT d.* FROM derivations d LEFT JOIN articles a ON a.id = d.copy_id {where} "
+            "ORDER BY a.seq, d.score DESC, d.origin_key",
+            params,
+        )
+        changes: dict[tuple, list] = {}
+        pairs: dict[tuple, list] = {}
+        for table, into in (("changes", changes), ("alignments", pairs)):
+            for r in self._rows(
+                f"SELECT c.* FROM {table} c JOIN derivations d USING (copy_id, origin_key) {where} "
+                "ORDER BY c.copy_id, c.origin_key, c.n",
+                params,
+            ):
+                into.setdefault((r["copy_id"], r["origin_key"]), []).append(r)
+        out = []
+        for r in rows:
+            key = (r["copy_id"], r["origin_key"])
+            out.append(rec.derivation_from_rows(r, changes.get(key, []), pairs.get(key, [])))
+        return out
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+def _with_id(article: Article) -> Article:
+    """The article with its content-hash id set when a late stage failed before ``identify`` ran."""
+    if not article.id and (article.text or article.headline):
+        article = article.model_copy()
+        article.id = text_id(article.headline + "\n" + article.text)
+    return article
+
+
+__all__ = ["Store", "DEFAULT_STORE", "BatchResult", "InputState", "FinishedInput", "IngestItem", "translate_error", "MIGRATIONS"]
