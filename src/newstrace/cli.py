@@ -26,7 +26,7 @@ def schema() -> None:
 from newstrace import cli_analyze  # noqa: E402,F401
 
 try:  # provenance commands (ingest, trace, show) arrive with the store
-    from newstrace import cli_provenance  # noqa: E402,F401
+    import newstrace.cli_provenance  # noqa: E402,F401
 except ModuleNotFoundError as exc:  # pragma: no cover
     if exc.name != "newstrace.cli_provenance":
         raise
