@@ -2,11 +2,28 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator
+
 from spacy.tokens import Doc, Span
 
 #: Components run over the whole text. The parser (the cost centre) is left out; the
 #: statistical sentence recogniser ``senter`` gives sentence boundaries instead.
 LIGHT_COMPONENTS = ("tok2vec", "tagger", "senter", "attribute_ruler", "lemmatizer", "ner")
+
+
+def light_disable(nlp) -> list[str]:
+    """Names of the loaded components to disable for the light pass (enables ``senter``).
+
+    Args:
+        nlp: a loaded spaCy ``Language`` (the parser and the disabled ``senter`` included).
+
+    Returns:
+        ``list[str]`` to pass as ``disable=`` to ``nlp(...)`` or ``nlp.pipe(...)``.
+    """
+    if "senter" in nlp.disabled:
+        nlp.enable_pipe("senter")
+    return [name for name in nlp.pipe_names if name not in LIGHT_COMPONENTS]
 
 
 class ParsedText:
@@ -16,6 +33,8 @@ class ParsedText:
         text: the article body (``Article.text``).
         nlp: a loaded spaCy ``Language`` with ``parser`` and ``senter`` components
             (``senter`` may be disabled in the loaded pipeline; it is enabled here).
+        doc: an already computed light-pipeline ``Doc`` of ``text`` (from :meth:`pipe`),
+            so batches can share one ``nlp.pipe`` call; ``None`` runs the light pipeline.
 
     Attributes:
         text: the input text.
@@ -25,41 +44,68 @@ class ParsedText:
         parses: how many sentences have been parsed so far (int; for benchmarks).
     """
 
-    def __init__(self, text: str, nlp) -> None:
+    def __init__(self, text: str, nlp, doc: Doc | None = None) -> None:
         self.text = text
         self.nlp = nlp
-        if "senter" in nlp.disabled:
-            nlp.enable_pipe("senter")
-        disable = [name for name in nlp.pipe_names if name not in LIGHT_COMPONENTS]
-        self.doc: Doc = nlp(text, disable=disable)
+        if doc is None:
+            doc = nlp(text, disable=light_disable(nlp))
+        self.doc: Doc = doc
         self.sents: list[Span] = list(self.doc.sents)
-        self._parsed: dict[int, Doc] = {}
+        self._sent_starts = [s.start_char for s in self.sents]
+        self._parsed: dict[tuple[int, int], Doc] = {}
+
+    @classmethod
+    def pipe(cls, texts: Iterable[str], nlp, batch_size: int = 64) -> Iterator[ParsedText]:
+        """Run the light pipeline over many texts in batches (faster than one call per text).
+
+        Args:
+            texts: article bodies.
+            nlp: as for the constructor.
+            batch_size: texts per ``nlp.pipe`` batch.
+
+        Yields:
+            One :class:`ParsedText` per text, in order.
+        """
+        texts = list(texts) if not isinstance(texts, list) else texts
+        for text, doc in zip(texts, nlp.pipe(texts, disable=light_disable(nlp), batch_size=batch_size)):
+            yield cls(text, nlp, doc=doc)
 
     @property
     def parses(self) -> int:
+        """Number of sentences dependency-parsed so far."""
         return len(self._parsed)
 
     def parse(self, sent: Span) -> Doc:
         """Dependency-parse one sentence (cached).
 
+        Only the parser runs: it reads the contextual token vectors the light pass already
+        left in ``doc.tensor`` (the parser listens to the shared ``tok2vec``), so the
+        sentence costs the parser's share alone, and its arcs equal those of a full run.
+
         Args:
             sent: a sentence of :attr:`doc` (or any span of it).
 
         Returns:
-            A new ``Doc`` of ``sent.text`` with tags and dependency arcs; its token
-            ``idx`` values are relative to the sentence, so add ``sent.start_char`` to
-            map back to :attr:`text`.
+            A new ``Doc`` of ``sent.text`` with tags, lemmas, entities and dependency arcs;
+            its token ``idx`` values are relative to the sentence, so add
+            ``sent.start_char`` to map back to :attr:`text`, and token ``i`` plus
+            ``sent.start`` is the token's index in :attr:`doc`.
         """
-        key = sent.start_char
+        key = (sent.start_char, sent.end_char)
         doc = self._parsed.get(key)
         if doc is None:
-            doc = self.nlp(sent.text, disable=["ner", "lemmatizer", "senter"])
+            doc = sent.as_doc()
+            if doc.tensor is None or doc.tensor.size == 0 or doc.tensor.shape[0] != len(doc):  # no shared vectors: full run
+                doc = self.nlp(sent.text, disable=["ner", "lemmatizer", "senter"])
+            else:
+                doc = self.nlp.get_pipe("parser")(doc)
             self._parsed[key] = doc
         return doc
 
     def sentence_at(self, char: int) -> Span | None:
         """The sentence containing character offset ``char`` of :attr:`text`, or ``None``."""
-        for sent in self.sents:
-            if sent.start_char <= char < sent.end_char:
-                return sent
-        return None
+        i = bisect_right(self._sent_starts, char) - 1
+        if i < 0:
+            return None
+        sent = self.sents[i]
+        return sent if char < sent.end_char else None
