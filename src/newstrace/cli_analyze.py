@@ -1,13 +1,227 @@
-"""``newstrace analyze``: single-article analysis of files and folders."""
+"""``newstrace analyze``: single-article analysis of files and folders, as JSON Lines or a readable summary."""
 
 from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from enum import Enum
+from pathlib import Path
+from typing import IO
 
 import typer
 
 from newstrace.cli import app
+from newstrace.schema import Article, ErrorRecord
+
+#: Reader formats that take a column mapping.
+TABULAR_FORMATS = ("jsonl", "csv", "parquet")
+
+
+class InputFormat(str, Enum):
+    """Values of ``--format``: ``auto`` picks the reader from each file's suffix."""
+
+    auto = "auto"
+    text = "text"
+    html = "html"
+    jsonl = "jsonl"
+    csv = "csv"
+    parquet = "parquet"
+    warc = "warc"
 
 
 @app.command()
-def analyze(paths: list[str] = typer.Argument(..., help="Files or folders to analyse.")) -> None:
-    """Analyse articles (placeholder until the readers/CLI work lands)."""
-    raise typer.Exit(2)
+def analyze(
+    paths: list[str] = typer.Argument(..., help="Files or folders to analyse (folders are read recursively)."),
+    json_lines: bool = typer.Option(
+        False, "--json", help="Write JSON Lines: one Article object per input record, failed records included."
+    ),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="Write to this file instead of standard output.", dir_okay=False
+    ),
+    input_format: InputFormat = typer.Option(
+        InputFormat.auto, "--format", "-f", help="Reader for every input; auto chooses by file suffix."
+    ),
+    columns: list[str] = typer.Option(
+        [],
+        "--columns",
+        "-c",
+        help="Column mapping for JSONL/CSV/Parquet as FIELD=COLUMN pairs, comma-separated or repeated, "
+        "e.g. --columns title=hed,text=body_html. Fields: title, text, url, published, updated, byline, "
+        "outlet, language.",
+    ),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (each loads the spaCy model once)."),
+) -> None:
+    """Analyse news articles: repair, structure, quotation attribution and claims.
+
+    Prints a readable summary per article, or JSON Lines with --json. Each record that cannot
+    be read or analysed gets one "Error: FILE:RECORD: cause" line on standard error and the
+    run goes on. Exit status: 0 all records analysed, 1 some record failed, 2 usage error.
+    """
+    from newstrace.engines.local import run_stages
+    from newstrace.readers.columns import ColumnMap
+
+    try:
+        column_map = ColumnMap.parse(columns or None)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--columns'") from exc
+    fmt = None if input_format is InputFormat.auto else input_format.value
+
+    out: IO[str] = open(output, "w", encoding="utf-8", newline="\n") if output else sys.stdout  # noqa: SIM115
+    failed = total = 0
+    try:
+        console = None if json_lines else _console(out, to_file=output is not None)
+        for article in run_stages(_records(paths, fmt, column_map), jobs=jobs):
+            total += 1
+            if console is None:
+                out.write(article.model_dump_json() + "\n")
+                out.flush()
+            else:
+                render_article(console, article)
+            for error in article.errors:
+                typer.echo(f"Error: {error_line(article, error)}", err=True)
+            if record_failed(article):
+                failed += 1
+        if console is not None:
+            console.print(f"{total} record{'s' if total != 1 else ''} analysed, {failed} failed")
+    finally:
+        if output:
+            out.close()
+    raise typer.Exit(1 if failed else 0)
+
+
+def record_failed(article: Article) -> bool:
+    """True when the record failed to read or a stage failed: no text, or any ``E``-coded error.
+
+    Args:
+        article: an analysed record.
+    """
+    return article.failed or any(e.code.startswith("E") for e in article.errors)
+
+
+def error_line(article: Article, error: ErrorRecord) -> str:
+    """One line for an error: ``FILE:RECORD: cause`` (the location is added when the message lacks it).
+
+    Args:
+        article: the record the error belongs to (for its ``source``).
+        error: the error.
+
+    >>> from newstrace.schema import Source
+    >>> a = Article(source=Source(path="feed.jsonl", format="jsonl", line=3))
+    >>> error_line(a, ErrorRecord(code="E106", message="malformed JSON", stage="read"))
+    'feed.jsonl:3: malformed JSON'
+    """
+    label = article.source.label()
+    message = " ".join(error.message.split())
+    return message if message.startswith(label + ":") else f"{label}: {message}"
+
+
+def _records(paths: Iterable[str], fmt: str | None, column_map) -> Iterator:
+    """RawDocuments of every file under ``paths``; an empty folder is an error record, not silence."""
+    from newstrace.readers import detect_format, iter_files, read_path
+    from newstrace.readers.base import error_document
+    from newstrace.schema import Source
+
+    for given in paths:
+        path = Path(given)
+        files = list(iter_files([path])) if path.is_dir() else [path]
+        if not files:
+            yield error_document(Source(path=str(path), format="text"), "E100", "folder holds no files to analyse")
+        for file in files:
+            file_fmt = fmt or detect_format(file)
+            options = {"columns": column_map} if file_fmt in TABULAR_FORMATS else {}
+            yield from read_path(file, file_fmt, **options)
+
+
+def _console(out: IO[str], to_file: bool):
+    from rich.console import Console
+
+    # A file gets plain text at a fixed width; a terminal gets colour at its own width.
+    return Console(file=out, highlight=False, width=110 if to_file else None, no_color=to_file)
+
+
+def render_article(console, article: Article) -> None:
+    """Print a readable summary of one Article with rich.
+
+    Shows the source, headline, date, byline, credit, contributors, dateline, residue and
+    tables of repairs (kind, before, after), quotes (speaker, cue, content) and claims
+    (value, qualifier, unit, what, period, source). A failed record shows its errors.
+
+    Args:
+        console: a ``rich.console.Console``.
+        article: the analysed record.
+    """
+    from rich.markup import escape
+    from rich.rule import Rule
+
+    console.print(Rule(escape(article.source.label()), style="cyan"))
+    if record_failed(article) and not article.text:
+        for error in article.errors:
+            console.print(f"[bold red]failed[/] [{error.code}] {escape(error_line(article, error))}")
+        console.print()
+        return
+    console.print(f"[bold]{escape(article.headline or '(no headline)')}[/]")
+    facts = [
+        ("section", article.headline_suffix),
+        ("published", article.published),
+        ("updated", article.updated),
+        ("byline", ", ".join(article.byline) or None),
+        ("credit", article.credit),
+        ("contributors", ", ".join(article.contributors) or None),
+        ("dateline", article.dateline),
+        ("outlet", article.outlet),
+        ("language", article.language),
+        ("url", article.source.url),
+    ]
+    for name, value in facts:
+        if value:
+            console.print(f"  [dim]{name}:[/] {escape(str(value))}")
+    paras = [p for p in article.text.split("\n\n") if p.strip()]
+    console.print(f"  [dim]text:[/] {len(article.text):,} characters in {len(paras)} paragraphs")
+    for res in article.residue:
+        console.print(f"  [dim]residue:[/] {escape(_clip(res.text, 80))!s} [dim]({escape(res.reason)})[/]")
+    if article.repairs:
+        console.print(_table(
+            f"Repairs ({len(article.repairs)})", ("kind", "before", "after", "evidence"),
+            [(r.kind, _show(r.before, 30), _show(r.after, 30), _clip(r.evidence, 60)) for r in article.repairs],
+        ))
+    if article.quotes:
+        console.print(_table(
+            f"Quotes ({len(article.quotes)})", ("speaker", "cue", "content"),
+            [(q.speaker or "?", q.cue or "", _clip(q.content, 90)) for q in article.quotes],
+        ))
+    if article.claims:
+        console.print(_table(
+            f"Claims ({len(article.claims)})", ("value", "qualifier", "unit", "what", "period", "source"),
+            [(c.text or f"{c.value:g}", c.qualifier or "", c.unit or "", _clip(c.what or "", 40),
+              c.period or "", c.source or "") for c in article.claims],
+        ))
+    for error in article.errors:
+        console.print(f"  [red]error[/] [{error.code}] {escape(error_line(article, error))}")
+    console.print()
+
+
+def _table(title: str, header: tuple[str, ...], rows: list[tuple[str, ...]]):
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False, expand=False)
+    for name in header:
+        table.add_column(name, overflow="fold")
+    for row in rows:
+        table.add_row(*(Text(str(cell)) for cell in row))  # Text: article words are never read as markup
+    return table
+
+
+def _show(text: str, width: int) -> str:
+    """A repair's before/after with white space made visible (an inserted space must not look empty)."""
+    if not text:
+        return "∅"
+    text = text.replace("\n", "⏎")
+    if not text.strip():
+        return text.replace(" ", "␣")
+    return _clip(text, width)
+
+
+def _clip(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
