@@ -33,6 +33,8 @@ class Source(_Record):
         line: 1-based line number of the record where the format has lines (JSONL, CSV).
         offset: byte offset of the record in the file, where known.
         url: the article's URL from the record or page metadata.
+        captured: when a web archive captured the page (``WARC-Date``, ISO 8601 UTC); an
+            upper bound on the publication date.
     """
 
     path: str | None = None
@@ -41,6 +43,7 @@ class Source(_Record):
     line: int | None = None
     offset: int | None = None
     url: str | None = None
+    captured: str | None = None
 
     def label(self) -> str:
         """Human-readable location, e.g. ``data.jsonl:17`` or ``page.html``."""
