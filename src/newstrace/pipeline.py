@@ -115,6 +115,7 @@ def analyze_document(raw: RawDocument, ctx: Context | None = None, stages: Itera
                 stage="read",
             )
         )
+        article.raw_text = ""  # a refused text is not echoed into the output (it can be gigabytes)
         return article
     article._meta = dict(raw.meta)
     for st in check_pipeline(stages):
