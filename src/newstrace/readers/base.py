@@ -10,8 +10,8 @@ from newstrace.schema import ErrorRecord, Source
 #: Largest input file read whole (bytes). Larger files are refused with E104, not read.
 MAX_FILE_BYTES = 256 * 1024 * 1024
 #: Largest single article text analysed (characters); longer texts get E105. It is spaCy's own
-#: ``Language.max_length`` default (the NLP stage cannot take more), about 30 times the longest
-#: long-form news story; anything larger is a dump or a concatenation, refused before any stage runs.
+#: ``Language.max_length`` default (the NLP stage cannot take more): some 160,000 words, a book
+#: rather than an article, so a longer "article" is a dump or a concatenation, refused before any stage runs.
 MAX_ARTICLE_CHARS = 1_000_000
 
 
