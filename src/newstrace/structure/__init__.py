@@ -1,0 +1,330 @@
+"""Structure stage: split a repaired document into headline, dates, byline, credit, body and residue.
+
+Input is the plain article layout (headline on the first line, blank line, paragraphs
+separated by blank lines) plus the reader's hints (``RawDocument.meta``). Lines that carry
+structure (byline, date, contributor, sign-off and copyright lines, the wire dateline) are
+moved into their fields; promotional lines, trailing fragments and repeated paragraphs
+are moved into ``residue`` with a reason. Nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from newstrace.schema import Article, Residue
+from newstrace.structure.byline import parse_byline, parse_contributor_line, parse_names, parse_wire_credits
+from newstrace.structure.credit import canonical_agency, is_copyright_line, parse_dateline, signoff_agency
+from newstrace.structure.dates import DateMention, collect_evidence, find_dates, parse_date_value, resolve_order
+from newstrace.structure.headline import split_headline
+from newstrace.structure.residue import (
+    END_MARK,
+    FRAGMENT,
+    PROMO,
+    REPEATED,
+    is_end_mark,
+    is_fragment,
+    is_promo,
+    paragraph_key,
+    split_repeats,
+)
+
+#: Paragraphs at each end of the body where byline, date and sign-off lines are looked for.
+HEAD_ZONE = 4
+TAIL_ZONE = 6
+
+_UPDATED_LABEL = re.compile(r"(?i)\b(?:updated|modified|last\s+updated|last\s+modified|revised|edited)\b")
+_DATE_LABELS = re.compile(
+    r"(?i)\b(?:first|last|originally|published|updated|modified|posted|created|revised|edited|on|at|date|"
+    r"publication|pub|time|am|pm|local|time|et|gmt|utc)\b|[:,|\u00b7\u2022()\-\u2013\u2014/]"
+)
+
+
+@dataclass
+class _Found:
+    """What the line classifier collected."""
+
+    bylines: list[list[str]] = field(default_factory=list)
+    credits: dict[str, list[str]] = field(default_factory=dict)  # evidence kind -> agencies
+    contributors: list[str] = field(default_factory=list)
+    published: list[DateMention] = field(default_factory=list)
+    updated: list[DateMention] = field(default_factory=list)
+    outlets: list[str] = field(default_factory=list)
+    residue: list[Residue] = field(default_factory=list)
+
+    def credit(self, kind: str, agency: str | None) -> None:
+        if agency:
+            self.credits.setdefault(kind, []).append(agency)
+
+
+def split_document(repaired: str) -> tuple[str, list[str]]:
+    """Split the plain layout into the headline line and body paragraphs.
+
+    The first line is the headline unless the document starts with a blank line or the
+    first line is itself a long paragraph (over 40 words ending in sentence punctuation).
+    Paragraphs are separated by blank lines; a body with no blank line but several lines
+    is read one paragraph per line.
+    """
+    text = repaired.replace("\r\n", "\n").replace("\r", "\n")
+    if text.startswith("\n") or not text.strip():
+        head, body = "", text
+    else:
+        head, _, body = text.partition("\n")
+        if len(head.split()) > 40 and head.rstrip().endswith((".", "!", "?", '"', "\u201d")):
+            head, body = "", text
+    paragraphs = [p.strip() for p in re.split(r"\n[ \t\u00a0]*\n", body) if p.strip()]
+    if len(paragraphs) == 1 and paragraphs[0].count("\n") >= 2:
+        paragraphs = [line.strip() for line in paragraphs[0].split("\n") if line.strip()]
+    return head.strip(), paragraphs
+
+
+def _date_line(line: str) -> tuple[str, DateMention, list[str]] | None:
+    """A line that is essentially a date stamp: ``(kind, mention, outlet_segments)`` or ``None``.
+
+    The non-date words must be labels ("First published on", "Updated") or at most one
+    short outlet name separated by a pipe or dot ("Kestrel Islands Gazette | June 7, 2024").
+    """
+    if len(line.split()) > 24:
+        return None
+    mentions = find_dates(line)
+    if not mentions:
+        return None
+    rest = line
+    for m in reversed(mentions):
+        rest = rest[: m.start] + " | " + rest[m.end:]
+    segments = [s.strip() for s in re.split(r"[|\u00b7\u2022]", rest) if s.strip()]
+    outlets, labels = [], []
+    for seg in segments:
+        leftover = _DATE_LABELS.sub(" ", seg).split()
+        if not leftover:
+            labels.append(seg)
+        elif len(leftover) <= 5 and all(w[0].isupper() for w in leftover):
+            outlets.append(" ".join(seg.split()))
+        else:
+            return None
+    if len(outlets) > 1:
+        return None
+    kind = "updated" if _UPDATED_LABEL.search(line[: mentions[0].start]) else "published"
+    return kind, mentions[0], outlets
+
+
+def _date_lines(line: str) -> list[tuple[str, DateMention]] | None:
+    """All stamps of a line holding a published and an updated stamp ("Published ... Updated ...")."""
+    mentions = find_dates(line)
+    if len(mentions) < 2:
+        return None
+    out = []
+    prev = 0
+    for m in mentions:
+        label = line[prev:m.start]
+        if _DATE_LABELS.sub(" ", label).split():
+            return None
+        out.append(("updated" if _UPDATED_LABEL.search(label) else "published", m))
+        prev = m.end
+    if _DATE_LABELS.sub(" ", line[prev:]).split():
+        return None
+    return out
+
+
+def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
+    """Move a structural line into ``found``; return its residue reason, ``""`` when it is
+    taken into a field, or ``None`` when it is body text.
+
+    Args:
+        where: position flags: ``head`` (first paragraphs), ``first`` (the paragraph right
+            under the headline), ``tail`` (last paragraphs).
+    """
+    stripped = line.strip()
+    if not stripped:
+        return ""
+    near_edge = bool(where & {"head", "tail"})
+    wire = parse_wire_credits(stripped)
+    if wire:
+        authors, helpers = wire
+        if authors:
+            found.bylines.append(authors)
+        found.contributors += helpers
+        return "credit-line"
+    contrib = parse_contributor_line(stripped)
+    if contrib:
+        names, agency = contrib
+        found.contributors += names
+        found.credit("contributor", agency)
+        return "contributor-line"
+    if near_edge:
+        byline = parse_byline(stripped) or (
+            parse_byline(stripped, require_by=False) if where & {"first", "tail"} else None
+        )
+        if byline:
+            if byline.names:
+                found.bylines.append(byline.names)
+            found.credit("byline", byline.credit)
+            for m in find_dates(stripped):
+                kind = "updated" if _UPDATED_LABEL.search(stripped[: m.start]) else "published"
+                getattr(found, kind).append(m)
+            return "byline-line"
+        if is_copyright_line(stripped):
+            found.credit("copyright", signoff_agency(stripped))
+            return "copyright-line"
+        agency = signoff_agency(stripped) if where & {"tail", "first"} else None
+        if agency:
+            found.credit("signoff", agency)
+            return "credit-line"
+        stamps = _date_lines(stripped)
+        if stamps:
+            for kind, m in stamps:
+                getattr(found, kind).append(m)
+            return "date-line"
+        stamp = _date_line(stripped)
+        if stamp:
+            kind, mention, outlets = stamp
+            getattr(found, kind).append(mention)
+            found.outlets += outlets
+            return "date-line"
+        if "tail" in where and is_end_mark(stripped):
+            return END_MARK
+    if is_promo(stripped):
+        return PROMO
+    return None
+
+
+def _choose_date(meta_value: Any, candidates: list[DateMention]) -> DateMention | None:
+    parsed = parse_date_value(meta_value) if meta_value not in (None, "") else None
+    if parsed is not None:
+        return parsed
+    return candidates[0] if candidates else None
+
+
+def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> Article:
+    """Fill the structure fields of ``article`` from the repaired document and reader hints.
+
+    Args:
+        article: the record being analysed (``source``, ``raw_text``, ``repairs`` set).
+        repaired: the whole repaired document in the plain layout.
+        meta: reader hints (see :class:`newstrace.readers.base.RawDocument`): ``published``,
+            ``updated`` (ISO 8601, with offset where known), ``byline`` (list of str or a
+            byline string), ``outlet``, ``credit``, ``headline``, ``language``, ``date_text``.
+
+    Returns:
+        ``article`` with ``headline``, ``headline_suffix``, ``published``/``published_offset``,
+        ``updated``/``updated_offset``, ``byline``, ``credit``, ``contributors``, ``dateline``,
+        ``outlet``, ``text`` and ``residue`` set. Reader hints win over lines found in the
+        text for byline and dates (the HTML reader already prefers what the page shows).
+    """
+    meta = meta or {}
+    head_line, paragraphs = split_document(repaired)
+    site_names = {str(meta[k]) for k in ("outlet", "sitename") if meta.get(k)}
+    head = split_headline(head_line, site_names)
+    article.headline = head.headline
+    article.headline_suffix = head.suffix
+    found = _Found()
+
+    # Lines that carry structure leave the body; the rest is kept, paragraph by paragraph.
+    body: list[str] = []
+    n = len(paragraphs)
+    for i, para in enumerate(paragraphs):
+        where = set()
+        if i < HEAD_ZONE:
+            where.add("head")
+        if i == 0:
+            where.add("first")
+        if i >= n - TAIL_ZONE:
+            where.add("tail")
+        kept_lines = []
+        for line in para.split("\n"):
+            reason = _classify_line(line, where, found)
+            if reason is None:
+                kept_lines.append(line)
+            elif reason:
+                found.residue.append(Residue(text=line.strip(), reason=reason))
+        if kept_lines:
+            body.append("\n".join(kept_lines).strip())
+
+    # The wire dateline opens the first paragraph of the story.
+    if body:
+        dateline = parse_dateline(body[0])
+        if dateline:
+            article.dateline = dateline.text
+            found.credit("dateline", dateline.credit)
+            body[0] = body[0][dateline.end:].lstrip()
+            if body[0][:1].islower():
+                body[0] = body[0][:1].upper() + body[0][1:]
+
+    # Repeats of earlier paragraphs, and of the headline, are residue.
+    headline_key = paragraph_key(article.headline)
+    kept, repeated = split_repeats(body)
+    text_paras = []
+    for i, para in enumerate(body):
+        if i in repeated:
+            found.residue.append(Residue(text=para, reason=REPEATED))
+        elif headline_key and paragraph_key(para) == headline_key:
+            found.residue.append(Residue(text=para, reason="repeated-headline"))
+        else:
+            text_paras.append(para)
+    # Trailing fragments (an editor's initials, a lone tag) after the last sentence.
+    while text_paras and is_fragment(text_paras[-1]) and len(text_paras) > 1:
+        found.residue.append(Residue(text=text_paras.pop(), reason=FRAGMENT))
+    article.text = "\n\n".join(text_paras)
+
+    # Byline: reader's visible byline first, else lines found in the text.
+    names: list[str] = []
+    meta_byline = meta.get("byline")
+    if isinstance(meta_byline, str):
+        meta_byline = [meta_byline]
+    for entry in meta_byline or []:
+        parsed = parse_byline(str(entry)) or parse_names(str(entry))
+        names += parsed.names
+        found.credit("byline", parsed.credit)
+    if not names:
+        for group in found.bylines:
+            names += group
+    seen: set[str] = set()
+    article.byline = [x for x in names if not (x.casefold() in seen or seen.add(x.casefold()))]
+    article.contributors = [
+        x for x in dict.fromkeys(found.contributors) if x.casefold() not in {b.casefold() for b in article.byline}
+    ]
+
+    # Credit: where wire copy states it, strongest first.
+    meta_credit = canonical_agency(str(meta["credit"])) if meta.get("credit") else None
+    for kind in ("dateline", "byline", "signoff", "copyright"):
+        if found.credits.get(kind):
+            article.credit = found.credits[kind][0]
+            break
+    else:
+        article.credit = meta_credit or (str(meta["credit"]) if meta.get("credit") else None)
+        if article.credit is None and found.credits.get("contributor"):
+            article.credit = found.credits["contributor"][0]
+
+    # Dates.
+    if head.date is not None:
+        found.published.append(head.date)
+    if meta.get("date_text"):
+        extra = parse_date_value(meta["date_text"])
+        if extra is not None:
+            found.published.append(extra)
+    published = _choose_date(meta.get("published"), found.published)
+    updated = _choose_date(meta.get("updated"), found.updated)
+    reference = [d.date for d in (published, updated) if d is not None and d.order != "ambiguous"]
+    evidence = collect_evidence([head_line, *paragraphs], reference, meta.get("language"))
+    for label in ("published", "updated"):
+        mention = published if label == "published" else updated
+        if mention is None:
+            continue
+        if mention.order == "ambiguous":
+            mention = resolve_order(mention, evidence)
+            if mention.how.startswith("no evidence"):
+                found.residue.append(Residue(text=mention.text, reason=f"date-order-ambiguous: {mention.how}"))
+        setattr(article, label, mention.local_iso())
+        setattr(article, f"{label}_offset", mention.offset)
+    if article.updated and article.updated == article.published and article.updated_offset == article.published_offset:
+        article.updated = article.updated_offset = None
+
+    outlet = meta.get("outlet") or meta.get("sitename") or (found.outlets[0] if found.outlets else None)
+    if outlet:
+        article.outlet = str(outlet)
+    article.residue = found.residue
+    return article
+
+
+__all__ = ["structure_article", "split_document"]

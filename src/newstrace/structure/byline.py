@@ -1,0 +1,292 @@
+"""Bylines and contributor lines: person names only, without "By", job titles, agencies or e-mail.
+
+Names are recognised by shape (capitalised tokens, particles such as "de" or "van",
+initials, hyphens and accents), not by a list of names, and are refused when a token is a
+job-title word, a function word, a month or an agency form. An agency found in a byline
+becomes the credit, never a name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from newstrace.structure.credit import canonical_agency
+from newstrace.structure.dates import find_dates
+
+#: Words that make a chunk a job title or a desk, not a person ("Senior Correspondent").
+TITLE_WORDS = frozenset(
+    """correspondent correspondents reporter reporters writer writers editor editors staff staffer columnist
+    journalist journalists contributor contributors contributing photographer photographers producer analyst bureau
+    chief senior desk news press agency agencies service wire wires team political politics economics science health
+    business sport sports foreign diplomatic associate managing special digital assistant deputy intern freelance
+    author authors host anchor commentator critic blogger researcher fellow professor founder director president
+    manager head lead opinion investigations investigative data video audio graphics breaking online global
+    international national local regional environment climate technology tech culture arts education legal crime
+    courts security defence defense transport affairs markets finance economy energy medical entertainment travel
+    features lifestyle guest newsroom media times post herald daily weekly gazette tribune journal magazine
+    newsletter updated published posted comments comment menu share email follow subscribe""".split()
+)
+_STOP_TOKENS = frozenset(
+    """the a an our your my his her their its this that these those in on at by and or of for with from to as is
+    are was were be all more most read hours hour minutes minute ago days day weeks week today yesterday home page
+    about contact sign log login more new latest top""".split()
+)
+_PARTICLES = frozenset("de da del della di du dos das do van von der den la le bin ibn al el y e ter ten st st. zu af".split())
+_MONTH_WORDS = frozenset(
+    """january february march april may june july august september october november december jan feb mar apr jun jul
+    aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday""".split()
+)
+_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+
+_BY_PREFIX = re.compile(
+    r"^\s*(?:(?:written|words|story|text|report|reported|reporting|compiled|posted)\s+)?by\s*:?\s+(?=\S)", re.IGNORECASE
+)
+_EMAIL = re.compile(r"\S+@\S+\.\w+|https?://\S+|www\.\S+|(?<!\w)@\w+")
+_LINK_WORDS = re.compile(
+    r"\b(?:e-?mail|contact|follow|view|read|more|see all|all posts|articles by|stories by)\b[^,;|]*"
+    r"(?:author|him|her|them|on \w+|stories|articles|posts)?",
+    re.IGNORECASE,
+)
+_SPLIT = re.compile(r"\s*(?:,|;|\||\u00b7|\u2022|/|\s[-\u2013\u2014]+\s|\band\b|&|\bwith\b|\bfor\b)\s*")
+_IN_PLACE = re.compile(r"\s+(?:in|at|from)\s+[A-Z\u00c0-\u00de].*$")
+
+
+def _token_is_name(tok: str) -> bool:
+    bare = tok.strip(".,;:()\"'\u2019\u201c\u201d")
+    low = bare.lower()
+    if not bare or any(ch.isdigit() for ch in bare):
+        return False
+    if low in TITLE_WORDS or low in _STOP_TOKENS or low in _MONTH_WORDS:
+        return False
+    if canonical_agency(bare) and len(bare) > 1:
+        return False
+    if re.fullmatch(r"[A-Z]\.?", bare) or re.fullmatch(r"(?:[A-Z]\.){2,3}", bare):
+        return True  # an initial
+    first = bare[0]
+    if not first.isupper():
+        return False
+    # The rest: letters, hyphens and apostrophes only ("Morrow-Staines", "O'Brien", "McDonald").
+    return all(ch.isalpha() or ch in "-'\u2019." for ch in bare)
+
+
+def _recase(name: str) -> str:
+    """Title-case a name written in capitals ("HELGA MORROW-STAINES" -> "Helga Morrow-Staines")."""
+    if not any(ch.islower() for ch in name):
+        return re.sub(r"[^\W\d_]+", lambda m: m.group(0)[0] + m.group(0)[1:].lower(), name)
+    return name
+
+
+def person_name(chunk: str) -> str | None:
+    """The person name in a byline chunk, or ``None``.
+
+    The longest run (first on ties) of 2-5 name-shaped tokens is taken, so job titles before
+    or after the name fall away ("Associated Press writer Tobias Kleinfeld" -> "Tobias Kleinfeld").
+    Particles ("de", "van") may sit inside a name, never at its ends.
+
+    >>> person_name("HELGA MORROW-STAINES")
+    'Helga Morrow-Staines'
+    >>> person_name("Senior Correspondent") is None
+    True
+    >>> person_name("Email the author") is None
+    True
+    """
+    tokens = chunk.strip().split()
+    runs: list[list[str]] = []
+    cur: list[str] = []
+    for tok in tokens:
+        low = tok.lower().strip(",.")
+        if _token_is_name(tok) or (cur and (low in _PARTICLES or low in _SUFFIXES)):
+            cur.append(tok.strip(",;:()\"\u201c\u201d"))
+        else:
+            runs.append(cur)
+            cur = []
+    runs.append(cur)
+    best: list[str] = []
+    for run in runs:
+        while run and run[-1].lower() in _PARTICLES:
+            run = run[:-1]
+        while run and run[0].lower() in _PARTICLES and run[0][0].islower():
+            run = run[1:]
+        core = [t for t in run if t.lower() not in _PARTICLES and t.lower() not in _SUFFIXES]
+        if 2 <= len(core) <= 5 and not all(re.fullmatch(r"[A-Z]\.?", t) for t in core) and len(run) > len(best):
+            best = run
+    if not best:
+        return None
+    return _recase(" ".join(best).rstrip("."))
+
+
+@dataclass
+class Byline:
+    """A parsed byline.
+
+    Attributes:
+        names: person names, in order, without duplicates.
+        credit: canonical agency named in the byline, or ``None``.
+        dropped: chunks that were neither names nor agencies (titles, places, links).
+    """
+
+    names: list[str] = field(default_factory=list)
+    credit: str | None = None
+    dropped: list[str] = field(default_factory=list)
+
+
+def _chunks(text: str) -> list[str]:
+    text = _EMAIL.sub(" ", text)
+    for mention in reversed(find_dates(text)):
+        text = text[: mention.start] + " | " + text[mention.end :]
+    return [c.strip(" .:-\u2013\u2014") for c in _SPLIT.split(text) if c and c.strip(" .:-\u2013\u2014")]
+
+
+def parse_names(text: str) -> Byline:
+    """Split a list of people ("X, Y and Z", "X in Caracas and Y") into names, agency and dropped chunks.
+
+    Descriptions after a name ("X, an Associated Press reporter in Ureña, Venezuela") and
+    places ("in Ureña", and the region chunk after it) are dropped.
+    """
+    out = Byline()
+    after_place = False
+    for chunk in _chunks(text):
+        agency = canonical_agency(chunk)
+        if agency:
+            out.credit = out.credit or agency
+            after_place = False
+            continue
+        had_place = bool(_IN_PLACE.search(chunk))
+        core = _IN_PLACE.sub("", chunk)
+        if re.match(r"(?i)^(?:an?|the)\s", core):
+            out.dropped.append(chunk)  # an appositive description, e.g. "an AP reporter in X"
+            after_place = had_place or True
+            continue
+        if after_place and not had_place and len(core.split()) <= 3:
+            out.dropped.append(chunk)  # the region after "in Place," e.g. ", Venezuela"
+            continue
+        name = person_name(core)
+        if name and name.lower() not in {n.lower() for n in out.names}:
+            out.names.append(name)
+        elif not name:
+            out.dropped.append(chunk)
+        after_place = had_place
+    return out
+
+
+def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
+    """Parse a byline line into names and credit, or ``None`` when the line is not a byline.
+
+    Args:
+        line: one line, e.g. ``"By HELGA MORROW-STAINES, Senior Correspondent"``,
+            ``"By Christine Wardrobe – The Associated Press"``, ``"By Priya Castellane and Mateo Lindgren"``.
+        require_by: when false, a line without "By" is accepted if it holds only names,
+            titles and agencies with at least one name and one agency or title
+            (``"Jane Doe, Reuters"``); use only in byline positions (under the headline, at the end).
+
+    >>> parse_byline("By HELGA MORROW-STAINES, Senior Correspondent").names
+    ['Helga Morrow-Staines']
+    >>> b = parse_byline("By Christine Wardrobe \u2013 The Associated press")
+    >>> b.names, b.credit
+    (['Christine Wardrobe'], 'The Associated Press')
+    >>> parse_byline("By the time the ferry docked, everyone had left.") is None
+    True
+    """
+    text = line.strip()
+    if not text or len(text) > 250 or len(text.split()) > 25:
+        return None
+    m = _BY_PREFIX.match(text)
+    if m:
+        parsed = parse_names(text[m.end():])
+        if not parsed.names and not parsed.credit:
+            return None
+        # A sentence that starts with "By" has many dropped words; a byline has few.
+        dropped_words = sum(len(c.split()) for c in parsed.dropped)
+        if dropped_words > 6 or re.search(r"[a-z]{3,}[.!?]$", text) and dropped_words > 2:
+            return None
+        return parsed
+    if require_by or text.endswith((".", "!", "?", ":", '"', "\u201d")) and not canonical_agency(text.split()[-1]):
+        return None
+    # Without "By", every chunk must be wholly a name, an agency or a job title.
+    parsed = Byline()
+    for chunk in _chunks(text):
+        agency = canonical_agency(chunk)
+        name = person_name(chunk)
+        if agency:
+            parsed.credit = parsed.credit or agency
+        elif name and len(name.split()) == len(chunk.split()):
+            parsed.names.append(name)
+        elif any(w.lower().strip(".,") in TITLE_WORDS for w in chunk.split()):
+            parsed.dropped.append(chunk)
+        else:
+            return None
+    if parsed.names and (parsed.credit or parsed.dropped):
+        return parsed
+    return None
+
+
+_CONTRIB = re.compile(
+    r"^(?P<who>.+?)\s+(?:also\s+)?contributed(?:\s+(?:reporting|research|to\s+(?:this|the)\s+(?:report|article|story|piece)"
+    r"|to\s+(?:this|the)\s+(?:report|article|story)|reporting\s+to\s+(?:this|the)\s+(?:report|article|story)))?"
+    r"(?:\s+(?:from|in)\s+[^.]{1,80})?\s*\.?\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+_ADDITIONAL = re.compile(
+    r"^\(?\s*(?:additional|further|also|with)\s+reporting\s+(?:by|from)\s+(?P<who>.+?)\s*[.)]*\s*$|^contributing\s*:\s*(?P<who2>.+)$",
+    re.IGNORECASE,
+)
+_WIRE_CREDITS = re.compile(r"^\(?\s*(?:reporting|writing|reported|written)\s+by\s+.+(?:;|\)\s*$)", re.IGNORECASE)
+
+
+def parse_contributor_line(line: str) -> tuple[list[str], str | None] | None:
+    """Names credited in a contributor line, and any agency it names, or ``None``.
+
+    >>> parse_contributor_line("Luis Andrés Henao, an Associated Press reporter in Ureña, Venezuela, contributed to this article.")
+    (['Luis Andrés Henao'], 'The Associated Press')
+    >>> parse_contributor_line("Associated Press writer Tobias Kleinfeld in Halvoran contributed to this report.")
+    (['Tobias Kleinfeld'], 'The Associated Press')
+    >>> parse_contributor_line("The union contributed 40 percent of the cost.") is None
+    True
+    """
+    from newstrace.structure.credit import find_agency
+
+    text = line.strip()
+    if not text or len(text.split()) > 45:
+        return None
+    m = _CONTRIB.match(text) or _ADDITIONAL.match(text)
+    if not m:
+        return None
+    who = m.groupdict().get("who") or m.groupdict().get("who2") or ""
+    parsed = parse_names(who)
+    if not parsed.names:
+        return None
+    # An agency that itself contributed ("...; The Associated Press") is a source, not the credit;
+    # a contributor described as agency staff ("an Associated Press reporter") implies it.
+    return parsed.names, None if parsed.credit else find_agency(who)
+
+
+def parse_wire_credits(line: str) -> tuple[list[str], list[str]] | None:
+    """Reuters-style credit line: ``(Reporting by X; Additional reporting by Y; Editing by Z)``.
+
+    Returns:
+        ``(authors, contributors)``: "Reporting/Writing by" names are the authors, "Additional
+        reporting by" names the contributors; editors are neither. ``None`` if not such a line.
+    """
+    text = line.strip()
+    if not _WIRE_CREDITS.match(text) or len(text.split()) > 60:
+        return None
+    authors: list[str] = []
+    contributors: list[str] = []
+    for part in re.split(r";", text.strip("() ")):
+        part = part.strip(" .()")
+        m = re.match(r"(?i)^(?P<kind>(?:additional\s+|further\s+)?(?:reporting|writing|reported|written|editing|edited|compiled)"
+                     r")\s+by\s+(?P<who>.+)$", part)
+        if not m:
+            continue
+        kind = m.group("kind").lower()
+        names = parse_names(m.group("who")).names
+        if kind.startswith(("edit",)):
+            continue
+        if kind.startswith(("additional", "further", "compiled")):
+            contributors += names
+        else:
+            authors += names
+    if not authors and not contributors:
+        return None
+    return authors, contributors

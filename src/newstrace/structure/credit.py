@@ -1,0 +1,187 @@
+"""Credit: news agencies by canonical name, wire datelines, and sign-off / copyright lines.
+
+An agency is recognised only where copy credits it (a dateline's parentheses, a byline, a
+closing sign-off or copyright line), never from a mention in running text ("told Reuters").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+#: Canonical credit name -> the forms found in copy (compared case- and punctuation-insensitively).
+#: Short, ambiguous forms (PA, CP, AP) are trusted only in credit positions.
+AGENCIES: dict[str, tuple[str, ...]] = {
+    "The Associated Press": ("AP", "A.P.", "Associated Press", "The Associated Press", "AP News"),
+    "Reuters": ("Reuters", "Reuter", "Thomson Reuters", "Reuters News"),
+    "Agence France-Presse": ("AFP", "Agence France-Presse", "Agence France Presse", "France-Presse", "AFP News"),
+    "Deutsche Presse-Agentur": ("dpa", "Deutsche Presse-Agentur", "Deutsche Presse Agentur", "dpa-AFX"),
+    "United Press International": ("UPI", "United Press International"),
+    "PA Media": ("PA", "PA Media", "Press Association", "PA Wire", "The Press Association"),
+    "The Guardian": ("The Guardian", "Guardian", "Guardian staff and agencies", "Guardian staff"),
+    "Bloomberg": ("Bloomberg", "Bloomberg News"),
+    "Agencia EFE": ("EFE", "Agencia EFE"),
+    "ANSA": ("ANSA",),
+    "Xinhua": ("Xinhua", "Xinhua News Agency"),
+    "Kyodo News": ("Kyodo", "Kyodo News"),
+    "Yonhap": ("Yonhap", "Yonhap News Agency"),
+    "The Canadian Press": ("CP", "The Canadian Press", "Canadian Press"),
+    "Australian Associated Press": ("AAP", "Australian Associated Press"),
+    "Press Trust of India": ("PTI", "Press Trust of India"),
+    "Anadolu Agency": ("Anadolu", "Anadolu Agency"),
+    "TASS": ("TASS", "ITAR-TASS"),
+    "The New York Times": ("The New York Times", "New York Times", "NYT"),
+    "The Washington Post": ("The Washington Post", "Washington Post"),
+}
+
+
+def _key(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return re.sub(r"[^a-z0-9]+", " ", text.casefold()).strip()
+
+
+_ALIASES: dict[str, str] = {_key(alias): name for name, aliases in AGENCIES.items() for alias in aliases}
+_ALIASES.update({_key(name): name for name in AGENCIES})
+# Forms of two letters or fewer are also common words or initials; they need a credit position.
+_SHORT = {k for k in _ALIASES if len(k.replace(" ", "")) <= 3}
+_TRAIL = re.compile(r"^(?:the\s+)?(.*?)(?:\s+(?:news\s+agency|news\s+service|wire|staff))?$")
+
+
+def canonical_agency(text: str, *, strict: bool = True) -> str | None:
+    """Canonical agency name for a credit string, or ``None``.
+
+    Args:
+        text: e.g. ``"AP"``, ``"The associated press"``, ``"Reuter"``, ``"AFP"``, ``"dpa"``.
+        strict: when true (the default) the whole string must be an agency form; when false
+            a trailing agency form is also accepted (``"an Associated Press reporter"`` is not,
+            ``"Associated Press"`` is).
+
+    >>> canonical_agency("The associated press")
+    'The Associated Press'
+    >>> canonical_agency("dpa"), canonical_agency("Reuter")
+    ('Deutsche Presse-Agentur', 'Reuters')
+    >>> canonical_agency("Associated Press writer") is None
+    True
+    """
+    key = _key(text)
+    if not key:
+        return None
+    if key in _ALIASES:
+        return _ALIASES[key]
+    m = _TRAIL.match(key)
+    if m and m.group(1) in _ALIASES:
+        return _ALIASES[m.group(1)]
+    return None
+
+
+def find_agency(text: str) -> str | None:
+    """The first agency named anywhere in ``text`` by a long form ("Associated Press", "Reuters").
+
+    Short forms (AP, PA, CP, AA, ...) are ignored here because in running text they are
+    often something else; use :func:`canonical_agency` on credit positions for them.
+    """
+    key = f" {_key(text)} "
+    best = None
+    for alias, name in _ALIASES.items():
+        if alias in _SHORT:
+            continue
+        at = key.find(f" {alias} ")
+        if at >= 0 and (best is None or at < best[0] or (at == best[0] and len(alias) > best[2])):
+            best = (at, name, len(alias))
+    return best[1] if best else None
+
+
+@dataclass(frozen=True)
+class Dateline:
+    """The dateline at the head of wire copy.
+
+    Attributes:
+        text: the dateline as written, without the closing dash (``"HALVORAN, March 3 (Reuters)"``).
+        place: the place (``"HALVORAN"``).
+        credit: canonical agency from the parentheses, or ``None``.
+        end: offset in the paragraph where the story text begins (after the dash).
+    """
+
+    text: str
+    place: str
+    credit: str | None
+    end: int
+
+
+_UPPER_PLACE = r"[A-Z\u00c0-\u00de][A-Z\u00c0-\u00de.'\u2019\-]*(?:\s+[A-Z\u00c0-\u00de][A-Z\u00c0-\u00de.'\u2019\-]*){0,4}"
+_TITLE_PLACE = r"[A-Z\u00c0-\u00de][\w.'\u2019\-]*(?:\s+[A-Z\u00c0-\u00de][\w.'\u2019\-]*){0,3}"
+_DASH = r"(?:\s*(?:--|[-\u2013\u2014\u2012\u2015])\s*|:\s+)"
+_DATELINE_AGENCY = re.compile(
+    rf"^(?P<place>{_TITLE_PLACE}|{_UPPER_PLACE})(?P<rest>,[^()\n]{{1,60}}?)?\s*\((?P<agency>[^()\n]{{1,40}})\)(?P<dash>{_DASH})"
+)
+_DATELINE_PLAIN = re.compile(rf"^(?P<place>{_UPPER_PLACE})(?P<rest>,[^()\n\u2014\u2013]{{1,60}}?)?(?P<dash>\s*(?:--|[\u2013\u2014])\s*)")
+
+
+def parse_dateline(paragraph: str) -> Dateline | None:
+    """Find a wire dateline at the start of a paragraph.
+
+    Accepts ``PLACE[, region or date] (Agency) -`` with any place spelling, and
+    ``PLACE[, region] —`` without agency when the place is in capitals (``WASHINGTON —``).
+
+    >>> parse_dateline("LONDON (Reuters) - Shares fell.").credit
+    'Reuters'
+    >>> parse_dateline("CARACAS, Venezuela (AP) — The army said.").text
+    'CARACAS, Venezuela (AP)'
+    >>> parse_dateline("Residents said on Monday - or so - that") is None
+    True
+    """
+    m = _DATELINE_AGENCY.match(paragraph)
+    if m:
+        agency = canonical_agency(m.group("agency"))
+        if agency is None:
+            return None
+        return Dateline(paragraph[: m.start("dash")].strip(), m.group("place"), agency, m.end())
+    m = _DATELINE_PLAIN.match(paragraph)
+    if m and len(m.group("place").replace(" ", "")) >= 3 and m.group("place").upper() == m.group("place"):
+        if canonical_agency(m.group("place")):
+            return None  # "AP —" is a sign-off, not a place
+        return Dateline(paragraph[: m.start("dash")].strip(), m.group("place"), None, m.end())
+    return None
+
+
+_SIGNOFF = re.compile(
+    r"^\s*(?:[-\u2013\u2014\u2015~/]+\s*|\(\s*)?"
+    r"(?:(?:copyright|\u00a9|\(c\))\s*(?:\d{4}\s*)?)?"
+    r"(?P<body>[^()\n]{1,60}?)"
+    r"\s*\)?\s*(?:[.,;]?\s*(?:all rights reserved\.?.*)?)?$",
+    re.IGNORECASE,
+)
+_COPYRIGHT = re.compile(r"^\s*(?:copyright|\u00a9|\(c\))\b.*|.*\ball rights reserved\b.*", re.IGNORECASE)
+
+
+def signoff_agency(line: str) -> str | None:
+    """Agency credited by a closing sign-off or copyright line, or ``None``.
+
+    Examples of sign-offs: ``"— Agence France-Presse"``, ``"(AP)"``, ``"Reuters"``,
+    ``"/AFP"``, ``"Copyright 2019 The Associated Press. All rights reserved."``.
+
+    >>> signoff_agency("\u2014 AFP")
+    'Agence France-Presse'
+    >>> signoff_agency("Copyright 2019 The Associated Press. All rights reserved. This material may not be published.")
+    'The Associated Press'
+    >>> signoff_agency("Reuters reported the figures.") is None
+    True
+    """
+    line = line.strip()
+    if not line or len(line) > 300:
+        return None
+    if _COPYRIGHT.match(line):
+        head = re.split(r"(?i)all rights reserved", line)[0]
+        head = re.sub(r"(?i)^\s*(?:copyright|\u00a9|\(c\))\s*(?:\d{4}(?:\s*[-\u2013]\s*\d{4})?)?", "", head)
+        return canonical_agency(head.strip(" .,;")) or find_agency(head)
+    m = _SIGNOFF.match(line)
+    if m:
+        return canonical_agency(m.group("body").strip(" .,;"))
+    return None
+
+
+def is_copyright_line(line: str) -> bool:
+    """True for a copyright / rights notice line (``© 2024 ...``, ``... All rights reserved``)."""
+    return bool(_COPYRIGHT.match(line.strip())) and len(line) < 400

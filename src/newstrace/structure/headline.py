@@ -1,0 +1,121 @@
+"""Headline: section, site-name and date suffixes split off and kept.
+
+"Title | World news", "Title | News from the world | The Guardian", "Opinion | Title",
+"Title — Linewatch" and "Title – 26/02/2019" all give "Title"; the removed parts are kept
+as the headline suffix and, for a date, as a date mention.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from newstrace.structure.dates import DateMention, find_dates
+
+_PIPE = re.compile(r"\s+[|\uff5c\u00a6]\s+|\s*[|\uff5c]\s*(?=[A-Z])")
+_DASH = re.compile(r"\s+(?:[-\u2013\u2014\u2015]|--|::|\u00bb|\u00b7|\u2022)\s+")
+_SEP_BEFORE_DATE = re.compile(r"(?:\s*(?:[-\u2013\u2014\u2015|,\u00b7\u2022]|--)\s*|\s+)$")
+_CLOSING_QUOTE = ("\"", "\u201d", "\u2019", "'", "\u00bb")
+_LOWER_OK = frozenset("of the and from in on at for to a an de la le du des del y".split())
+
+
+@dataclass
+class HeadlineParts:
+    """A headline split into the title and what surrounded it.
+
+    Attributes:
+        headline: the title without suffixes.
+        suffix: the removed text as written (``"| World news"``, ``"– 26/02/2019"``), or ``None``.
+        segments: the removed section / site segments without separators (``["World news"]``).
+        date: a date found in the suffix, or ``None``.
+    """
+
+    headline: str
+    suffix: str | None = None
+    segments: list[str] = field(default_factory=list)
+    date: DateMention | None = None
+
+
+def _words(text: str) -> int:
+    return len(text.split())
+
+
+def _is_site_like(segment: str, site_names: set[str]) -> bool:
+    """A short, capitalised segment such as "Linewatch", "The Brackwater Courier" or "BBC News"."""
+    if segment.casefold() in site_names:
+        return True
+    words = segment.split()
+    if not 1 <= len(words) <= 4 or any(ch.isdigit() for ch in segment):
+        return False
+    if re.search(r"\.[a-z]{2,4}$", segment):  # example.com
+        return True
+    return all(w[0].isupper() or w.lower() in _LOWER_OK for w in words) and words[0][0].isupper()
+
+
+def split_headline(line: str, site_names: set[str] | frozenset[str] = frozenset()) -> HeadlineParts:
+    """Split a headline line into title, suffix segments and date.
+
+    Args:
+        line: the first line of the document.
+        site_names: known outlet / site names (any case) that may be removed wherever they end
+            the headline.
+
+    Rules: a trailing date after a separator is a date suffix; with pipes the longest
+    segment is the title when every other segment has at most 8 words; a segment after
+    the last spaced dash is a site name when it is short and capitalised (or a known site
+    name) and the title before it does not end in a closing quotation mark (so
+    '"We will fight" - Guaidó' keeps its speaker).
+
+    >>> split_headline("Injured, helpless and worried – 26/02/2019").date.local_iso()
+    '2019-02-26'
+    >>> split_headline('"They will torture you": soldiers risk a false trip | News from the world').headline
+    '"They will torture you": soldiers risk a false trip'
+    >>> split_headline("Why the new tram seats are so hard \u2014 Linewatch").headline
+    'Why the new tram seats are so hard'
+    >>> split_headline("Storm hits the coast \u2014 again").headline
+    'Storm hits the coast \u2014 again'
+    """
+    site_names = {s.casefold() for s in site_names}
+    text = " ".join(line.split())
+    parts = HeadlineParts(headline=text)
+    after_title: list[str] = []
+
+    # 1. A date at the very end, after a separator.
+    dates = find_dates(text)
+    if dates and dates[-1].end == len(text):
+        sep = _SEP_BEFORE_DATE.search(text[: dates[-1].start])
+        head = text[: sep.start()] if sep else text[: dates[-1].start]
+        if sep and _words(head) >= 2 and sep.group(0).strip():
+            parts.date = dates[-1]
+            text = head.rstrip()
+
+    # 2. Pipe-separated section and site names: the longest segment is the title.
+    pieces = _PIPE.split(text)
+    if len(pieces) > 1:
+        longest = max(range(len(pieces)), key=lambda i: _words(pieces[i]))
+        others = [p for i, p in enumerate(pieces) if i != longest]
+        if _words(pieces[longest]) >= 2 and all(_words(p) <= 8 for p in others):
+            before = pieces[:longest]
+            after = pieces[longest + 1:]
+            parts.segments += before + after
+            text = pieces[longest]
+
+    # 3. A site name after the last spaced dash.
+    while True:
+        dashes = list(_DASH.finditer(text))
+        if not dashes:
+            break
+        last = dashes[-1]
+        head, tail = text[: last.start()], text[last.end():]
+        if _words(head) < 3 or head.rstrip().endswith(_CLOSING_QUOTE) or not _is_site_like(tail, site_names):
+            break
+        after_title.insert(0, tail)
+        text = head
+
+    parts.segments = after_title + parts.segments
+    parts.headline = text.strip()
+    original = " ".join(line.split())
+    at = original.find(parts.headline)
+    outside = [original[:at].strip(), original[at + len(parts.headline):].strip()] if at >= 0 else []
+    parts.suffix = " ".join(x for x in outside if x) or None
+    return parts

@@ -1,0 +1,94 @@
+"""Residue: promotional lines, trailing fragments and repeated paragraphs, kept aside from the body.
+
+Nothing is deleted: every paragraph taken out of the body is returned with its reason, so
+a user can audit it (the ``Residue`` records on the Article).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: Reasons written on Residue records.
+REPEATED = "repeated-paragraph"
+PROMO = "promo-line"
+FRAGMENT = "trailing-fragment"
+END_MARK = "end-mark"
+
+_PROMO = re.compile(
+    r"^\W*(?:read\s+more|read\s+also|also\s+read|see\s+also|related(?:\s+(?:articles?|stories|coverage|content))?\s*:"
+    r"|recommended(?:\s+for\s+you)?\s*:?$|advertisement\b|sponsored(?:\s+content)?\b|sign\s+up\b|subscribe\b"
+    r"|click\s+here\b|follow\s+(?:us|@)|like\s+us\s+on\b|download\s+(?:our|the)\s+(?:free\s+)?app\b|share\s+(?:this|on)\b"
+    r"|watch\s*:|listen\s*:|more\s*:|continue\s+reading\b|get\s+the\s+latest\b|join\s+our\b|support\s+our\s+journalism"
+    r"|have\s+a\s+(?:news\s+)?tip\b|newsletter\b|most\s+(?:read|popular|viewed)\b|trending\s*:|you\s+may\s+also\s+like"
+    r"|don'?t\s+miss\b|we\s+recommend\b|skip\s+(?:to\s+)?(?:content|advertisement)|scroll\s+(?:down\s+)?to\s+continue)",
+    re.IGNORECASE,
+)
+_END_MARK = re.compile(r"^\s*(?:-+\s*30\s*-+|#{3,}|\*{3,}|end(?:s)?\.?|\(?end\)?|--\s*end\s*--)\s*$", re.IGNORECASE)
+_QUOTE_CHARS = "\"'\u201c\u201d\u2018\u2019\u201e\u201a\u00ab\u00bb\u2039\u203a`\u00b4"
+
+
+def paragraph_key(text: str) -> str:
+    """Comparison key of a paragraph: NFKC, case-folded, quotation marks unified, white space collapsed."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = "".join('"' if ch in _QUOTE_CHARS else ch for ch in text)
+    return " ".join(text.split())
+
+
+def is_promo(paragraph: str) -> bool:
+    """True for a short promotional or navigation line ("Read more: ...", "Sign up for ...", "Advertisement").
+
+    Long paragraphs are never promo lines, so a story that mentions a newsletter stays whole.
+
+    >>> is_promo("READ MORE: How the ferry timetable was rewritten")
+    True
+    >>> is_promo("Subscribers to the council newsletter were told on Monday that fees would rise.")
+    False
+    """
+    words = paragraph.split()
+    return 0 < len(words) <= 30 and bool(_PROMO.match(paragraph.strip()))
+
+
+def is_end_mark(paragraph: str) -> bool:
+    """True for an end-of-copy mark (``-30-``, ``###``, ``ENDS``)."""
+    return bool(_END_MARK.match(paragraph))
+
+
+def is_fragment(paragraph: str) -> bool:
+    """True for a short fragment that is no sentence: at most 3 words, no sentence punctuation,
+    no quotation mark, no digits-with-words (e.g. the editor's initials "GML" left at the end of copy).
+
+    >>> is_fragment("GML"), is_fragment("jm/ar"), is_fragment("He left."), is_fragment('"No."')
+    (True, True, False, False)
+    """
+    text = paragraph.strip()
+    if not text or "\n" in text:
+        return False
+    words = text.split()
+    if len(words) > 3 or len(text) > 40:
+        return False
+    if text[-1] in ".!?:" or any(ch in _QUOTE_CHARS for ch in text):
+        return False
+    return True
+
+
+def split_repeats(paragraphs: list[str]) -> tuple[list[int], list[int]]:
+    """Indices of the first copy of each paragraph and of the repeats.
+
+    Repeats are found by :func:`paragraph_key`, against every earlier paragraph (not only the
+    one just before), so interleaved copies (p1, p2, p1, p2) are caught as well as a whole
+    text repeated.
+
+    Returns:
+        ``(kept, repeated)``: two sorted lists of indices into ``paragraphs``.
+    """
+    seen: set[str] = set()
+    kept, repeated = [], []
+    for i, para in enumerate(paragraphs):
+        key = paragraph_key(para)
+        if key and key in seen:
+            repeated.append(i)
+        else:
+            seen.add(key)
+            kept.append(i)
+    return kept, repeated
