@@ -489,39 +489,63 @@ class Store:
         row = self._one("SELECT params FROM fingerprint_schemes WHERE scheme = ?", [scheme])
         return json.loads(row[0]) if row else None
 
-    def put_fingerprints(self, scheme: str, params: dict[str, Any], data: dict[str, bytes]) -> int:
-        """Store fingerprints (one serialised blob per article id) of a registered scheme.
+    def put_fingerprints(self, fingerprints: Iterable[dict[str, Any]]) -> int:
+        """Store fingerprints given as ``Fingerprint.to_dict()`` dicts.
 
-        Existing fingerprints of the same (article, scheme) are kept: content-hash ids mean
-        the same article always has the same fingerprint under one scheme.
+        Each dict has ``article_id``, ``scheme``, ``num_perm``, ``seed``, ``minhash``,
+        ``features``, ``weights`` (bytes), ``language`` and ``n_shingles``. A fingerprint
+        already stored for the same (article, scheme) is kept: content-hash ids mean an
+        article always has the same fingerprint under one scheme.
 
         Returns:
             Number of new rows.
 
         Raises:
-            FingerprintSchemeError: ``params`` differ from the stored ones.
+            FingerprintSchemeError: a dict's ``num_perm``/``seed`` differ from those stored
+                for its scheme.
         """
+        fps = list(fingerprints)
+        if not fps:
+            return 0
         with self.transaction():
-            self.register_scheme(scheme, params)
-            before = self._one("SELECT count(*) FROM fingerprints WHERE scheme = ?", [scheme])[0]
-            rows = [{"article_id": k, "scheme": scheme, "data": v} for k, v in data.items()]
-            self._insert("fingerprints", rows, "ON CONFLICT DO NOTHING")
-            after = self._one("SELECT count(*) FROM fingerprints WHERE scheme = ?", [scheme])[0]
+            for scheme, num_perm, seed in {(f["scheme"], f["num_perm"], f["seed"]) for f in fps}:
+                self.register_scheme(scheme, {"num_perm": int(num_perm), "seed": int(seed)})
+            before = self._one("SELECT count(*) FROM fingerprints")[0]
+            self._insert("fingerprints", fps, "ON CONFLICT DO NOTHING")
+            after = self._one("SELECT count(*) FROM fingerprints")[0]
         return after - before
 
-    def get_fingerprints(self, scheme: str, ids: Iterable[str] | None = None) -> dict[str, bytes]:
-        """Stored fingerprints of one scheme, by article id (all, or only ``ids``)."""
+    def get_fingerprints(self, scheme: str, ids: Iterable[str] | None = None) -> list[dict[str, Any]]:
+        """Stored fingerprints of one scheme as ``Fingerprint.to_dict()`` dicts (all, or only ``ids``).
+
+        Returns [] when the scheme was never stored.
+        """
+        params = self.scheme_params(scheme)
+        if params is None:
+            return []
+        cols = "article_id, scheme, minhash, features, weights, language, n_shingles"
         if ids is None:
-            rows = self._q("SELECT article_id, data FROM fingerprints WHERE scheme = ?", [scheme]).fetchall()
+            rows = self._rows(f"SELECT {cols} FROM fingerprints WHERE scheme = ? ORDER BY article_id", [scheme])
         else:
             self._con.register("_want", pa.table({"id": list(ids)}))
             try:
-                rows = self._q(
-                    "SELECT article_id, data FROM fingerprints JOIN _want ON article_id = id WHERE scheme = ?", [scheme]
-                ).fetchall()
+                rows = self._rows(
+                    f"SELECT {cols} FROM fingerprints JOIN _want ON article_id = id WHERE scheme = ? ORDER BY article_id",
+                    [scheme],
+                )
             finally:
                 self._con.unregister("_want")
-        return {r[0]: bytes(r[1]) for r in rows}
+        for r in rows:
+            r.update(num_perm=params.get("num_perm"), seed=params.get("seed"))
+            for k in ("minhash", "features", "weights"):
+                r[k] = bytes(r[k])
+        return rows
+
+    def missing_fingerprints(self, scheme: str) -> list[str]:
+        """Ids of stored articles with no fingerprint of ``scheme``, in ingestion order."""
+        return [r[0] for r in self._q(
+            "SELECT id FROM articles a WHERE NOT EXISTS (SELECT 1 FROM fingerprints f WHERE f.article_id = a.id "
+            "AND f.scheme = ?) ORDER BY seq", [scheme]).fetchall()]  # fmt: skip
 
     # -- derivations --------------------------------------------------------------------
 
@@ -608,9 +632,8 @@ def _now() -> datetime:
 
 
 def _with_id(article: Article) -> Article:
-    """The article with its content-hash id set when a late stage failed before ``identify`` ran."""
+    """Set the content-hash id (in place) when a late stage failed before ``identify`` ran."""
     if not article.id and (article.text or article.headline):
-        article = article.model_copy()
         article.id = text_id(article.headline + "\n" + article.text)
     return article
 

@@ -45,6 +45,7 @@ CREATE TABLE articles (
     source_line BIGINT,
     source_byte_offset BIGINT,
     source_url VARCHAR,
+    source_captured VARCHAR,          -- web-archive capture time (WARC-Date)
     outlet VARCHAR,
     language VARCHAR,
     headline VARCHAR,
@@ -74,6 +75,7 @@ CREATE TABLE aliases (
     line BIGINT,
     byte_offset BIGINT,
     url VARCHAR,
+    captured VARCHAR,
     seq BIGINT NOT NULL,
     ingested_at TIMESTAMP NOT NULL,
     PRIMARY KEY (input_key, record)
@@ -215,9 +217,15 @@ CREATE TABLE fingerprint_schemes (
 )""",
     """
 CREATE TABLE fingerprints (
+    -- the fields of newstrace.provenance.fingerprint.Fingerprint.to_dict(); arrays as
+    -- little-endian bytes
     article_id VARCHAR NOT NULL,
     scheme VARCHAR NOT NULL,
-    data BLOB NOT NULL,               -- the scheme's own serialisation (e.g. uint64 hash values)
+    minhash BLOB NOT NULL,            -- uint64 x num_perm
+    features BLOB NOT NULL,           -- int64, sorted hashed copy-robust features
+    weights BLOB NOT NULL,            -- float32, one per feature
+    language VARCHAR,
+    n_shingles INTEGER,
     PRIMARY KEY (article_id, scheme)
 )""",
 )

@@ -42,7 +42,7 @@ ARTICLE_COLUMNS: tuple[str, ...] = (
 )  # fmt: skip
 
 #: Source fields stored as ``source_<field>`` columns of ``articles``.
-SOURCE_FIELDS: tuple[str, ...] = ("path", "format", "record", "line", "offset", "url")
+SOURCE_FIELDS: tuple[str, ...] = ("path", "format", "record", "line", "offset", "url", "captured")
 
 
 def model_row(model: BaseModel, **extra: Any) -> dict[str, Any]:
@@ -105,7 +105,7 @@ def alias_row(input_key: str, record: int, article_id: str, source: Source, seq:
     return {
         "input_key": input_key, "record": record, "article_id": article_id, "path": source.path,
         "format": source.format, "line": source.line, "byte_offset": source.offset, "url": source.url,
-        "seq": seq, "ingested_at": now,
+        "captured": source.captured, "seq": seq, "ingested_at": now,
     }  # fmt: skip
 
 

@@ -1,0 +1,163 @@
+"""WARC reader: HTML response records of a web archive, each read as a page with its URL and capture date."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document
+from newstrace.schema import Source
+
+#: Record types that can hold a page; others (request, metadata, warcinfo, revisit) are skipped.
+PAGE_RECORD_TYPES = ("response", "resource")
+_HTML_TYPES = ("text/html", "application/xhtml+xml")
+_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.I)
+
+
+def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> Iterator[RawDocument]:
+    """Yield one RawDocument per HTML page in a WARC file (``.warc`` or ``.warc.gz``).
+
+    Args:
+        path: the file; records are streamed, so the file may be any size.
+        skipped: a counter that receives one count per record skipped, keyed by reason
+            (``type:request``, ``type:warcinfo``, ``status:404``, ``content-type:image/jpeg``,
+            ``empty``); records are never dropped without a counted reason.
+
+    Each page goes through :func:`newstrace.readers.html.html_to_document` (trafilatura).
+    Its ``Source`` has ``format="warc"``, ``record`` (0-based index among all WARC records
+    of the file), ``offset`` (byte offset of the record in the file, in the compressed
+    stream for ``.warc.gz``), ``url`` (``WARC-Target-URI``) and ``captured``
+    (``WARC-Date``, ISO 8601); ``meta`` carries ``url`` and ``captured`` too.
+
+    Never raises for bad input; error records: E106 a record that cannot be parsed (named by
+    file and byte offset; the rest of the file cannot be located and is not read), E104 a
+    page over the size limit, plus the errors of ``html_to_document`` for pages with no
+    article text.
+    """
+    from warcio.archiveiterator import ArchiveIterator
+
+    skipped = skipped if skipped is not None else Counter()
+    file_source = Source(path=str(path), format="warc")
+    index = 0
+    next_offset = 0  # where the record after the last one read starts (for a broken record's message)
+    with path.open("rb") as fh:
+        records = ArchiveIterator(fh)
+        while True:
+            try:
+                record = next(records)
+            except StopIteration:
+                break
+            except Exception as exc:  # warcio raises ArchiveLoadFailed, zlib and EOF errors on damage
+                yield error_document(
+                    Source(path=str(path), format="warc", record=index, offset=next_offset),
+                    "E106",
+                    f"broken WARC record at byte {next_offset}: {_first_line(exc)}; the rest of the file "
+                    "is not read",
+                )
+                return
+            try:
+                doc = _page(record, path, index, lambda: _offset(records, next_offset)[0], skipped)
+            except Exception as exc:  # a damaged payload (bad chunking, truncated gzip body)
+                doc = error_document(
+                    Source(path=str(path), format="warc", record=index, offset=_offset(records, next_offset)[0],
+                           url=record.rec_headers.get_header("WARC-Target-URI")),  # fmt: skip
+                    "E106",
+                    f"broken WARC record: {_first_line(exc)}",
+                )
+            start, length = _offset(records, next_offset)
+            next_offset = start + length
+            index += 1
+            if doc is not None:
+                yield doc
+    if index == 0:
+        yield error_document(file_source, "E102", "empty input: no WARC records")
+
+
+def _page(record, path: Path, index: int, offset, skipped: Counter) -> RawDocument | None:
+    """The page in one WARC record, or ``None`` (with a counted reason) when it holds none.
+
+    ``offset`` is a callable giving the record's byte offset; warcio knows it only once the
+    record has been read to its end, so it is called after the payload is read.
+    """
+    rtype = record.rec_type
+    if rtype not in PAGE_RECORD_TYPES:
+        skipped[f"type:{rtype}"] += 1
+        return None
+    url = record.rec_headers.get_header("WARC-Target-URI")
+    captured = _iso(record.rec_headers.get_header("WARC-Date"))
+    ctype = ""
+    if record.http_headers is not None:
+        status = record.http_headers.get_statuscode()
+        if status and status != "200":
+            skipped[f"status:{status}"] += 1
+            return None
+        ctype = record.http_headers.get_header("Content-Type") or ""
+    ctype = ctype or record.rec_headers.get_header("Content-Type") or ""
+    body = record.content_stream().read(MAX_FILE_BYTES + 1)
+    source = Source(path=str(path), format="warc", record=index, offset=offset(), url=url, captured=captured)
+    if len(body) > MAX_FILE_BYTES:
+        return error_document(source, "E104", f"page is over the {MAX_FILE_BYTES}-byte limit")
+    mime = ctype.split(";")[0].strip().lower()
+    if mime not in _HTML_TYPES and not (not mime and _sniff_html(body)):
+        skipped[f"content-type:{mime or 'unknown'}"] += 1
+        return None
+    if not body.strip():
+        skipped["empty"] += 1
+        return None
+    from newstrace.readers.html import html_to_document
+
+    doc = html_to_document(_decode(body, ctype), source, url)
+    doc.source = doc.source.model_copy(update={"url": doc.source.url or url, "captured": captured})
+    doc.meta.setdefault("url", url)
+    if captured:
+        doc.meta["captured"] = captured
+    return doc
+
+
+def _decode(body: bytes, content_type: str) -> str:
+    """Page bytes as text: UTF-8, else the declared charset (HTTP header or <meta>), else cp1252.
+
+    UTF-8 is tried first because declarations are often wrong; a wrong legacy guess is left
+    for the encoding repair stage (ftfy) to undo.
+    """
+    try:
+        return body.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    declared = re.search(r"charset\s*=\s*([A-Za-z0-9_.:-]+)", content_type, re.I)
+    meta = _CHARSET.search(body[:4096])
+    for name in (declared.group(1) if declared else None, meta.group(1).decode("ascii", "replace") if meta else None):
+        if name:
+            try:
+                return body.decode(name)
+            except (LookupError, UnicodeDecodeError):
+                continue
+    return body.decode("cp1252", errors="replace")
+
+
+def _sniff_html(body: bytes) -> bool:
+    head = body[:1024].lstrip().lower()
+    return head.startswith((b"<!doctype html", b"<html")) or b"<html" in head
+
+
+def _iso(value: str | None) -> str | None:
+    """WARC-Date as given: ISO 8601 in UTC (``2019-02-26T00:46:00Z``), or ``None``."""
+    return value.strip() or None if value else None
+
+
+def _offset(records, default: int) -> tuple[int, int]:
+    """(offset, length) in bytes of the current record; reads the rest of the record first."""
+    try:
+        return int(records.get_record_offset()), int(records.get_record_length())
+    except Exception:  # a record too damaged to measure
+        return default, 0
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0][:160]}" if text else type(exc).__name__
+
+
+__all__ = ["read_warc_file", "PAGE_RECORD_TYPES"]

@@ -1,0 +1,337 @@
+"""Ingest: read inputs, analyse records in parallel, write them to the store in crash-safe batches.
+
+Crash safety comes from three markers, all written in the same transactions as the data
+(the shape of datatrove's completion markers, at record granularity):
+
+- an ``aliases`` row (or, for a failed record, ``errors`` rows) per input record: a rerun
+  skips records already stored before analysing them;
+- an ``inputs`` row per file, ``done`` with the file's last batch: a rerun skips the file
+  without reading it (unless its size or modification time changed);
+- articles keyed by content hash: the same text from two records is stored once.
+
+So ``kill -9`` at any moment, then the same command again, ends with every record stored
+exactly once.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from newstrace.readers.base import RawDocument, error_document
+from newstrace.schema import Article, ErrorRecord, Source
+from newstrace.store.core import FinishedInput, IngestItem, Store
+
+#: Reader formats that take a column mapping.
+TABULAR_FORMATS = ("jsonl", "csv", "parquet")
+#: Records per transaction, and the longest time (s) analysed records wait before a commit.
+BATCH_RECORDS = 64
+BATCH_SECONDS = 2.0
+#: Error lines kept in the report.
+MAX_ERROR_LINES = 20
+
+
+@dataclass
+class IngestReport:
+    """What an ingest run did.
+
+    Attributes:
+        files: input files seen.
+        files_skipped: files already ingested whole by an earlier run (not read again).
+        records: records analysed in this run.
+        records_skipped: records already stored by an earlier (interrupted) run.
+        new_articles: articles stored for the first time.
+        duplicates: records whose article text was already stored (kept as an alias).
+        failed: records stored only as error records (no article).
+        with_errors: records stored as articles that carry errors (a stage failed).
+        fingerprints: fingerprints computed and stored.
+        errors: error records met (a record may carry several).
+        skip_reasons: records a reader skipped on purpose, by reason (e.g. WARC
+            ``type:request``, ``content-type:image/png``).
+        error_lines: the first :data:`MAX_ERROR_LINES` errors as ``FILE:RECORD: cause`` lines
+            (all of them are in the store's ``errors`` table).
+        seconds: wall-clock duration.
+    """
+
+    files: int = 0
+    files_skipped: int = 0
+    records: int = 0
+    records_skipped: int = 0
+    new_articles: int = 0
+    duplicates: int = 0
+    failed: int = 0
+    with_errors: int = 0
+    fingerprints: int = 0
+    errors: int = 0
+    skip_reasons: Counter = field(default_factory=Counter)
+    error_lines: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def exit_code(self) -> int:
+        """0 when every record was stored as an article without errors, 1 when some failed."""
+        return 1 if (self.failed or self.with_errors) else 0
+
+
+@dataclass
+class IngestProgress:
+    """Progress of a run, passed to the ``progress`` callback after each batch.
+
+    Attributes:
+        bytes_done, bytes_total: input bytes finished and in all files (for a progress bar).
+        report: the running :class:`IngestReport`.
+        elapsed: seconds since the run started.
+        current: the file being read.
+    """
+
+    bytes_done: int
+    bytes_total: int
+    report: IngestReport
+    elapsed: float
+    current: str = ""
+
+
+@dataclass
+class _Input:
+    key: str
+    path: Path
+    size: int
+    records: int = 0  # handed to analysis in this run
+    skipped: int = 0  # already stored earlier
+    closed: bool = False  # the reader has finished the file
+    written: int = 0
+
+
+def error_line(article: Article, error: ErrorRecord) -> str:
+    """``FILE:RECORD: cause`` for one error (the location is added when the message lacks it)."""
+    label = article.source.label()
+    message = " ".join(error.message.split())
+    return message if message.startswith(label + ":") else f"{label}: {message}"
+
+
+def input_key(path: Path) -> str:
+    """The key of an input file in the store: its absolute path (symlinks resolved)."""
+    try:
+        return str(path.resolve())
+    except (OSError, RuntimeError):
+        return str(path.absolute())
+
+
+def ingest(
+    paths: Iterable[str | Path],
+    store: Store,
+    *,
+    jobs: int | None = None,
+    fmt: str | None = None,
+    columns=None,
+    batch_records: int = BATCH_RECORDS,
+    progress: Callable[[IngestProgress], None] | None = None,
+    fingerprints: bool = True,
+) -> IngestReport:
+    """Ingest files and folders into ``store``.
+
+    Args:
+        paths: files or folders (read recursively, sorted, hidden files skipped).
+        store: an open, writable :class:`Store`.
+        jobs: analysis worker processes (default: all cores); 1 analyses in this process.
+        fmt: reader for every file, or ``None`` to pick by suffix.
+        columns: column mapping for JSONL/CSV/Parquet (see
+            :class:`newstrace.readers.columns.ColumnMap`).
+        batch_records: records written per transaction.
+        progress: called after each committed batch.
+        fingerprints: compute and store each new article's provenance fingerprint.
+
+    Returns:
+        An :class:`IngestReport`; ``report.exit_code`` is 1 when some record failed.
+
+    Raises:
+        StoreError: the store cannot be written (locked, damaged, full disk).
+    """
+    from newstrace.engines.local import run_stages
+
+    started = time.perf_counter()
+    jobs = jobs or os.cpu_count() or 1
+    report = IngestReport()
+    inputs = list(_inputs(paths))
+    report.files = len(inputs)
+    total_bytes = sum(i.size for i in inputs) or 1
+    state = {"bytes": 0, "current": ""}
+    order: deque[tuple[_Input, int]] = deque()  # (input, record) of every record sent to analysis, in order
+    pending: list[IngestItem] = []
+    finished: list[FinishedInput] = []
+    last_commit = time.monotonic()
+
+    def feed() -> Iterator[RawDocument]:
+        for inp in inputs:
+            state["current"] = str(inp.path)
+            yield from _records_of(inp, store, fmt, columns, report, order, finished, state)
+
+    def commit() -> None:
+        nonlocal last_commit
+        if not pending and not finished:
+            if progress:
+                progress(IngestProgress(state["bytes"], total_bytes, report, time.perf_counter() - started, state["current"]))
+            return
+        new = [it.article for it in pending]
+        result = store.write_batch(pending, list(finished))
+        report.new_articles += result.new_articles
+        report.duplicates += result.duplicates
+        report.failed += result.failed
+        if fingerprints and result.new_articles:
+            report.fingerprints += _store_fingerprints(store, new)
+        pending.clear()
+        finished.clear()
+        last_commit = time.monotonic()
+        if progress:
+            progress(IngestProgress(state["bytes"], total_bytes, report, time.perf_counter() - started, state["current"]))
+
+    for article in run_stages(feed(), jobs=jobs):
+        inp, record = order.popleft()
+        pending.append(IngestItem(inp.key, record, article))
+        report.records += 1
+        if article.errors and not article.failed:
+            report.with_errors += 1
+        for error in article.errors:
+            report.errors += 1
+            if len(report.error_lines) < MAX_ERROR_LINES:
+                report.error_lines.append(error_line(article, error))
+        inp.written += 1
+        if inp.closed and inp.written == inp.records:
+            finished.append(FinishedInput(inp.key, inp.records + inp.skipped))
+            state["bytes"] += inp.size
+        if len(pending) >= batch_records or time.monotonic() - last_commit > BATCH_SECONDS:
+            commit()
+    commit()
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _inputs(paths: Iterable[str | Path]) -> Iterator[_Input]:
+    from newstrace.readers import iter_files
+
+    for given in paths:
+        path = Path(given)
+        files = list(iter_files([path])) if path.is_dir() else [path]
+        if not files:  # an empty folder is reported, not silently ignored
+            yield _Input(input_key(path), path, 0)
+        for file in files:
+            try:
+                size = file.stat().st_size
+            except OSError:
+                size = 0
+            yield _Input(input_key(file), file, size)
+
+
+def _records_of(inp: _Input, store: Store, fmt, columns, report: IngestReport, order: deque,
+                finished: list, state: dict) -> Iterator[RawDocument]:  # fmt: skip
+    """The records of one input still to analyse; marks the file when nothing is left to do."""
+    from newstrace.readers import detect_format, read_path
+
+    try:
+        st = inp.path.stat()
+        size, mtime = st.st_size, st.st_mtime_ns
+    except OSError:
+        size, mtime = None, None
+    file_fmt = fmt or detect_format(inp.path)
+    prior = store.input_state(inp.key)
+    if prior is not None and prior.status == "done" and (prior.size, prior.mtime_ns) == (size, mtime) and size is not None:
+        report.files_skipped += 1
+        report.records_skipped += prior.records or 0
+        state["bytes"] += inp.size
+        return
+    store.start_input(inp.key, str(inp.path), file_fmt, size, mtime)
+    done = store.done_records(inp.key)
+    if inp.path.is_dir():
+        raws: Iterable[RawDocument] = [
+            error_document(Source(path=str(inp.path), format="text"), "E100", "folder holds no files to ingest")
+        ]
+    else:
+        options: dict = {"columns": columns} if file_fmt in TABULAR_FORMATS else {}
+        if file_fmt == "warc":
+            options["skipped"] = report.skip_reasons
+        raws = read_path(inp.path, file_fmt, **options)
+    for raw in raws:
+        if raw.source.record in done:
+            inp.skipped += 1
+            report.records_skipped += 1
+            continue
+        done.add(raw.source.record)  # a reader repeating a record index must not store it twice
+        inp.records += 1
+        order.append((inp, raw.source.record))
+        yield split_header(raw) if file_fmt == "text" else raw
+    inp.closed = True
+    if inp.records == 0 or inp.written == inp.records:  # nothing (left) to analyse
+        finished.append(FinishedInput(inp.key, inp.records + inp.skipped))
+        state["bytes"] += inp.size
+
+
+#: Header keys (case-insensitive) that name the record's URL, and those mapped to reader hints.
+_URL_KEYS = frozenset({"url", "link", "uri", "source-url", "canonical-url", "warc-target-uri"})
+_HINT_KEYS = {"date": "date_text", "published": "date_text", "author": "byline", "byline": "byline",
+              "outlet": "outlet", "site": "outlet", "language": "language", "lang": "language"}  # fmt: skip
+_HEADER_LINE = re.compile(r"^([A-Za-z][A-Za-z0-9_-]{0,30}):[ \t]+(\S.*?)\s*$")
+_ABS_URL = re.compile(r"^https?://\S+$")
+
+
+def split_header(raw: RawDocument) -> RawDocument:
+    r"""Move a leading email-style header block of a plain-text record into its metadata.
+
+    Saved pages and scraped excerpts often start with ``Key: value`` lines (``URL: ...``,
+    ``Date: ...``) and a blank line, as in RFC 5322 mail and WARC/HTTP headers. Without
+    this step the header would be read as the headline. A block counts as a header only
+    when every line before the first blank line is ``Key: value``, one key names a URL
+    (url, link, uri, ...) whose value is an absolute ``http(s)`` URL, and text follows the
+    blank line; a headline such as ``Update: floods close the pass`` is never taken.
+
+    Returns:
+        ``raw`` unchanged, or a copy whose text starts after the header, whose
+        ``source.url`` is the header's URL, and whose ``meta`` has ``url`` plus the hints
+        ``date_text``, ``byline`` (list), ``outlet``, ``language`` where the header has them.
+        Other keys are left out of the text and ignored.
+
+    >>> from newstrace.schema import Source
+    >>> doc = split_header(RawDocument(Source(), "URL: https://example.invalid/a\nROLE: copy\n\nHeadline\n\nBody."))
+    >>> doc.source.url, doc.text
+    ('https://example.invalid/a', 'Headline\n\nBody.')
+    >>> split_header(RawDocument(Source(), "Update: floods close the pass\n\nBody.")).text
+    'Update: floods close the pass\n\nBody.'
+    """
+    if raw.error is not None:
+        return raw
+    head, sep, rest = raw.text.lstrip("\ufeff").partition("\n\n")
+    lines = head.split("\n")
+    if not sep or not rest.strip() or len(lines) > 20:
+        return raw
+    fields = [_HEADER_LINE.match(line) for line in lines]
+    if not all(fields):
+        return raw
+    pairs = [(m.group(1).lower(), m.group(2)) for m in fields]
+    url = next((v for k, v in pairs if k in _URL_KEYS and _ABS_URL.match(v)), None)
+    if url is None:
+        return raw
+    meta = dict(raw.meta)
+    meta.setdefault("url", url)
+    for key, value in pairs:
+        hint = _HINT_KEYS.get(key)
+        if hint == "byline":
+            meta.setdefault("byline", [n.strip() for n in re.split(r"\s*(?:,|;|\band\b)\s*", value) if n.strip()])
+        elif hint:
+            meta.setdefault(hint, value)
+    source = raw.source.model_copy(update={"url": raw.source.url or url})
+    return RawDocument(source=source, text=rest.lstrip("\n"), meta=meta)
+
+
+def _store_fingerprints(store: Store, articles: list[Article]) -> int:
+    """Compute and store the provenance fingerprint of each article with text."""
+    from newstrace.provenance.fingerprint import fingerprint
+
+    fps = [fingerprint(a).to_dict() for a in articles if a.id and a.text]
+    return store.put_fingerprints(fps)
+
+
+__all__ = ["ingest", "split_header", "IngestReport", "IngestProgress", "input_key", "BATCH_RECORDS"]
