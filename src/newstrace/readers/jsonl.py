@@ -58,6 +58,7 @@ def _read_lines(fh, path: Path, columns: ColumnMap) -> Iterator[RawDocument]:
             continue
         source = Source(path=str(path), format="jsonl", record=record, line=lineno, offset=start)
         record += 1
+        raw = raw.rstrip(b"\r\n")
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -71,7 +72,7 @@ def _read_lines(fh, path: Path, columns: ColumnMap) -> Iterator[RawDocument]:
         try:
             value = json.loads(line)
         except json.JSONDecodeError as exc:
-            yield error_document(source, "E106", f"malformed JSON: {exc.msg} at column {exc.colno}")
+            yield error_document(source, "E106", f"malformed JSON at column {exc.colno}: {exc.msg.removesuffix(' at')}")
             continue
         yield _object_document(value, source, columns)
     if record == 0:
@@ -122,7 +123,10 @@ def _read_json_document(path: Path, columns: ColumnMap) -> Iterator[RawDocument]
             value, end = decoder.raw_decode(text, pos)
         except json.JSONDecodeError as exc:
             # An array cannot be resynchronised after a syntax error: report it and stop.
-            yield error_document(source, "E106", f"malformed JSON: {exc.msg}; the rest of the array is not read")
+            yield error_document(
+                source, "E106", f"malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg.removesuffix(' at')}; "
+                "the rest of the array is not read",
+            )
             return
         yield _object_document(value, source, columns)
         record += 1

@@ -1,0 +1,252 @@
+"""Bad input through ``newstrace analyze``: each bad record gets one exact error line, the rest is still analysed.
+
+Every test mixes bad input with real Reuters-21578 stories (from ../shared) and checks the exit
+code, the exact text on standard error, and that the good records came out analysed.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from itertools import islice
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from newstrace.cli import app
+from newstrace.corpora.reuters import iter_reuters
+from newstrace.readers.base import MAX_ARTICLE_CHARS
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+REUTERS = SHARED / "corpora" / "reuters21578"
+
+
+@pytest.fixture(scope="module")
+def stories():
+    """Real wire stories of some length, to stand beside the bad input."""
+    return [s for s in islice(iter_reuters(REUTERS), 60) if len(s.body) > 600][:6]
+
+
+def analyze_json(*args):
+    """Run ``newstrace analyze --json ARGS``; return (exit code, stderr lines, parsed JSON records)."""
+    result = CliRunner().invoke(app, ["analyze", "--json", *map(str, args)])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    return result.exit_code, result.stderr.splitlines(), records
+
+
+def analysed(record: dict) -> bool:
+    """A record that went through every stage: body text, a content id and no errors."""
+    return record["errors"] == [] and bool(record["text"]) and bool(record["id"])
+
+
+def write_good_text(folder: Path, story, name: str = "good.txt") -> Path:
+    path = folder / name
+    path.write_text(story.as_text(), encoding="utf-8")
+    return path
+
+
+def jsonl_line(story) -> str:
+    return json.dumps({"title": story.title, "text": "\n\n".join(story.paragraphs()), "date": story.date})
+
+
+def test_all_good_input_exits_zero(tmp_path, stories):
+    good = write_good_text(tmp_path, stories[0])
+    code, errors, records = analyze_json(good)
+    assert (code, errors) == (0, [])
+    assert len(records) == 1 and analysed(records[0])
+
+
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("empty.txt", b"", "empty input: no text to analyse"),
+        ("blank.txt", b"\n  \n\t\n", "empty input: no text to analyse"),
+        ("empty.jsonl", b"", "empty input: no records to analyse"),
+        ("empty.csv", b"", "empty input: no header row and no records"),
+    ],
+)
+def test_empty_file(tmp_path, stories, name, content, message):
+    bad = tmp_path / name
+    bad.write_bytes(content)
+    good = write_good_text(tmp_path, stories[0])
+    code, errors, records = analyze_json(bad, good)
+    assert code == 1
+    assert errors == [f"Error: {bad}: {message}"]
+    assert records[0]["errors"][0]["code"] == "E102" and records[0]["text"] == ""
+    assert analysed(records[1])
+
+
+def test_binary_file(tmp_path, stories):
+    bad = tmp_path / "photo.txt"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00" + bytes(range(256)) * 8)
+    good = write_good_text(tmp_path, stories[1])
+    code, errors, records = analyze_json(bad, good, "--format", "text")
+    assert code == 1
+    assert errors == [f"Error: {bad}: binary data (NUL bytes), not text"]
+    assert analysed(records[1])
+
+
+def test_invalid_utf8_text_file(tmp_path, stories):
+    bad = tmp_path / "latin1.txt"
+    text = stories[2].as_text()
+    bad.write_bytes(text.encode("utf-8") + " Jos\u00e9 Pe\u00f1a said.".encode("latin-1"))
+    offset = len(text.encode("utf-8")) + len(" Jos")
+    good = write_good_text(tmp_path, stories[0])
+    code, errors, records = analyze_json(bad, good)
+    assert code == 1
+    assert errors == [f"Error: {bad}: not valid UTF-8 (byte 0xe9 at offset {offset}); re-encode the file as UTF-8"]
+    assert analysed(records[1])
+
+
+def test_invalid_utf8_jsonl_line_fails_alone(tmp_path, stories):
+    bad = tmp_path / "feed.jsonl"
+    lines = [jsonl_line(stories[0]).encode(), b'{"title": "Caf\xe9", "text": "Prices rose."}', jsonl_line(stories[1]).encode()]
+    bad.write_bytes(b"\n".join(lines) + b"\n")
+    offset = len(lines[0]) + 1 + lines[1].index(b"\xe9")
+    code, errors, records = analyze_json(bad)
+    assert code == 1
+    assert errors == [f"Error: {bad}:2: not valid UTF-8 (byte 0xe9 at offset {offset}); re-encode the file as UTF-8"]
+    assert [analysed(r) for r in records] == [True, False, True]
+
+
+def test_50_mb_article_is_refused_quickly_with_a_clear_error(tmp_path, stories):
+    """A 50 MB "article" is refused before any stage runs (it is over spaCy's max_length), not crashed on."""
+    bad = tmp_path / "dump.txt"
+    paragraph = ("\n\n".join(stories[3].paragraphs()) + "\n\n").encode("utf-8")
+    size = 50 * 1024 * 1024
+    with bad.open("wb") as fh:
+        fh.write(b"Everything in one file\n\n")
+        while fh.tell() < size:
+            fh.write(paragraph)
+        fh.truncate(size)
+    chars = len(bad.read_bytes().decode("utf-8", errors="ignore"))
+    good = write_good_text(tmp_path, stories[4])
+    code, errors, records = analyze_json(bad, good)
+    assert code == 1
+    assert errors == [f"Error: {bad}: article is {chars} characters, over the {MAX_ARTICLE_CHARS}-character limit"]
+    assert records[0]["errors"][0]["code"] == "E105"
+    assert records[0]["raw_text"] == ""  # the refused text is not echoed into the output
+    assert analysed(records[1])
+
+
+def test_html_with_no_article(tmp_path, stories):
+    bad = tmp_path / "menu.html"
+    bad.write_text(
+        "<!doctype html><html><head><title>Harbor Ledger</title></head><body>"
+        "<nav><a href='/'>Home</a> <a href='/news'>News</a> <a href='/sport'>Sport</a></nav>"
+        "<div class='cookie'>We use cookies. <button>Accept</button></div>"
+        "<footer>&copy; 2024 Harbor Ledger</footer></body></html>",
+        encoding="utf-8",
+    )
+    good = write_good_text(tmp_path, stories[0])
+    code, errors, records = analyze_json(bad, good)
+    assert code == 1
+    assert len(errors) == 1 and errors[0].startswith(f"Error: {bad}: ")
+    assert records[0]["text"] == "" and records[0]["errors"][0]["code"].startswith("E1")
+    assert analysed(records[1])
+
+
+def test_malformed_jsonl_line(tmp_path, stories):
+    bad = tmp_path / "feed.jsonl"
+    lines = [
+        jsonl_line(stories[0]),
+        '{"title": "Cut off", "text": "The line ends',
+        "[1, 2, 3]",
+        '{"headline": "No body here", "summary": "A teaser."}',
+        jsonl_line(stories[1]),
+    ]
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, errors, records = analyze_json(bad)
+    assert code == 1
+    assert errors == [
+        f"Error: {bad}:2: malformed JSON at column 30: Unterminated string starting",
+        f"Error: {bad}:3: JSON value is an array, not an object with article fields",
+        f"Error: {bad}:4: record has no text column (looked for text, body, content, article, maintext, "
+        "full_text, fulltext, body_text, article_text, story, body_html, content_html, html; it has "
+        "'headline', 'summary'); name one with --columns text=COLUMN",
+    ]
+    assert [r["source"]["line"] for r in records] == [1, 2, 3, 4, 5]
+    assert [analysed(r) for r in records] == [True, False, False, False, True]
+
+
+def test_unknown_csv_column(tmp_path, stories):
+    bad = tmp_path / "export.csv"
+    with bad.open("w", encoding="utf-8", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["headline", "content"])
+        w.writerow([stories[0].title, "\n\n".join(stories[0].paragraphs())])
+    good = write_good_text(tmp_path, stories[1])
+    code, errors, records = analyze_json(bad, good, "--columns", "text=body_html")
+    assert code == 1
+    assert errors == [
+        f"Error: {bad}:1: unknown column 'body_html' (named with --columns text=body_html); "
+        "the header has 'headline', 'content'"
+    ]
+    assert records[0]["errors"][0]["code"] == "E108"
+    assert analysed(records[1])  # the mapping only applies to tabular files
+
+
+def test_csv_row_with_extra_fields(tmp_path, stories):
+    bad = tmp_path / "export.csv"
+    with bad.open("w", encoding="utf-8", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["title", "text"])
+        w.writerow([stories[0].title, "\n\n".join(stories[0].paragraphs())])
+        fh.write("Unquoted, comma, in a row\n")
+        w.writerow([stories[1].title, "\n\n".join(stories[1].paragraphs())])
+    code, errors, records = analyze_json(bad)
+    line = 2 + "\n\n".join(stories[0].paragraphs()).count("\n") + 1
+    assert code == 1
+    assert errors == [f"Error: {bad}:{line}: row has 3 fields but the header has 2; check the quoting of this row"]
+    assert [analysed(r) for r in records] == [True, False, True]
+
+
+def test_missing_file(tmp_path, stories):
+    missing = tmp_path / "nowhere" / "story.txt"
+    good = write_good_text(tmp_path, stories[0])
+    code, errors, records = analyze_json(missing, good)
+    assert code == 1
+    assert errors == [f"Error: {missing}: file not found"]
+    assert records[0]["errors"][0]["code"] == "E100"
+    assert analysed(records[1])
+
+
+def test_empty_folder(tmp_path, stories):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    good = write_good_text(tmp_path, stories[0])
+    code, errors, records = analyze_json(empty, good)
+    assert code == 1
+    assert errors == [f"Error: {empty}: folder holds no files to analyse"]
+    assert analysed(records[1])
+
+
+def test_folder_with_mixed_files(tmp_path, stories):
+    folder = tmp_path / "inbox"
+    (folder / "2024").mkdir(parents=True)
+    write_good_text(folder, stories[0], "a_story.txt")
+    (folder / "2024" / "feed.jsonl").write_text(jsonl_line(stories[1]) + "\n" + jsonl_line(stories[2]) + "\n")
+    with (folder / "b_export.csv").open("w", encoding="utf-8", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["Headline", "Body", "Date"])
+        for s in stories[3:5]:
+            w.writerow([s.title, "\n\n".join(s.paragraphs()), s.date])
+    (folder / "c_empty.txt").write_bytes(b"")
+    (folder / "d_logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(64))
+    (folder / ".DS_Store").write_bytes(b"\x00\x00\x00\x01Bud1")  # hidden: skipped
+    code, errors, records = analyze_json(folder)
+    assert code == 1
+    assert errors == [
+        f"Error: {folder / 'c_empty.txt'}: empty input: no text to analyse",
+        f"Error: {folder / 'd_logo.png'}: binary data (NUL bytes), not text",
+    ]
+    names = [(Path(r["source"]["path"]).name, r["source"]["record"]) for r in records]
+    assert names == [
+        ("feed.jsonl", 0), ("feed.jsonl", 1), ("a_story.txt", 0), ("b_export.csv", 0), ("b_export.csv", 1),
+        ("c_empty.txt", 0), ("d_logo.png", 0),
+    ]
+    assert [analysed(r) for r in records] == [True] * 5 + [False] * 2
+    assert [r["source"]["format"] for r in records[:5]] == ["jsonl", "jsonl", "text", "csv", "csv"]
