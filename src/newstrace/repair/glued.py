@@ -1,0 +1,169 @@
+"""Words glued by lost markup ("asylumand", "joband") and closing quotation marks lost with their space ("themsaid")."""
+
+from __future__ import annotations
+
+import re
+
+from newstrace.repair.config import RepairConfig
+from newstrace.repair.explain import Edit
+from newstrace.repair.quote_marks import APOSTROPHE_MARK
+from newstrace.repair.lexicon import GLUE_RIGHT, SPEECH_VERBS, typo_neighbour, zipf
+
+# Function words glued to the START of the next word ("thejob"); only for lowercase tokens.
+GLUE_LEFT = ("the", "and", "of", "to", "in", "for", "with")
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _standalone(text: str) -> set[str]:
+    return set(_LETTERS.findall(text))
+
+
+def _head_ok(head: str, seen: set[str], config: RepairConfig) -> bool:
+    """A glued head word is frequent; a capitalised one must also stand alone in the text."""
+    if len(head) < 3 or zipf(head) < config.glue_min_zipf:
+        return False
+    if head[0].isupper():
+        return head in seen and (head[1:].islower() or head.isupper())
+    return head.islower()
+
+
+def split_token(token: str, seen: set[str], config: RepairConfig, tails: frozenset[str] = GLUE_RIGHT | SPEECH_VERBS):
+    """Best split of an unknown token into word + function word, or ``None``.
+
+    Args:
+        token: a letters-only word token.
+        seen: the letter tokens of the whole text (evidence for capitalised heads).
+        config: ``glue_min_zipf`` and ``censor_max_unknown_zipf`` (the unknown-word ceiling).
+        tails: function words that may be glued on the right.
+
+    Returns:
+        ``(head, tail, evidence)`` or ``None``.
+
+    >>> split_token("Venezuelaand", {"Venezuela"}, RepairConfig())[:2]
+    ('Venezuela', 'and')
+    >>> split_token("Ferdinand", {"Ferdinand"}, RepairConfig()) is None  # a known name
+    True
+    >>> split_token("Hammand", {"Hammand"}, RepairConfig()) is None  # "Hamm" never stands alone
+    True
+    >>> split_token("forcasting", set(), RepairConfig()) is None  # a misspelling of "forecasting"
+    True
+    """
+    if len(token) < 5 or (token.isupper()) or zipf(token) >= config.censor_max_unknown_zipf:
+        return None
+    best = None
+    for tail in tails:
+        if token.endswith(tail) and _head_ok(token[: -len(tail)], seen, config):
+            head = token[: -len(tail)]
+            score = min(zipf(head), zipf(tail))
+            if best is None or score > best[0]:
+                best = (score, head, tail)
+    if token.islower():
+        for lead in GLUE_LEFT:
+            rest = token[len(lead) :]
+            if token.startswith(lead) and len(rest) >= 3 and zipf(rest) >= config.glue_min_zipf + 0.5:
+                score = min(zipf(lead), zipf(rest))
+                if best is None or score > best[0]:
+                    best = (score, lead, rest)
+    if best is None:
+        return None
+    _, head, tail = best
+    near = typo_neighbour(token)
+    if near:
+        return None  # "forcasting" is forecasting misspelt, not "for casting"
+    evidence = (
+        f"{token} unknown (zipf {zipf(token):.1f}); {head} zipf {zipf(head):.1f} + {tail} zipf {zipf(tail):.1f}"
+        + ("; head stands alone in the text" if head[0].isupper() else "")
+    )
+    return head, tail, evidence
+
+
+def split_glued_words(text: str, config: RepairConfig) -> list[Edit]:
+    """Split a word glued to a function word by lost markup or a lost space.
+
+    A token unknown to wordfreq (Zipf below ``censor_max_unknown_zipf``) is split when it is
+    a frequent word (Zipf >= ``glue_min_zipf``) followed by a function word or speech verb
+    ("asylumand", "Venezuelaand", "hesaid" is too short to try), or, all lowercase, a leading
+    function word followed by a frequent word ("thejob"). A capitalised head must also stand
+    alone elsewhere in the text, so unknown names that merely end in "and" stay whole. A
+    token one edit away from a word (Zipf >= 2, :func:`typo_neighbour`) is a misspelling and
+    stays whole ("therby", "forsees", "billin" in Reuters).
+
+    Args:
+        text: the document.
+        config: thresholds.
+
+    Returns:
+        Edits of kind ``glued``.
+
+    >>> t = "Find out how to apply for asylumand plan. Ferdinand, Thailand and errand stay."
+    >>> [(t[e.start:e.end], e.after) for e in split_glued_words(t, RepairConfig())]
+    [('asylumand', 'asylum and')]
+    """
+    seen = _standalone(text)
+    edits = []
+    for m in _LETTERS.finditer(text):
+        found = split_token(m.group(), seen, config)
+        if found:
+            head, tail, evidence = found
+            edits.append(Edit(m.start(), m.end(), f"{head} {tail}", "glued", evidence))
+    return edits
+
+
+def _open_marks(line: str) -> list[tuple[int, int]]:
+    """(open mark index, segment end) for each quotation the line leaves open, straight or curly."""
+    apostrophes = {m.start() for m in APOSTROPHE_MARK.finditer(line)}
+    straight = [i for i, c in enumerate(line) if c == '"' and i not in apostrophes]
+    spans: list[tuple[int, int]] = []
+    if len(straight) % 2 == 1:
+        # Alternate open/close from the first mark; the open mark whose segment holds the
+        # glued cue is the one whose close was lost.
+        for k in range(0, len(straight), 2):
+            end = straight[k + 1] if k + 1 < len(straight) else len(line)
+            spans.append((straight[k], end))
+    if "\u201c" in line and not any(c in line for c in "\u201e\u00ab\u00bb"):
+        marks = [i for i, c in enumerate(line) if c in "\u201c\u201d"]
+        for a, b in zip(marks, marks[1:] + [len(line)]):
+            if line[a] == "\u201c" and (b == len(line) or line[b] == "\u201c"):
+                spans.append((a, b))
+    return spans
+
+
+def close_glued_quotes(text: str, config: RepairConfig) -> list[Edit]:
+    """Restore a closing quotation mark lost together with the space before the cue.
+
+    In a paragraph that leaves a quotation open (an odd number of straight marks, or an
+    opening curly mark with no closing one before the next), the first token inside the open
+    quotation that is unknown and ends in a speech verb ("themsaid") is split, and the
+    closing mark matching the opening one is put back: ``them" said``.
+
+    Args:
+        text: the document.
+        config: thresholds as for :func:`split_glued_words`.
+
+    Returns:
+        Edits of kind ``glued``.
+
+    >>> t = '"I was tired of the city see me as one of themsaid Sergeant Ruiz. "It is not so."'
+    >>> [(t[e.start:e.end], e.after) for e in close_glued_quotes(t, RepairConfig())]
+    [('themsaid', 'them" said')]
+    """
+    seen = _standalone(text)
+    edits: list[Edit] = []
+    offset = 0
+    for line in text.split("\n"):
+        for open_at, seg_end in _open_marks(line):
+            if edits and edits[-1].start >= offset:
+                break  # one restored mark per paragraph: it settles the pairing
+            for m in _LETTERS.finditer(line, open_at + 1, seg_end):
+                found = split_token(m.group(), seen, config, SPEECH_VERBS)
+                if found:
+                    head, tail, evidence = found
+                    close = "\u201d" if line[open_at] == "\u201c" else '"'
+                    why = f"quotation opened at column {open_at} is never closed; {evidence}"
+                    edits.append(Edit(offset + m.start(), offset + m.end(), f"{head}{close} {tail}", "glued", why))
+                    break
+        offset += len(line) + 1
+    return edits
+
+
+__all__ = ["close_glued_quotes", "split_glued_words", "split_token"]
