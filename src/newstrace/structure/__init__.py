@@ -18,6 +18,7 @@ from newstrace.structure.byline import parse_byline, parse_contributor_line, par
 from newstrace.structure.credit import canonical_agency, is_copyright_line, parse_dateline, signoff_agency
 from newstrace.structure.dates import DateMention, collect_evidence, find_dates, parse_date_value, resolve_order
 from newstrace.structure.headline import split_headline
+from newstrace.structure.stamps import date_kind, parse_stamp
 from newstrace.structure.residue import (
     END_MARK,
     FRAGMENT,
@@ -33,13 +34,6 @@ from newstrace.structure.residue import (
 #: Paragraphs at each end of the body where byline, date and sign-off lines are looked for.
 HEAD_ZONE = 4
 TAIL_ZONE = 6
-
-_UPDATED_LABEL = re.compile(r"(?i)\b(?:updated|modified|last\s+updated|last\s+modified|revised|edited)\b")
-_DATE_LABELS = re.compile(
-    r"(?i)\b(?:first|last|originally|published|updated|modified|posted|created|revised|edited|on|at|date|"
-    r"publication|pub|time|am|pm|local|time|et|gmt|utc)\b|[:,|\u00b7\u2022()\-\u2013\u2014/]"
-)
-
 
 @dataclass
 class _Found:
@@ -79,54 +73,6 @@ def split_document(repaired: str) -> tuple[str, list[str]]:
     return head.strip(), paragraphs
 
 
-def _date_line(line: str) -> tuple[str, DateMention, list[str]] | None:
-    """A line that is essentially a date stamp: ``(kind, mention, outlet_segments)`` or ``None``.
-
-    The non-date words must be labels ("First published on", "Updated") or at most one
-    short outlet name separated by a pipe or dot ("Kestrel Islands Gazette | June 7, 2024").
-    """
-    if len(line.split()) > 24:
-        return None
-    mentions = find_dates(line)
-    if not mentions:
-        return None
-    rest = line
-    for m in reversed(mentions):
-        rest = rest[: m.start] + " | " + rest[m.end:]
-    segments = [s.strip() for s in re.split(r"[|\u00b7\u2022]", rest) if s.strip()]
-    outlets, labels = [], []
-    for seg in segments:
-        leftover = _DATE_LABELS.sub(" ", seg).split()
-        if not leftover:
-            labels.append(seg)
-        elif len(leftover) <= 5 and all(w[0].isupper() for w in leftover):
-            outlets.append(" ".join(seg.split()))
-        else:
-            return None
-    if len(outlets) > 1:
-        return None
-    kind = "updated" if _UPDATED_LABEL.search(line[: mentions[0].start]) else "published"
-    return kind, mentions[0], outlets
-
-
-def _date_lines(line: str) -> list[tuple[str, DateMention]] | None:
-    """All stamps of a line holding a published and an updated stamp ("Published ... Updated ...")."""
-    mentions = find_dates(line)
-    if len(mentions) < 2:
-        return None
-    out = []
-    prev = 0
-    for m in mentions:
-        label = line[prev:m.start]
-        if _DATE_LABELS.sub(" ", label).split():
-            return None
-        out.append(("updated" if _UPDATED_LABEL.search(label) else "published", m))
-        prev = m.end
-    if _DATE_LABELS.sub(" ", line[prev:]).split():
-        return None
-    return out
-
-
 def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
     """Move a structural line into ``found``; return its residue reason, ``""`` when it is
     taken into a field, or ``None`` when it is body text.
@@ -161,8 +107,7 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
                 found.bylines.append(byline.names)
             found.credit("byline", byline.credit)
             for m in find_dates(stripped):
-                kind = "updated" if _UPDATED_LABEL.search(stripped[: m.start]) else "published"
-                getattr(found, kind).append(m)
+                getattr(found, date_kind(stripped[: m.start])).append(m)
             return "byline-line"
         if is_copyright_line(stripped):
             found.credit("copyright", signoff_agency(stripped))
@@ -171,16 +116,11 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
         if agency:
             found.credit("signoff", agency)
             return "credit-line"
-        stamps = _date_lines(stripped)
-        if stamps:
-            for kind, m in stamps:
-                getattr(found, kind).append(m)
-            return "date-line"
-        stamp = _date_line(stripped)
+        stamp = parse_stamp(stripped)
         if stamp:
-            kind, mention, outlets = stamp
-            getattr(found, kind).append(mention)
-            found.outlets += outlets
+            for kind, mention in stamp.dates:
+                getattr(found, kind).append(mention)
+            found.outlets += stamp.outlets
             return "date-line"
         if "tail" in where and is_end_mark(stripped):
             return END_MARK

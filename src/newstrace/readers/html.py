@@ -1,0 +1,166 @@
+"""HTML reader: one article per page, main text by trafilatura, byline and dates read from the article.
+
+The text comes from trafilatura (``bare_extraction``, comments excluded); the page's
+visible byline and dates come from :mod:`newstrace.structure.page`, which reads the
+article element and skips menus, sidebars and comments; htmldate's ``find_date`` is the
+last resort for the publication date.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+
+from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document
+from newstrace.readers.text import decode_bytes
+from newstrace.schema import Source
+
+#: A page whose extracted body has fewer words than this, or no paragraph of
+#: :data:`MIN_PARAGRAPH_WORDS` words, holds no article (navigation-only pages, error pages).
+MIN_BODY_WORDS = 12
+MIN_PARAGRAPH_WORDS = 6
+
+_CHARSET = re.compile(rb"""<meta[^>]+charset=["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
+
+
+@lru_cache(maxsize=2)
+def _config(min_extracted: int):
+    from trafilatura.settings import use_config
+
+    cfg = use_config()
+    # trafilatura falls back to a flat, one-line "baseline" text when the main extraction is
+    # shorter than min_extracted_size (250 chars), which short news items often are.
+    cfg.set("DEFAULT", "min_extracted_size", str(min_extracted))
+    cfg.set("DEFAULT", "extraction_timeout", "0")
+    return cfg
+
+
+def _extract(page: str, url: str | None):
+    """trafilatura's document (text + metadata), or ``None``; short pages retried without the flat fallback."""
+    import trafilatura
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        doc = trafilatura.bare_extraction(
+            page, url=url, with_metadata=True, include_comments=False, include_tables=True,
+            deduplicate=False, config=_config(250),
+        )
+        text = (doc.text if doc is not None else "") or ""
+        if doc is None or ("\n" not in text.strip() and len(text) < 2000):
+            small = trafilatura.bare_extraction(
+                page, url=url, with_metadata=True, include_comments=False, include_tables=True,
+                deduplicate=False, config=_config(10),
+            )
+            if small is not None and (doc is None or (small.text or "").count("\n") > text.count("\n")):
+                doc = small
+    return doc
+
+
+def _htmldate(tree) -> str | None:
+    from htmldate import find_date
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return find_date(tree, extensive_search=True, original_date=True, outputformat="%Y-%m-%d")
+        except Exception:  # htmldate raises on odd markup; the date is optional
+            return None
+
+
+def _paragraphs(text: str) -> list[str]:
+    return [" ".join(line.split()) for line in text.split("\n") if line.strip()]
+
+
+def html_to_document(page: str, source: Source, url: str | None = None) -> RawDocument:
+    """Build a RawDocument from one HTML page.
+
+    Args:
+        page: the page's HTML as text.
+        source: where the page came from (its ``format`` should be ``html`` or ``warc``).
+        url: the page URL, if known (helps trafilatura and is kept in ``meta``).
+
+    Returns:
+        ``RawDocument(text="headline\\n\\nparagraph\\n\\n...", meta=...)`` with meta keys
+        ``headline``, ``byline`` (list of names), ``byline_source``, ``credit``, ``published``
+        and ``updated`` (ISO 8601 local time with offset where known, e.g.
+        ``2024-03-14T21:40-04:00``), ``date_source``, ``outlet``, ``url``, ``language`` and
+        ``html`` (the page). A page with no article text gives an error record E106.
+    """
+    from newstrace.structure.page import page_metadata, parse_page
+
+    tree = parse_page(page)
+    if tree is None:
+        return error_document(source, "E106", "no article text found (the page has no HTML body)")
+    doc = _extract(page, url)
+    paragraphs = _paragraphs(doc.text or "") if doc is not None else []
+    pm = page_metadata(tree, htmldate_published=_htmldate(tree))
+    headline = " ".join(((doc.title if doc is not None else None) or pm.headline or "").split())
+    if paragraphs and headline and paragraphs[0].casefold() == headline.casefold():
+        paragraphs = paragraphs[1:]
+    words = sum(len(p.split()) for p in paragraphs)
+    if words < MIN_BODY_WORDS or not any(len(p.split()) >= MIN_PARAGRAPH_WORDS for p in paragraphs):
+        return error_document(source, "E106", "no article text found (only navigation or page furniture)")
+
+    meta: dict = {"html": page, "headline": headline}
+    if pm.byline:
+        meta["byline"] = pm.byline
+        meta["byline_source"] = pm.byline_source
+    if pm.credit:
+        meta["credit"] = pm.credit
+    for kind in ("published", "updated"):
+        mention = getattr(pm, kind)
+        if mention is not None:
+            meta[kind] = mention.local_iso() + (mention.offset or "")
+    if pm.date_source:
+        meta["date_source"] = pm.date_source
+    outlet = pm.site_name or (doc.sitename if doc is not None else None)
+    if outlet:
+        meta["outlet"] = outlet
+    page_url = url or pm.url or (doc.url if doc is not None else None)
+    if page_url:
+        meta["url"] = page_url
+    if pm.language:
+        meta["language"] = pm.language
+    if source.url is None and page_url:
+        source = source.model_copy(update={"url": page_url})
+    return RawDocument(source=source, text=headline + "\n\n" + "\n\n".join(paragraphs), meta=meta)
+
+
+def _decode_page(data: bytes, source: Source) -> tuple[str | None, RawDocument | None]:
+    """Decode page bytes: UTF-8 first; else the charset the page declares; else an E103 record."""
+    text, err = decode_bytes(data, source)
+    if err is None or err.error.code != "E103" or b"\x00" in data[:8192]:
+        return text, err
+    m = _CHARSET.search(data[:4096])
+    if m:
+        try:
+            return data.decode(m.group(1).decode("ascii")), None
+        except (LookupError, UnicodeDecodeError):
+            pass
+    return None, err
+
+
+def read_html_file(path: Path, *, url: str | None = None, **_options) -> Iterator[RawDocument]:
+    """Yield the single article in an HTML file.
+
+    Args:
+        path: the ``.html`` file.
+        url: the page's URL, if known.
+
+    Yields:
+        One RawDocument, or an error record: E102 empty file, E103 binary or undecodable
+        bytes, E104 file over the size limit, E106 no article text on the page.
+    """
+    source = Source(path=str(path), format="html", record=0, offset=0, url=url)
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        yield error_document(source, "E104", f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
+        return
+    page, err = _decode_page(path.read_bytes(), source)
+    if err is not None:
+        yield err
+        return
+    yield html_to_document(page, source, url)
