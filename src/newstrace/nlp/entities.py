@@ -1,0 +1,219 @@
+"""Named entities with one canonical name per person within an article (title-free, accent-insensitive)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from spacy.tokens import Doc, Token
+
+from newstrace.nlp.parsing import ParsedText
+from newstrace.schema import Entity
+
+#: Titles, ranks, offices and honorifics that may stand before a person's name and are not
+#: part of it ("Sergeant Jorge Torres" -> "Jorge Torres"). Lower case, without final dot.
+TITLES = frozenset(
+    """
+    mr mrs ms miss mx dr doctor prof professor sir dame lord lady madam monsieur madame senor señor senora señora
+    sergeant sgt corporal cpl private pvt lieutenant lt captain capt major maj colonel col general gen brigadier
+    admiral adm commander cmdr marshal officer detective det inspector constable sheriff trooper agent
+    president vice premier minister secretary senator sen representative rep reps congressman congresswoman
+    governor gov mayor chancellor ambassador judge justice attorney king queen prince princess emperor empress
+    pope cardinal bishop archbishop rev reverend father pastor rabbi imam sheikh ayatollah
+    chairman chairwoman chair chief director commissioner councillor councilman councilwoman councilor
+    prosecutor speaker leader spokesman spokeswoman spokesperson deputy superintendent
+    coach dean owner grower librarian farmer nurse
+    president-elect ex-president
+    """.split()
+)
+
+#: Words that may stand between a title and the name or qualify the title ("Vice President",
+#: "Foreign Minister"): skipped when they precede a title word.
+_PRONOUNS = frozenset("he she him her his hers they them their it its i me we us you".split())
+
+
+def fold(text: str) -> str:
+    """Accent- and case-insensitive key of a name: NFKD without combining marks, casefolded.
+
+    >>> fold("Gómez") == fold("GOMEZ")
+    True
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def _is_title(tok: Token) -> bool:
+    return tok.text.rstrip(".").lower() in TITLES and tok.text[:1].isupper()
+
+
+def _name_words(text: str) -> list[str]:
+    text = re.sub(r"['’]s$", "", text.strip())
+    return [w for w in re.split(r"\s+", text) if w]
+
+
+@dataclass
+class _Cluster:
+    words: list[str]  # folded words of the fullest name so far
+    best: str  # fullest surface name so far (title-free)
+    mentions: list[int] = field(default_factory=list)  # indices into the mention list
+
+
+def _strip_title(doc: Doc, start: int, end: int) -> int:
+    """Token index where the name proper starts within ``doc[start:end]`` (after the last title)."""
+    name_start = start
+    for i in range(start, end - 1):
+        if _is_title(doc[i]) and doc[i + 1].text[:1].isupper():
+            name_start = i + 1
+    return name_start
+
+
+def _extend_left(doc: Doc, start: int) -> int:
+    """Extend a PERSON span leftwards over capitalised title words ("Vice President" Mike Pence)."""
+    while start > 0 and _is_title(doc[start - 1]):
+        start -= 1
+    return start
+
+
+def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
+    """PERSON mentions as (start, name_start, end) token indices: NER plus title-led names."""
+    spans: list[tuple[int, int, int]] = []
+    covered: set[int] = set()
+    for ent in doc.ents:
+        if ent.label_ != "PERSON":
+            continue
+        end = ent.end
+        while end > ent.start and (doc[end - 1].is_punct or doc[end - 1].lower_ in {"'s", "’s"}):
+            end -= 1
+        if end <= ent.start:
+            continue
+        start = _extend_left(doc, ent.start)
+        name_start = _strip_title(doc, start, end)
+        if name_start >= end or not any(t.text[:1].isupper() for t in doc[name_start:end]):
+            continue
+        if all(t.lower_ in _PRONOUNS for t in doc[name_start:end]):
+            continue
+        spans.append((start, name_start, end))
+        covered.update(range(start, end))
+    # A title followed by capitalised proper nouns is a person even where NER missed it.
+    i = 0
+    while i < len(doc):
+        tok = doc[i]
+        if i not in covered and _is_title(tok):
+            j = i + 1
+            while j < len(doc) and _is_title(doc[j]) and j not in covered:
+                j += 1
+            k = j
+            while k < len(doc) and k not in covered and doc[k].pos_ == "PROPN" and doc[k].text[:1].isupper() \
+                    and doc[k].ent_type_ in ("", "PERSON") and not _is_title(doc[k]):
+                k += 1
+            if k > j:
+                spans.append((i, j, k))
+                covered.update(range(i, k))
+                i = k
+                continue
+        i += 1
+    spans.sort()
+    return spans
+
+
+def _cluster_people(names: list[list[str]], order: list[int]) -> list[int]:
+    """Assign each name (folded words) to a cluster; returns the cluster index per name.
+
+    Multi-word names merge when one's words contain the other's and the surnames agree;
+    a one-word name joins the nearest cluster (before it, else after) holding that word.
+    """
+    clusters: list[list[str]] = []
+    assign = [-1] * len(names)
+    members: list[list[int]] = []
+    by_len = sorted(range(len(names)), key=lambda i: (-len(names[i]), order[i]))
+    for i in by_len:
+        words = names[i]
+        if len(words) > 1:
+            for c, cw in enumerate(clusters):
+                if len(cw) > 1 and words[-1] == cw[-1] and (set(words) <= set(cw) or set(cw) <= set(words)):
+                    assign[i] = c
+                    members[c].append(i)
+                    if len(words) > len(cw):
+                        clusters[c] = words
+                    break
+            else:
+                clusters.append(words)
+                members.append([i])
+                assign[i] = len(clusters) - 1
+            continue
+        word = words[0]
+        candidates = [c for c, cw in enumerate(clusters) if word in cw]
+        if not candidates:
+            clusters.append(words)
+            members.append([i])
+            assign[i] = len(clusters) - 1
+            continue
+        surname = [c for c in candidates if clusters[c][-1] == word]
+        candidates = surname or candidates
+
+        def distance(c: int) -> tuple[int, int]:
+            before = [order[m] for m in members[c] if order[m] < order[i]]
+            if before:
+                return (0, order[i] - max(before))
+            return (1, min(order[m] for m in members[c]) - order[i])
+
+        best = min(candidates, key=distance)
+        assign[i] = best
+        members[best].append(i)
+    return assign
+
+
+def extract_entities(parsed: ParsedText) -> list[Entity]:
+    """Named entities of the article, persons grouped under one canonical name.
+
+    Persons come from NER (spans extended left over titles such as "Vice President"), from
+    title-led proper nouns NER missed ("Sergeant Jose Gomez"), and from re-mentions of a
+    known person's name word that NER labelled otherwise ("Torres" as ORG). Within the
+    article, "Sergeant Jorge Torres", "Jorge Torres" and "Torres" share the canonical name
+    "Jorge Torres": the fullest title-free form, compared accent- and case-insensitively.
+
+    Args:
+        parsed: the article body after the light pipeline.
+
+    Returns:
+        ``list[Entity]`` in text order; ``text``/``start``/``end`` give the surface mention
+        (title included) as character offsets into ``parsed.text``; ``canonical`` is the
+        cluster's name for persons and the surface text for other labels.
+    """
+    doc = parsed.doc
+    spans = _person_spans(doc)
+    person_tokens = {i for s, _, e in spans for i in range(s, e)}
+    names = [[fold(w) for w in _name_words(doc[ns:e].text)] for _, ns, e in spans]
+    known_words = {w for n in names if len(n) > 1 for w in n}
+    # Re-mentions of a known name word that NER gave another label or missed.
+    extra: list[tuple[int, int, int]] = []
+    for tok in doc:
+        if tok.i in person_tokens or not tok.text[:1].isupper() or fold(tok.text) not in known_words:
+            continue
+        if tok.pos_ != "PROPN" and tok.is_sent_start:
+            continue  # a capitalised common word opening a sentence
+        if tok.ent_type_ and any(e.start <= tok.i < e.end and len(e) > 1 for e in doc.ents):
+            continue  # part of a longer non-person name ("Torres Street")
+        extra.append((tok.i, tok.i, tok.i + 1))
+    spans = sorted(spans + extra)
+    names = [[fold(w) for w in _name_words(doc[ns:e].text)] for _, ns, e in spans]
+    assign = _cluster_people(names, list(range(len(spans))))
+    best: dict[int, str] = {}
+    for (s, ns, e), c in zip(spans, assign):
+        surface = " ".join(_name_words(doc[ns:e].text))
+        cur = best.get(c)
+        if cur is None or len(surface.split()) > len(cur.split()):
+            best[c] = surface
+    entities: list[Entity] = []
+    taken: set[int] = set()
+    for (s, ns, e), c in zip(spans, assign):
+        span = doc[s:e]
+        entities.append(Entity(text=span.text, label="PERSON", canonical=best[c], start=span.start_char, end=span.end_char))
+        taken.update(range(s, e))
+    for ent in doc.ents:
+        if ent.label_ == "PERSON" or any(i in taken for i in range(ent.start, ent.end)):
+            continue
+        entities.append(Entity(text=ent.text, label=ent.label_, canonical=ent.text, start=ent.start_char, end=ent.end_char))
+    entities.sort(key=lambda en: en.start)
+    return entities
