@@ -1,0 +1,764 @@
+"""Claims: the numbers an article states, with qualifier, unit, what is counted, time window and source.
+
+Method. Number expressions come from :mod:`newstrace.nlp.numbers` over the light pipeline's
+tokens. Each is first classified (kept, or skipped with a reason: a date, a year, a clock
+time, an identifier such as "Boeing 737" or "page 2", a phone number, "one" used as a
+pronoun, a vague plural such as "dozens"). Kept numbers get their context from cheap
+token patterns (tags, entities, word lists):
+
+* qualifier: the phrase just before ("more than", "nearly", "up to") or after ("or more");
+* unit: see :func:`newstrace.nlp.numbers.read_unit`; counts of persons get ``people``;
+* what is counted: the noun phrase after the number ("270 people in uniform"), the object
+  of a partitive ("two of them", "5 pct of its shares"), the noun before "of" ("a total of
+  5.93 mln"), a table label ("Revs 337.3 mln vs 315.2 mln"), the other side of a comparison
+  ("against 5.81"), or the subject before the verb ("sales standing at almost 6.2 mln");
+* period: the nearest time expression (a DATE entity, a year, a duration after "within",
+  "during", ...) with no other claim in between;
+* source: the speaker of an enclosing quotation, "according to X", or the subject of a
+  reporting verb ("X said", "said X").
+
+Only when these patterns find no counted thing and no subject is the sentence given to the
+dependency parser (:meth:`ParsedText.parse`), the cost centre, and read from the arcs.
+
+Decisions: durations ("for 20 minutes", "six years later") are claims with a time unit
+unless they are the time window of another claim in their sentence ("fled within three
+days"); ages ("35-year-old", "six years old") are claims with unit ``years old``; years and
+calendar dates are never values (a year can be a period); ordinals ("first") are not
+numbers; vague plurals ("dozens", "hundreds of") are skipped for want of a value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from spacy.tokens import Doc, Span, Token
+
+from newstrace.nlp.numbers import (
+    MONTHS,
+    PEOPLE_WORDS,
+    TIME_UNITS,
+    NumberExpr,
+    find_numbers,
+    read_unit,
+)
+from newstrace.nlp.parsing import ParsedText
+from newstrace.schema import Claim, Entity, Quote
+
+#: Qualifiers before a number, longest first when matched.
+QUALIFIERS = sorted({
+    "more than", "over", "at least", "nearly", "almost", "about", "around", "up to", "fewer than",
+    "less than", "some", "roughly", "approximately", "approx.", "an estimated", "estimated",
+    "as many as", "as much as", "as few as", "as little as", "no more than", "no fewer than",
+    "no less than", "not more than", "at most", "close to", "just over", "just under", "under",
+    "below", "above", "upwards of", "upward of", "in excess of", "a little over", "a little more than",
+    "well over", "well above", "just", "only", "exactly", "precisely", "barely", "circa",
+    "greater than", "higher than", "lower than", "an average of", "a maximum of", "a minimum of",
+    "almost exactly", "more then", "north of", "shy of", "nearly all of", "a record",
+}, key=lambda q: -len(q.split()))
+_QUALIFIER_WORDS = {tuple(q.split()): q for q in QUALIFIERS}
+#: Qualifiers after a number.
+POST_QUALIFIERS = {("or", "more"): "or more", ("or", "so"): "or so", ("or", "less"): "or less",
+                   ("-", "odd"): "odd", ("-", "plus"): "plus", ("plus",): "plus"}
+
+#: Words before a number that make it an identifier, not a quantity ("page 2", "No. 10").
+ID_LABELS = {
+    "page", "pages", "p.", "pp.", "photo", "photos", "image", "picture", "slide", "video", "chapter",
+    "figure", "fig", "fig.", "table", "step", "section", "item", "part", "episode", "season", "vol",
+    "vol.", "volume", "no", "no.", "nos", "number", "#", "room", "flight", "route", "highway",
+    "interstate", "gate", "channel", "platform", "apt", "apt.", "suite", "box", "ext", "ext.", "tel",
+    "tel.", "phone", "fax", "zip", "code", "id", "ref", "issue", "article", "paragraph", "rule",
+    "resolution", "bill", "act", "law", "level", "category", "grade", "class", "form", "version",
+    "model", "exit", "pier", "terminal", "row", "seat", "line", "lines", "bus", "track", "sector",
+}
+_STREET = {"street", "st", "st.", "avenue", "ave", "ave.", "road", "rd", "rd.", "boulevard", "blvd",
+           "lane", "drive", "way", "place", "square", "plaza", "court", "highway"}
+_CLOCK = {"a.m.", "p.m.", "am", "pm", "a.m", "p.m", "gmt", "est", "edt", "cet", "bst", "utc", "hrs", "hours gmt", "o'clock"}
+_NAME_LABELS = {"ORG", "PRODUCT", "FAC", "WORK_OF_ART", "LAW", "EVENT", "PERSON", "GPE", "LOC", "NORP"}
+_PHONE = re.compile(r"(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{2,4})[\s.-]\d{3,4}[\s.-]\d{3,4}\b")
+#: Prepositions that make a following duration a time window ("within three days").
+_WINDOW_PREPS = {"within", "in", "over", "during", "for", "after", "since", "throughout", "through", "past",
+                 "last", "next", "first", "recent", "previous", "coming", "following"}
+_RELATIVE = {"ago", "later", "earlier", "before", "after", "on"}
+_DEICTIC = {"this", "last", "next", "past", "coming", "previous", "current", "recent", "yesterday", "today",
+            "tomorrow", "tonight", "ago", "later", "earlier", "ended", "ending", "since", "until", "year",
+            "quarter", "qtr", "weekend", "fiscal", "season", "spring", "summer", "autumn", "fall", "winter",
+            "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "decade", "century"}
+#: Reporting verbs whose subject is a claim's source (lemmas).
+REPORTING = {"say", "tell", "report", "estimate", "announce", "state", "claim", "add", "note", "put",
+             "forecast", "predict", "calculate", "count", "confirm", "indicate", "reveal", "disclose",
+             "project", "tally", "record", "assert", "allege", "warn", "explain", "acknowledge", "insist",
+             "according", "write", "testify", "admit", "argue", "quote", "cite"}
+_SOURCE_PREFIX = re.compile(
+    r"^(?:(?:the\s+)?(?:latest\s+|official\s+|new\s+|preliminary\s+)?(?:statements?|figures?|data|estimates?|reports?"
+    r"|counts?|numbers?|statistics|calculations?|tallies|tally|a\s+report|an\s+estimate|a\s+statement|a\s+count)"
+    r"\s+(?:by|from|of|released\s+by|published\s+by|issued\s+by)\s+)", re.I)
+_PRONOUN_PERSON = {"he", "she", "him", "her"}
+_NP_POS = {"ADJ", "NOUN", "PROPN"}
+_COMPARE = {"against", "vs", "vs.", "versus", "from", "to", "and", "or", "compared", "than", "with", "v"}
+
+
+@dataclass
+class ClaimCandidate:
+    """A number expression under consideration, kept or skipped with a reason.
+
+    Attributes:
+        expr: the number expression (token indices into ``ParsedText.doc``).
+        text: its surface form (with unit), ``start``/``end`` char offsets into the text.
+        skip: why it is not a claim ("year", "date", "clock time", "identifier", "name",
+            "phone number", "pronoun one", "vague", "period of another claim"), or ``None``.
+        kind: ``count``, ``duration`` or ``age``.
+    """
+
+    expr: NumberExpr
+    text: str
+    start: int
+    end: int
+    tok_start: int
+    tok_end: int
+    unit: str | None = None
+    kind: str = "count"
+    skip: str | None = None
+    qualifier: str | None = None
+    what: str | None = None
+    period: str | None = None
+    source: str | None = None
+    meta: dict = field(default_factory=dict)
+
+
+def extract_claims(parsed: ParsedText, entities: list[Entity], quotes: list[Quote]) -> list[Claim]:
+    """The numeric claims of a text.
+
+    Args:
+        parsed: the article text run through the light pipeline (:class:`ParsedText`).
+        entities: the article's entities (offsets into ``parsed.text``); PERSON and ORG
+            entities give sources their canonical names. May be empty.
+        quotes: the article's quotations; a number inside one takes its speaker as source.
+
+    Returns:
+        ``list[Claim]`` in text order; offsets (``start``, ``end``) are character offsets of
+        the number (with its unit) in ``parsed.text``.
+    """
+    return [
+        Claim(value=c.expr.value, text=c.text, qualifier=c.qualifier, unit=c.unit, what=c.what,
+              period=c.period, source=c.source, start=c.start, end=c.end,
+              sentence=parsed.doc[c.meta["sent_start"]:c.meta["sent_end"]].text)
+        for c in explain_claims(parsed, entities, quotes) if c.skip is None
+    ]
+
+
+def explain_claims(parsed: ParsedText, entities: list[Entity] | None = None,
+                   quotes: list[Quote] | None = None) -> list[ClaimCandidate]:
+    """Every number expression of the text with its claim fields or the reason it was skipped.
+
+    Same arguments as :func:`extract_claims`; for audits and tests ("nothing disappears
+    without a reason").
+    """
+    entities = entities or []
+    quotes = quotes or []
+    out: list[ClaimCandidate] = []
+    for sent in parsed.sents:
+        for seg in _segments(sent):
+            out.extend(_sentence(parsed, seg, entities, quotes))
+    return out
+
+
+def _segments(sent: Span) -> list[Span]:
+    """A sentence split at line breaks: a paragraph or table line never shares a claim's context."""
+    doc = sent.doc
+    cuts = [t.i for t in sent if t.is_space and "\n" in t.text]
+    if not cuts:
+        return [sent]
+    out, start = [], sent.start
+    for cut in cuts + [sent.end]:
+        if cut > start:
+            out.append(doc[start:cut])
+        start = cut + 1
+    return out
+
+
+# --- classification ------------------------------------------------------------------------
+
+
+def _sentence(parsed: ParsedText, sent: Span, entities: list[Entity], quotes: list[Quote]) -> list[ClaimCandidate]:
+    doc = parsed.doc
+    exprs = find_numbers(doc, sent.start, sent.end)
+    if not exprs:
+        return []
+    cands = [_classify(doc, sent, e) for e in exprs]
+    kept = [c for c in cands if c.skip is None]
+    if not kept:
+        return cands
+    # A duration after a window preposition is the period of the sentence's other claims.
+    others = [c for c in kept if c.kind == "count"]
+    for c in kept:
+        if c.kind == "duration" and others and c.meta.get("window"):
+            c.skip = "period of another claim"
+    kept = [c for c in kept if c.skip is None]
+    for c in kept:
+        c.qualifier = _qualifier(doc, c)
+    _assign_what(parsed, sent, kept)
+    _assign_periods(doc, sent, cands, kept)
+    _assign_sources(parsed, sent, kept, entities, quotes)
+    return cands
+
+
+def _classify(doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandidate:
+    unit, first, end = read_unit(doc, expr, sent.end)
+    span = doc[first:end]
+    cand = ClaimCandidate(expr, span.text, span.start_char, span.end_char, first, end, unit,
+                          meta={"sent_start": sent.start, "sent_end": sent.end})
+    toks = doc[expr.start:expr.end]
+    prev = doc[first - 1] if first > sent.start else None
+    nxt = doc[expr.end] if expr.end < sent.end else None
+    nxt_low = nxt.lower_ if nxt is not None else ""
+    if expr.vague:
+        cand.skip = "vague"
+        return cand
+    # dates and clock times
+    if any(":" in t.text for t in toks) or nxt_low in _CLOCK or (
+            any(t.ent_type_ == "TIME" for t in toks) and nxt_low not in TIME_UNITS):
+        cand.skip = "clock time"
+        return cand
+    day = len(toks) == 1 and toks[0].text.isdigit() and 1 <= int(toks[0].text) <= 31
+    if day and ((prev is not None and prev.lower_.rstrip(".") in MONTHS and prev.text[:1].isupper()) or (
+            nxt is not None and nxt.lower_.rstrip(".") in MONTHS and nxt.text[:1].isupper()) or (
+            nxt_low == "of" and expr.end + 1 < sent.end and doc[expr.end + 1].lower_ in MONTHS)):
+        cand.skip = "date"
+        return cand
+    if _is_year(doc, expr, unit, sent):
+        cand.skip = "year"
+        return cand
+    # identifiers, names, addresses, phone numbers
+    if prev is not None and (prev.lower_ in ID_LABELS and prev.text[:1].isupper() or prev.text in {"#", "No.", "no."}):
+        cand.skip = "identifier"
+        return cand
+    if _in_name(doc, expr):
+        cand.skip = "name"
+        return cand
+    if nxt is not None and nxt.pos_ == "PROPN" and expr.end + 1 < sent.end and doc[expr.end + 1].lower_ in _STREET:
+        cand.skip = "address"
+        return cand
+    if _PHONE.search(doc.text[max(sent.start_char, cand.start - 6):min(sent.end_char, cand.end + 12)]) and not any(
+            "," in t.text or "." in t.text for t in toks):
+        m = _PHONE.search(doc.text[max(sent.start_char, cand.start - 6):min(sent.end_char, cand.end + 12)])
+        if m and len(re.sub(r"\D", "", m.group(0))) >= 7:
+            cand.skip = "phone number"
+            return cand
+    # durations and ages
+    k = expr.end + (1 if nxt is not None and nxt.text in {"-", "–"} and not nxt.whitespace_ else 0)
+    if unit is None and k < sent.end and doc[k].lower_ in TIME_UNITS:
+        after = [t.lower_ for t in doc[k + 1:min(k + 3, sent.end)]]
+        if after[:1] == ["old"] or after[:2] == ["-", "old"]:
+            cand.kind, cand.unit = "age", "years old"
+            end = k + (2 if after[:1] == ["old"] else 3)
+        else:
+            cand.kind, cand.unit = "duration", TIME_UNITS[doc[k].lower_]
+            end = k + 1
+            before = doc[first - 1].lower_ if first > sent.start else ""
+            before2 = doc[first - 2].lower_ if first - 1 > sent.start else ""
+            cand.meta["window"] = before in _WINDOW_PREPS or before2 in _WINDOW_PREPS or (
+                end < sent.end and doc[end].lower_ in _RELATIVE - {"on"})
+        if toks[0].lower_ in {"one", "a", "an"} and cand.kind == "duration":
+            cand.skip = "pronoun one"
+        span = doc[first:end]
+        cand.text, cand.end, cand.tok_end = span.text, span.end_char, end
+        return cand
+    if prev is not None and prev.lower_ == "aged" and unit is None:
+        cand.kind, cand.unit = "age", "years old"
+        return cand
+    if unit is None and expr.value == 1 and toks[0].lower_ in {"one", "a", "an"} and expr.end - expr.start == 1:
+        if nxt is None or nxt_low in {"of", "another", "who", "that", "which", ",", "."} or nxt.pos_ not in _NP_POS or (
+                prev is not None and prev.lower_ in {"no", "the", "any", "every", "each", "this", "that", "which", "no-"}):
+            cand.skip = "pronoun one"
+    return cand
+
+
+def _is_year(doc: Doc, expr: NumberExpr, unit: str | None, sent: Span) -> bool:
+    toks = doc[expr.start:expr.end]
+    if len(toks) != 1 or unit is not None:
+        return False
+    t = toks[0].text
+    if not (len(t) == 4 and t.isdigit() and 1000 <= int(t) <= 2100):
+        return False
+    nxt = doc[expr.end] if expr.end < sent.end else None
+    # "2000 people" is a count; "the 1986 crop", "in 1958", "1997 to 2013" are years
+    return not (nxt is not None and nxt.tag_ == "NNS" and nxt.text.islower() and nxt.ent_type_ != "DATE")
+
+
+def _in_name(doc: Doc, expr: NumberExpr) -> bool:
+    """The number sits inside a named entity with other proper-noun words ("Boeing 737")."""
+    tok = doc[expr.start]
+    if tok.ent_type_ not in _NAME_LABELS or tok.text[:1].islower() and not tok.text[:1].isdigit():
+        return False
+    ent = next((e for e in doc.ents if e.start <= expr.start < e.end), None)
+    if ent is None:
+        return False
+    return any(t.tag_ in {"NNP", "NNPS"} and not (expr.start <= t.i < expr.end) for t in ent)
+
+
+# --- qualifier -------------------------------------------------------------------------------
+
+
+def _qualifier(doc: Doc, c: ClaimCandidate) -> str | None:
+    start = c.tok_start
+    sent_start = c.meta["sent_start"]
+    for n in (4, 3, 2, 1):
+        if start - n < sent_start:
+            continue
+        words = tuple(t.lower_ for t in doc[start - n:start])
+        if words in _QUALIFIER_WORDS:
+            c.meta["qual_start"] = start - n
+            return _QUALIFIER_WORDS[words]
+    end = c.tok_end
+    for words, q in POST_QUALIFIERS.items():
+        if tuple(t.lower_ for t in doc[end:end + len(words)]) == words:
+            return q
+    if c.expr.high is not None:
+        return "between"
+    return None
+
+
+# --- what is counted -----------------------------------------------------------------------
+
+_COUNTED_UNITS = {"bags", "bales", "barrels", "bushels", "shares", "vehicles", "cars", "units", "cartons"}
+
+
+def _np_span(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
+    """The noun phrase starting at token ``i`` (modifiers + head), as token bounds, or ``None``."""
+    j = i
+    last_noun = None
+    while j < limit and j - i < 7:
+        t = doc[j]
+        if t.ent_type_ in {"DATE", "TIME"} or t.like_num or t.lower_ in TIME_UNITS:
+            break
+        if t.pos_ in _NP_POS or (t.tag_ in {"VBN", "VBG"} and j + 1 < limit and doc[j + 1].pos_ in {"NOUN"}):
+            if t.pos_ in {"NOUN", "PROPN"} or t.lower_ in PEOPLE_WORDS:
+                last_noun = j
+            j += 1
+            continue
+        if t.text in {"-", "–"} and not t.whitespace_ and last_noun is not None or t.tag_ == "POS":
+            j += 1
+            continue
+        break
+    return (i, last_noun + 1) if last_noun is not None else None
+
+
+def _pp_object(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
+    """Object of a preposition at ``i``: optional determiner or number, then a noun phrase."""
+    j = i + 1
+    while j < limit and (doc[j].tag_ in {"DT", "PRP$", "CD"} or doc[j].like_num) and j - i < 4:
+        j += 1
+    if j < limit and doc[j].tag_ == "PRP" and doc[j].lower_ in {"them", "us", "those", "these"}:
+        return (i + 1, j + 1)
+    np = _np_span(doc, j, limit)
+    return (i + 1, np[1]) if np else None
+
+
+def _what_after(doc: Doc, c: ClaimCandidate, limit: int) -> str | None:
+    """The counted noun phrase after the number (and its unit), with one short ``of``/``in`` phrase."""
+    j = c.tok_end
+    if c.unit in _COUNTED_UNITS:
+        j = c.tok_end - 1
+        while j > c.expr.end and doc[j].lower_ not in {"bags", "bales", "barrels", "bushels", "shares", "shrs",
+                                                         "vehicles", "cars", "units", "cartons", "bag", "barrel", "share"}:
+            j -= 1
+    elif c.unit is not None and j < limit and doc[j].text in {"-", "–"} and not doc[j].whitespace_:
+        j += 1  # "12.5-mln-dlr loan"
+    if j >= limit:
+        return None
+    if c.unit is not None and " per " in c.unit:
+        return None
+    if doc[j].lower_ == "of" and (c.unit is not None or c.expr.has_scale or c.expr.value < 1 or c.kind == "count"):
+        pp = _pp_object(doc, j, limit)
+        return _clean(doc[pp[0]:pp[1]].text) if pp else None
+    if c.unit in {"USD", "EUR", "GBP", "JPY"} or (c.unit and c.unit.isupper()) or c.unit in {"cents", "pesos", "francs", "bolivars", "cruzados"}:
+        if doc[j].lower_ in {"in", "for", "of"}:
+            pp = _pp_object(doc, j, limit)
+            return _clean(doc[pp[0]:pp[1]].text) if pp else None
+        if not (doc[j].pos_ in {"NOUN"} or doc[j].tag_ in {"JJ"} and j + 1 < limit and doc[j + 1].pos_ == "NOUN"):
+            return None
+    np = _np_span(doc, j, limit)
+    if np is None:
+        return None
+    end = np[1]
+    if end < limit and doc[end].lower_ in {"of", "in", "from"}:
+        pp = _pp_object(doc, end, limit)
+        if pp and doc[end + 1].ent_type_ not in {"DATE", "TIME"} and pp[1] - end <= 6:
+            end = pp[1]
+    return _clean(doc[np[0]:end].text)
+
+
+def _clean(text: str) -> str:
+    return re.sub(r"^(?:the|a|an|these|those)\s+", "", text.strip(), flags=re.I)
+
+
+def _np_before(doc: Doc, i: int, lo: int) -> tuple[int, int] | None:
+    """The noun phrase ending just before token ``i`` (not before ``lo``)."""
+    j = i - 1
+    if j < lo or not (doc[j].pos_ in {"NOUN", "PROPN"} or doc[j].tag_ == "PRP"):
+        return None
+    if doc[j].tag_ == "PRP":
+        return (j, j + 1)
+    k = j
+    while k - 1 >= lo and (doc[k - 1].pos_ in _NP_POS or doc[k - 1].tag_ in {"PRP$", "POS"}) and doc[k - 1].ent_type_ not in {"DATE", "TIME"} and not doc[k - 1].like_num:
+        k -= 1
+    if k - 1 >= lo and doc[k - 1].tag_ == "DT":
+        k -= 1
+    return (k, j + 1)
+
+
+def _share_units(doc: Doc, kept: list[ClaimCandidate]) -> None:
+    """Units and scale words shared in lists and comparisons.
+
+    "1,850 and 1,880 dlrs": the unit after the last item applies to the list. "5.93 mln
+    against 5.81", "Revs 16.1 mln vs 3,971,000": the right side of a comparison takes the
+    left side's unit, and its scale word when the scaled value is of the same magnitude
+    (wire style drops the repeated "mln").
+    """
+    counts = [c for c in kept if c.kind == "count"]
+    for a, b in reversed(list(zip(counts, counts[1:]))):
+        gap = {t.lower_ for t in doc[a.tok_end:b.tok_start]}
+        if gap and gap <= {",", "and", "or", "to", "&"} and a.unit is None and b.unit is not None:
+            a.unit = b.unit
+            _share_scale(doc, a, b)
+    for a, b in zip(counts, counts[1:]):
+        gap = [t.lower_ for t in doc[a.tok_end:b.tok_start]]
+        if gap and set(gap) & {"against", "vs", "vs.", "versus", "compared", "from"} and len(gap) <= 4:
+            if b.unit is None:
+                b.unit = a.unit
+            _share_scale(doc, b, a)
+
+
+def _share_scale(doc: Doc, c: ClaimCandidate, other: ClaimCandidate) -> None:
+    from newstrace.nlp.numbers import _trailing_scale
+
+    if c.expr.has_scale or not other.expr.has_scale or c.expr.value <= 0 or other.expr.value <= 0:
+        return
+    scale = _trailing_scale(doc, other.expr)
+    scaled = c.expr.value * scale
+    if other.expr.value / 50 <= scaled <= other.expr.value * 50 and c.expr.value < other.expr.value / 50:
+        c.expr.value = scaled
+        if c.expr.high is not None:
+            c.expr.high *= scale
+
+
+def _assign_what(parsed: ParsedText, sent: Span, kept: list[ClaimCandidate]) -> None:
+    doc = parsed.doc
+    _share_units(doc, kept)
+    need_parse: list[ClaimCandidate] = []
+    prev: ClaimCandidate | None = None
+    for c in kept:
+        lo = c.meta.get("qual_start", c.tok_start)
+        c.what = _what_after(doc, c, sent.end)
+        if c.kind in {"duration", "age"}:
+            prev = c
+            continue
+        if c.what and c.what.lower() in {"others", "more", "other"} and prev is not None and prev.what:
+            c.what = prev.what
+            c.unit = c.unit or prev.unit
+        if c.what is None:
+            c.what = _what_before(doc, sent, c, lo, prev)
+        if c.what is None:
+            need_parse.append(c)
+        if c.what and c.unit is None and c.what.split()[-1].lower() in PEOPLE_WORDS and c.what.lower() != "others":
+            c.unit = "people"
+        prev = c
+    if need_parse:
+        _what_from_parse(parsed, sent, need_parse)
+
+
+def _what_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int, prev: ClaimCandidate | None) -> str | None:
+    """Fallbacks before the number: ``total of N``, comparisons, table labels, subject of the verb."""
+    before = doc[lo - 1] if lo > sent.start else None
+    # "a total of 5.93 mln", "a loss of 12 mln dlrs"
+    if before is not None and before.lower_ == "of":
+        np = _np_before(doc, lo - 1, sent.start)
+        if np and doc[np[1] - 1].tag_ != "PRP":
+            s = np[0]
+            if s - 2 >= sent.start and doc[s - 1].lower_ in {"for", "in"} and doc[s - 2].pos_ == "NOUN":
+                inner = _np_before(doc, s - 1, sent.start)
+                s = inner[0] if inner else s
+            return _clean(doc[s:np[1]].text)
+    # comparisons: "5.93 mln against 5.81", "34 cts vs 1.19 dlrs", "vs profit four cts"
+    j = lo - 1
+    while j >= sent.start and j > lo - 3 and doc[j].pos_ == "NOUN" and doc[j].lower_ not in _COMPARE:
+        j -= 1
+    if prev is not None and j >= sent.start and doc[j].lower_ in _COMPARE and prev.tok_end >= j - 3 and prev.kind == "count":
+        if c.unit is None:
+            c.unit = prev.unit
+        if prev.what:
+            return prev.what
+    # table label at the head of the sentence: "Net 807,000", "Revs 337.3 mln"
+    head = doc[sent.start:lo]
+    if 0 < len(head) <= 4 and all(t.pos_ in _NP_POS or t.tag_ in {"NNP", "NN", "NNS"} for t in head):
+        return head.text
+    # subject before the verb group: "sales standing at almost 6.2 mln", "it will reach 10 million percent"
+    j = lo - 1
+    while j >= sent.start and (doc[j].tag_ in {"IN", "TO", "RB", "RP", "RBR"} and doc[j].lower_ not in {"than", "that"}):
+        j -= 1
+    v_end = j
+    while j >= sent.start and (doc[j].pos_ in {"VERB", "AUX"} or doc[j].tag_ in {"MD", "RB", "TO"}):
+        j -= 1
+    if v_end == j or j < sent.start:
+        return None
+    verbs = doc[j + 1:v_end + 1]
+    if any(t.lemma_ in REPORTING for t in verbs if t.pos_ == "VERB"):
+        return None
+    np = _np_before(doc, j + 1, sent.start)
+    if np is None:
+        return None
+    if doc[np[0]].tag_ == "PRP":
+        return _resolve_it(doc, sent, np[0]) if doc[np[0]].lower_ == "it" else None
+    return _clean(doc[np[0]:np[1]].text)
+
+
+def _resolve_it(doc: Doc, sent: Span, i: int) -> str | None:
+    """Antecedent of "it": the nearest noun phrase before it in the sentence, outside dates."""
+    j = i - 1
+    while j >= sent.start:
+        t = doc[j]
+        if t.pos_ == "NOUN" and t.ent_type_ not in {"DATE", "TIME"} and not t.like_num:
+            np = _np_before(doc, j + 1, sent.start)
+            return _clean(doc[np[0]:np[1]].text) if np else t.text
+        j -= 1
+    return None
+
+
+def _what_from_parse(parsed: ParsedText, sent: Span, cands: list[ClaimCandidate]) -> None:
+    """Read what is counted from the dependency parse of the sentence (the cost centre)."""
+    pdoc = parsed.parse(sent)
+    base = sent.start_char
+    by_char = {t.idx: t for t in pdoc}
+    for c in cands:
+        tok = by_char.get(parsed.doc[c.expr.end - 1].idx - base)
+        if tok is None:
+            continue
+        head = tok
+        # climb from the number through compound numbers, quantmod, units and prepositions
+        for _ in range(6):
+            if head.dep_ in {"nummod", "compound", "quantmod", "npadvmod"} and head.head.pos_ in {"NOUN", "PROPN"} and head.head.i > head.i:
+                head = head.head
+                continue
+            break
+        if head is not tok and head.pos_ in {"NOUN", "PROPN"} and head.lower_ not in TIME_UNITS and not _unit_word(head):
+            c.what = _subtree_np(head)
+            continue
+        node = tok
+        while node.dep_ in {"nummod", "compound", "quantmod"} and node.head is not node:
+            node = node.head
+        if node.dep_ == "pobj" and node.head.dep_ == "prep":
+            prep = node.head
+            gov = prep.head
+            if gov.pos_ in {"NOUN", "PROPN"} and prep.lower_ == "of":
+                c.what = _subtree_np(gov)
+                continue
+            node = prep
+        gov = node.head
+        if gov.pos_ in {"VERB", "AUX"} and node.dep_ in {"dobj", "attr", "npadvmod", "prep", "advmod", "acomp", "oprd", "nsubj"}:
+            subj = next((ch for ch in gov.children if ch.dep_ in {"nsubj", "nsubjpass"}), None)
+            if subj is not None and subj.i != node.i:
+                if subj.tag_ == "PRP":
+                    if subj.lower_ == "it":
+                        c.what = _resolve_it(parsed.doc, sent, _doc_index(parsed, sent, subj))
+                    continue
+                c.what = _subtree_np(subj)
+
+
+def _doc_index(parsed: ParsedText, sent: Span, tok: Token) -> int:
+    """Index in ``parsed.doc`` of a token of a sentence parse."""
+    span = parsed.doc.char_span(sent.start_char + tok.idx, sent.start_char + tok.idx + len(tok), alignment_mode="expand")
+    return span.start if span is not None else sent.start
+
+
+def _unit_word(tok: Token) -> bool:
+    from newstrace.nlp.numbers import CURRENCY_WORDS, MEASURE_WORDS, PERCENT_WORDS
+
+    low = tok.lower_
+    return low in CURRENCY_WORDS or low in PERCENT_WORDS or (low in MEASURE_WORDS and low not in {"shares", "bags", "barrels"})
+
+
+def _subtree_np(head: Token) -> str:
+    """The noun phrase of ``head``: its left modifiers and one ``of``/``in`` phrase, no clauses."""
+    left = [t for t in head.lefts if t.dep_ in {"amod", "compound", "poss", "nmod", "case"}]
+    start = min([head.i] + [t.left_edge.i for t in left])
+    end = head.i + 1
+    for r in head.rights:
+        if r.dep_ == "prep" and r.lower_ in {"of", "in", "from"} and r.i == end:
+            end = r.right_edge.i + 1
+            break
+    doc = head.doc
+    return _clean(doc[start:end].text)
+
+
+# --- period ----------------------------------------------------------------------------------
+
+
+def _assign_periods(doc: Doc, sent: Span, cands: list[ClaimCandidate], kept: list[ClaimCandidate]) -> None:
+    windows: list[tuple[int, int, str]] = []
+    claim_toks = [(c.tok_start, c.tok_end) for c in kept]
+    for ent in sent.ents:
+        if ent.label_ != "DATE":
+            continue
+        if any(s < ent.end and ent.start < e for s, e in claim_toks):
+            continue
+        words = {t.lower_ for t in ent}
+        if not (any(t.like_num for t in ent) or words & _DEICTIC or words & MONTHS):
+            continue
+        if words & {"old", "-old"}:
+            continue
+        windows.append((ent.start, ent.end, ent.text))
+    for c in cands:  # years outside DATE entities and durations used as windows
+        if c.skip in {"year", "period of another claim"} and not any(s <= c.tok_start < e for s, e, _ in windows):
+            windows.append((c.tok_start, c.tok_end, c.text))
+    if not windows:
+        return
+    for c in kept:
+        if c.kind != "count":
+            continue
+        best = None
+        for s, e, text in windows:
+            lo, hi = (e, c.tok_start) if e <= c.tok_start else (c.tok_end, s)
+            if any(o is not c and o.kind == "count" and lo <= o.tok_start < hi for o in kept):
+                continue
+            dist = hi - lo
+            if best is None or dist < best[0]:
+                best = (dist, text)
+        if best is not None:
+            c.period = best[1]
+
+
+# --- source ----------------------------------------------------------------------------------
+
+
+def _assign_sources(parsed: ParsedText, sent: Span, kept: list[ClaimCandidate], entities: list[Entity],
+                    quotes: list[Quote]) -> None:
+    shared: str | None = None
+    span = region = (0, 0)
+    looked = False
+    for c in kept:
+        quote = next((q for q in quotes if q.start <= c.start < q.end and q.start >= 0), None)
+        if quote is not None:
+            c.source = quote.speaker
+            continue
+        if not looked:
+            shared, span, region = _sentence_source(parsed, sent, entities)
+            looked = True
+        # only numbers in the reported content; not the speaker's own ("Two of them said")
+        if shared is not None and region[0] <= c.tok_start < region[1] and not (span[0] <= c.tok_start < span[1]):
+            c.source = shared
+
+
+_Bounds = tuple[int, int]
+
+
+def _sentence_source(parsed: ParsedText, sent: Span, entities: list[Entity]) -> tuple[str | None, _Bounds, _Bounds]:
+    """The source a sentence attributes its numbers to, its token bounds, and the bounds of the reported content."""
+    doc = parsed.doc
+    none = (None, (0, 0), (0, 0))
+    toks = list(sent)
+    # "according to X," (X up to the next punctuation)
+    for t in toks[:-2]:
+        if t.lower_ == "according" and doc[t.i + 1].lower_ == "to":
+            j = t.i + 2
+            while j < sent.end and not doc[j].is_punct and not doc[j].like_num:
+                j += 1
+            span = doc[t.i + 2:j]
+            text = _SOURCE_PREFIX.sub("", span.text).strip()
+            if text:
+                return _named(parsed, span, text, entities), (span.start, span.end), (sent.start, sent.end)
+    verbs = [t for t in toks if t.pos_ == "VERB" and t.lemma_ in REPORTING and t.lemma_ != "according"
+             and not _passive_or_modal(doc, sent, t)]
+    if not verbs:
+        return none
+    for v in verbs:
+        # "X said (that) ...", "..., X said." and "..., said X."
+        before = _speaker_before(doc, sent, v)
+        if before is not None:
+            tail = [t for t in doc[v.i + 1:sent.end] if not t.is_punct and not t.is_space]
+            final = len(tail) <= 4 and not any(t.lower_ == "that" or t.like_num for t in tail)
+            region = (sent.start, before[0]) if final and before[0] > sent.start else (v.i + 1, sent.end)
+            return _named(parsed, doc[before[0]:before[1]], None, entities), before, region
+        after = _speaker_after(doc, sent, v)
+        if after is not None:
+            return _named(parsed, doc[after[0]:after[1]], None, entities), after, (sent.start, v.i)
+    # the parse: subject of the reporting verb
+    pdoc = parsed.parse(sent)
+    for pv in pdoc:
+        if pv.pos_ == "VERB" and pv.lemma_ in REPORTING:
+            subj = next((ch for ch in pv.children if ch.dep_ in {"nsubj"}), None)
+            if subj is not None:
+                s = sent.start_char + subj.left_edge.idx
+                e = sent.start_char + subj.right_edge.idx + len(subj.right_edge)
+                span = doc.char_span(s, e, alignment_mode="expand")
+                if span is not None:
+                    return _named(parsed, span, None, entities), (span.start, span.end), (sent.start, sent.end)
+    return none
+
+
+def _passive_or_modal(doc: Doc, sent: Span, v: Token) -> bool:
+    """ "are estimated at" (passive: the subject is not the source), "could barely tell" (ability)."""
+    j = v.i - 1
+    while j >= sent.start and doc[j].tag_ in {"RB", "RBR"}:
+        j -= 1
+    if j < sent.start:
+        return False
+    if v.tag_ == "VBN" and doc[j].lemma_ == "be":
+        return True
+    return doc[j].lower_ in {"could", "can", "cannot", "couldn't", "can't"} and v.lemma_ in {"tell", "say", "count"}
+
+
+def _speaker_before(doc: Doc, sent: Span, v: Token) -> tuple[int, int] | None:
+    """Speaker tokens just before a reporting verb: from the sentence start or a comma."""
+    j = v.i - 1
+    while j >= sent.start and doc[j].tag_ in {"MD", "RB"} or (j >= sent.start and doc[j].pos_ == "AUX"):
+        j -= 1
+    end = j + 1
+    k = j
+    while k >= sent.start and not doc[k].is_punct and doc[k].pos_ not in {"VERB", "AUX", "SCONJ", "CCONJ"} and end - k <= 8:
+        k -= 1
+    start = k + 1
+    if start >= end:
+        return None
+    at_head = start == sent.start or doc[k].text in {",", "\"", "“", "”", "(", "—", "-"}
+    if not at_head or not any(t.pos_ in {"NOUN", "PROPN", "PRON"} for t in doc[start:end]):
+        return None
+    return (start, end)
+
+
+def _speaker_after(doc: Doc, sent: Span, v: Token) -> tuple[int, int] | None:
+    """Speaker after a sentence-final reporting verb: ``..., said Joseph Arsenio, analyst with ...``."""
+    if v.i == sent.start or doc[v.i - 1].text not in {",", "\"", "”"}:
+        return None
+    j = v.i + 1
+    while j < sent.end and not doc[j].is_punct and doc[j].pos_ not in {"VERB", "SCONJ"}:
+        j += 1
+    if j == v.i + 1 or not any(t.pos_ in {"PROPN", "NOUN"} for t in doc[v.i + 1:j]):
+        return None
+    return (v.i + 1, j)
+
+
+def _named(parsed: ParsedText, span: Span, text: str | None, entities: list[Entity]) -> str | None:
+    """A speaker span as a source name: an entity's canonical name, a resolved pronoun, or the phrase."""
+    if len(span) == 1 and span[0].tag_ == "PRP":
+        if span[0].lower_ not in _PRONOUN_PERSON:
+            return None
+        return _last_person_before(parsed, span.start_char, entities)
+    for ent in entities:
+        if ent.label in {"PERSON", "ORG"} and ent.start == span.start_char and ent.end <= span.end_char:
+            return ent.canonical
+    for ent in span.ents:
+        if ent.label_ in {"PERSON", "ORG"} and ent.start == span.start:
+            return ent.text
+    return _clean(text if text is not None else span.text) or None
+
+
+def _last_person_before(parsed: ParsedText, char: int, entities: list[Entity]) -> str | None:
+    best = None
+    for ent in entities:
+        if ent.label == "PERSON" and ent.end <= char and (best is None or ent.end > best.end):
+            best = ent
+    if best is not None:
+        return best.canonical
+    people = [e for e in parsed.doc.ents if e.label_ == "PERSON" and e.end_char <= char]
+    return people[-1].text if people else None

@@ -1,0 +1,413 @@
+"""Number expressions in tokenised text: digits, number words, scale words, ranges, and their units.
+
+Works on spaCy tokens of the light pipeline (no dependency parse needed). A number expression
+is a maximal run such as ``155,221``, ``5.93 mln``, ``two dozen``, ``one hundred and
+twenty-five``, ``half a million``, ``11-1/2`` or ``$5bn``; :func:`find_numbers` returns them
+with their value, and :func:`read_unit` reads the unit that follows (``pct``, ``dlrs``,
+``tonnes``, ``barrels per day``) or precedes (``$``, ``US$``, ``€``) one.
+
+Values follow ordinary English number grammar (as in e.g. the ``word2number`` and
+``text2num`` packages): small numbers add, ``hundred`` multiplies the current group, larger
+scale words close a group. Wire-service abbreviations (``mln``, ``bln``, ``pct``, ``dlrs``,
+``cts``, ``stg``) are those of the Reuters style used in Reuters-21578.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Token
+
+SMALL = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}
+TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90,
+}
+#: Scale words that close a group (``three million``); wire abbreviations included.
+SCALES = {
+    "thousand": 1e3, "lakh": 1e5, "million": 1e6, "mln": 1e6, "mn": 1e6, "mio": 1e6, "crore": 1e7,
+    "billion": 1e9, "bln": 1e9, "bn": 1e9, "trillion": 1e12, "trn": 1e12, "tn": 1e12,
+}
+#: Scale letters glued to digits in one token (``5bn``, ``$3m``, ``40k``).
+_GLUED_SCALES = {"k": 1e3, "m": 1e6, "mn": 1e6, "mln": 1e6, "bn": 1e9, "b": 1e9, "bln": 1e9, "tn": 1e12, "trn": 1e12}
+#: Plural scale words give no definite value ("dozens of", "hundreds of", "tens of thousands").
+VAGUE = {"dozens", "hundreds", "thousands", "millions", "billions", "trillions", "tens", "scores"}
+
+_DIGITS = re.compile(r"^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^[+-]?\.\d+$")
+_FRACTION = re.compile(r"^(\d{1,2})/(2|3|4|5|8|10|16|32|64|100)$")
+_GLUED = re.compile(r"^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(k|m|mn|mln|bn|b|bln|tn|trn)$", re.I)
+_HYPHENS = {"-", "–", "—"}
+
+# --- units --------------------------------------------------------------------------------
+
+PERCENT_WORDS = {"percent": "percent", "pct": "percent", "%": "percent", "per cent": "percent",
+                 "percentage points": "percentage points", "percentage point": "percentage points",
+                 "basis points": "basis points", "basis point": "basis points", "bps": "basis points",
+                 "points": "points", "point": "points", "pts": "points"}
+#: Currency words after a number -> unit. ISO 4217 codes where the word names one currency;
+#: the plain word where several countries use it (pesos, francs, bolivars, crowns).
+CURRENCY_WORDS = {
+    "dollar": "USD", "dollars": "USD", "dlr": "USD", "dlrs": "USD", "usd": "USD",
+    "cent": "cents", "cents": "cents", "ct": "cents", "cts": "cents",
+    "euro": "EUR", "euros": "EUR", "eur": "EUR",
+    "pound": "GBP", "pounds": "GBP", "stg": "GBP", "sterling": "GBP", "gbp": "GBP",
+    "pence": "pence", "yen": "JPY", "jpy": "JPY", "yuan": "CNY", "renminbi": "CNY",
+    "mark": "DEM", "marks": "DEM", "dm": "DEM", "deutschemarks": "DEM", "guilder": "NLG",
+    "guilders": "NLG", "lira": "ITL", "lire": "ITL", "rouble": "RUB", "roubles": "RUB",
+    "ruble": "RUB", "rubles": "RUB", "rupee": "rupees", "rupees": "rupees", "won": "KRW",
+    "peso": "pesos", "pesos": "pesos", "franc": "francs", "francs": "francs", "bolivar": "bolivars",
+    "bolivars": "bolivars", "bolivares": "bolivars", "cruzado": "cruzados", "cruzados": "cruzados",
+    "real": "BRL", "reais": "BRL", "rand": "ZAR", "crown": "crowns", "crowns": "crowns",
+    "kronor": "SEK", "kroner": "crowns", "riyal": "riyals", "riyals": "riyals", "dinar": "dinars",
+    "dinars": "dinars", "shekel": "ILS", "shekels": "ILS", "naira": "NGN", "ringgit": "MYR",
+    "baht": "THB", "rupiah": "IDR", "austral": "australes", "australes": "australes",
+    "schillings": "ATS", "escudos": "escudos", "pesetas": "ESP", "drachmas": "GRD",
+}
+#: Country adjectives that pin a currency word down (``Canadian dlrs`` -> CAD).
+CURRENCY_NATIONS = {
+    ("canadian", "USD"): "CAD", ("australian", "USD"): "AUD", ("hong kong", "USD"): "HKD",
+    ("new zealand", "USD"): "NZD", ("singapore", "USD"): "SGD", ("taiwan", "USD"): "TWD",
+    ("u.s.", "USD"): "USD", ("us", "USD"): "USD", ("american", "USD"): "USD",
+    ("mexican", "pesos"): "MXN", ("colombian", "pesos"): "COP", ("argentine", "pesos"): "ARS",
+    ("chilean", "pesos"): "CLP", ("philippine", "pesos"): "PHP", ("swiss", "francs"): "CHF",
+    ("french", "francs"): "FRF", ("belgian", "francs"): "BEF", ("indian", "rupees"): "INR",
+    ("pakistani", "rupees"): "PKR", ("saudi", "riyals"): "SAR", ("venezuelan", "bolivars"): "bolivars",
+    ("danish", "crowns"): "DKK", ("swedish", "crowns"): "SEK", ("norwegian", "crowns"): "NOK",
+    ("brazilian", "cruzados"): "cruzados", ("south african", "ZAR"): "ZAR",
+}
+#: Currency symbols before a number.
+CURRENCY_SYMBOLS = {
+    "$": "USD", "us$": "USD", "u.s.$": "USD", "c$": "CAD", "a$": "AUD", "hk$": "HKD",
+    "nz$": "NZD", "s$": "SGD", "r$": "BRL", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR",
+    "rs": "rupees", "rs.": "rupees", "₽": "RUB", "₩": "KRW", "chf": "CHF", "eur": "EUR",
+    "usd": "USD", "gbp": "GBP",
+}
+#: Measures and counted containers -> canonical unit (SI symbols where there is one).
+MEASURE_WORDS = {
+    "km": "km", "kms": "km", "kilometer": "km", "kilometers": "km", "kilometre": "km", "kilometres": "km",
+    "mile": "miles", "miles": "miles", "meter": "m", "meters": "m", "metre": "m", "metres": "m",
+    "cm": "cm", "mm": "mm", "feet": "ft", "foot": "ft", "ft": "ft", "inches": "in", "inch": "in",
+    "yards": "yd", "kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg",
+    "kilograms": "kg", "gram": "g", "grams": "g", "tonne": "tonnes", "tonnes": "tonnes",
+    "ton": "tons", "tons": "tons", "lb": "lb", "lbs": "lb", "ounce": "oz", "ounces": "oz",
+    "oz": "oz", "ozs": "oz", "barrel": "barrels", "barrels": "barrels", "bbl": "barrels",
+    "bpd": "barrels per day", "b/d": "barrels per day", "bushel": "bushels", "bushels": "bushels",
+    "bag": "bags", "bags": "bags", "bale": "bales", "bales": "bales", "cartons": "cartons",
+    "litre": "litres", "litres": "litres", "liter": "litres", "liters": "litres", "gallon": "gallons",
+    "gallons": "gallons", "acre": "acres", "acres": "acres", "hectare": "hectares", "hectares": "hectares",
+    "ha": "hectares", "mw": "MW", "megawatts": "MW", "megawatt": "MW", "kw": "kW", "gw": "GW",
+    "kwh": "kWh", "mph": "mph", "km/h": "km/h", "kph": "km/h", "degrees": "degrees",
+    "shares": "shares", "shrs": "shares", "share": "shares", "vehicles": "vehicles", "cars": "cars",
+    "units": "units", "arroba": "arrobas", "arrobas": "arrobas", "cubic": "cubic",
+    "times": "times", "fold": "times",
+}
+#: Counts of persons share the unit ``people`` (the counted noun stays in ``what``).
+PEOPLE_WORDS = {"people", "persons", "person", "individuals", "others"}
+#: Time units: a number with one of these is a duration (or, with ``old``, an age).
+TIME_UNITS = {
+    "second": "seconds", "seconds": "seconds", "secs": "seconds", "minute": "minutes",
+    "minutes": "minutes", "mins": "minutes", "hour": "hours", "hours": "hours", "hrs": "hours",
+    "day": "days", "days": "days", "week": "weeks", "weeks": "weeks", "wks": "weeks",
+    "month": "months", "months": "months", "mths": "months", "mos": "months", "year": "years",
+    "years": "years", "yrs": "years", "decade": "decades", "decades": "decades",
+    "century": "centuries", "centuries": "centuries",
+}
+MONTHS = {
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+    "sept", "oct", "nov", "dec",
+}
+
+
+@dataclass
+class NumberExpr:
+    """A number expression found in a doc.
+
+    Attributes:
+        start, end: token indices into the doc (``end`` exclusive).
+        value: the number (float), scale words applied; for a range, the lower bound.
+        high: upper bound of a range (``15-20 mln`` -> 2e7), else ``None``.
+        vague: a plural scale word with no definite value ("dozens", "hundreds of").
+        has_words: written (wholly or partly) in words.
+        has_scale: carries a scale word (``mln``, ``million``, ``dozen``).
+    """
+
+    start: int
+    end: int
+    value: float
+    high: float | None = None
+    vague: bool = False
+    has_words: bool = False
+    has_scale: bool = False
+
+
+def digit_value(text: str) -> float | None:
+    """Value of one digit token: ``"155,221"`` -> 155221.0, ``"1/8"`` -> 0.125, ``"5bn"`` -> 5e9.
+
+    Returns ``None`` for anything else (``"1990s"``, ``"10:30"``, ``"F-16"``).
+
+    >>> digit_value("155,221"), digit_value("5.93"), digit_value("1/8"), digit_value("$5bn")
+    (155221.0, 5.93, 0.125, None)
+    """
+    if _DIGITS.match(text):
+        return float(text.replace(",", ""))
+    m = _FRACTION.match(text)
+    if m and int(m.group(1)) < int(m.group(2)):  # proper fractions only: "1986/87", "9/11" are not
+        return int(m.group(1)) / int(m.group(2))
+    m = _GLUED.match(text)
+    if m:
+        num = float(m.group(1).replace(",", "") + ("." + m.group(2) if m.group(2) else ""))
+        return num * _GLUED_SCALES[m.group(3).lower()]
+    return None
+
+
+def _kind(tok: Token) -> str | None:
+    """Role of a token inside a number expression, or ``None``."""
+    low = tok.lower_
+    if low in SMALL:
+        return "small"
+    if low in TENS:
+        return "tens"
+    if low == "hundred":
+        return "hundred"
+    if low in SCALES:
+        return "scale"
+    if low == "dozen":
+        return "dozen"
+    if low in VAGUE:
+        return "vague"
+    if digit_value(tok.text) is not None:
+        return "glued" if _GLUED.match(tok.text) else "digit"
+    return None
+
+
+def _combine(parts: list[tuple[str, float]]) -> float:
+    """Value of a sequence of (kind, value) parts by English number grammar."""
+    total, current = 0.0, 0.0
+    for kind, val in parts:
+        if kind in {"small", "tens", "digit", "glued", "frac"}:
+            current += val
+        elif kind == "a":
+            current += 1 if current == 0 else 0
+        elif kind == "half":
+            current = current + 0.5 if current >= 1 else 0.5
+        elif kind == "hundred":
+            current = (current or 1) * 100
+        elif kind == "dozen":
+            current = (current or 1) * 12
+        elif kind == "scale":
+            total += (current or 1) * val
+            current = 0.0
+    return total + current
+
+
+def _scan(doc: Doc, i: int, end: int) -> NumberExpr | None:
+    """Read the longest number expression starting at token ``i`` (before token ``end``)."""
+    toks = doc
+    parts: list[tuple[str, float]] = []
+    j = i
+    first = toks[i]
+    low = first.lower_
+    # "a hundred", "a dozen", "an estimated" is not a number; "half a million"
+    if low in {"a", "an"} and i + 1 < end and _kind(toks[i + 1]) in {"hundred", "scale", "dozen"}:
+        parts.append(("a", 1))
+        j = i + 1
+    elif low == "half" and i + 2 < end and toks[i + 1].lower_ in {"a", "an"} and _kind(toks[i + 2]) in {"scale", "dozen", "hundred"}:
+        parts.append(("half", 0.5))
+        j = i + 2
+    kind0 = _kind(toks[j])
+    if kind0 is None:
+        return None
+    if kind0 == "vague":
+        k = j + 1
+        # "tens of thousands", "hundreds of millions"
+        if k + 1 < end and toks[k].lower_ == "of" and toks[k + 1].lower_ in VAGUE:
+            k += 2
+        return NumberExpr(i, k, 0.0, vague=True, has_words=True, has_scale=True)
+    if kind0 in {"hundred", "scale", "dozen"} and not parts:
+        return None  # a bare "million" / "dozen" is not a number expression
+    prev = None
+    words = False
+    scale = False
+    while j < end:
+        tok = toks[j]
+        kind = _kind(tok)
+        if kind is None or kind == "vague":
+            # joiners: "one hundred and twenty", "two and a half", "forty-five", "11-1/2"
+            low = tok.lower_
+            if low == "and" and j + 1 < end and prev in {"hundred", "scale"} and _kind(toks[j + 1]) in {"small", "tens"}:
+                j += 1
+                continue
+            if low == "and" and j + 2 < end and toks[j + 1].lower_ in {"a", "one"} and toks[j + 2].lower_ == "half" and prev:
+                parts.append(("half", 0.5))
+                j += 3
+                prev = "half"
+                continue
+            if tok.text in _HYPHENS and j + 1 < end and not tok.whitespace_ and not toks[j - 1].whitespace_:
+                nxt = toks[j + 1]
+                if prev == "tens" and _kind(nxt) == "small" and nxt.lower_ != "zero":
+                    j += 1
+                    continue
+                if prev == "digit" and _FRACTION.match(nxt.text):
+                    parts.append(("frac", digit_value(nxt.text)))
+                    j += 2
+                    prev = "frac"
+                    continue
+            break
+        if kind in {"small", "tens"}:
+            if prev in {"small", "tens", "digit", "glued", "frac"} and not (prev == "tens" and kind == "small"):
+                break
+            words = True
+        elif kind in {"digit", "glued"}:
+            if prev is not None:
+                break
+        elif kind == "hundred":
+            if prev in {"hundred", "dozen"}:
+                break
+            words = scale = True
+        elif kind == "dozen":
+            if prev in {"dozen", "scale"}:
+                break
+            words = scale = True
+        elif kind == "scale":
+            if prev == "glued":
+                break
+            scale = True
+        val = digit_value(tok.text) if kind in {"digit", "glued"} else (
+            SMALL.get(tok.lower_) or TENS.get(tok.lower_) or SCALES.get(tok.lower_, 0.0))
+        parts.append((kind, float(val or 0.0)))
+        prev = kind
+        j += 1
+    if not any(k in {"small", "tens", "digit", "glued", "a", "half"} for k, _ in parts):
+        return None
+    return NumberExpr(i, j, _combine(parts), has_words=words or first.lower_ in {"a", "an", "half"},
+                      has_scale=scale or prev == "glued")
+
+
+def find_numbers(doc: Doc, start: int, end: int) -> list[NumberExpr]:
+    """Number expressions among tokens ``start:end`` of ``doc``, left to right, not overlapping.
+
+    Ranges (``15-20 mln``, ``340 to 350``, ``between 5 and 10``) become one expression with
+    ``value`` the lower and ``high`` the upper bound; a scale word after the second number
+    applies to both. ``from A to B`` is a change, not a range: two expressions.
+
+    Args:
+        doc: a spaCy ``Doc`` (tokenised; tags are not needed).
+        start, end: token index bounds, e.g. a sentence's ``start``/``end``.
+
+    Returns:
+        ``list[NumberExpr]``.
+    """
+    found: list[NumberExpr] = []
+    i = start
+    while i < end:
+        expr = _scan(doc, i, end)
+        if expr is None:
+            i += 1
+            continue
+        found.append(expr)
+        i = expr.end
+    return _merge_ranges(doc, found)
+
+
+def _merge_ranges(doc: Doc, exprs: list[NumberExpr]) -> list[NumberExpr]:
+    out: list[NumberExpr] = []
+    for expr in exprs:
+        if out and not expr.vague and not out[-1].vague and out[-1].high is None:
+            a = out[-1]
+            gap = doc[a.end:expr.start]
+            before = doc[a.start - 1].lower_ if a.start > 0 else ""
+            joiner = gap.text.strip().lower()
+            is_range = (
+                (joiner in {"-", "–", "to"} and before != "from")
+                or (joiner == "and" and before == "between")
+            )
+            if is_range and gap and (joiner != "-" or not (doc[a.end - 1].whitespace_ or gap[0].whitespace_)):
+                low = a.value
+                if not a.has_scale and expr.has_scale:
+                    low = a.value * _trailing_scale(doc, expr)
+                if low < expr.value:
+                    out[-1] = NumberExpr(a.start, expr.end, low, expr.value, False,
+                                         a.has_words or expr.has_words, expr.has_scale)
+                    continue
+        out.append(expr)
+    return out
+
+
+def _trailing_scale(doc: Doc, expr: NumberExpr) -> float:
+    """The multiplier of an expression's closing scale word (``20 mln`` -> 1e6), else 1."""
+    last = doc[expr.end - 1]
+    if last.lower_ in SCALES:
+        return SCALES[last.lower_]
+    if last.lower_ == "dozen":
+        return 12.0
+    m = _GLUED.match(last.text)
+    if m:
+        return _GLUED_SCALES[m.group(3).lower()]
+    return 1.0
+
+
+def read_unit(doc: Doc, expr: NumberExpr, limit: int) -> tuple[str | None, int, int]:
+    """The unit of a number expression.
+
+    Looks after the expression (``pct``, ``10 million percent``, ``dlrs``, ``Canadian dlrs``,
+    ``tonnes``, ``barrels per day``, ``-mln-dlr`` in ``12.5-mln-dlr loan``) and before it
+    (``$``, ``US$``, ``€``, ``Canadian $``). ``X per Y`` units come out as ``"USD per tonne"``.
+
+    Args:
+        doc: the doc.
+        expr: the number expression.
+        limit: first token index past the sentence.
+
+    Returns:
+        ``(unit, first_token, end_token)``: the canonical unit or ``None``, and the token span
+        the expression plus its unit covers (``end_token`` exclusive).
+    """
+    first, j = expr.start, expr.end
+    unit = None
+    # before: currency symbol, possibly with a nation word ("Canadian $")
+    if first > 0:
+        sym = doc[first - 1].lower_
+        if sym in CURRENCY_SYMBOLS and (sym not in {"rs", "eur", "usd", "gbp", "chf"} or doc[first - 1].text.isupper() or sym in {"rs", "rs."}):
+            unit = CURRENCY_SYMBOLS[sym]
+            first -= 1
+    # after: optional hyphen (compound modifier), optional nation adjective, unit word
+    k = j
+    if k < limit and doc[k].text in _HYPHENS and not doc[k].whitespace_:
+        k += 1
+    nation = ""
+    if k + 1 < limit and doc[k].lower_ in {"u.s.", "us", "canadian", "australian", "singapore", "taiwan", "american",
+                                             "mexican", "colombian", "argentine", "chilean", "philippine", "swiss",
+                                             "french", "belgian", "indian", "pakistani", "saudi", "venezuelan",
+                                             "danish", "swedish", "norwegian", "brazilian"}:
+        nation = doc[k].lower_
+    elif k + 2 < limit and f"{doc[k].lower_} {doc[k + 1].lower_}" in {"hong kong", "new zealand", "south african"}:
+        nation = f"{doc[k].lower_} {doc[k + 1].lower_}"
+    kn = k + len(nation.split()) if nation else k
+    if kn < limit and unit is None:
+        word = doc[kn].lower_
+        two = f"{word} {doc[kn + 1].lower_}" if kn + 1 < limit else ""
+        if two in PERCENT_WORDS:
+            unit, j = PERCENT_WORDS[two], kn + 2
+        elif word in PERCENT_WORDS and (word not in {"points", "point", "pts"} or kn == j):
+            unit, j = PERCENT_WORDS[word], kn + 1
+        elif word in CURRENCY_WORDS and not (word in {"pound", "pounds"} and kn + 1 < limit and doc[kn + 1].lower_ == "of"):
+            code = CURRENCY_WORDS[word]
+            unit, j = CURRENCY_NATIONS.get((nation, code), code), kn + 1
+        elif word in {"pound", "pounds"}:
+            unit, j = "lb", kn + 1
+        elif word in MEASURE_WORDS and (kn == k or not nation):
+            unit, j = MEASURE_WORDS[word], kn + 1
+            if word == "cubic" and j < limit:
+                unit, j = "cubic " + doc[j].lower_, j + 1
+    # "per tonne", "a barrel", "per share"
+    if unit is not None and unit not in {"percent", "percentage points", "basis points", "points"} and j + 1 < limit:
+        if doc[j].lower_ in {"per", "a", "an"} and (doc[j + 1].pos_ == "NOUN" or doc[j + 1].lower_ in MEASURE_WORDS or doc[j + 1].lower_ in TIME_UNITS):
+            if doc[j].lower_ == "per" or doc[j + 1].lower_ in MEASURE_WORDS or doc[j + 1].lower_ in TIME_UNITS or doc[j + 1].lower_ in {"share", "head"}:
+                unit, j = f"{unit} per {doc[j + 1].lower_}", j + 2
+    return unit, first, j
