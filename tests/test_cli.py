@@ -1,0 +1,167 @@
+"""``newstrace analyze`` and the Python API, tested by their effects: exit codes, output, error text."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+import newstrace
+from newstrace.cli import app
+from newstrace.schema import SCHEMA_VERSION
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+SEED = SHARED / "seeds" / "000_11a0f38c45f1b9ff.txt"
+EXPECTED = json.loads((SHARED / "seeds" / "expected" / "000_11a0f38c45f1b9ff.json").read_text(encoding="utf-8"))
+EXAMPLES = REPO / "examples"
+
+
+def invoke(*args):
+    """Run the CLI in this process (the spaCy model stays loaded between calls)."""
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_seed_as_json_lines():
+    result = invoke("analyze", "--json", SEED)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    (line,) = result.stdout.splitlines()
+    article = json.loads(line)
+    assert article["schema_version"] == SCHEMA_VERSION
+    assert article["source"]["path"] == str(SEED) and article["source"]["format"] == "text"
+    assert article["raw_text"] == SEED.read_text(encoding="utf-8").replace("\r\n", "\n")
+    assert article["headline"] == EXPECTED["headline"]
+    assert article["errors"] == []
+    for key in ("repairs", "quotes", "claims", "entities", "residue", "byline", "contributors"):
+        assert isinstance(article[key], list)
+    assert article["repairs"] and article["quotes"] and article["claims"]
+    jsonschema.validate(article, json.loads(invoke("schema").stdout))
+
+
+def test_examples_run_cleanly_one_article_per_record():
+    """The README's first command: every shipped example is analysed without an error."""
+    result = invoke("analyze", "--json", EXAMPLES)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    articles = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(Path(a["source"]["path"]).name, a["source"]["record"]) for a in articles] == [
+        ("local_news.csv", 0), ("local_news.csv", 1),
+        ("news_feed.jsonl", 0), ("news_feed.jsonl", 1), ("news_feed.jsonl", 2),
+        ("port_calder_flood.txt", 0), ("port_calder_flood_copy.txt", 0),
+    ]
+    # headlines, URLs and dates from the tabular files' columns reach the Article
+    rows = list(csv.DictReader((EXAMPLES / "local_news.csv").open(encoding="utf-8", newline="")))
+    feed = [json.loads(line) for line in (EXAMPLES / "news_feed.jsonl").read_text(encoding="utf-8").splitlines()]
+    for article, row in zip(articles[:2], rows):
+        assert article["headline"] == row["headline"] and article["source"]["url"] == row["link"]
+        assert article["published"] == row["published"] and article["byline"] == [row["byline"]]
+    for article, rec in zip(articles[2:5], feed):
+        assert article["headline"] == (rec.get("title") or rec.get("headline"))
+        assert article["text"] and "<p>" not in article["text"]
+    assert articles[3]["byline"] == ["Ben Ortiz", "Mira Sandoval"]
+    assert all(a["id"] and a["errors"] == [] for a in articles)
+
+
+def test_output_file_matches_stdout(tmp_path):
+    out = tmp_path / "articles.jsonl"
+    to_file = invoke("analyze", "--json", "--output", out, EXAMPLES / "news_feed.jsonl")
+    to_stdout = invoke("analyze", "--json", EXAMPLES / "news_feed.jsonl")
+    assert to_file.exit_code == to_stdout.exit_code == 0
+    assert to_file.stdout == ""
+    assert out.read_text(encoding="utf-8") == to_stdout.stdout
+    assert len(to_stdout.stdout.splitlines()) == 3
+
+
+def test_summary_shows_structure_quotes_and_claims():
+    result = invoke("analyze", SEED)
+    assert result.exit_code == 0, result.stderr
+    out = flat(result.stdout)
+    assert flat(EXPECTED["headline"]) in out
+    assert f"published: {EXPECTED['published']}" in out
+    assert f"credit: {EXPECTED['credit']}" in out
+    for title in ("Repairs (", "Quotes (", "Claims ("):
+        assert title in out
+    for header in ("speaker", "cue", "content", "qualifier", "before", "after"):
+        assert header in out
+    assert "Jorge Torres" in out  # a speaker in the quotes table
+    assert out.endswith("1 record analysed, 0 failed")
+
+
+def test_summary_shows_failed_records(tmp_path):
+    bad = tmp_path / "feed.jsonl"
+    bad.write_text('{"title": "Cut off", "text": "The line ends\n', encoding="utf-8")
+    result = invoke("analyze", bad)
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: {bad}:1: malformed JSON at column 30: Unterminated string starting\n"
+    assert "failed [E106]" in result.stdout and flat(result.stdout).endswith("1 record analysed, 1 failed")
+
+
+def test_jobs_keep_input_order_and_results(tmp_path):
+    inputs = [EXAMPLES, SEED, SHARED / "seeds" / "003_e23b3335c9472580.txt"]
+    serial = invoke("analyze", "--json", *inputs)
+    parallel = invoke("analyze", "--json", "--jobs", "2", *inputs)
+    assert serial.exit_code == parallel.exit_code == 0
+    assert parallel.stdout == serial.stdout
+    assert len(parallel.stdout.splitlines()) == 9
+
+
+def test_format_option_overrides_suffix(tmp_path):
+    odd = tmp_path / "story.dat"
+    odd.write_text('{"title": "Dam inspection finds cracks", "text": "Inspectors found two cracks."}\n', encoding="utf-8")
+    result = invoke("analyze", "--json", "--format", "jsonl", odd)
+    article = json.loads(result.stdout)
+    assert article["source"]["format"] == "jsonl" and article["headline"] == "Dam inspection finds cracks"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--columns", "colour=red"], "unknown field 'colour' in column mapping"),
+        (["--columns", "text"], "column mapping 'text' is not FIELD=COLUMN"),
+        (["--format", "xml"], "'xml' is not one of"),
+        (["--jobs", "0"], "Invalid value for '--jobs'"),
+    ],
+)
+def test_usage_errors_exit_2(args, message):
+    result = invoke("analyze", *args, EXAMPLES)
+    assert result.exit_code == 2
+    assert message in flat(result.stderr.replace("│", " "))
+    assert result.stdout == ""
+
+
+def test_no_paths_is_a_usage_error():
+    result = invoke("analyze")
+    assert result.exit_code == 2 and "Missing argument" in result.stderr
+
+
+def test_python_api_matches_cli():
+    by_path = newstrace.analyze(SEED)
+    by_str = newstrace.analyze(str(SEED))
+    by_text = newstrace.analyze(SEED.read_text(encoding="utf-8"))
+    cli = json.loads(invoke("analyze", "--json", SEED).stdout)
+    assert by_path.model_dump(mode="json") == cli
+    assert by_str.source.path == str(SEED) and by_str.headline == cli["headline"]
+    assert by_text.source.path is None
+    assert by_text.text == cli["text"] and [q.content for q in by_text.quotes] == [q["content"] for q in cli["quotes"]]
+
+
+def test_console_script_is_installed():
+    exe = shutil.which("newstrace", path=str(Path(sys.executable).parent)) or shutil.which("newstrace")
+    assert exe, "the newstrace console script is not installed"
+    done = subprocess.run([exe, "analyze", "--help"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "--json" in done.stdout and "--columns" in done.stdout
