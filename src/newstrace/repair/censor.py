@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from newstrace.repair.config import RepairConfig, Substitution
 from newstrace.repair.explain import Edit
-from newstrace.repair.lexicon import WORD_RE, _frequencies, case_like, zipf
+from newstrace.repair.lexicon import WORD_RE, _frequencies, case_like, is_unknown, zipf
 
 _MASK = set("*#@$%!")
 _MAX_REPLACEMENT = 8  # longest replacement string searched ("butt", "****", "bleep")
@@ -102,16 +102,21 @@ class _Damaged(NamedTuple):
 def _scan(text: str, config: RepairConfig) -> tuple[list[_Damaged], list[str]]:
     """Unknown tokens with at least one explanation, and all tokens (for contradiction checks)."""
     originals = tuple(config.censored_strings)
-    damaged: list[_Damaged] = []
-    tokens: list[str] = []
-    for m in WORD_RE.finditer(text):
-        tok = m.group()
-        tokens.append(tok)
-        if len(tok) < 3 or ("*" not in tok and zipf(tok) >= config.censor_max_unknown_zipf):
-            continue
-        exps = explain_token(tok, originals, config.censor_min_fixed_zipf)
-        if exps:
-            damaged.append(_Damaged(m.start(), m.end(), tok, exps))
+    tokens = WORD_RE.findall(text)
+    explained = {}
+    # Distinct tokens only, screened by one set lookup; explain_token is cached across texts.
+    for tok in set(tokens):
+        if len(tok) >= 3 and ("*" in tok or is_unknown(tok, config.censor_max_unknown_zipf)):
+            exps = explain_token(tok, originals, config.censor_min_fixed_zipf)
+            if exps:
+                explained[tok] = exps
+    if not explained:
+        return [], tokens
+    damaged = [
+        _Damaged(m.start(), m.end(), m.group(), explained[m.group()])
+        for m in WORD_RE.finditer(text)
+        if m.group() in explained
+    ]
     return damaged, tokens
 
 

@@ -7,7 +7,7 @@ import re
 from newstrace.repair.config import RepairConfig
 from newstrace.repair.explain import Edit
 from newstrace.repair.quote_marks import APOSTROPHE_MARK
-from newstrace.repair.lexicon import GLUE_RIGHT, SPEECH_VERBS, typo_neighbour, zipf
+from newstrace.repair.lexicon import GLUE_RIGHT, SPEECH_VERBS, is_unknown, typo_neighbour, zipf
 
 # Function words glued to the START of the next word ("thejob"); only for lowercase tokens.
 GLUE_LEFT = ("the", "and", "of", "to", "in", "for", "with")
@@ -48,7 +48,7 @@ def split_token(token: str, seen: set[str], config: RepairConfig, tails: frozens
     >>> split_token("forcasting", set(), RepairConfig()) is None  # a misspelling of "forecasting"
     True
     """
-    if len(token) < 5 or (token.isupper()) or zipf(token) >= config.censor_max_unknown_zipf:
+    if len(token) < 5 or token.isupper() or not is_unknown(token, config.censor_max_unknown_zipf):
         return None
     best = None
     for tail in tails:
@@ -100,12 +100,18 @@ def split_glued_words(text: str, config: RepairConfig) -> list[Edit]:
     [('asylumand', 'asylum and')]
     """
     seen = _standalone(text)
+    splits = {}
+    for tok in seen:
+        if len(tok) >= 5 and is_unknown(tok, config.censor_max_unknown_zipf):
+            found = split_token(tok, seen, config)
+            if found:
+                splits[tok] = found
     edits = []
-    for m in _LETTERS.finditer(text):
-        found = split_token(m.group(), seen, config)
-        if found:
-            head, tail, evidence = found
-            edits.append(Edit(m.start(), m.end(), f"{head} {tail}", "glued", evidence))
+    if splits:
+        for m in _LETTERS.finditer(text):
+            if m.group() in splits:
+                head, tail, evidence = splits[m.group()]
+                edits.append(Edit(m.start(), m.end(), f"{head} {tail}", "glued", evidence))
     return edits
 
 
@@ -147,11 +153,13 @@ def close_glued_quotes(text: str, config: RepairConfig) -> list[Edit]:
     >>> [(t[e.start:e.end], e.after) for e in close_glued_quotes(t, RepairConfig())]
     [('themsaid', 'them" said')]
     """
+    if '"' not in text and "\u201c" not in text:
+        return []
     seen = _standalone(text)
     edits: list[Edit] = []
     offset = 0
     for line in text.split("\n"):
-        for open_at, seg_end in _open_marks(line):
+        for open_at, seg_end in _open_marks(line) if '"' in line or "\u201c" in line else ():
             if edits and edits[-1].start >= offset:
                 break  # one restored mark per paragraph: it settles the pairing
             for m in _LETTERS.finditer(line, open_at + 1, seg_end):

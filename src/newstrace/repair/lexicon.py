@@ -45,9 +45,16 @@ def zipf(word: str) -> float:
     return math.log10(freq) + 9.0 if freq else 0.0
 
 
-def is_known(word: str, floor: float = 0.0) -> bool:
-    """True when ``word`` is in wordfreq's English list with a Zipf value above ``floor``."""
-    return zipf(word) > floor
+@lru_cache(maxsize=4)
+def known_words(floor: float) -> frozenset[str]:
+    """Lowercase words with Zipf >= ``floor``: a set for fast screening of every token."""
+    cut = 10 ** (floor - 9.0)
+    return frozenset(w for w, f in _frequencies().items() if f >= cut)
+
+
+def is_unknown(word: str, ceiling: float) -> bool:
+    """True when ``word`` (any case) has a Zipf value below ``ceiling`` (one set lookup)."""
+    return word.lower() not in known_words(ceiling)
 
 
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz"

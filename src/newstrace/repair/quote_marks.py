@@ -14,6 +14,7 @@ APOSTROPHE_MARK = re.compile(r'(?<=[^\W\d_])"(?=(?:s|t|d|ll|re|ve|m)\b)')
 # Hyphens and dashes may touch a mark on either side ('follows--"Golf"', '"GTI"-83 days').
 _OPENING_CONTEXT = "([{-\u2014\u2013"
 _AFTER_CLOSE = ".,;:!?)]}-\u2014\u2013\u2026"
+_PROSE = set(".,;:!?()[]-\u2013\u2014\u2026'\u2018\u2019")
 
 
 def _shape(line: str, i: int) -> str:
@@ -62,9 +63,16 @@ def _edit_for(line: str, i: int, role: str, shape: str) -> tuple[int, int, str] 
     return None
 
 
+def _prose_neighbours(line: str, i: int) -> bool:
+    """Both neighbours of the mark are what prose puts there (not markup: `class="x"`, `>“`)."""
+    return all(c.isalnum() or c.isspace() or c in _PROSE for c in line[max(0, i - 1) : i] + line[i + 1 : i + 2])
+
+
 def _fix_line(line: str, marks: list[tuple[int, str]], max_conflicts: int, why: str) -> list[tuple[int, int, str, str]] | None:
     if any(b - a < 3 for (a, _), (b, _) in zip(marks, marks[1:])):
         return None  # adjacent marks ("" or "x"): nested or stray, leave the paragraph alone
+    if not all(_prose_neighbours(line, i) for i, _ in marks):
+        return None  # markup, code or tables: spacing there is not prose spacing
     out = []
     conflicts = 0
     for k, (i, role) in enumerate(marks):
@@ -113,6 +121,9 @@ def fix_quote_spacing(text: str, config: RepairConfig) -> list[Edit]:
     edits: list[Edit] = []
     offset = 0
     for line in text.split("\n"):
+        if '"' not in line and "\u201c" not in line and "\u201d" not in line:
+            offset += len(line) + 1
+            continue
         found: list[tuple[int, int, str, str]] = []
         apostrophes = {m.start() for m in APOSTROPHE_MARK.finditer(line)}
         for i in sorted(apostrophes):
