@@ -53,9 +53,10 @@ def analyze(
 ) -> None:
     """Analyse news articles: repair, structure, quotation attribution and claims.
 
-    Prints a readable summary per article, or JSON Lines with --json. Each record that cannot
-    be read or analysed gets one "Error: FILE:RECORD: cause" line on standard error and the
-    run goes on. Exit status: 0 all records analysed, 1 some record failed, 2 usage error.
+    Prints a readable summary per article, or JSON Lines with --json.
+    A record that cannot be read or analysed gets one line on standard
+    error, "Error: FILE:RECORD: cause", and the run goes on.
+    Exit status: 0 all records analysed, 1 some record failed, 2 usage error.
     """
     from newstrace.engines.local import run_stages
     from newstrace.readers.columns import ColumnMap
