@@ -144,8 +144,8 @@ def test_html_with_no_article(tmp_path, stories):
     good = write_good_text(tmp_path, stories[0])
     code, errors, records = analyze_json(bad, good)
     assert code == 1
-    assert len(errors) == 1 and errors[0].startswith(f"Error: {bad}: ")
-    assert records[0]["text"] == "" and records[0]["errors"][0]["code"].startswith("E1")
+    assert errors == [f"Error: {bad}: no article text found (only navigation or page furniture)"]
+    assert records[0]["text"] == "" and records[0]["errors"][0]["code"] == "E106"
     assert analysed(records[1])
 
 

@@ -214,8 +214,8 @@ def record_to_document(
         (list[str]), ``url``, ``outlet`` and ``language`` where present. A field that holds
         HTML is read with :func:`newstrace.readers.html.html_to_document`.
         Error records: E107 no text column (or the one named for ``text`` is absent), E106 the
-        text column holds a value that is not text, E102 an empty text value, E110 an HTML
-        field with no article text in it.
+        text column holds a value that is not text, or HTML with no article text in it, E102
+        an empty text value.
     """
     if resolved is None:
         resolved, missing = columns.resolve(record.keys())
@@ -270,7 +270,7 @@ def record_to_document(
         if isinstance(lang, str) and lang.strip():
             meta["language"] = lang.strip()
     if not body.strip():
-        return error_document(source, "E110", f"no article text found in the HTML of column {text_col!r}")
+        return error_document(source, "E106", f"no article text found in the HTML of column {text_col!r}")
     text = f"{title}\n\n{body}" if title else body
     return RawDocument(source=source, text=text, meta=meta)
 
