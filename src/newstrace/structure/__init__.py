@@ -15,7 +15,13 @@ from typing import Any
 
 from newstrace.schema import Article, Residue
 from newstrace.structure.byline import parse_byline, parse_contributor_line, parse_names, parse_wire_credits
-from newstrace.structure.credit import canonical_agency, is_copyright_line, parse_dateline, signoff_agency
+from newstrace.structure.credit import (
+    canonical_agency,
+    is_copyright_line,
+    parse_dateline,
+    signoff_agency,
+    split_run_in_signoff,
+)
 from newstrace.structure.dates import DateMention, collect_evidence, find_dates, parse_date_value, resolve_order
 from newstrace.structure.headline import split_headline
 from newstrace.structure.stamps import date_kind, parse_stamp
@@ -24,6 +30,7 @@ from newstrace.structure.residue import (
     FRAGMENT,
     PROMO,
     REPEATED,
+    is_desk_code,
     is_end_mark,
     is_fragment,
     is_promo,
@@ -162,6 +169,7 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
 
     # Lines that carry structure leave the body; the rest is kept, paragraph by paragraph.
     body: list[str] = []
+    last_structural = -1  # index in ``body`` before which the last structural line stood
     n = len(paragraphs)
     for i, para in enumerate(paragraphs):
         where = set()
@@ -178,6 +186,8 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
                 kept_lines.append(line)
             elif reason:
                 found.residue.append(Residue(text=line.strip(), reason=reason))
+                if reason != PROMO and "tail" in where:
+                    last_structural = len(body)
         if kept_lines:
             body.append("\n".join(kept_lines).strip())
 
@@ -188,23 +198,32 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
             article.dateline = dateline.text
             found.credit("dateline", dateline.credit)
             body[0] = body[0][dateline.end:].lstrip()
-            if body[0][:1].islower():
-                body[0] = body[0][:1].upper() + body[0][1:]
+
+    # A sign-off run into the last paragraph ("... February 27. Reuter").
+    if body:
+        last, agency = split_run_in_signoff(body[-1])
+        if agency:
+            found.residue.append(Residue(text=body[-1][len(last):].strip(), reason="credit-line"))
+            found.credit("signoff", agency)
+            body[-1] = last
 
     # Repeats of earlier paragraphs, and of the headline, are residue.
     headline_key = paragraph_key(article.headline)
-    kept, repeated = split_repeats(body)
-    text_paras = []
+    _, repeated = split_repeats(body)
+    kept: list[tuple[int, str]] = []
     for i, para in enumerate(body):
         if i in repeated:
             found.residue.append(Residue(text=para, reason=REPEATED))
         elif headline_key and paragraph_key(para) == headline_key:
             found.residue.append(Residue(text=para, reason="repeated-headline"))
         else:
-            text_paras.append(para)
-    # Trailing fragments (an editor's initials, a lone tag) after the last sentence.
-    while text_paras and is_fragment(text_paras[-1]) and len(text_paras) > 1:
-        found.residue.append(Residue(text=text_paras.pop(), reason=FRAGMENT))
+            kept.append((i, para))
+    # Trailing fragments: a desk code ("GML"), or any short fragment left after the sign-off lines.
+    while len(kept) > 1 and is_fragment(kept[-1][1]) and (
+        is_desk_code(kept[-1][1]) or 0 <= last_structural <= kept[-1][0]
+    ):
+        found.residue.append(Residue(text=kept.pop()[1], reason=FRAGMENT))
+    text_paras = [para for _, para in kept]
     article.text = "\n\n".join(text_paras)
 
     # Byline: reader's visible byline first, else lines found in the text.

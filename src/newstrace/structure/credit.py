@@ -110,13 +110,20 @@ class Dateline:
     end: int
 
 
-_UPPER_PLACE = r"[A-Z\u00c0-\u00de][A-Z\u00c0-\u00de.'\u2019\-]*(?:\s+[A-Z\u00c0-\u00de][A-Z\u00c0-\u00de.'\u2019\-]*){0,4}"
+_UPPER_PLACE = r"[A-Z\u00c0-\u00de][A-Z\u00c0-\u00de.'\u2019/\-]*(?:\s+[A-Z\u00c0-\u00de][A-Z\u00c0-\u00de.'\u2019/\-]*){0,4}"
 _TITLE_PLACE = r"[A-Z\u00c0-\u00de][\w.'\u2019\-]*(?:\s+[A-Z\u00c0-\u00de][\w.'\u2019\-]*){0,3}"
 _DASH = r"(?:\s*(?:--|[-\u2013\u2014\u2012\u2015])\s*|:\s+)"
 _DATELINE_AGENCY = re.compile(
     rf"^(?P<place>{_TITLE_PLACE}|{_UPPER_PLACE})(?P<rest>,[^()\n]{{1,60}}?)?\s*\((?P<agency>[^()\n]{{1,40}})\)(?P<dash>{_DASH})"
 )
-_DATELINE_PLAIN = re.compile(rf"^(?P<place>{_UPPER_PLACE})(?P<rest>,[^()\n\u2014\u2013]{{1,60}}?)?(?P<dash>\s*(?:--|[\u2013\u2014])\s*)")
+_DATELINE_PLAIN = re.compile(
+    rf"^(?P<place>{_UPPER_PLACE}|{_TITLE_PLACE})(?P<rest>\s*,[^()\n\u2014\u2013]{{1,60}}?)?"
+    r"(?P<dash>\s*-\s+|\s*(?:--|[\u2013\u2014])\s*)"
+)
+_MONTH_DAY = re.compile(
+    r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun"
+    r"|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+)
 
 
 def parse_dateline(paragraph: str) -> Dateline | None:
@@ -139,11 +146,46 @@ def parse_dateline(paragraph: str) -> Dateline | None:
             return None
         return Dateline(paragraph[: m.start("dash")].strip(), m.group("place"), agency, m.end())
     m = _DATELINE_PLAIN.match(paragraph)
-    if m and len(m.group("place").replace(" ", "")) >= 3 and m.group("place").upper() == m.group("place"):
-        if canonical_agency(m.group("place")):
+    if m:
+        place = m.group("place")
+        capitals = len(place.replace(" ", "")) >= 3 and place.upper() == place
+        # A place in capitals is a dateline by itself; "Toronto, Feb 26 -" needs its date.
+        if not capitals and not (m.group("rest") and _MONTH_DAY.search(m.group("rest"))):
+            return None
+        if canonical_agency(place):
             return None  # "AP —" is a sign-off, not a place
-        return Dateline(paragraph[: m.start("dash")].strip(), m.group("place"), None, m.end())
+        return Dateline(paragraph[: m.start("dash")].strip(), place, None, m.end())
     return None
+
+
+_SENTENCE_END = re.compile(r"[.!?\"\u201d\u2019)]\s+")
+
+
+def split_run_in_signoff(paragraph: str) -> tuple[str, str | None]:
+    """Split a sign-off run into the last paragraph ("... on February 27. Reuter") from the text.
+
+    Returns:
+        ``(paragraph_without_signoff, agency)``; ``agency`` is ``None`` (and the paragraph
+        unchanged) unless the words after the last sentence are wholly an agency form.
+
+    >>> split_run_in_signoff("Trading ends on February 27. Reuter")
+    ('Trading ends on February 27.', 'Reuters')
+    >>> split_run_in_signoff("He said he would call AP.")[1] is None
+    True
+    """
+    ends = list(_SENTENCE_END.finditer(paragraph))
+    if ends and len(paragraph) - ends[-1].end() <= 45:
+        tail = paragraph[ends[-1].end():].strip(" -\u2013\u2014()")
+        agency = canonical_agency(tail) if tail else None
+        if agency:
+            return paragraph[: ends[-1].start() + 1].rstrip(), agency
+    # A table line or fragment has no sentence end: a final long agency form is the sign-off.
+    words = paragraph.split()
+    if len(words) >= 2 and not paragraph.rstrip().endswith((".", "!", "?")) and len(words[-1]) > 2:
+        agency = canonical_agency(words[-1].strip(" -()"))
+        if agency:
+            return paragraph[: paragraph.rstrip().rfind(words[-1])].rstrip(), agency
+    return paragraph, None
 
 
 _SIGNOFF = re.compile(

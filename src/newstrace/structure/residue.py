@@ -14,6 +14,8 @@ REPEATED = "repeated-paragraph"
 PROMO = "promo-line"
 FRAGMENT = "trailing-fragment"
 END_MARK = "end-mark"
+#: Shortest paragraph (words) that counts as a repeat when it occurs again.
+MIN_REPEAT_WORDS = 5
 
 _PROMO = re.compile(
     r"^\W*(?:read\s+more|read\s+also|also\s+read|see\s+also|related(?:\s+(?:articles?|stories|coverage|content))?\s*:"
@@ -72,12 +74,25 @@ def is_fragment(paragraph: str) -> bool:
     return True
 
 
+def is_desk_code(paragraph: str) -> bool:
+    """True for a lone desk code or editor's initials: one token of 2-6 capitals or of lower-case
+    initials joined by slashes ("GML", "jm/ar", "(ams/dl)"). Words such as "More" or "Ends" are not.
+
+    >>> is_desk_code("GML"), is_desk_code("jm/ar"), is_desk_code("More"), is_desk_code("Record March 13")
+    (True, True, False, False)
+    """
+    text = paragraph.strip().strip("()")
+    return bool(re.fullmatch(r"[A-Z]{2,6}|[a-z]{1,4}(?:/[a-z]{1,4})+|[A-Z]{1,4}(?:/[A-Z]{1,4})+", text))
+
+
 def split_repeats(paragraphs: list[str]) -> tuple[list[int], list[int]]:
     """Indices of the first copy of each paragraph and of the repeats.
 
     Repeats are found by :func:`paragraph_key`, against every earlier paragraph (not only the
     one just before), so interleaved copies (p1, p2, p1, p2) are caught as well as a whole
-    text repeated.
+    text repeated. Only sentences count: a paragraph of at least :data:`MIN_REPEAT_WORDS`
+    words ending in sentence punctuation. Table rows and headings ("Avg shrs 13.9 mln vs
+    13.8 mln", "QUOTA 1987") legitimately recur and are kept.
 
     Returns:
         ``(kept, repeated)``: two sorted lists of indices into ``paragraphs``.
@@ -86,7 +101,8 @@ def split_repeats(paragraphs: list[str]) -> tuple[list[int], list[int]]:
     kept, repeated = [], []
     for i, para in enumerate(paragraphs):
         key = paragraph_key(para)
-        if key and key in seen:
+        sentence = len(key.split()) >= MIN_REPEAT_WORDS and key.rstrip('"\')').endswith((".", "!", "?", '"'))
+        if key and key in seen and sentence:
             repeated.append(i)
         else:
             seen.add(key)
