@@ -61,15 +61,19 @@ _QUALIFIER_WORDS = {tuple(q.split()): q for q in QUALIFIERS}
 POST_QUALIFIERS = {("or", "more"): "or more", ("or", "so"): "or so", ("or", "less"): "or less",
                    ("-", "odd"): "odd", ("-", "plus"): "plus", ("plus",): "plus"}
 
-#: Words before a number that make it an identifier, not a quantity ("page 2", "No. 10").
+#: Words before a number that make it an identifier, not a quantity ("page 2", "flight 409").
 ID_LABELS = {
-    "page", "pages", "p.", "pp.", "photo", "photos", "image", "picture", "slide", "video", "chapter",
-    "figure", "fig", "fig.", "table", "step", "section", "item", "part", "episode", "season", "vol",
-    "vol.", "volume", "no", "no.", "nos", "number", "#", "room", "flight", "route", "highway",
-    "interstate", "gate", "channel", "platform", "apt", "apt.", "suite", "box", "ext", "ext.", "tel",
-    "tel.", "phone", "fax", "zip", "code", "id", "ref", "issue", "article", "paragraph", "rule",
-    "resolution", "bill", "act", "law", "level", "category", "grade", "class", "form", "version",
-    "model", "exit", "pier", "terminal", "row", "seat", "line", "lines", "bus", "track", "sector",
+    "page", "pages", "p.", "pp.", "photo", "photos", "image", "picture", "slide", "chapter", "fig",
+    "fig.", "episode", "vol", "vol.", "no", "no.", "nos", "#", "room", "flight", "route", "gate",
+    "platform", "apt", "apt.", "suite", "ext", "ext.", "tel", "tel.", "phone", "fax", "zip", "exit",
+    "terminal", "seat", "row", "paragraph",
+}
+#: The same, but only when capitalised ("Level 3", "Article 5"; not "the level 20 pct below").
+ID_LABELS_CAPITALISED = {
+    "figure", "table", "step", "section", "item", "part", "season", "volume", "number", "highway",
+    "interstate", "channel", "box", "code", "id", "ref", "issue", "article", "rule", "resolution",
+    "bill", "act", "law", "level", "category", "grade", "class", "form", "version", "model", "pier",
+    "line", "lines", "bus", "track", "sector", "video", "phase", "stage", "ward", "district", "zone",
 }
 _STREET = {"street", "st", "st.", "avenue", "ave", "ave.", "road", "rd", "rd.", "boulevard", "blvd",
            "lane", "drive", "way", "place", "square", "plaza", "court", "highway"}
@@ -192,7 +196,7 @@ def _sentence(parsed: ParsedText, sent: Span, entities: list[Entity], quotes: li
     # A duration after a window preposition is the period of the sentence's other claims.
     others = [c for c in kept if c.kind == "count"]
     for c in kept:
-        if c.kind == "duration" and others and c.meta.get("window"):
+        if c.kind == "duration" and c.meta.get("window") and any(_same_clause(doc, o, c) for o in others):
             c.skip = "period of another claim"
     kept = [c for c in kept if c.skip is None]
     for c in kept:
@@ -201,6 +205,16 @@ def _sentence(parsed: ParsedText, sent: Span, entities: list[Entity], quotes: li
     _assign_periods(doc, sent, cands, kept)
     _assign_sources(parsed, sent, kept, entities, quotes)
     return cands
+
+
+def _same_clause(doc: Doc, a: ClaimCandidate, b: ClaimCandidate) -> bool:
+    """No clause boundary (reporting verb, subordinator, relative pronoun, semicolon) between two numbers."""
+    lo, hi = (a.tok_end, b.tok_start) if a.tok_end <= b.tok_start else (b.tok_end, a.tok_start)
+    for t in doc[lo:hi]:
+        if t.text in {";", ":"} or t.tag_ in {"WDT", "WP", "WRB"} or t.pos_ == "SCONJ" or (
+                t.pos_ == "VERB" and t.lemma_ in REPORTING):
+            return False
+    return True
 
 
 def _classify(doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandidate:
@@ -230,7 +244,7 @@ def _classify(doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandidate:
         cand.skip = "year"
         return cand
     # identifiers, names, addresses, phone numbers
-    if prev is not None and (prev.lower_ in ID_LABELS and prev.text[:1].isupper() or prev.text in {"#", "No.", "no."}):
+    if prev is not None and (prev.lower_ in ID_LABELS or prev.lower_ in ID_LABELS_CAPITALISED and prev.text[:1].isupper()):
         cand.skip = "identifier"
         return cand
     if _in_name(doc, expr):
@@ -239,12 +253,17 @@ def _classify(doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandidate:
     if nxt is not None and nxt.pos_ == "PROPN" and expr.end + 1 < sent.end and doc[expr.end + 1].lower_ in _STREET:
         cand.skip = "address"
         return cand
-    if _PHONE.search(doc.text[max(sent.start_char, cand.start - 6):min(sent.end_char, cand.end + 12)]) and not any(
-            "," in t.text or "." in t.text for t in toks):
-        m = _PHONE.search(doc.text[max(sent.start_char, cand.start - 6):min(sent.end_char, cand.end + 12)])
-        if m and len(re.sub(r"\D", "", m.group(0))) >= 7:
-            cand.skip = "phone number"
-            return cand
+    if not any("," in t.text or "." in t.text for t in toks):
+        for m in _PHONE.finditer(sent.text):
+            s, e = sent.start_char + m.start(), sent.start_char + m.end()
+            if s < cand.end and cand.start < e and len(re.sub(r"\D", "", m.group(0))) >= 7:
+                cand.skip = "phone number"
+                return cand
+    # a model or series number right after a name: "Boeing 737", "Apollo 11"
+    if (prev is not None and prev.tag_ == "NNP" and prev.i > sent.start and prev.ent_type_ != "DATE"
+            and prev.lower_ not in MONTHS and len(toks) == 1 and toks[0].text.isdigit() and unit is None):
+        cand.skip = "name"
+        return cand
     # durations and ages
     k = expr.end + (1 if nxt is not None and nxt.text in {"-", "–"} and not nxt.whitespace_ else 0)
     if unit is None and k < sent.end and doc[k].lower_ in TIME_UNITS:
@@ -255,8 +274,12 @@ def _classify(doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandidate:
         else:
             cand.kind, cand.unit = "duration", TIME_UNITS[doc[k].lower_]
             end = k + 1
-            before = doc[first - 1].lower_ if first > sent.start else ""
-            before2 = doc[first - 2].lower_ if first - 1 > sent.start else ""
+            q = first
+            while q > sent.start and doc[q - 1].lower_ in {"than", "less", "more", "about", "around", "nearly",
+                                                            "almost", "just", "only", "some", "roughly", "barely"}:
+                q -= 1  # "in less than 48 hours"
+            before = doc[q - 1].lower_ if q > sent.start else ""
+            before2 = doc[q - 2].lower_ if q - 1 > sent.start else ""
             cand.meta["window"] = before in _WINDOW_PREPS or before2 in _WINDOW_PREPS or (
                 end < sent.end and doc[end].lower_ in _RELATIVE - {"on"})
         if toks[0].lower_ in {"one", "a", "an"} and cand.kind == "duration":
@@ -372,8 +395,10 @@ def _what_after(doc: Doc, c: ClaimCandidate, limit: int) -> str | None:
     if doc[j].lower_ == "of" and (c.unit is not None or c.expr.has_scale or c.expr.value < 1 or c.kind == "count"):
         pp = _pp_object(doc, j, limit)
         return _clean(doc[pp[0]:pp[1]].text) if pp else None
-    if c.unit in {"USD", "EUR", "GBP", "JPY"} or (c.unit and c.unit.isupper()) or c.unit in {"cents", "pesos", "francs", "bolivars", "cruzados"}:
-        if doc[j].lower_ in {"in", "for", "of"}:
+    if _is_money(c.unit):
+        # "13.5 billion dlrs in assets"; "a budget of 4.2 billion euros for the railway" is read
+        # from before the number first, see _what_before
+        if doc[j].lower_ in {"in", "of"}:
             pp = _pp_object(doc, j, limit)
             return _clean(doc[pp[0]:pp[1]].text) if pp else None
         if not (doc[j].pos_ in {"NOUN"} or doc[j].tag_ in {"JJ"} and j + 1 < limit and doc[j + 1].pos_ == "NOUN"):
@@ -382,11 +407,31 @@ def _what_after(doc: Doc, c: ClaimCandidate, limit: int) -> str | None:
     if np is None:
         return None
     end = np[1]
-    if end < limit and doc[end].lower_ in {"of", "in", "from"}:
+    if end < limit and doc[end].lower_ in {"of", "in", "from", "at"}:
         pp = _pp_object(doc, end, limit)
-        if pp and doc[end + 1].ent_type_ not in {"DATE", "TIME"} and pp[1] - end <= 6:
+        if pp and doc[end + 1].ent_type_ not in {"DATE", "TIME"} and pp[1] - end <= 6 and not (
+                doc[end].lower_ == "at" and any(t.like_num for t in doc[pp[0]:pp[1]])):
             end = pp[1]
     return _clean(doc[np[0]:end].text)
+
+
+def _is_money(unit: str | None) -> bool:
+    from newstrace.nlp.numbers import CURRENCY_SYMBOLS, CURRENCY_WORDS
+
+    if unit is None or " per " in unit:
+        return False
+    return unit in set(CURRENCY_WORDS.values()) or unit in set(CURRENCY_SYMBOLS.values()) or (
+        len(unit) == 3 and unit.isupper())
+
+
+def _money_purpose(doc: Doc, c: ClaimCandidate, limit: int) -> str | None:
+    """ "spend 650 million pounds on flood defences": the object of ``on``/``for`` after money."""
+    j = c.tok_end
+    if _is_money(c.unit) and j < limit and doc[j].lower_ in {"on", "for"}:
+        pp = _pp_object(doc, j, limit)
+        if pp and doc[pp[0]].ent_type_ not in {"DATE", "TIME"}:
+            return _clean(doc[pp[0]:pp[1]].text)
+    return None
 
 
 def _clean(text: str) -> str:
@@ -458,6 +503,8 @@ def _assign_what(parsed: ParsedText, sent: Span, kept: list[ClaimCandidate]) -> 
             c.what = prev.what
             c.unit = c.unit or prev.unit
         if c.what is None:
+            c.what = _what_before(doc, sent, c, lo, prev, of_only=True) or _money_purpose(doc, c, sent.end)
+        if c.what is None:
             c.what = _what_before(doc, sent, c, lo, prev)
         if c.what is None:
             need_parse.append(c)
@@ -468,7 +515,8 @@ def _assign_what(parsed: ParsedText, sent: Span, kept: list[ClaimCandidate]) -> 
         _what_from_parse(parsed, sent, need_parse)
 
 
-def _what_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int, prev: ClaimCandidate | None) -> str | None:
+def _what_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int, prev: ClaimCandidate | None,
+                 of_only: bool = False) -> str | None:
     """Fallbacks before the number: ``total of N``, comparisons, table labels, subject of the verb."""
     before = doc[lo - 1] if lo > sent.start else None
     # "a total of 5.93 mln", "a loss of 12 mln dlrs"
@@ -480,6 +528,8 @@ def _what_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int, prev: ClaimCa
                 inner = _np_before(doc, s - 1, sent.start)
                 s = inner[0] if inner else s
             return _clean(doc[s:np[1]].text)
+    if of_only:
+        return None
     # comparisons: "5.93 mln against 5.81", "34 cts vs 1.19 dlrs", "vs profit four cts"
     j = lo - 1
     while j >= sent.start and j > lo - 3 and doc[j].pos_ == "NOUN" and doc[j].lower_ not in _COMPARE:
@@ -510,7 +560,12 @@ def _what_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int, prev: ClaimCa
         return None
     if doc[np[0]].tag_ == "PRP":
         return _resolve_it(doc, sent, np[0]) if doc[np[0]].lower_ == "it" else None
-    return _clean(doc[np[0]:np[1]].text)
+    s = np[0]
+    for _ in range(2):  # "Inflation in Valdoria will reach", "Prices of bread in Lorton have"
+        if s - 2 >= sent.start and doc[s - 1].lower_ in {"in", "of", "for"} and doc[s - 2].pos_ == "NOUN":
+            inner = _np_before(doc, s - 1, sent.start)
+            s = inner[0] if inner else s
+    return _clean(doc[s:np[1]].text)
 
 
 def _resolve_it(doc: Doc, sent: Span, i: int) -> str | None:
@@ -619,11 +674,11 @@ def _assign_periods(doc: Doc, sent: Span, cands: list[ClaimCandidate], kept: lis
         best = None
         for s, e, text in windows:
             lo, hi = (e, c.tok_start) if e <= c.tok_start else (c.tok_end, s)
-            if any(o is not c and o.kind == "count" and lo <= o.tok_start < hi for o in kept):
-                continue
-            dist = hi - lo
-            if best is None or dist < best[0]:
-                best = (dist, text)
+            if any(t.text in {";", ":"} or t.tag_ in {"WDT", "WP"} or (t.pos_ == "VERB" and t.lemma_ in REPORTING)
+                   for t in doc[lo:hi]):
+                continue  # another clause
+            if best is None or hi - lo < best[0]:
+                best = (hi - lo, text)
         if best is not None:
             c.period = best[1]
 
@@ -747,10 +802,16 @@ def _named(parsed: ParsedText, span: Span, text: str | None, entities: list[Enti
     for ent in entities:
         if ent.label in {"PERSON", "ORG"} and ent.start == span.start_char and ent.end <= span.end_char:
             return ent.canonical
+    persons = [e for e in span.ents if e.label_ == "PERSON"]
+    if len(persons) == 1:  # "Hospital director Ines Maro", "Joseph Arsenio, analyst with ..."
+        for ent in entities:
+            if ent.label == "PERSON" and ent.start <= persons[0].start_char < ent.end:
+                return ent.canonical
+        return persons[0].text
     for ent in span.ents:
-        if ent.label_ in {"PERSON", "ORG"} and ent.start == span.start:
+        if ent.label_ == "ORG" and ent.start == span.start:
             return ent.text
-    return _clean(text if text is not None else span.text) or None
+    return (text if text is not None else span.text).strip() or None
 
 
 def _last_person_before(parsed: ParsedText, char: int, entities: list[Entity]) -> str | None:

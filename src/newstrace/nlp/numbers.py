@@ -35,6 +35,9 @@ SCALES = {
 }
 #: Scale letters glued to digits in one token (``5bn``, ``$3m``, ``40k``).
 _GLUED_SCALES = {"k": 1e3, "m": 1e6, "mn": 1e6, "mln": 1e6, "bn": 1e9, "b": 1e9, "bln": 1e9, "tn": 1e12, "trn": 1e12}
+#: Fraction words: "two-thirds", "a quarter of", "half of".
+FRACTIONS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5,
+             "fifths": 5, "tenth": 10, "tenths": 10}
 #: Plural scale words give no definite value ("dozens of", "hundreds of", "tens of thousands").
 VAGUE = {"dozens", "hundreds", "thousands", "millions", "billions", "trillions", "tens", "scores"}
 
@@ -289,6 +292,25 @@ def _scan(doc: Doc, i: int, end: int) -> NumberExpr | None:
                       has_scale=scale or prev == "glued")
 
 
+def _scan_fraction(doc: Doc, i: int, end: int) -> NumberExpr | None:
+    """ "two-thirds of", "a third of", "one quarter of", "half of" (a fraction needs its "of")."""
+    t = doc[i]
+    low = t.lower_
+    if low == "half" and i + 1 < end and doc[i + 1].lower_ == "of":
+        return NumberExpr(i, i + 1, 0.5, has_words=True)
+    if low not in SMALL and low not in {"a", "an"}:
+        return None
+    num = 1 if low in {"a", "an"} else SMALL[low]
+    j = i + 1
+    if j < end and doc[j].text in _HYPHENS and not doc[j].whitespace_ and not t.whitespace_:
+        j += 1
+    if j + 1 < end and doc[j].lower_ in FRACTIONS and doc[j + 1].lower_ == "of" and num >= 1:
+        if low in {"a", "an", "one"} and doc[j].lower_.endswith("s"):
+            return None
+        return NumberExpr(i, j + 1, num / FRACTIONS[doc[j].lower_], has_words=True)
+    return None
+
+
 def find_numbers(doc: Doc, start: int, end: int) -> list[NumberExpr]:
     """Number expressions among tokens ``start:end`` of ``doc``, left to right, not overlapping.
 
@@ -306,7 +328,7 @@ def find_numbers(doc: Doc, start: int, end: int) -> list[NumberExpr]:
     found: list[NumberExpr] = []
     i = start
     while i < end:
-        expr = _scan(doc, i, end)
+        expr = _scan_fraction(doc, i, end) or _scan(doc, i, end)
         if expr is None:
             i += 1
             continue
@@ -408,6 +430,7 @@ def read_unit(doc: Doc, expr: NumberExpr, limit: int) -> tuple[str | None, int, 
     # "per tonne", "a barrel", "per share"
     if unit is not None and unit not in {"percent", "percentage points", "basis points", "points"} and j + 1 < limit:
         if doc[j].lower_ in {"per", "a", "an"} and (doc[j + 1].pos_ == "NOUN" or doc[j + 1].lower_ in MEASURE_WORDS or doc[j + 1].lower_ in TIME_UNITS):
-            if doc[j].lower_ == "per" or doc[j + 1].lower_ in MEASURE_WORDS or doc[j + 1].lower_ in TIME_UNITS or doc[j + 1].lower_ in {"share", "head"}:
+            later = j + 2 < limit and doc[j + 2].lower_ in {"earlier", "ago", "later", "before", "after", "previously"}
+            if not later and (doc[j].lower_ == "per" or doc[j + 1].lower_ in MEASURE_WORDS or doc[j + 1].lower_ in TIME_UNITS or doc[j + 1].lower_ in {"share", "head"}):
                 unit, j = f"{unit} per {doc[j + 1].lower_}", j + 2
     return unit, first, j
