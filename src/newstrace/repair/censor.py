@@ -210,7 +210,8 @@ def restore_censored_words(text: str, config: RepairConfig) -> list[Edit]:
             else f"explains {accepted[pair]} distinct words in this text ({', '.join(others[:6])})"
         )
         evidence = (
-            f"{d.token} unknown (zipf {zipf(d.token.replace('*', '')):.1f}); {exp.fixed} zipf {exp.fixed_zipf:.1f}; "
+            f"{d.token} {'masked' if '*' in d.token else f'unknown (zipf {zipf(d.token):.1f})'}; "
+            f"{exp.fixed} zipf {exp.fixed_zipf:.1f}; "
             f"substitution {exp.original}->{exp.replacement} {source}; no '{exp.original}' left in the text"
         )
         edits.append(Edit(d.start, d.end, _restore(d.token, exp), "censor", evidence))

@@ -18,16 +18,22 @@ def _standalone(text: str) -> set[str]:
     return set(_LETTERS.findall(text))
 
 
-def _head_ok(head: str, seen: set[str], config: RepairConfig) -> bool:
+def _head_ok(head: str, seen: set[str], config: RepairConfig, min_len: int = 3) -> bool:
     """A glued head word is frequent; a capitalised one must also stand alone in the text."""
-    if len(head) < 3 or zipf(head) < config.glue_min_zipf:
+    if len(head) < min_len or zipf(head) < config.glue_min_zipf:
         return False
     if head[0].isupper():
         return head in seen and (head[1:].islower() or head.isupper())
     return head.islower()
 
 
-def split_token(token: str, seen: set[str], config: RepairConfig, tails: frozenset[str] = GLUE_RIGHT | SPEECH_VERBS):
+def split_token(
+    token: str,
+    seen: set[str],
+    config: RepairConfig,
+    tails: frozenset[str] = GLUE_RIGHT | SPEECH_VERBS,
+    min_head: int = 3,
+):
     """Best split of an unknown token into word + function word, or ``None``.
 
     Args:
@@ -35,6 +41,7 @@ def split_token(token: str, seen: set[str], config: RepairConfig, tails: frozens
         seen: the letter tokens of the whole text (evidence for capitalised heads).
         config: ``glue_min_zipf`` and ``censor_max_unknown_zipf`` (the unknown-word ceiling).
         tails: function words that may be glued on the right.
+        min_head: shortest head word tried (letters).
 
     Returns:
         ``(head, tail, evidence)`` or ``None``.
@@ -52,7 +59,7 @@ def split_token(token: str, seen: set[str], config: RepairConfig, tails: frozens
         return None
     best = None
     for tail in tails:
-        if token.endswith(tail) and _head_ok(token[: -len(tail)], seen, config):
+        if token.endswith(tail) and _head_ok(token[: -len(tail)], seen, config, min_head):
             head = token[: -len(tail)]
             score = min(zipf(head), zipf(tail))
             if best is None or score > best[0]:
@@ -163,7 +170,8 @@ def close_glued_quotes(text: str, config: RepairConfig) -> list[Edit]:
             if edits and edits[-1].start >= offset:
                 break  # one restored mark per paragraph: it settles the pairing
             for m in _LETTERS.finditer(line, open_at + 1, seg_end):
-                found = split_token(m.group(), seen, config, SPEECH_VERBS)
+                # The open quotation is evidence enough for two-letter heads ("usexplained").
+                found = split_token(m.group(), seen, config, SPEECH_VERBS, min_head=2)
                 if found:
                     head, tail, evidence = found
                     close = "\u201d" if line[open_at] == "\u201c" else '"'
