@@ -250,3 +250,42 @@ def test_folder_with_mixed_files(tmp_path, stories):
     ]
     assert [analysed(r) for r in records] == [True] * 5 + [False] * 2
     assert [r["source"]["format"] for r in records[:5]] == ["jsonl", "jsonl", "text", "csv", "csv"]
+
+
+def test_record_that_kills_a_worker_fails_alone(tmp_path):
+    """--jobs: a record that kills its worker process (a native crash, the OOM killer) fails alone, in order."""
+    import subprocess
+    import sys
+    import textwrap
+
+    (tmp_path / "sitecustomize.py").write_text(textwrap.dedent('''
+        import os
+        from newstrace.pipeline import stage
+
+        @stage("crash_on_marker", requires=("raw_text",), assigns=())
+        def crash_on_marker(article, ctx):
+            if "KILL-THE-WORKER" in article.raw_text:
+                os._exit(3)
+            return article
+    '''))
+    (tmp_path / "run.py").write_text(textwrap.dedent('''
+        import json
+        from newstrace.engines.local import run_stages
+        from newstrace.readers.base import RawDocument
+        from newstrace.schema import Source
+
+        if __name__ == "__main__":
+            raws = [RawDocument(source=Source(path=f"doc{i}.txt"), text="KILL-THE-WORKER" if i in (5, 17) else f"story {i}")
+                    for i in range(30)]
+            out = run_stages(raws, jobs=2, stages=("crash_on_marker",), batch_size=4)
+            print(json.dumps([[a.source.path, [e.code for e in a.errors]] for a in out]))
+    '''))
+    done = subprocess.run(
+        [sys.executable, str(tmp_path / "run.py")], capture_output=True, text=True, timeout=600,
+        env={**__import__("os").environ, "PYTHONPATH": str(tmp_path)},
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert [path for path, _ in result] == [f"doc{i}.txt" for i in range(30)]
+    assert [path for path, codes in result if codes] == ["doc5.txt", "doc17.txt"]
+    assert all(codes == ["E201"] for _, codes in result if codes)

@@ -78,20 +78,20 @@ def _run_pool(raws: Iterator[RawDocument], jobs: int, stages: tuple[str, ...], b
                 # A worker died. Retry every record in flight alone, so only the culprit fails.
                 retry = batch + [raw for b, _ in pending for raw in b]
                 pending.clear()
-                pool.shutdown(wait=False, cancel_futures=True)
+                pool.shutdown(wait=True, cancel_futures=True)
                 pool = _new_pool(jobs, stages)
                 for raw in retry:
                     articles, pool = _run_alone(pool, raw, jobs, stages)
                     yield from articles
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _run_alone(pool: ProcessPoolExecutor, raw: RawDocument, jobs: int, stages: tuple[str, ...]):
     try:
         return _submit(pool, [raw]).result(), pool
     except BrokenProcessPool as exc:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(wait=True, cancel_futures=True)
         return [_worker_failed(raw, exc)], _new_pool(jobs, stages)
 
 
