@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Token
 
+from newstrace.nlp.cues import is_cue
 from newstrace.nlp.parsing import ParsedText
 from newstrace.schema import Entity
 
@@ -28,8 +29,21 @@ TITLES = frozenset(
     """.split()
 )
 
-#: Words that may stand between a title and the name or qualify the title ("Vice President",
-#: "Foreign Minister"): skipped when they precede a title word.
+#: Words that mark a capitalised name as an organisation, place or work, never a person.
+NON_PERSON_WORDS = frozenset(
+    """
+    inc corp corporation ltd llc plc co company companies group bank university college school academy council
+    committee board party association union ministry department agency office institute foundation fund trust
+    court street st road avenue ave ridge river lake mountain mount valley bridge hall house center centre church
+    hospital clinic club league federation news press times post journal network airlines airways motors
+    industries holdings partners capital defence defense police army navy force forces guard service services
+    authority commission congress parliament senate assembly government state states republic kingdom city
+    county province region district island islands bay port harbour harbor airport station square park
+    market museum library theatre theater festival media tv radio channel magazine review gazette herald
+    times daily weekly group systems technologies labs laboratories energy oil gas petroleum
+    """.split()
+)
+
 _PRONOUNS = frozenset("he she him her his hers they them their it its i me we us you".split())
 
 
@@ -41,6 +55,9 @@ def fold(text: str) -> str:
     """
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+_RELABEL = frozenset({"ORG", "PRODUCT", "WORK_OF_ART", "GPE", "LOC", "FAC", "NORP"})
 
 
 def _is_title(tok: Token) -> bool:
@@ -75,19 +92,56 @@ def _extend_left(doc: Doc, start: int) -> int:
     return start
 
 
+def _looks_like_person_name(doc: Doc, start: int, end: int) -> bool:
+    """A mislabelled entity shaped like a person's name: 2-4 capitalised words, no
+    organisation or place word, and said by its context to be a person (it speaks, stands
+    in apposition to a common noun phrase, or is followed by "who")."""
+    words = [t for t in doc[start:end] if t.text not in {"-", "–"}]
+    if not 2 <= len(words) <= 4 or any(not t.text[:1].isupper() or not t.is_alpha for t in words):
+        return False
+    if any(t.lower_.rstrip(".") in NON_PERSON_WORDS for t in words):
+        return False
+    label = doc[start].ent_type_
+    nxt = doc[end] if end < len(doc) else None
+    prev = doc[start - 1] if start > 0 else None
+    if nxt is not None and is_cue(nxt) or prev is not None and is_cue(prev):
+        return True
+    if nxt is not None and nxt.text == "," and end + 1 < len(doc) and doc[end + 1].lower_ in {"who", "whom"}:
+        return True
+    if label in ("GPE", "LOC", "FAC"):
+        return False
+    if prev is not None and prev.text == "," and start > 1 and doc[start - 2].pos_ == "NOUN":
+        return True
+    if nxt is not None and nxt.text == ",":
+        k = end + 1
+        while k < len(doc) and k < end + 5 and doc[k].pos_ in ("DET", "ADJ", "NOUN", "PROPN"):
+            if doc[k].pos_ == "NOUN":
+                return True
+            k += 1
+    return False
+
+
 def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
     """PERSON mentions as (start, name_start, end) token indices: NER plus title-led names."""
     spans: list[tuple[int, int, int]] = []
     covered: set[int] = set()
     for ent in doc.ents:
-        if ent.label_ != "PERSON":
+        if ent.label_ != "PERSON" and not (ent.label_ in _RELABEL and _looks_like_person_name(doc, ent.start, ent.end)):
             continue
+        if ent[-1].lower_ in NON_PERSON_WORDS:
+            continue  # "Caddon Ridge" tagged PERSON
         end = ent.end
         while end > ent.start and (doc[end - 1].is_punct or doc[end - 1].lower_ in {"'s", "’s"}):
             end -= 1
         if end <= ent.start:
             continue
-        start = _extend_left(doc, ent.start)
+        start = ent.start
+        # A given name NER left out ("Raúl" of "Raúl Daniel Alvarenga").
+        while start > 0 and doc[start - 1].pos_ == "PROPN" and not doc[start - 1].ent_type_ \
+                and doc[start - 1].is_alpha and doc[start - 1].text[:1].isupper() and not _is_title(doc[start - 1]) \
+                and doc[start - 1].lower_ not in NON_PERSON_WORDS:
+            start -= 1
+        start = _extend_left(doc, start)
         name_start = _strip_title(doc, start, end)
         if name_start >= end or not any(t.text[:1].isupper() for t in doc[name_start:end]):
             continue
@@ -188,14 +242,28 @@ def extract_entities(parsed: ParsedText) -> list[Entity]:
     known_words = {w for n in names if len(n) > 1 for w in n}
     # Re-mentions of a known name word that NER gave another label or missed.
     extra: list[tuple[int, int, int]] = []
-    for tok in doc:
-        if tok.i in person_tokens or not tok.text[:1].isupper() or fold(tok.text) not in known_words:
+    i = 0
+    while i < len(doc):
+        # Longest run of up to three tokens ("Ruiz", "-", "Tate") spelling a known name word.
+        hit = None
+        if doc[i].text[:1].isupper() and i not in person_tokens:
+            for j in range(min(len(doc), i + 3), i, -1):
+                if fold(doc[i:j].text) in known_words and not any(k in person_tokens for k in range(i, j)):
+                    hit = j
+                    break
+        if hit is None:
+            i += 1
             continue
-        if tok.pos_ != "PROPN" and tok.is_sent_start:
+        tok = doc[i]
+        ent_here = [e for e in doc.ents if e.start <= i < e.end]
+        if tok.pos_ != "PROPN" and tok.is_sent_start and hit == i + 1:
+            i = hit
             continue  # a capitalised common word opening a sentence
-        if tok.ent_type_ and any(e.start <= tok.i < e.end and len(e) > 1 for e in doc.ents):
+        if ent_here and (ent_here[0].start < i or ent_here[0].end > hit):
+            i = hit
             continue  # part of a longer non-person name ("Torres Street")
-        extra.append((tok.i, tok.i, tok.i + 1))
+        extra.append((i, i, hit))
+        i = hit
     spans = sorted(spans + extra)
     names = [[fold(w) for w in _name_words(doc[ns:e].text)] for _, ns, e in spans]
     assign = _cluster_people(names, list(range(len(spans))))

@@ -1,0 +1,151 @@
+"""Lexicons for quotation attribution: speech verbs (cues), speech nouns, label words, gendered nouns.
+
+The verb list follows the reporting verbs of quotation-attribution work (Krestel, Bergler and
+Witte 2008, "Minding the Source"; PARC 3.0's cue inventory, Pareti 2016) widened with the
+manner-of-speaking verbs news copy uses ("sighed", "grumbled", "shouted"). Inflected forms are
+generated, so a verb is recognised even where the tagger mis-tags it (a capitalised
+"Shouted" after a quotation is often tagged as a proper noun).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+_VERBS = """
+say tell add ask reply respond answer explain note insist warn recall remember sigh grumble shout scream yell
+cry demand declare announce state write tweet post claim argue admit acknowledge agree complain concede confirm
+continue deny describe emphasize emphasise estimate joke laugh mutter murmur observe predict promise recount
+remark report reiterate repeat retort reveal stress suggest testify urge whisper wonder boast lament quip snap
+exclaim concur caution chime counter interject muse proclaim protest assert contend maintain conclude thunder
+fume plead pledge vow beg opine blast inform recite mention
+recollect reminisce speculate theorize theorise allege accuse charge criticize criticise praise welcome urge
+predict vow threaten signal indicate hint stress underline underscore reckon think believe feel fear hope
+boom bellow growl hiss holler roar rasp squeal stammer stutter sob wail gasp groan moan marvel rage rant
+respond rejoin quote cite advise instruct order command plead implore explain elaborate clarify specify
+""".split()
+
+_IRREGULAR = {
+    "say": ["said", "says", "saying"],
+    "tell": ["told", "tells", "telling"],
+    "write": ["wrote", "writes", "written", "writing"],
+    "think": ["thought", "thinks"],
+    "feel": ["felt", "feels"],
+    "read": ["reads"],
+    "cry": ["cried", "cries"],
+    "reply": ["replied", "replies"],
+    "testify": ["testified", "testifies"],
+    "deny": ["denied", "denies"],
+    "clarify": ["clarified", "clarifies"],
+    "specify": ["specified", "specifies"],
+    "signal": ["signalled", "signaled", "signals"],
+    "snap": ["snapped", "snaps"],
+    "quip": ["quipped", "quips"],
+    "chime": ["chimed", "chimes"],
+    "shrug": ["shrugged", "shrugs"],
+    "nod": ["nodded", "nods"],
+    "sob": ["sobbed", "sobs"],
+}
+
+#: Lemmas of speech (reporting) verbs.
+SPEECH_VERBS = frozenset(_VERBS)
+
+
+def _inflect(verb: str) -> list[str]:
+    forms = [verb]
+    if verb in _IRREGULAR:
+        return forms + _IRREGULAR[verb]
+    if verb.endswith("e"):
+        forms += [verb + "s", verb + "d", verb[:-1] + "ing"]
+    elif verb.endswith("y") and verb[-2] not in "aeiou":
+        forms += [verb[:-1] + "ies", verb[:-1] + "ied", verb + "ing"]
+    elif verb.endswith(("s", "sh", "ch", "x", "z")):
+        forms += [verb + "es", verb + "ed", verb + "ing"]
+    else:
+        forms += [verb + "s", verb + "ed", verb + "ing"]
+    return forms
+
+
+_FORMS = frozenset(f for v in SPEECH_VERBS for f in _inflect(v)) - {"read", "post", "state", "report", "quote",
+                                                                   "charge", "order", "fear", "hope", "signal"}
+
+#: Nouns naming an utterance: "Trump's warning that ...", "her words: ...".
+SPEECH_NOUNS = frozenset(
+    """
+    warning statement words remarks remark comments comment claim claims promise pledge call message tweet tweets
+    post letter speech assertion argument vow threat insistence description response reply answer question
+    admission complaint advice testimony declaration announcement interview note email quip retort motto
+    explanation prediction suggestion demand plea appeal accusation allegation criticism verdict view
+    """.split()
+)
+
+#: Words that, standing right before a quotation mark, make it a label, title or name rather
+#: than speech: 'the documentary "..."', 'so-called "..."', 'known as "..."'.
+LABEL_WORDS = frozenset(
+    """
+    a an the this that these those its their his her our your my so-called called dubbed nicknamed named
+    titled entitled labelled labeled branded termed coined as nickname word words term phrase slogan hashtag label
+    motto headline title brand documentary film movie book novel song album show series programme program
+    operation project campaign ship boat ferry vessel magazine newspaper column play opera poem painting
+    exhibition festival game app website blog podcast sign banner placard motto category
+    """.split()
+)
+
+#: Pronouns that can stand for a speaker, with their grammatical gender ('' = any).
+SPEAKER_PRONOUNS = {"he": "m", "she": "f", "him": "m", "her": "f", "they": "", "it": ""}
+
+#: Gendered nouns and titles giving a person's gender from the article's own words.
+MALE_WORDS = frozenset(
+    """
+    mr sir lord king prince father son brother husband nephew uncle grandfather grandson boyfriend spokesman
+    chairman congressman councilman businessman policeman fireman sportsman statesman man boy gentleman
+    monsieur señor senor dad stepfather stepson widower
+    """.split()
+)
+FEMALE_WORDS = frozenset(
+    """
+    mrs ms miss madam madame lady dame queen princess mother daughter sister wife niece aunt grandmother
+    granddaughter girlfriend spokeswoman chairwoman congresswoman councilwoman businesswoman policewoman
+    woman girl actress waitress señora senora mum mom stepmother stepdaughter widow
+    """.split()
+)
+
+#: Head nouns of descriptions that are not people: a speaker so described is not "unnamed".
+NON_PERSON_HEADS = frozenset(
+    """
+    report statement document study survey letter website poll email memo sign notice filing complaint
+    lawsuit ruling release post tweet note message video footage campaign company firm government ministry
+    department agency office board committee council court union association group party newspaper paper
+    magazine station network website site page account book article editorial analysis data figures
+    """.split()
+)
+
+_FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
+
+
+def is_cue(tok: Token) -> bool:
+    """True when ``tok`` is a speech verb (any inflection), tagged as a verb or capitalised.
+
+    A capitalised form is accepted whatever its tag, because a cue that follows a
+    quotation ending in "!" or "?" is often tagged as a proper noun ("Shouted").
+    """
+    low = tok.lower_
+    if low not in _FORMS and tok.lemma_.lower() not in SPEECH_VERBS:
+        return False
+    if low not in _FORMS and not tok.tag_.startswith("VB"):
+        return False
+    return tok.tag_.startswith("VB") or tok.pos_ in ("VERB", "AUX") or tok.text[:1].isupper()
+
+
+def is_finite_verb(tok: Token) -> bool:
+    """True for a finite verb or modal by its fine-grained tag (VBD, VBZ, VBP, MD)."""
+    return tok.tag_ in _FINITE_TAGS
+
+
+def gender_of_word(word: str) -> str:
+    """``'m'``, ``'f'`` or ``''`` for a title or noun ("Mrs" -> 'f', "nephew" -> 'm')."""
+    low = word.lower().rstrip(".")
+    if low in MALE_WORDS:
+        return "m"
+    if low in FEMALE_WORDS:
+        return "f"
+    return ""

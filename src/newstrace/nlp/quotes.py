@@ -1,0 +1,492 @@
+"""Quotation attribution: quotations with speaker, cue and content, parsing only where patterns fail.
+
+Quotations are found by their marks over the whole text (:mod:`newstrace.nlp.quote_marks`),
+then attributed from their surroundings on the light pipeline's tags and entities, in order:
+
+1. after the quotation: a dash and a name ('"..." — Name'), or a speech verb before or after
+   its subject ('"...," said Name', '"...?" Name asked', '"...," she sighed');
+2. a name alone between two parts of a quotation ('"..." Name, father of two, "..."');
+3. before it: a lead-in ending in a colon (on the same line or the paragraph before), the
+   attribution of the part just before (the resumed half of a split quotation), a speech
+   verb right before it ('Torres replied "my wife"'), or a possessed speech noun ("Trump's
+   warning that "...""));
+4. a quotation inside a sentence (partial quote) with none of these: the sentence's
+   dependency parse, walking from the quotation up to the speech verb and its subject;
+5. a quotation standing alone: the speaker of the quotation or the subject of the nearest
+   earlier sentence, in the paragraph, or a paragraph before when the quotation opens its own.
+
+Pronouns resolve to people (:mod:`newstrace.nlp.speakers`); scare quotes, titles, names and
+labels in marks are dropped by their shape and the words around them.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from newstrace.nlp.cues import LABEL_WORDS, SPEECH_NOUNS, SPEECH_VERBS, is_cue, is_finite_verb
+from newstrace.nlp.entities import fold
+from newstrace.nlp.parsing import ParsedText
+from newstrace.nlp.quote_marks import ALL_MARKS, QuoteSpan, find_quote_spans, paragraphs
+from newstrace.nlp.speakers import MentionIndex, Referent, compatible
+from newstrace.schema import Entity, Quote
+
+_BOUNDARY = {".", "!", "?", ";", "…"}
+_DASHES = "—–―-"
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_SKIP_BEFORE_CUE = {"also", "later", "then", "again", "once", "simply", "just", "finally", "quietly", "softly"}
+
+
+@dataclass
+class _Found:
+    span: QuoteSpan
+    sent: int
+    ref: Referent | None = None
+    cue: str | None = None
+    how: str = ""
+    kind: str = "direct"
+    confidence: float = 0.5
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text)
+
+
+def _title_case(text: str) -> bool:
+    """True for a name or title in marks ("Grey Heron", "Cold Water, Quick Hands")."""
+    words = _words(text)
+    long = [w for w in words if len(w) >= 4]
+    if not long or re.search(r"[.!?]\s*\S", text):
+        return False
+    return all(w[:1].isupper() for w in long)
+
+
+class _Attributor:
+    """Attribution state for one article (internal; see :func:`extract_quotes`)."""
+
+    def __init__(self, parsed: ParsedText, entities: list[Entity], spans: list[QuoteSpan]) -> None:
+        self.parsed = parsed
+        self.text = parsed.text
+        self.doc = parsed.doc
+        self.spans = spans
+        self.idx = MentionIndex(self.doc, entities)
+        self.paras = paragraphs(self.text)
+        self._para_starts = [a for a, _ in self.paras]
+        self.inside: set[int] = set()  # token indices inside quotation marks (marks included)
+        for sp in spans:
+            self.inside.update(self.idx.tokens_between(sp.open, sp.outer_end))
+        self.sents: list[tuple[int, int, int]] = []  # (first token, end token, paragraph)
+        self._segment()
+        self._sent_starts = [s for s, _, _ in self.sents]
+        self.found: list[_Found] = []
+
+    # -- layout ----------------------------------------------------------------------------
+    def para_of(self, char: int) -> int:
+        return max(0, bisect_right(self._para_starts, char) - 1)
+
+    def _segment(self) -> None:
+        """Sentences split at final punctuation outside quotation marks, never across paragraphs."""
+        for p, (a, b) in enumerate(self.paras):
+            toks = self.idx.tokens_between(a, b)
+            start = toks.start
+            for i in toks:
+                if i not in self.inside and self.doc[i].text in _BOUNDARY:
+                    self.sents.append((start, i + 1, p))
+                    start = i + 1
+            if start < toks.stop:
+                self.sents.append((start, toks.stop, p))
+
+    def sent_of_token(self, i: int) -> int:
+        return max(0, bisect_right(self._sent_starts, i) - 1)
+
+    def outside(self, s: int, before_char: int | None = None) -> list[int]:
+        a, b, _ = self.sents[s]
+        return [i for i in range(a, b) if i not in self.inside and not self.doc[i].is_space
+                and (before_char is None or self.doc[i].idx < before_char)]
+
+    def _after(self, k: int) -> list[int]:
+        """Tokens after quotation ``k`` up to the next quotation, sentence end or paragraph end."""
+        sp = self.spans[k]
+        if sp.close is None:
+            return []
+        p = self.para_of(sp.close)
+        limit = self.paras[p][1]
+        if k + 1 < len(self.spans) and self.spans[k + 1].open < limit:
+            limit = self.spans[k + 1].open
+        out = []
+        for i in self.idx.tokens_between(sp.close + 1, limit):
+            tok = self.doc[i]
+            if tok.text in _BOUNDARY:
+                break
+            if not tok.is_space:
+                out.append(i)
+        return out
+
+    def _before(self, k: int) -> tuple[list[int], bool]:
+        """Tokens between the sentence start (or the previous quotation) and quotation ``k``;
+        the flag is True when they run back to a previous quotation in the same sentence."""
+        sp = self.spans[k]
+        p = self.para_of(sp.open)
+        lo = self.paras[p][0]
+        after_quote = False
+        if k > 0 and self.para_of(self.spans[k - 1].outer_end - 1) == p and self.spans[k - 1].outer_end <= sp.open:
+            lo = max(lo, self.spans[k - 1].outer_end)
+            after_quote = True
+        toks = [i for i in self.idx.tokens_between(lo, sp.open) if not self.doc[i].is_space]
+        for j in range(len(toks) - 1, -1, -1):
+            if self.doc[toks[j]].text in _BOUNDARY:
+                return toks[j + 1:], False
+        return toks, after_quote
+
+    # -- attribution rules -------------------------------------------------------------------
+    def _region_ref(self, toks: list[int]) -> Referent | None:
+        if not toks:
+            return None
+        return self.idx.referent_in(range(toks[0], toks[-1] + 1))
+
+    def _after_cue(self, after: list[int], k: int) -> tuple[Referent | None, str | None, str]:
+        doc = self.doc
+        sp = self.spans[k]
+        tail = self.text[sp.outer_end:].lstrip()
+        if tail[:1] and tail[0] in _DASHES and after:
+            toks = [i for i in after if not (doc[i].is_punct and doc[i].text[0] in _DASHES)]
+            seg = self._segment_to_comma(toks)
+            ref = self.idx.referent_in(range(seg[0], seg[-1] + 1)) if seg else None
+            if ref is not None:
+                return ref, tail[0], "dash"
+        toks = [i for i in after if not doc[i].is_punct]
+        for j, i in enumerate(toks[:14]):
+            tok = doc[i]
+            if is_cue(tok):
+                if j == 0 or all(doc[x].lower_ in _SKIP_BEFORE_CUE for x in toks[:j]):
+                    rest = [x for x in after if x > i]
+                    ref = self._inverted(rest)
+                    return ref, tok.text, "after-inverted"
+                region = [x for x in after if x < i]
+                while region and doc[region[-1]].lower_ in _SKIP_BEFORE_CUE:
+                    region.pop()
+                if self._is_subject_region(region):
+                    return self._region_ref(region), tok.text, "after"
+                return None, None, ""
+            if is_finite_verb(tok) and not self._in_relative(toks, j):
+                break
+        # A name alone between two quotation parts, or closing the paragraph.
+        if toks and toks[0] in self.idx.person_at:
+            seg = self._segment_to_comma(after)
+            nxt_quote = k + 1 < len(self.spans) and self.para_of(self.spans[k + 1].open) == self.para_of(sp.close)
+            if not any(is_finite_verb(doc[i]) for i in after) and (nxt_quote or after[-1] == toks[-1]):
+                ref = self.idx.referent_in(range(seg[0], seg[-1] + 1))
+                if ref is not None and ref.person:
+                    return ref, None, "name"
+        return None, None, ""
+
+    def _in_relative(self, toks: list[int], j: int) -> bool:
+        """The finite verb at ``toks[j]`` sits in a relative clause ("Pike, who is 19, said")."""
+        return any(self.doc[x].lower_ in {"who", "whom", "which", "whose"} for x in toks[max(0, j - 4):j])
+
+    def _segment_to_comma(self, toks: list[int]) -> list[int]:
+        out = []
+        for i in toks:
+            if self.doc[i].text in {",", ";", ":"} or self.doc[i].text in ALL_MARKS:
+                if out:
+                    break
+                continue
+            out.append(i)
+        return out
+
+    def _inverted(self, rest: list[int]) -> Referent | None:
+        """Speaker after an inverted cue: 'said grower Oona Castellanos, who ...'."""
+        doc = self.doc
+        seg = self._segment_to_comma(rest)
+        if not seg:
+            return None
+        ref = self.idx.referent_in(range(seg[0], seg[-1] + 1), allow_description=False)
+        if ref is not None:
+            return ref
+        # Apposition: "said Ostby's deputy, Ruth Kaminski".
+        k = rest.index(seg[-1]) + 1
+        if k < len(rest) and doc[rest[k]].text == "," and k + 1 < len(rest) and rest[k + 1] in self.idx.person_at:
+            return self.idx.person_referent(rest[k + 1])
+        return self.idx.description(range(seg[0], seg[-1] + 1))
+
+    def _is_subject_region(self, region: list[int]) -> bool:
+        """A plausible subject before a cue: short, with no finite verb outside a relative clause."""
+        if not region or len(region) > 16:
+            return False
+        doc = self.doc
+        for j, i in enumerate(region):
+            if is_finite_verb(doc[i]) and not self._in_relative(region, j):
+                return False
+        return True
+
+    def _before_rules(self, before: list[int], k: int) -> tuple[Referent | None, str | None, str]:
+        doc = self.doc
+        sp = self.spans[k]
+        # Colon lead-in on the same line or in the paragraph before.
+        lead = before
+        if not before:
+            p = self.para_of(sp.open)
+            if p > 0 and not self.text[self.paras[p][0]:sp.open].strip():
+                prev = self.text[self.paras[p - 1][0]:self.paras[p - 1][1]].rstrip()
+                if prev.endswith(":"):
+                    s = self.sent_of_token(self.idx.token_at(self.paras[p - 1][1]) - 1)
+                    lead = self.outside(s)
+        if lead and doc[lead[-1]].text == ":":
+            region = lead[:-1]
+            cue = next((i for i in region if is_cue(doc[i])), None)
+            sub = [i for i in region if cue is None or i < cue]
+            ref = self.idx.referent_in(range(sub[0], sub[-1] + 1), allow_object=True) if sub else None
+            if ref is not None:
+                return ref, doc[cue].text if cue is not None else ":", "colon"
+        if not before:
+            return None, None, ""
+        # A speech verb right before the quotation: 'X said, "..."', 'Torres replied "my wife"'.
+        j = len(before) - 1
+        while j >= 0 and doc[before[j]].text in {",", "that"}:
+            j -= 1
+        if j >= 0 and is_cue(doc[before[j]]):
+            region = before[:j]
+            while region and doc[region[-1]].lower_ in _SKIP_BEFORE_CUE:
+                region.pop()
+            if self._is_subject_region(region[-16:]):
+                ref = self._region_ref(region[-16:])
+                if ref is not None:
+                    return ref, doc[before[j]].text, "before"
+        # "Trump's warning that ...": a speech noun with a possessor.
+        j = len(before) - 1
+        while j >= 0 and doc[before[j]].lower_ in {"that", ":", ","}:
+            j -= 1
+        if j >= 2 and doc[before[j]].lower_ in SPEECH_NOUNS and doc[before[j - 1]].text in {"'s", "’s"}:
+            owner = before[j - 2]
+            if owner in self.idx.person_at:
+                return self.idx.person_referent(owner), doc[before[j]].text, "possessive"
+        return None, None, ""
+
+    def _by_parse(self, k: int) -> tuple[Referent | None, str | None, str]:
+        """Walk the sentence's dependency tree from the quotation up to a speech verb's subject."""
+        sp = self.spans[k]
+        sent = self.parsed.sentence_at(sp.start)
+        if sent is None:
+            return None, None, ""
+        pdoc = self.parsed.parse(sent)
+        base, base_char = sent.start, sent.start_char
+
+        def in_quote(t) -> bool:
+            return sp.open <= base_char + t.idx < sp.outer_end
+
+        inside = [t for t in pdoc if in_quote(t) and not t.is_punct]
+        if not inside:
+            return None, None, ""
+        top = next((t for t in inside if not in_quote(t.head) or t.head is t), inside[0])
+        fallback = None
+        h, steps = top, 0
+        while steps < 12:
+            steps += 1
+            if h.pos_ == "NOUN" and h.lower_ in SPEECH_NOUNS and not in_quote(h):
+                for c in h.children:
+                    if c.dep_ == "poss" and (base + c.i) in self.idx.person_at:
+                        return self.idx.person_referent(base + c.i), h.text, "parse-noun"
+            if h.pos_ in ("VERB", "AUX"):
+                for c in h.children:
+                    if c.dep_ != "nsubj" or in_quote(c):
+                        continue
+                    lo, hi = base + c.left_edge.i, base + c.right_edge.i + 1
+                    if any(i in self.inside for i in range(lo, hi)):
+                        continue
+                    ref = self.idx.referent_in(range(lo, hi))
+                    if ref is None:
+                        continue
+                    if h.lemma_.lower() in SPEECH_VERBS or is_cue(self.doc[base + h.i]):
+                        return ref, h.text, "parse"
+                    if fallback is None and (ref.person or ref.pronoun):
+                        fallback = (ref, None, "parse-root")
+            if h.head is h:
+                break
+            h = h.head
+        return fallback or (None, None, "")
+
+    def _standalone(self, k: int, s: int) -> tuple[Referent | None, str]:
+        """Speaker of a quotation standing alone, from the sentences before it."""
+        p = self.sents[s][2]
+        for t in range(s - 1, max(-1, s - 4), -1):
+            if self.sents[t][2] != p:
+                break
+            ref = self._speaker_of_sentence(t)
+            if ref is not None:
+                return ref, "previous-sentence"
+        first_in_para = s == 0 or self.sents[s - 1][2] != p
+        if first_in_para and s > 0 and self.sents[s - 1][2] == p - 1:
+            t = s - 1
+            quoted = [f for f in self.found if f.sent == t and f.ref is not None]
+            if quoted:
+                return quoted[-1].ref, "previous-paragraph"
+            toks = self.outside(t)
+            if any(is_cue(self.doc[i]) for i in toks):
+                ref = self.idx.subject_of(toks)
+                if ref is not None:
+                    return self.resolve(ref, t, self.doc[toks[0]].idx if toks else 0), "previous-paragraph"
+        return None, ""
+
+    def _speaker_of_sentence(self, t: int) -> Referent | None:
+        quoted = [f for f in self.found if f.sent == t and f.ref is not None]
+        if quoted:
+            return quoted[-1].ref
+        toks = self.outside(t)
+        ref = self.idx.subject_of(toks)
+        if ref is None:
+            return None
+        if ref.pronoun:
+            return self.resolve(ref, t, self.doc[toks[0]].idx if toks else 0)
+        return ref
+
+    def resolve(self, ref: Referent | None, s: int, before_char: int) -> Referent | None:
+        """Resolve a pronoun referent to the most salient compatible earlier referent."""
+        if ref is None or not ref.pronoun:
+            return ref
+        gender = ref.gender
+        for t in range(s, max(-1, s - 8), -1):
+            quoted = [f for f in self.found if f.sent == t and f.ref is not None and f.span.open < before_char]
+            if quoted and compatible(quoted[-1].ref, gender):
+                return quoted[-1].ref
+            toks = self.outside(t, before_char if t == s else None)
+            subj = self.idx.subject_of(toks)
+            if subj is None or subj.pronoun:
+                continue
+            if compatible(subj, gender):
+                return subj
+        return self.idx.nearest_person_before(before_char, gender)
+
+    # -- the whole pass ----------------------------------------------------------------------
+    def attribute(self, k: int) -> _Found | None:
+        sp = self.spans[k]
+        doc = self.doc
+        s = self.sent_of_token(self.idx.token_at(sp.open))
+        f = _Found(span=sp, sent=s)
+        before, after_quote = self._before(k)
+        after = self._after(k)
+        ref, cue, how = self._after_cue(after, k)
+        if how == "" and after_quote and self.found and self.found[-1].span is self.spans[k - 1] \
+                and self.found[-1].how in ("after", "after-inverted", "name", "dash"):
+            prev = self.found[-1]
+            ref, cue, how = prev.ref, prev.cue, "split"
+        if how == "":
+            ref, cue, how = self._before_rules(before, k)
+        content = self.text[sp.start:sp.end]
+        if not before or doc[before[-1]].text in {":", ","}:
+            f.kind = "direct"
+        elif is_cue(doc[before[-1]]) and content[:1].isupper():
+            f.kind = "direct"
+        else:
+            f.kind = "partial"
+        if how == "" and f.kind == "partial":
+            ref, cue, how = self._by_parse(k)
+        if how == "" and not before:
+            ref, how = self._standalone(k, s)
+        ref = self.resolve(ref, s, sp.open)
+        f.ref, f.cue, f.how = ref, cue, how
+        f.confidence = {"after": 0.9, "after-inverted": 0.9, "before": 0.85, "dash": 0.85, "colon": 0.8,
+                        "split": 0.85, "name": 0.7, "possessive": 0.8, "parse": 0.7, "parse-noun": 0.7,
+                        "parse-root": 0.5, "previous-sentence": 0.6, "previous-paragraph": 0.5}.get(how, 0.3)
+        if sp.close is None:
+            f.confidence *= 0.7
+        return f if self._is_speech(f, before, after) else None
+
+    def _is_speech(self, f: _Found, before: list[int], after: list[int]) -> bool:
+        """Drop scare quotes, titles, names and labels in quotation marks."""
+        doc = self.doc
+        content = self.text[f.span.start:f.span.end]
+        n = len(_words(content))
+        strong = f.how in ("after", "after-inverted", "dash", "colon", "split", "before", "name") and f.kind == "direct"
+        if n == 0:
+            return False
+        if n == 1 and not (strong and re.search(r"[,.!?]\s*$", content)):
+            return False
+        if not strong and _title_case(content):
+            return False
+        if f.kind == "partial":
+            if f.ref is None:
+                return False
+            prev = doc[before[-1]] if before else None
+            if prev is not None and n <= 4 and (prev.lower_ in LABEL_WORDS or prev.tag_ in ("DT", "PRP$", "POS")):
+                return False
+            nxt = doc[after[0]] if after else None
+            if nxt is not None and n <= 3 and nxt.pos_ == "NOUN" and not is_cue(nxt) \
+                    and f.span.close is not None and not re.search(r"[,.!?]\s*$", content):
+                return False
+        elif f.ref is None and n < 3:
+            return False
+        return True
+
+    def run(self) -> list[_Found]:
+        for k in range(len(self.spans)):
+            f = self.attribute(k)
+            if f is not None:
+                self.found.append(f)
+        return self.found
+
+
+def _quote_of(f: _Found, text: str) -> Quote:
+    ref = f.ref
+    return Quote(
+        content=text[f.span.start:f.span.end],
+        speaker=ref.name if ref is not None and not ref.pronoun else None,
+        speaker_is_unnamed=bool(ref is not None and ref.unnamed),
+        speaker_start=ref.start if ref is not None else None,
+        speaker_end=ref.end if ref is not None else None,
+        cue=f.cue,
+        start=f.span.start,
+        end=f.span.end,
+        kind=f.kind,  # type: ignore[arg-type]
+        confidence=round(f.confidence, 2),
+    )
+
+
+def _headline_quotes(headline: str, body: list[Quote], entities: list[Entity]) -> list[Quote]:
+    out = []
+    for sp in find_quote_spans(headline):
+        content = headline[sp.start:sp.end]
+        if len(_words(content)) < 2 or _title_case(content):
+            continue
+        key = " ".join(_words(fold(content)))
+        speaker, unnamed = None, False
+        for q in body:
+            if q.speaker and key and key in " ".join(_words(fold(q.content))):
+                speaker, unnamed = q.speaker, q.speaker_is_unnamed
+                break
+        if speaker is None:
+            folded = fold(headline)
+            for ent in entities:
+                if ent.label == "PERSON" and fold(ent.canonical.split()[-1]) in _words(folded):
+                    speaker = ent.canonical
+                    break
+        out.append(Quote(content=content, speaker=speaker, speaker_is_unnamed=unnamed, start=-1, end=-1,
+                         kind="direct", in_headline=True, confidence=0.6 if speaker else 0.3))
+    return out
+
+
+def extract_quotes(parsed: ParsedText, entities: list[Entity], headline: str = "") -> list[Quote]:
+    """Direct and partial quotations of an article with their speaker and cue.
+
+    Args:
+        parsed: the article body after the light pipeline (sentences parsed on demand only
+            for partial quotations that no pattern attributes).
+        entities: the article's entities (canonical person names), from
+            :func:`newstrace.nlp.entities.extract_entities`.
+        headline: the article's headline; quotations in it come back with
+            ``in_headline=True`` and ``start == end == -1``, their speaker taken from the
+            body quotation they repeat, else from a person the headline names.
+
+    Returns:
+        ``list[Quote]`` in text order, headline quotations first. ``speaker`` is a canonical
+        person name, a description of an unnamed speaker (``speaker_is_unnamed``), an
+        organisation's name, or ``None``; never a pronoun. ``content`` equals
+        ``parsed.text[start:end]``.
+    """
+    text = parsed.text
+    spans = find_quote_spans(text) if any(c in text for c in ALL_MARKS) else []
+    body: list[Quote] = []
+    if spans:
+        body = [_quote_of(f, text) for f in _Attributor(parsed, entities, spans).run()]
+    heads = _headline_quotes(headline, body, entities) if headline and any(c in headline for c in ALL_MARKS) else []
+    return heads + body

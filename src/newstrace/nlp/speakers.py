@@ -1,0 +1,324 @@
+"""Speaker referents: who a mention of a speaker stands for (person, role, pronoun or description).
+
+A speaker mention becomes a :class:`Referent`: a named person under the article's canonical
+name, or a description of an unnamed one ("an official involved in the talks"). Role nouns
+("the minister") map to the person the article names in that role (apposition "the minister
+for ports, Halvard Ostby", title "Fisheries Minister Agneta Lund", or "librarian Otto
+Brennan"); pronouns resolve to the most salient earlier referent of compatible gender: the
+subject of the nearest earlier sentence, or the speaker of its quotation (a simplified
+Hobbs/centering preference for subjects and recency).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from spacy.tokens import Doc
+
+from newstrace.nlp.cues import (
+    NON_PERSON_HEADS,
+    SPEAKER_PRONOUNS,
+    gender_of_word,
+    is_cue,
+    is_finite_verb,
+)
+from newstrace.nlp.entities import TITLES, fold
+from newstrace.schema import Entity
+
+_POSSESSIVE = {"'s", "’s", "'", "’"}
+_SUBJ_PRONOUNS = {"he", "she", "they", "it", "i", "we"}
+
+
+@dataclass
+class Referent:
+    """Who a speaker mention stands for.
+
+    Attributes:
+        name: canonical person name, or the description of an unnamed speaker.
+        unnamed: the article does not name this speaker.
+        start, end: character offsets of the mention in the text.
+        person: a named person (``name`` is canonical).
+        pronoun: the mention is a pronoun still to be resolved (``name`` is the pronoun).
+        gender: 'm', 'f' or '' (unknown).
+    """
+
+    name: str
+    unnamed: bool
+    start: int
+    end: int
+    person: bool = False
+    pronoun: bool = False
+    gender: str = ""
+
+
+class MentionIndex:
+    """Person mentions, roles and genders of one article, for speaker resolution.
+
+    Args:
+        doc: the light-pipeline ``Doc`` of the article body.
+        entities: the article's entities (see :func:`newstrace.nlp.entities.extract_entities`).
+    """
+
+    def __init__(self, doc: Doc, entities: list[Entity]) -> None:
+        self.doc = doc
+        self._starts = [t.idx for t in doc]
+        self.person_at: dict[int, Entity] = {}  # token index -> person entity
+        self.persons: list[tuple[int, int, Entity]] = []  # (first token, end token, entity)
+        for ent in entities:
+            if ent.label != "PERSON":
+                continue
+            span = doc.char_span(ent.start, ent.end, alignment_mode="expand")
+            if span is None:
+                continue
+            self.persons.append((span.start, span.end, ent))
+            for i in range(span.start, span.end):
+                self.person_at[i] = ent
+        self.persons.sort(key=lambda p: p[0])
+        self.roles: list[tuple[int, str, str]] = []  # (char offset, role noun, canonical)
+        self.gender: dict[str, str] = {}
+        self._learn_roles_and_genders()
+
+    # -- token helpers -------------------------------------------------------------------
+    def token_at(self, char: int) -> int:
+        """Index of the first token starting at or after ``char``."""
+        return bisect_left(self._starts, char)
+
+    def tokens_between(self, a: int, b: int) -> range:
+        """Token indices whose start lies in ``[a, b)``."""
+        return range(self.token_at(a), self.token_at(b))
+
+    def _person_run(self, i: int) -> tuple[int, int] | None:
+        for s, e, _ in self.persons:
+            if s <= i < e:
+                return s, e
+        return None
+
+    # -- roles and genders ---------------------------------------------------------------
+    def _learn_roles_and_genders(self) -> None:
+        doc = self.doc
+        for s, e, ent in self.persons:
+            canon = ent.canonical
+            roles: list[str] = []
+            # Title words inside the mention ("Fisheries Minister Agneta Lund").
+            roles += [t.lower_.rstrip(".") for t in doc[s:e] if t.lower_.rstrip(".") in TITLES]
+            # A common noun right before the name ("librarian Otto Brennan").
+            if s > 0 and doc[s - 1].pos_ == "NOUN":
+                roles.append(doc[s - 1].lower_)
+            # Apposition before: "The minister for ports, Halvard Ostby".
+            if s > 1 and doc[s - 1].text == ",":
+                head = self._first_np_head(self._clause_start(s - 1), s - 1)
+                if head:
+                    roles.append(head)
+            # Apposition after: "Renata Villiers, regional director, ...".
+            if e < len(doc) - 1 and doc[e].text == ",":
+                k = e + 1
+                stop = k
+                while stop < len(doc) and stop - k < 8 and doc[stop].text not in {",", ".", ";", ":"} \
+                        and not is_finite_verb(doc[stop]):
+                    stop += 1
+                head = self._first_np_head(k, stop)
+                if head and (stop >= len(doc) or doc[stop].text in {",", "."}):
+                    roles.append(head)
+            for role in roles:
+                self.roles.append((ent.start, role, canon))
+                g = gender_of_word(role)
+                if g and canon not in self.gender:
+                    self.gender[canon] = g
+            # "X ... said he/she ...": the pronoun right after X's own speech verb.
+            for k in range(e, min(e + 12, len(doc) - 1)):
+                if doc[k].text in {".", "!", "?"} or k in self.person_at:
+                    break
+                if is_cue(doc[k]):
+                    nxt = doc[k + 1] if doc[k + 1].lower_ != "that" or k + 2 >= len(doc) else doc[k + 2]
+                    g = {"he": "m", "she": "f"}.get(nxt.lower_, "")
+                    if g and canon not in self.gender:
+                        self.gender[canon] = g
+                    break
+        self.roles.sort()
+
+    def _clause_start(self, end: int) -> int:
+        doc = self.doc
+        j = end
+        while j > 0 and end - j < 10:
+            t = doc[j - 1]
+            if t.text in {".", "!", "?", ";", ":", ",", "\n"} or t.is_space or is_finite_verb(t) or t.pos_ == "VERB":
+                break
+            j -= 1
+        return j
+
+    def _first_np_head(self, a: int, b: int) -> str | None:
+        """Head of the first noun run in tokens ``[a, b)``, skipping possessors ("the developer's agent")."""
+        doc = self.doc
+        i = a
+        head = None
+        while i < b:
+            t = doc[i]
+            if t.pos_ in ("NOUN",) or (t.pos_ == "PROPN" and t.lower_ in TITLES):
+                j = i
+                while j + 1 < b and (doc[j + 1].pos_ == "NOUN" or doc[j + 1].lower_ in TITLES):
+                    j += 1
+                if j + 1 < b and doc[j + 1].text in _POSSESSIVE:
+                    i = j + 2
+                    continue
+                head = doc[j].lower_
+                break
+            if t.pos_ in ("VERB", "AUX") or t.i in self.person_at:
+                break
+            i += 1
+        return head
+
+    def role_person(self, role: str, before: int) -> str | None:
+        """Canonical name of the person last introduced in ``role`` before offset ``before``."""
+        found = None
+        for pos, r, canon in self.roles:
+            if pos >= before:
+                break
+            if r == role:
+                found = canon
+        return found
+
+    # -- referents -----------------------------------------------------------------------
+    def person_referent(self, i: int) -> Referent:
+        """Referent of the person mention covering token ``i``."""
+        ent = self.person_at[i]
+        return Referent(ent.canonical, False, ent.start, ent.end, person=True, gender=self.gender.get(ent.canonical, ""))
+
+    def is_possessive_person(self, run: tuple[int, int]) -> bool:
+        """True when the person mention is a possessor ("Ostby's deputy")."""
+        e = run[1]
+        return e < len(self.doc) and self.doc[e].text in _POSSESSIVE
+
+    def referent_in(self, tokens: Sequence[int], allow_description: bool = True,
+                    allow_object: bool = False) -> Referent | None:
+        """The speaker a span of tokens names: a person (not a possessor, not the object of a
+        preposition), else a pronoun, else a description of an unnamed speaker.
+
+        Args:
+            tokens: token indices of the speaker's noun phrase (apposition included).
+            allow_description: return a description when no person or pronoun is found.
+            allow_object: accept a person after a preposition when no other is found
+                (a lead-in such as "From the desk of Renata Villiers:").
+        """
+        doc = self.doc
+        seen: set[tuple[int, int]] = set()
+        object_person = None
+        for i in tokens:
+            if i not in self.person_at:
+                continue
+            run = self._person_run(i)
+            if run is None or run in seen:
+                continue
+            seen.add(run)
+            if self.is_possessive_person(run):
+                continue
+            if run[0] > tokens[0] and doc[run[0] - 1].pos_ == "ADP":
+                if allow_object and object_person is None:
+                    object_person = i
+                continue
+            return self.person_referent(i)
+        if object_person is not None:
+            return self.person_referent(object_person)
+        for i in tokens:
+            low = doc[i].lower_
+            if low in {"who", "whom", "which", "that", "whose"} or is_finite_verb(doc[i]):
+                break  # a pronoun inside a relative clause is not the speaker
+            if low in _SUBJ_PRONOUNS and doc[i].tag_ != "PRP$":
+                if low in ("i", "we"):
+                    return None
+                return Referent(low, False, doc[i].idx, doc[i].idx + len(doc[i]), pronoun=True,
+                                gender=SPEAKER_PRONOUNS.get(low, ""))
+        if not allow_description:
+            return None
+        return self.description(tokens)
+
+    def description(self, tokens: Sequence[int]) -> Referent | None:
+        """A description referent ("a council spokesman") from its tokens, or ``None``.
+
+        A definite role noun ("the minister") becomes the person the article names in that
+        role; a noun phrase headed by an organisation or a document is not a person.
+        """
+        doc = self.doc
+        toks = [doc[i] for i in tokens]
+        while toks and (toks[0].is_punct or toks[0].is_space or toks[0].lower_ in {"and", "but", "as"}):
+            toks = toks[1:]
+        while toks and (toks[-1].is_punct or toks[-1].is_space):
+            toks = toks[:-1]
+        if not toks:
+            return None
+        nouns = [t for t in toks if t.pos_ in ("NOUN", "PROPN") and not t.is_punct]
+        if not nouns:
+            return None
+        head = self._first_np_head(toks[0].i, toks[-1].i + 1) or nouns[0].lower_
+        start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
+        text = doc.text[start:end]
+        has_clause = any(t.lower_ in {"who", "whom", "that", "which"} or t.tag_ in ("VBN", "VBG") for t in toks)
+        definite = toks[0].lower_ in {"the", "this", "that"} or any(t.text in _POSSESSIVE for t in toks[:4])
+        if definite and not has_clause:
+            canon = self.role_person(head, start)
+            if canon:
+                return Referent(canon, False, start, end, person=True, gender=self.gender.get(canon, ""))
+        if any(t.ent_type_ in ("ORG", "GPE", "NORP") for t in toks) and head not in {"official", "spokesman",
+                                                                                    "spokeswoman", "spokesperson"}:
+            if not any(t.pos_ == "NOUN" and t.ent_type_ == "" for t in toks):
+                return Referent(text, False, start, end)
+        if head in NON_PERSON_HEADS:
+            return Referent(text, False, start, end)
+        if all(t.text[:1].isupper() or t.text in {"-", "'s", "’s"} for t in toks):
+            return Referent(text, False, start, end)  # a name the NER missed: named, not described
+        return Referent(text, True, start, end, gender=gender_of_word(head))
+
+    # -- sentence subjects -----------------------------------------------------------------
+    def subject_of(self, tokens: Sequence[int]) -> Referent | None:
+        """The subject-like referent of a sentence: the speaker named before its first finite
+        verb, or a person right after an inverted speech verb ("..., remembers Gomez").
+
+        Args:
+            tokens: the sentence's token indices in order (quotations left out by the caller).
+        """
+        doc = self.doc
+        tokens = list(tokens)
+        if not tokens:
+            return None
+        first_verb = next((j for j, i in enumerate(tokens) if is_finite_verb(doc[i])), None)
+        region = tokens[:first_verb] if first_verb else []
+        if region:
+            ref = self.referent_in(region, allow_description=False)
+            if ref is not None:
+                return ref
+        for i in tokens:
+            if is_cue(doc[i]) and i + 1 <= tokens[-1] and (i + 1) in self.person_at:
+                run = self._person_run(i + 1)
+                if run and not self.is_possessive_person(run):
+                    return self.person_referent(i + 1)
+        # A described subject: the words before the verb must open like a noun phrase.
+        if region and doc[region[0]].pos_ in ("DET", "NOUN", "ADJ", "PROPN", "PRON") \
+                and not any(doc[i].pos_ == "ADP" or doc[i].lower_ in {"who", "that", "which"} for i in region[:3]):
+            ref = self.description(region)
+            if ref is not None and ref.unnamed:
+                return ref
+        return None
+
+    def nearest_person_before(self, char: int, gender: str = "") -> Referent | None:
+        """The closest earlier person mention (not a possessor) of compatible gender."""
+        for s, e, ent in reversed(self.persons):
+            if ent.end > char:
+                continue
+            if self.is_possessive_person((s, e)):
+                continue
+            g = self.gender.get(ent.canonical, "")
+            if gender and g and g != gender:
+                continue
+            return self.person_referent(s)
+        return None
+
+
+def compatible(ref: Referent, gender: str) -> bool:
+    """True when ``ref`` may be referred to by a pronoun of ``gender`` ('' = any)."""
+    return not gender or not ref.gender or ref.gender == gender
+
+
+def same_name(a: str, b: str) -> bool:
+    """Accent- and case-insensitive equality of two names."""
+    return fold(a) == fold(b)
