@@ -1,0 +1,95 @@
+"""Do no harm, measured on clean corpora: Reuters-21578 wire copy, the provenance texts, the case files.
+
+Every repair these corpora get was read by hand (``python bench/repair_reuters.py --show
+censor glued quote_mark spacing`` lists them with context). The tests pin the reviewed figures:
+a change in any count means new repairs to review, not a number to update blindly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from newstrace.repair import apply_plan, fix_and_explain
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+# Reuters-21578 (19,043 bodies): the only censor or glue repairs, each read in context and
+# right (the wire copy has these words run together). Censor repairs: none.
+REUTERS_VERIFIED_GLUED = Counter(
+    {
+        ("regionby", "region by"): 1,
+        ("difficultiesand", "difficulties and"): 1,
+        ("inoperation", "in operation"): 1,
+        ("presentand", "present and"): 1,
+        ("blowingand", "blowing and"): 1,
+        ("ofconcern", "of concern"): 1,
+        ("inview", "in view"): 1,
+        ("shareby", "share by"): 1,
+        ("assetsof", "assets of"): 1,
+        ("expireon", "expire on"): 1,
+        ("torecommend", "to recommend"): 1,
+    }
+)
+# Reviewed and right as well: apostrophes typed as '"' ("Indonesia"s"), marks glued to the
+# cue or the quotation, stray spaces before "." and ",", "U.S.." and doubled spaces.
+REUTERS_REVIEWED = {"encoding": 0, "censor": 0, "glued": 11, "quote_mark": 133, "spacing": 69}
+
+
+@pytest.mark.slow
+def test_reuters_gets_only_the_reviewed_repairs():
+    from newstrace.corpora.reuters import iter_reuters
+
+    kinds: Counter[str] = Counter()
+    glued: Counter[tuple[str, str]] = Counter()
+    censor: list[tuple[str, str]] = []
+    stories = 0
+    for story in iter_reuters():
+        stories += 1
+        text = story.as_text()
+        fixed, log = fix_and_explain(text)
+        if log:
+            assert apply_plan(text, log) == fixed
+        for r in log:
+            kinds[r.kind] += 1
+            if r.kind == "glued":
+                glued[(r.before, r.after)] += 1
+            elif r.kind == "censor":
+                censor.append((r.before, r.after))
+    assert stories == 19043
+    assert censor == []
+    assert glued == REUTERS_VERIFIED_GLUED
+    assert {k: kinds[k] for k in REUTERS_REVIEWED} == REUTERS_REVIEWED
+
+
+def _provenance_texts():
+    for path in sorted((SHARED / "corpora" / "provenance").glob("*/*.txt")):
+        # First three lines are URL, ROLE and a blank line.
+        yield path, path.read_text(encoding="utf-8").split("\n", 3)[3]
+
+
+def test_provenance_texts_get_no_censor_or_glue_repair():
+    kinds: Counter[str] = Counter()
+    seen = 0
+    for path, text in _provenance_texts():
+        seen += 1
+        fixed, log = fix_and_explain(text)
+        assert apply_plan(text, log) == fixed
+        assert not [r for r in log if r.kind in ("censor", "glued")], path
+        kinds.update(r.kind for r in log)
+    assert seen >= 60
+    # Reviewed: "essays , stories", "Intelligence  assistance .", 'country, "said', 'war. "' at a paragraph end.
+    assert kinds == Counter({"spacing": 3, "quote_mark": 2})
+
+
+def test_case_files_get_no_censor_or_glue_repair():
+    for path in sorted((SHARED / "cases").glob("*.json")):
+        case = json.loads(path.read_text(encoding="utf-8"))
+        text = case["input"].get("text") or case["input"].get("html") or ""
+        _, log = fix_and_explain(text)
+        assert not [r for r in log if r.kind in ("censor", "glued")], path.name
+        if "html" in case["input"]:
+            assert log == [], path.name  # markup is never re-spaced
