@@ -275,13 +275,16 @@ class Derivation(_Record):
             inferred common source missing from the store (siblings).
         copy_source, origin_source: the input path or URL of each article as ingested.
         kind: verbatim, edited, spun, machine-translated, translation, rewritten.
-        score: calibrated probability (0..1) that the copy derives from the origin.
-        coverage: share of copy sentences aligned (``copy_coverage``) and of origin
-            sentences aligned (``origin_coverage``), each 0..1.
+        score: calibrated probability (0..1) that the copy derives from the origin (or, for
+            siblings, that the two share a source).
+        coverage: share of the copy's content characters aligned to the origin (= ``copy_coverage``), 0..1.
+        copy_coverage, origin_coverage: share of each side's content characters in aligned
+            sentences, 0..1 (for siblings, "origin" is the sibling).
         direction_evidence: reasons for the direction (dates, credit, coverage asymmetry).
         alignment: aligned sentence pairs, in order.
         changes: the differences found.
         inferred_source: the copy shares an inferred common source with ``sibling_ids``.
+        sibling_ids: the other copies of that inferred source linked to this one.
     """
 
     copy_id: str
@@ -290,6 +293,7 @@ class Derivation(_Record):
     origin_source: str | None = None
     kind: DerivationKind
     score: float
+    coverage: float = 0.0
     copy_coverage: float
     origin_coverage: float
     direction_evidence: list[str] = Field(default_factory=list)

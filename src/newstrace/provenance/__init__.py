@@ -1,0 +1,164 @@
+"""Provenance tracing: which articles are copies of which, of what kind, and what each changed.
+
+Store-independent API (the store and CLI call these):
+
+- :func:`trace` — one call over a list of Articles;
+- :class:`TraceIndex` — incremental: :meth:`TraceIndex.add` articles (or stored fingerprints),
+  then :meth:`TraceIndex.trace` the new ones against everything added. A pair's outcome depends
+  only on its two articles, so tracing new articles against an index of old ones gives the same
+  links as a full re-run (see :mod:`newstrace.provenance.candidates` for the one caveat).
+
+Stages: fingerprint -> candidates (MinHash LSH + robust-feature index) -> ordered sentence
+alignment -> evidence -> calibrated decision, direction, kind, changes (:mod:`.derive`).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+
+from newstrace.provenance.align import align
+from newstrace.provenance.candidates import CandidateIndex
+from newstrace.provenance.derive import build_derivation, decide, load_model
+from newstrace.provenance.evidence import pair_evidence
+from newstrace.provenance.fingerprint import Fingerprint, article_sentences, fingerprint
+from newstrace.provenance.text import Sentence
+from newstrace.schema import Article, Derivation
+
+__all__ = ["trace", "TraceIndex", "Fingerprint", "fingerprint", "compare"]
+
+
+def compare(a: Article, b: Article, sa: list[Sentence] | None = None, sb: list[Sentence] | None = None,
+            model: dict | None = None, semantic: Callable | None = None) -> tuple[Derivation | None, float]:
+    """Verify one pair: align, decide, and build the Derivation when linked.
+
+    Args:
+        a, b: the two articles (any order; direction is decided here).
+        sa, sb: their analysed sentences, if already computed.
+        model: the calibrated model (default :func:`newstrace.provenance.derive.load_model`).
+        semantic: optional sentence-embedding function (see :mod:`newstrace.provenance.semantic`).
+
+    Returns:
+        ``(derivation or None, probability)``.
+    """
+    sa = sa if sa is not None else article_sentences(a.headline or "", a.text or "")
+    sb = sb if sb is not None else article_sentences(b.headline or "", b.text or "")
+    al = align(sa, sb)
+    cross = bool(a.language and b.language and a.language != b.language)
+    ev = pair_evidence(al, sa, sb, cross)
+    if semantic is not None:
+        from newstrace.provenance.semantic import semantic_evidence
+
+        semantic_evidence(ev, sa, sb, semantic)
+    dec = decide(a, b, sa, sb, al, ev, model)
+    if not dec.linked:
+        return None, dec.probability
+    return build_derivation(a, b, sa, sb, al, dec), dec.probability
+
+
+class TraceIndex:
+    """Incremental tracing over a growing set of articles.
+
+    Args:
+        model: calibrated decision model (default: the fitted one shipped with the package).
+        semantic: optional sentence-embedding function ``list[str] -> ndarray (n, d)``, used to
+            verify pairs that lexical alignment cannot (translations, machine translation).
+        cache_size: how many articles' analysed sentences are kept between pair checks.
+    """
+
+    def __init__(self, model: dict | None = None, semantic: Callable | None = None, cache_size: int = 4096) -> None:
+        self.candidates = CandidateIndex()
+        self.articles: dict[str, Article] = {}
+        self.model = model or load_model()
+        self.semantic = semantic
+        self._cache: OrderedDict[str, list[Sentence]] = OrderedDict()
+        self._cache_size = cache_size
+        self.stats = {"pairs": 0, "linked": 0}
+        self._fps: dict[str, Fingerprint] = {}
+
+    def __len__(self) -> int:
+        return len(self.articles)
+
+    def sentences(self, article_id: str) -> list[Sentence]:
+        """Analysed sentences of an added article (cached, least recently used dropped)."""
+        if article_id in self._cache:
+            self._cache.move_to_end(article_id)
+            return self._cache[article_id]
+        a = self.articles[article_id]
+        s = article_sentences(a.headline or "", a.text or "")
+        self._cache[article_id] = s
+        if len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return s
+
+    def add(self, articles: Iterable[Article], fingerprints: dict[str, Fingerprint] | None = None) -> list[str]:
+        """Add articles (skipping ids already present and records without text).
+
+        Args:
+            articles: analysed Articles with ``id`` set.
+            fingerprints: stored fingerprints by article id, to skip recomputing them.
+
+        Returns:
+            The ids newly added, in order.
+        """
+        new, fps = [], []
+        for a in articles:
+            if not a.id or a.id in self.articles or not (a.text or "").strip():
+                continue
+            self.articles[a.id] = a
+            fp = (fingerprints or {}).get(a.id)
+            if fp is None:
+                s = article_sentences(a.headline or "", a.text or "")
+                fp = fingerprint(a, s)
+            fps.append(fp)
+            new.append(a.id)
+        self.candidates.add(fps)
+        self._fps.update((fp.article_id, fp) for fp in fps)
+        return new
+
+    def candidate_pairs(self, ids: Iterable[str]) -> list[tuple[str, str, str]]:
+        """Candidate pairs ``(a, b, path)`` (``a < b``) involving any of ``ids``, against everything added."""
+        seen: dict[tuple[str, str], str] = {}
+        for i in ids:
+            fp = self._fps[i]
+            for other, path in self.candidates.query(fp).items():
+                key = (i, other) if i < other else (other, i)
+                seen.setdefault(key, path)
+        return [(a, b, p) for (a, b), p in sorted(seen.items())]
+
+    def trace(self, new_ids: Iterable[str] | None = None) -> list[Derivation]:
+        """Derivations for every candidate pair involving ``new_ids`` (default: all articles).
+
+        Returns:
+            Derivation records sorted by ``(copy_id, origin_id or "", sibling_ids)``.
+        """
+        ids = list(self.articles) if new_ids is None else [i for i in new_ids if i in self.articles]
+        out = []
+        for a, b, _path in self.candidate_pairs(ids):
+            self.stats["pairs"] += 1
+            d, _p = compare(self.articles[a], self.articles[b], self.sentences(a), self.sentences(b),
+                            self.model, self.semantic)
+            if d is not None:
+                self.stats["linked"] += 1
+                out.append(d)
+        out.sort(key=lambda d: (d.copy_id, d.origin_id or "", d.sibling_ids))
+        return out
+
+
+def trace(articles: Sequence[Article], new_ids: set[str] | None = None, semantic: Callable | None = None) -> list[Derivation]:
+    """Trace copies among ``articles``.
+
+    Args:
+        articles: analysed Articles (``id``, ``text`` needed; ``headline``, ``published``,
+            ``credit``, ``byline``, ``language``, ``source.url`` used when present).
+        new_ids: when given, only pairs with at least one article in this set are examined
+            (incremental tracing: results equal the full run's links involving them).
+        semantic: optional sentence-embedding function (see :class:`TraceIndex`).
+
+    Returns:
+        One Derivation per linked pair: direct (``origin_id`` set) or siblings of an inferred
+        source (``origin_id`` None, ``sibling_ids`` set).
+    """
+    index = TraceIndex(semantic=semantic)
+    index.add(articles)
+    return index.trace(new_ids)

@@ -1,0 +1,178 @@
+"""What a copy changed: numbers, quotes (incl. meaning inverted), names, slant, credit, omitted and added paragraphs.
+
+Every change carries the origin's and the copy's words. Word-level differences come from
+Levenshtein edit operations over the two aligned sentences' tokens (rapidfuzz), so a change is
+reported only inside an aligned pair, never between unrelated sentences.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rapidfuzz import fuzz
+from rapidfuzz.distance import Levenshtein
+
+from newstrace.provenance.text import NEGATIONS, Sentence, fold, number_value, quoted_spans, tokens, zipf
+from newstrace.schema import Change
+
+#: Qualifiers of a number; a copy that swaps or adds one ("about" -> "at least") changes the claim.
+QUALIFIERS = (
+    "more than", "over", "at least", "about", "around", "nearly", "almost", "some", "up to", "fewer than",
+    "less than", "roughly", "approximately", "cerca de", "al menos", "más de", "casi", "unos", "mais de",
+    "pelo menos", "cerca",
+)
+#: Loaded terms that, inserted next to a name or an institution, slant a story (EN/ES/PT; extend freely).
+SLANT_TERMS = frozenset(
+    "self-proclaimed so-called regime puppet agent dictator dictatorship usurper illegitimate terrorist "
+    "thug thugs mob radical extremist corrupt traitor autoproclamado autoproclamada supuesto títere agente "
+    "dictador dictadura régimen usurpador ilegítimo terrorista golpista autoproclamado".split()
+)
+_QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b", re.I)
+
+
+def _numbers_of(text: str) -> list[str]:
+    out = []
+    for t in tokens(text):
+        v = number_value(t)
+        if v is not None:
+            out.append(v)
+    return out
+
+
+def number_changes(copy: Sentence, origin: Sentence) -> list[Change]:
+    """Numbers (and their qualifiers) that differ between two aligned sentences."""
+    a, b = _numbers_of(origin.text), _numbers_of(copy.text)
+    gone = [x for x in a if x not in b]
+    new = [x for x in b if x not in a]
+    qa = sorted(q.lower() for q in _QUAL.findall(origin.text))
+    qb = sorted(q.lower() for q in _QUAL.findall(copy.text))
+    details = []
+    if gone or new:
+        details.append(f"{', '.join(gone) or '-'} -> {', '.join(new) or '-'}")
+    if qa != qb and (a or b):
+        details.append(f"qualifier {'/'.join(qa) or '-'} -> {'/'.join(qb) or '-'}")
+    if not details:
+        return []
+    return [Change(kind="number", origin_text=origin.text, copy_text=copy.text, detail="; ".join(details))]
+
+
+def _negations(text: str) -> int:
+    return sum(1 for t in re.findall(r"[\w']+", text.casefold()) if t in NEGATIONS or t.endswith("n't"))
+
+
+def quote_changes(copy: Sentence, origin: Sentence) -> list[Change]:
+    """Quotations altered between two aligned sentences; a change in negation parity is "meaning inverted"."""
+    out = []
+    qa, qb = quoted_spans(origin.text), quoted_spans(copy.text)
+    if not qa and origin.quote_share >= 0.5:
+        qa = [origin.text.strip("\"“”«» ")]
+    if not qb and copy.quote_share >= 0.5:
+        qb = [copy.text.strip("\"“”«» ")]
+    for q in qa:
+        if not qb:
+            continue
+        best = max(qb, key=lambda x: fuzz.ratio(q, x))
+        score = fuzz.ratio(q, best)
+        if score >= 99 or score < 50:
+            continue
+        inverted = (_negations(q) % 2) != (_negations(best) % 2)
+        detail = "meaning inverted (negation added or removed)" if inverted else f"quote altered ({score:.0f}% alike)"
+        out.append(Change(kind="quote", origin_text=q, copy_text=best, detail=detail))
+    return out
+
+
+def word_changes(copy: Sentence, origin: Sentence) -> list[Change]:
+    """Names replaced (a surname rendered as a common noun: "Armario" -> "Wardrobe") and slant terms inserted."""
+    ta, tb = tokens(origin.text), tokens(copy.text)
+    fa, fb = [fold(t) for t in ta], [fold(t) for t in tb]
+    out = []
+    names = set(origin.names)
+    for op in Levenshtein.editops(fa, fb):
+        if op.tag == "replace":
+            o, c = ta[op.src_pos], tb[op.dest_pos]
+            if fa[op.src_pos] in names and fold(c) != fa[op.src_pos] and not number_value(c):
+                common = c[:1].islower() or zipf(fold(c)) >= 4.0
+                detail = "name rendered as a common word" if common else "name altered"
+                out.append(Change(kind="name", origin_text=o, copy_text=c, detail=detail))
+        if op.tag in ("insert", "replace"):
+            c = fb[op.dest_pos]
+            if c in SLANT_TERMS and c not in fa:
+                out.append(Change(kind="slant", origin_text=origin.text, copy_text=copy.text,
+                                  detail=f"inserted {tb[op.dest_pos]!r}"))
+    return out
+
+
+def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[int, int, float]],
+                      min_words: int = 4) -> list[Change]:
+    """Runs of unaligned sentences inside the aligned span: omissions (origin only) and additions (copy only).
+
+    Text after the last aligned sentence is not reported: excerpts and pages are often cut there.
+    """
+    out: list[Change] = []
+    if not pairs:
+        return out
+    ci = {i for i, _, _ in pairs}
+    oj = {j for _, j, _ in pairs}
+    last_c, last_o = max(ci), max(oj)
+
+    def runs(sents: list[Sentence], used: set[int], end: int) -> list[str]:
+        groups, cur = [], []
+        for k in range(0, end):
+            if k in used or len(sents[k].words) < min_words:
+                if cur:
+                    groups.append(" ".join(cur))
+                    cur = []
+                continue
+            cur.append(sents[k].text)
+        if cur:
+            groups.append(" ".join(cur))
+        return groups
+
+    first_o = min(oj)
+    for text in runs(origin, oj | set(range(first_o)), last_o):
+        out.append(Change(kind="omission", origin_text=text, detail="origin text missing from the copy"))
+    for text in runs(copy, ci, last_c):
+        out.append(Change(kind="addition", copy_text=text, detail="copy text not in the origin"))
+    return out
+
+
+def credit_changes(copy, origin) -> list[Change]:
+    """Credit (agency) and byline dropped or changed, from the articles' structured fields."""
+    out = []
+    if origin.credit and copy.credit != origin.credit:
+        out.append(Change(kind="credit", origin_text=origin.credit, copy_text=copy.credit or "",
+                          detail="credit dropped" if not copy.credit else "credit changed"))
+    ob, cb = list(origin.byline or []), list(copy.byline or [])
+    if ob and not cb:
+        out.append(Change(kind="credit", origin_text=", ".join(ob), copy_text="", detail="byline dropped"))
+    elif ob and cb and [fold(x) for x in ob] != [fold(x) for x in cb]:
+        for o, c in zip(ob, cb):
+            if fold(o) != fold(c):
+                common = any(w[:1].islower() or zipf(fold(w)) >= 4.0 for w in c.split()[1:])
+                out.append(Change(kind="name", origin_text=o, copy_text=c,
+                                  detail="byline name rendered as a common word" if common else "byline changed"))
+    return out
+
+
+def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Sentence],
+                 pairs: list[tuple[int, int, float]]) -> list[Change]:
+    """All changes of a copy against its origin.
+
+    Args:
+        copy_art, origin_art: the Articles (for credit and byline).
+        copy, origin: their analysed sentences.
+        pairs: aligned ``(copy_index, origin_index, similarity)`` pairs, in order.
+
+    Returns:
+        Changes in reading order of the copy, then paragraph-level and credit changes.
+    """
+    out: list[Change] = []
+    for i, j, sim in pairs:
+        if sim >= 0.999:
+            continue
+        out += number_changes(copy[i], origin[j])
+        out += quote_changes(copy[i], origin[j])
+        out += word_changes(copy[i], origin[j])
+    out += paragraph_changes(copy, origin, pairs)
+    out += credit_changes(copy_art, origin_art)
+    return out

@@ -1,0 +1,297 @@
+"""Decide a candidate pair: copy or independent coverage, calibrated score, direction, kind and changes.
+
+Decision and score: a logistic model over :class:`~newstrace.provenance.evidence.PairEvidence`
+features plus a credit feature, fitted on labelled pairs (``bench/trace_eval.py --fit`` writes
+``calibration.json`` beside this module, with the data it was fitted on and its leave-one-story-out
+figures). A pair is linked when the calibrated probability reaches :data:`LINK_PROBABILITY`.
+
+Direction, from votes (positive = the first article is the origin):
+dates (published, else a date in the URL path), credit (one names the other's outlet), coverage
+asymmetry (one is contained in the other: an excerpt or a cut), AMP renderings (an ``amp.`` host
+or ``/amp`` path renders a canonical page), and spinning artefacts (the side whose differing words
+are rarer is the spun one). Without a clear majority (:data:`DIRECTION_MARGIN`) the pair is
+reported as two siblings of an inferred common source, never one as the other's origin.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from urllib.parse import urlparse
+
+from rapidfuzz.distance import Levenshtein
+
+from newstrace.provenance.align import Alignment
+from newstrace.provenance.changes import find_changes
+from newstrace.provenance.evidence import FEATURES, PairEvidence
+from newstrace.provenance.text import Sentence, fold, tokens, zipf
+from newstrace.schema import AlignedPair, Derivation
+
+CALIBRATION_PATH = Path(__file__).with_name("calibration.json")
+#: Calibrated probability from which a pair is linked (precision first: calling an outlet a copier is an accusation).
+LINK_PROBABILITY = 0.5
+#: Net direction votes needed to name one article the other's origin.
+DIRECTION_MARGIN = 2
+#: All model features: the evidence vector plus ``credit_link``.
+MODEL_FEATURES = FEATURES + ("credit_link",)
+
+# Used before any fit exists; replaced by calibration.json (see module docstring).
+_DEFAULT_MODEL = {"coef": [3.0, 1.5, 1.0, 2.0, 1.0, 1.0, 2.0, 1.0], "intercept": -7.0}
+_SECOND_LEVEL = {"co", "com", "org", "net", "gov", "ac", "edu"}
+_SKIP_LABELS = {"www", "www1", "www2", "amp", "m", "mobile", "en", "eng", "news", "edition"}
+_MONTHS = {m: k for k, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
+_URL_DATE = re.compile(r"/((?:19|20)\d\d)[/-](\d\d|[a-z]{3})[/-](\d\d)(?:/|$|[^\d])", re.I)
+
+
+def load_model(path: Path = CALIBRATION_PATH) -> dict:
+    """The fitted logistic model (``coef``, ``intercept``, ``features``), or built-in defaults when unfitted."""
+    if path.exists():
+        model = json.loads(path.read_text(encoding="utf-8"))
+        if tuple(model.get("features", ())) == MODEL_FEATURES:
+            return model
+    return {**_DEFAULT_MODEL, "features": list(MODEL_FEATURES), "fitted": False}
+
+
+def probability(x: list[float], model: dict) -> float:
+    """Logistic probability ``1 / (1 + exp(-(w.x + b)))`` for one feature vector."""
+    z = sum(w * v for w, v in zip(model["coef"], x)) + model["intercept"]
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+
+def outlet_key(article) -> str | None:
+    """The outlet's registrable name from ``article.outlet`` or its URL host: ``news.sky.com`` -> ``sky``."""
+    if getattr(article, "outlet", None):
+        return re.sub(r"[^a-z0-9]", "", fold(article.outlet))
+    url = getattr(getattr(article, "source", None), "url", None)
+    if not url:
+        return None
+    labels = [x for x in (urlparse(url).hostname or "").lower().split(".") if x]
+    if len(labels) < 2:
+        return None
+    labels = labels[:-1]
+    if len(labels) > 1 and labels[-1] in _SECOND_LEVEL:
+        labels = labels[:-1]
+    labels = [x for x in labels if x not in _SKIP_LABELS] or labels
+    return re.sub(r"[^a-z0-9]", "", labels[-1]) or None
+
+
+def mentions(text: str, key: str | None) -> bool:
+    """True when ``key`` (an outlet name without spaces) is one to three consecutive words of ``text``."""
+    if not key or len(key) < 3:
+        return False
+    words = [re.sub(r"[^a-z0-9]", "", fold(t)) for t in tokens(text)]
+    for n in (1, 2, 3):
+        for k in range(len(words) - n + 1):
+            if "".join(words[k : k + n]) == key:
+                return True
+    return False
+
+
+def article_date(article) -> date | None:
+    """Publication date: ``article.published`` (ISO 8601), else a ``/YYYY/MM/DD/`` date in the URL path."""
+    pub = getattr(article, "published", None)
+    if pub:
+        try:
+            return date.fromisoformat(pub[:10])
+        except ValueError:
+            pass
+    url = getattr(getattr(article, "source", None), "url", None) or ""
+    m = _URL_DATE.search(urlparse(url).path)
+    if m:
+        y, mo, d = m.groups()
+        month = int(mo) if mo.isdigit() else _MONTHS.get(mo.lower())
+        try:
+            return date(int(y), month, int(d)) if month else None
+        except ValueError:
+            return None
+    return None
+
+
+def _is_amp(article) -> bool:
+    url = getattr(getattr(article, "source", None), "url", None) or ""
+    p = urlparse(url)
+    return (p.hostname or "").startswith("amp.") or "/amp/" in p.path or p.path.endswith("/amp")
+
+
+def _spin_vote(sa: list[Sentence], sb: list[Sentence], al: Alignment) -> tuple[int, str]:
+    """Spinning swaps common words for rarer synonyms ("said" -> "mentioned"): the rarer side is the copy."""
+    za, zb, n, other = 0.0, 0.0, 0, 0
+    for i, j, sim in al.pairs:
+        if sim >= 0.97:
+            continue
+        wa, wb = sa[i].words, sb[j].words
+        for op in Levenshtein.editops(wa, wb):
+            if op.tag == "replace":
+                x, y = wa[op.src_pos], wb[op.dest_pos]
+                if x.isalpha() and y.isalpha():
+                    za += zipf(x)
+                    zb += zipf(y)
+                    n += 1
+            else:
+                other += 1
+    # only substitution-dominated differences are spinning; a fluent rewrite reorders and rephrases
+    if n < 12 or n < 1.2 * other:
+        return 0, ""
+    diff = (za - zb) / n
+    if abs(diff) < 0.4:
+        return 0, ""
+    return (1 if diff > 0 else -1), f"{n} word swaps; the {'second' if diff > 0 else 'first'} article's words are rarer by {abs(diff):.2f} Zipf (spinning)"
+
+
+def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment) -> tuple[int, list[str]]:
+    """Votes for ``a`` being the origin of ``b`` (positive) or the reverse (negative), with reasons.
+
+    Returns:
+        ``(net_votes, reasons)``; reasons are phrased about "first" (a) and "second" (b).
+    """
+    votes, why = 0, []
+    da, db = article_date(a), article_date(b)
+    if da and db and da != db:
+        v = 2 if da < db else -2
+        votes += v
+        why.append(f"dates: first {da.isoformat()}, second {db.isoformat()}")
+    ka, kb = outlet_key(a), outlet_key(b)
+    ta, tb = (a.headline or "") + "\n" + a.text, (b.headline or "") + "\n" + b.text
+    if ka and kb and ka != kb:
+        b_credits_a, a_credits_b = mentions(tb, ka), mentions(ta, kb)
+        if b_credits_a != a_credits_b:
+            votes += 2 if b_credits_a else -2
+            why.append(f"credit: the {'second' if b_credits_a else 'first'} names the other's outlet "
+                       f"({ka if b_credits_a else kb})")
+    if al.coverage_b >= 0.8 and al.coverage_a <= 0.5:
+        votes += 1
+        why.append(f"coverage: the second is contained in the first ({al.coverage_b:.2f} vs {al.coverage_a:.2f})")
+    elif al.coverage_a >= 0.8 and al.coverage_b <= 0.5:
+        votes -= 1
+        why.append(f"coverage: the first is contained in the second ({al.coverage_a:.2f} vs {al.coverage_b:.2f})")
+    amp_a, amp_b = _is_amp(a), _is_amp(b)
+    if amp_a != amp_b:
+        votes += 2 if amp_b else -2
+        why.append(f"AMP rendering: the {'second' if amp_b else 'first'} is an AMP page")
+    v, reason = _spin_vote(sa, sb, al)
+    if v:
+        votes += v
+        why.append(reason)
+    return votes, why
+
+
+def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sentence],
+                    pairs: list[tuple[int, int, float]], lexical: list[float]) -> str:
+    """Kind of copy from the aligned pairs (see :data:`newstrace.schema.DerivationKind`).
+
+    translation: languages differ. verbatim: nearly every aligned pair is identical and the
+    copy adds nothing inside the aligned span. spun: most differences are one-for-one word swaps
+    in unchanged word order. machine-translated: English copy of low lexical similarity with
+    corrupted names. rewritten: fluent paraphrase (low similarity, reordered words). edited: the rest.
+    """
+    if copy_art.language and origin_art.language and copy_art.language != origin_art.language:
+        return "translation"
+    if not pairs:
+        return "rewritten"
+    same = sum(1 for x in lexical if x >= 0.97) / len(lexical)
+    ci = [i for i, _, _ in pairs]
+    inside = [k for k in range(min(ci), max(ci) + 1) if k not in set(ci) and len(copy[k].words) >= 4]
+    if same >= 0.8 and len(inside) <= max(1, len(pairs) // 10):
+        return "verbatim"
+    sub = ins = 0
+    for (i, j, sim), lx in zip(pairs, lexical):
+        if lx >= 0.97:
+            continue
+        for op in Levenshtein.editops(origin[j].words, copy[i].words):
+            if op.tag == "replace":
+                sub += 1
+            else:
+                ins += 1
+    mean = sum(lexical) / len(lexical)
+    if sub + ins >= 8 and sub / (sub + ins) >= 0.55 and mean < 0.9:
+        return "spun"
+    if mean < 0.6:
+        return "machine-translated" if (copy_art.language or "en") == "en" and _names_corrupted(copy, origin, pairs) else "rewritten"
+    if mean < 0.85 and same < 0.5:
+        return "rewritten"
+    return "edited"
+
+
+def _names_corrupted(copy: list[Sentence], origin: list[Sentence], pairs) -> bool:
+    from rapidfuzz import fuzz
+
+    for i, j, _ in pairs:
+        for n in origin[j].names:
+            if n not in copy[i].names and any(70 <= fuzz.ratio(n, m) < 100 for m in copy[i].names):
+                return True
+    return False
+
+
+@dataclass
+class PairDecision:
+    """Outcome of :func:`decide` for one candidate pair: probability, link flag and direction votes."""
+
+    probability: float
+    linked: bool
+    votes: int
+    reasons: list[str]
+    evidence: PairEvidence
+    credit_link: bool
+
+
+def decide(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, ev: PairEvidence,
+           model: dict | None = None) -> PairDecision:
+    """Calibrated probability that one of ``a``/``b`` derives from the other, and direction votes."""
+    model = model or load_model()
+    ka, kb = outlet_key(a), outlet_key(b)
+    credit = bool(ka and kb and ka != kb and (mentions(b.text, ka) or mentions(a.text, kb)))
+    p = probability(ev.vector() + [float(credit)], model)
+    votes, why = direction_votes(a, b, sa, sb, al) if p >= LINK_PROBABILITY else (0, [])
+    return PairDecision(p, p >= LINK_PROBABILITY, votes, why, ev, credit)
+
+
+def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, dec: PairDecision) -> Derivation:
+    """The Derivation record of a linked pair: direct when the votes reach :data:`DIRECTION_MARGIN`, else siblings."""
+    direct = abs(dec.votes) >= DIRECTION_MARGIN
+    if direct and dec.votes < 0:  # b is the origin of a
+        copy_art, origin_art, cs, os_ = a, b, sa, sb
+        pairs = [(i, j, s) for i, j, s in al.pairs]
+        moved = list(al.moved)
+        cov_c, cov_o = al.coverage_a, al.coverage_b
+        reasons = [r.replace("first", "copy").replace("second", "origin") for r in dec.reasons]
+    else:  # a is the origin of b, or siblings (b reported as the copy side, a as its sibling)
+        copy_art, origin_art, cs, os_ = b, a, sb, sa
+        pairs = [(j, i, s) for i, j, s in al.pairs]
+        moved = [(j, i, s) for i, j, s in al.moved]
+        cov_c, cov_o = al.coverage_b, al.coverage_a
+        first = "origin" if direct else "sibling"
+        reasons = [r.replace("first", first).replace("second", "copy") for r in dec.reasons]
+    lexical = list(al.lexical)
+    kind = derivation_kind(copy_art, origin_art, cs, os_, pairs, lexical)
+    changes = find_changes(copy_art, origin_art, cs, os_, pairs)
+    aligned = [AlignedPair(copy_index=i, origin_index=j, copy_sentence=cs[i].text, origin_sentence=os_[j].text,
+                           similarity=round(s, 3)) for i, j, s in sorted(pairs + moved)]
+    if not direct:
+        reasons = reasons + [f"no clear direction (net votes {dec.votes}): siblings of an inferred common source"]
+    return Derivation(
+        copy_id=copy_art.id,
+        origin_id=origin_art.id if direct else None,
+        copy_source=_source(copy_art),
+        origin_source=_source(origin_art) if direct else None,
+        kind=kind,
+        score=round(dec.probability, 4),
+        coverage=round(cov_c, 4),
+        copy_coverage=round(cov_c, 4),
+        origin_coverage=round(cov_o, 4),
+        direction_evidence=reasons,
+        alignment=aligned,
+        changes=changes,
+        inferred_source=not direct,
+        sibling_ids=[] if direct else [origin_art.id],
+    )
+
+
+def _source(article) -> str | None:
+    src = getattr(article, "source", None)
+    if src is None:
+        return None
+    return src.url or src.path

@@ -1,0 +1,207 @@
+"""Text units for provenance tracing: sentences, normalised tokens, numbers and name anchors.
+
+Everything here is cheap (regular expressions, a transliteration table and wordfreq look-ups),
+so it runs on ``Article.text`` alone, before or without the NLP stage.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from wordfreq import zipf_frequency
+
+# Greek and Cyrillic to Latin, letter by letter (ISO 843 / ISO 9 simplified), so that names in a
+# Greek or Russian translation ("Μαδούρο", "Мадуро") meet their Latin forms ("Maduro").
+_TRANSLIT = {
+    **dict(zip("αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώϊϋΐΰ",
+               ["a", "v", "g", "d", "e", "z", "i", "th", "i", "k", "l", "m", "n", "x", "o", "p", "r", "s",
+                "t", "u", "f", "ch", "ps", "o", "s", "a", "e", "i", "i", "o", "u", "o", "i", "u", "i", "u"])),
+    **dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґ",
+               ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "i", "k", "l", "m", "n", "o", "p", "r", "s",
+                "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya", "i", "i", "e", "g"])),
+}
+# Greek digraphs that spell Latin vowels ("ου" = "u", "Γκ" = "G").
+_GREEK_DIGRAPHS = (("ου", "u"), ("ού", "u"), ("μπ", "b"), ("ντ", "d"), ("γκ", "g"), ("αι", "e"), ("ει", "i"))
+
+_TOKEN = re.compile(r"\w+(?:[.,’'-]\w+)*", re.UNICODE)
+_SENT_END = re.compile(
+    r"(?<=[.!?…])[\"”’»)\]]*\s+(?=[\"“‘«(¿¡\[]?[A-ZÀ-ÖØ-ÞΑ-ΩА-Я0-9])"
+)
+_QUOTED = re.compile(r"[\"“”«»]([^\"“”«»]{3,}?)[\"“”«»]")
+_THOUSANDS = re.compile(r"^\d{1,3}(?:[.,]\d{3})+$")
+_DECIMAL = re.compile(r"^\d+[.,]\d+$")
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+
+#: Number words that copies and translations swap with digits ("three" = "tres" = "3").
+NUMBER_WORDS: dict[str, int] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
+    "fifty": 50, "hundred": 100, "thousand": 1000, "dozen": 12, "dozens": 12,
+    "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10,
+    "veinte": 20, "treinta": 30, "cien": 100, "cientos": 100, "mil": 1000, "setecientos": 700,
+    "trescientos": 300, "quatro": 4, "três": 3, "duas": 2, "dez": 10, "cem": 100,
+}
+#: Words that negate a clause (English, Spanish, Portuguese); a quote whose count of these
+#: changes parity between origin and copy has had its meaning inverted.
+NEGATIONS = frozenset(
+    "not no never nothing none nobody neither nor cannot can't don't doesn't didn't won't isn't "
+    "wasn't aren't weren't haven't hasn't hadn't shouldn't wouldn't couldn't n't nunca nada nadie "
+    "ningún ninguna tampoco não nem".split()
+)
+
+
+def fold(token: str) -> str:
+    """Casefold, strip accents and transliterate Greek/Cyrillic to Latin: ``"Guaidó"`` -> ``"guaido"``.
+
+    Args:
+        token: one word (any script).
+
+    Returns:
+        The folded form (str); unchanged characters outside the tables are kept.
+    """
+    t = token.casefold()
+    if any("\u0370" <= c <= "\u04ff" for c in t):
+        for a, b in _GREEK_DIGRAPHS:
+            t = t.replace(a, b)
+        t = "".join(_TRANSLIT.get(c, c) for c in t)
+    t = unicodedata.normalize("NFKD", t)
+    return "".join(c for c in t if not unicodedata.combining(c))
+
+
+def number_value(token: str) -> str | None:
+    """Canonical string of a number token: ``"1,480"`` -> ``"1480"``, ``"0,20"`` -> ``"0.2"``, ``"three"`` -> ``"3"``.
+
+    Returns ``None`` for a token that is not a number.
+    """
+    low = token.casefold()
+    if low in NUMBER_WORDS:
+        return str(NUMBER_WORDS[low])
+    if not token[:1].isdigit():
+        return None
+    t = token.rstrip(".,")
+    if _THOUSANDS.match(t):
+        return t.replace(",", "").replace(".", "")
+    if _DECIMAL.match(t):
+        v = float(t.replace(",", "."))
+        return f"{v:g}"
+    if t.isdigit():
+        return str(int(t))
+    return None
+
+
+@lru_cache(maxsize=200_000)
+def zipf(word: str) -> float:
+    """English word frequency on the Zipf scale (wordfreq, 0 = unseen, 7+ = "the"); cached."""
+    return zipf_frequency(word, "en")
+
+
+@lru_cache(maxsize=400_000)
+def zipf_in(word: str, language: str) -> float:
+    """Word frequency on the Zipf scale in ``language`` (wordfreq), English where wordfreq lacks it; cached."""
+    try:
+        return zipf_frequency(word, language)
+    except LookupError:
+        return zipf(word)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split an article body into sentences: one per line, then at sentence-final punctuation.
+
+    A heuristic splitter (no parser), good enough for alignment: an abbreviation such as
+    "Mr." may cause an extra split, which alignment tolerates.
+
+    Args:
+        text: paragraphs separated by newlines (blank lines allowed).
+
+    Returns:
+        Non-empty sentences (str), stripped, in order.
+    """
+    out: list[str] = []
+    for line in text.split("\n"):
+        line = line.strip()
+        if not line:
+            continue
+        out.extend(s.strip() for s in _SENT_END.split(line) if s.strip())
+    return out
+
+
+def tokens(text: str) -> list[str]:
+    """Word tokens as written (numbers with separators stay one token: ``"1,480"``)."""
+    return _TOKEN.findall(text)
+
+
+def quoted_spans(text: str) -> list[str]:
+    """Quoted passages (straight, curly or guillemet marks) of three characters or more."""
+    return [m.group(1).strip() for m in _QUOTED.finditer(text)]
+
+
+def number_weight(value: str) -> float:
+    """Weight of a number as retrieval evidence: specific numbers (1,480; 12.5) count more than round ones (100) or years."""
+    if _YEAR.match(value):
+        return 0.3
+    digits = value.replace(".", "").lstrip("0").rstrip("0")
+    if len(value.replace(".", "")) <= 1:
+        return 0.0
+    return {0: 0.0, 1: 0.3, 2: 0.6}.get(len(digits), 1.0)
+
+
+def name_weight(folded: str) -> float:
+    """Weight of a capitalised word as retrieval evidence, from its English Zipf frequency (rarer = more)."""
+    return min(1.0, max(0.0, (5.5 - zipf(folded)) / 3.0))
+
+
+@dataclass
+class Sentence:
+    """One sentence with the token views used by alignment.
+
+    Attributes:
+        text: the sentence as written.
+        words: folded word tokens (list[str]).
+        numbers: canonical number values in order (list[str]).
+        names: folded capitalised words not at sentence start, plus sentence-initial ones that
+            are rare words (list[str], in order).
+        stems: 5-character prefixes of folded words of 4+ letters (cognates across languages).
+        anchors: names and numbers (``"#"`` + value) in reading order.
+        quote_share: share of the sentence's characters inside quotation marks (0..1).
+    """
+
+    text: str
+    words: list[str] = field(default_factory=list)
+    numbers: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    stems: list[str] = field(default_factory=list)
+    anchors: list[str] = field(default_factory=list)
+    quote_share: float = 0.0
+
+
+def analyse_sentence(text: str) -> Sentence:
+    """Build a :class:`Sentence` from raw sentence text (see its attributes)."""
+    toks = tokens(text)
+    s = Sentence(text=text)
+    quoted = sum(len(q) for q in quoted_spans(text))
+    if not quoted and text[:1] in "\"“«" and len(text) > 20:  # a quote that runs past the sentence end
+        quoted = len(text)
+    s.quote_share = min(1.0, quoted / max(1, len(text)))
+    for i, tok in enumerate(toks):
+        f = fold(tok)
+        s.words.append(f)
+        num = number_value(tok)
+        if num is not None:
+            s.numbers.append(num)
+            s.anchors.append("#" + num)
+            continue
+        if tok[:1].isupper() and len(f) >= 3 and not f.isdigit():
+            if i > 0 or zipf(f) < 4.0:
+                s.names.append(f)
+                s.anchors.append(f)
+        if len(f) >= 4 and f.isalpha():
+            s.stems.append(f[:5])
+    return s
+
+
+def analyse_text(text: str) -> list[Sentence]:
+    """Split ``text`` into sentences and analyse each (see :func:`analyse_sentence`)."""
+    return [analyse_sentence(s) for s in split_sentences(text)]
