@@ -119,6 +119,45 @@ NON_PERSON_HEADS = frozenset(
     """.split()
 )
 
+#: Nouns for people that carry no gender or title: roles in apposition ("the union delegate").
+PERSON_NOUNS = frozenset(
+    """
+    official spokesperson delegate deputy agent neighbour neighbor member resident owner grower librarian
+    hydrologist engineer director chair head chief expert analyst witness victim survivor soldier officer
+    sergeant colonel general captain student teacher doctor nurse lawyer attorney judge activist leader
+    founder president minister secretary senator governor mayor candidate voter worker employee staffer aide
+    adviser advisor consultant economist scientist researcher professor historian journalist reporter editor
+    friend colleague partner relative cousin parent child patient farmer fisherman deckhand crew captain
+    resident tenant landlord protester protestor demonstrator migrant refugee defector deserter commander
+    manager chairperson executive investor trader banker broker dealer diplomat envoy ambassador negotiator
+    """.split()
+)
+
+_PERSON_SUFFIXES = ("ist", "ian", "eer", "man", "woman", "person", "er", "or", "ant", "ent", "ee")
+_NOT_PERSON_SUFFIXED = frozenset(
+    """
+    water number paper letter order power corner border center centre matter member river weather winter summer
+    quarter sector factor motor error mirror floor door door tower hour meter metre chapter charter
+    government agreement statement department comment moment element segment payment management parliament
+    event percent content extent talent fragment argument document instrument environment equipment
+    """.split()
+)
+
+
+def is_person_noun(word: str) -> bool:
+    """True for a noun that names a person by role ("delegate", "hydrologist", "spokeswoman").
+
+    Known role and kinship nouns, titles, and the agentive suffixes -ist, -ian, -er, -or,
+    -ant, -ent, -ee, -man, less common nouns that only look agentive ("water", "document").
+    """
+    low = word.lower()
+    if low in PERSON_NOUNS or low in MALE_WORDS or low in FEMALE_WORDS:
+        return True
+    if low in _NOT_PERSON_SUFFIXED or low.endswith("ment"):
+        return False
+    return len(low) > 4 and low.endswith(_PERSON_SUFFIXES)
+
+
 _FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
 
 

@@ -256,7 +256,7 @@ def extract_entities(parsed: ParsedText) -> list[Entity]:
             continue
         tok = doc[i]
         ent_here = [e for e in doc.ents if e.start <= i < e.end]
-        if tok.pos_ != "PROPN" and tok.is_sent_start and hit == i + 1:
+        if tok.pos_ != "PROPN" and not tok.ent_type_ and tok.is_sent_start and hit == i + 1:
             i = hit
             continue  # a capitalised common word opening a sentence
         if ent_here and (ent_here[0].start < i or ent_here[0].end > hit):

@@ -19,6 +19,7 @@ from spacy.tokens import Doc
 
 from newstrace.nlp.cues import (
     NON_PERSON_HEADS,
+    is_person_noun,
     SPEAKER_PRONOUNS,
     gender_of_word,
     is_cue,
@@ -108,7 +109,7 @@ class MentionIndex:
                 roles.append(doc[s - 1].lower_)
             # Apposition before: "The minister for ports, Halvard Ostby".
             if s > 1 and doc[s - 1].text == ",":
-                head = self._first_np_head(self._clause_start(s - 1), s - 1)
+                head = self._appositive_head(self._clause_start(s - 1), s - 1)
                 if head:
                     roles.append(head)
             # Apposition after: "Renata Villiers, regional director, ...".
@@ -147,6 +148,18 @@ class MentionIndex:
                 break
             j -= 1
         return j
+
+    def _appositive_head(self, a: int, b: int) -> str | None:
+        """Head of the noun phrase in apposition before a name, within tokens ``[a, b)``:
+        the last noun phrase headed by a person noun ("... with her nephew, Jonah Pike"),
+        else the first ("The minister for ports, Halvard Ostby")."""
+        doc = self.doc
+        starts = [a] + [i for i in range(a + 1, b) if doc[i].tag_ in ("DT", "PRP$") or doc[i - 1].text in _POSSESSIVE]
+        heads = [h for h in (self._first_np_head(i, b) for i in starts) if h]
+        people = [h for h in heads if is_person_noun(h)]
+        if people:
+            return people[-1]
+        return heads[0] if heads else None
 
     def _first_np_head(self, a: int, b: int) -> str | None:
         """Head of the first noun run in tokens ``[a, b)``, skipping possessors ("the developer's agent")."""
@@ -293,9 +306,14 @@ class MentionIndex:
                 if run and not self.is_possessive_person(run):
                     return self.person_referent(i + 1)
         # A described subject: the words before the verb must open like a noun phrase.
-        if region and doc[region[0]].pos_ in ("DET", "NOUN", "ADJ", "PROPN", "PRON") \
-                and not any(doc[i].pos_ == "ADP" or doc[i].lower_ in {"who", "that", "which"} for i in region[:3]):
-            ref = self.description(region)
+        np = []
+        for i in region:
+            if doc[i].pos_ in ("VERB", "AUX") or doc[i].text in {",", ";", ":"}:
+                break
+            np.append(i)
+        if np and doc[np[0]].pos_ in ("DET", "NOUN", "ADJ", "PROPN", "PRON") \
+                and not any(doc[i].pos_ == "ADP" or doc[i].lower_ in {"who", "that", "which"} for i in np[:3]):
+            ref = self.description(np)
             if ref is not None and ref.unnamed:
                 return ref
         return None
