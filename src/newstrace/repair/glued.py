@@ -7,7 +7,7 @@ import re
 from newstrace.repair.config import RepairConfig
 from newstrace.repair.explain import Edit
 from newstrace.repair.quote_marks import APOSTROPHE_MARK
-from newstrace.repair.lexicon import GLUE_RIGHT, SPEECH_VERBS, is_unknown, typo_neighbour, zipf
+from newstrace.repair.lexicon import GLUE_RIGHT, SPEECH_VERBS, derived_form, is_unknown, typo_neighbour, zipf
 
 # Function words glued to the START of the next word ("thejob"); only for lowercase tokens.
 GLUE_LEFT = ("the", "and", "of", "to", "in", "for", "with")
@@ -74,9 +74,9 @@ def split_token(
     if best is None:
         return None
     _, head, tail = best
-    near = typo_neighbour(token)
-    if near:
-        return None  # "forcasting" is forecasting misspelt, not "for casting"
+    if typo_neighbour(token) or derived_form(token):
+        # "forcasting" is forecasting misspelt, "infighter" a form of infighting: one word each.
+        return None
     evidence = (
         f"{token} unknown (zipf {zipf(token):.1f}); {head} zipf {zipf(head):.1f} + {tail} zipf {zipf(tail):.1f}"
         + ("; head stands alone in the text" if head[0].isupper() else "")
@@ -93,7 +93,8 @@ def split_glued_words(text: str, config: RepairConfig) -> list[Edit]:
     function word followed by a frequent word ("thejob"). A capitalised head must also stand
     alone elsewhere in the text, so unknown names that merely end in "and" stay whole. A
     token one edit away from a word (Zipf >= 2, :func:`typo_neighbour`) is a misspelling and
-    stays whole ("therby", "forsees", "billin" in Reuters).
+    stays whole ("therby", "forsees", "billin" in Reuters), and so does a rarer form of a known
+    word (:func:`derived_form`: "infighter" beside "infighting").
 
     Args:
         text: the document.

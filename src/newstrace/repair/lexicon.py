@@ -88,6 +88,36 @@ def typo_neighbour(word: str, min_zipf: float = 2.0) -> str | None:
     return best if best is not None and zipf(best) >= min_zipf else None
 
 
+_SUFFIXES = ("ers", "er", "ings", "ing", "ed", "es", "s", "ly", "ness", "ment", "ism", "ist")
+_ALT_ENDINGS = ("", "e", "s", "ing", "ed", "er", "ers", "ation")
+
+
+def derived_form(word: str, min_zipf: float = 2.0) -> str | None:
+    """A known word that ``word`` is an inflection or derivation of ("infighter" <- "infighting").
+
+    Strips one common suffix and tries the stem with other common endings; a hit means the
+    token is a rarer form of a known word, not two words run together.
+
+    Args:
+        word: one word, any case.
+        min_zipf: Zipf floor for the related word.
+
+    Returns:
+        The related known word (lowercase) or ``None``.
+
+    >>> derived_form("infighter"), derived_form("asylumand")
+    ('infighting', None)
+    """
+    w = word.lower()
+    for suffix in _SUFFIXES:
+        stem = w[: -len(suffix)]
+        if w.endswith(suffix) and len(stem) >= 3:
+            for ending in _ALT_ENDINGS:
+                if stem + ending != w and zipf(stem + ending) >= min_zipf:
+                    return stem + ending
+    return None
+
+
 def case_like(model: str, word: str) -> str:
     """Give ``word`` the letter case of ``model``: UPPER, Title or lower.
 

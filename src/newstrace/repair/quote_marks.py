@@ -46,7 +46,8 @@ def _edit_for(line: str, i: int, role: str, shape: str) -> tuple[int, int, str] 
     if role == "close":
         if shape == "glued":
             return (i, i + 1, mark + " ")
-        if shape == "floating" and _single_space_before(line, i):
+        # `,' "` is the nested-quotation convention (a space between single and double mark).
+        if shape == "floating" and _single_space_before(line, i) and line[i - 2] not in "'\u2019":
             return (i - 1, i + 1, mark)
         # Moving the space is the one edit against the mark's own look: the quotation must end
         # in punctuation (`violence, "Solano`), as a closing mark mid-sentence does.

@@ -10,8 +10,9 @@ from newstrace.repair.explain import Edit
 # A word, one space, then "." or "," that ends the sentence or clause: followed by a space and
 # a non-dot (so spaced ellipses ". . ." stay), or by the end of the line.
 _SPACE_BEFORE = re.compile(r"(?<=[^\W\d_]) [.,](?= [^\s.]|\n|$)")
-# Exactly two periods after a word, then space or end: one is a slip ("..." is an ellipsis).
-_DOUBLE_PERIOD = re.compile(r"(?<=[^\W\d_])\.\.(?=\s|$)")
+# Exactly two periods after a word, ending the sentence: a capital or quotation mark follows,
+# or the line ends. "Uh.. your" (a lowercase continuation) is an informal ellipsis; "..." is one.
+_DOUBLE_PERIOD = re.compile(r"(?<=[^\W\d_])\.\.(?=[ \t]+[A-Z\"\u201c]|[ \t]*(?:\n|$))")
 # Exactly two spaces between two words (not after a period: two spaces there is a style).
 _DOUBLE_SPACE = re.compile(r"(?<=[^\W\d_])  (?=[^\W\d_])")
 
