@@ -1,0 +1,362 @@
+"""Ingest: every reader into the store, idempotent reruns, crash safety under kill -9, exit codes.
+
+Articles here are invented (generated below) or read at run time from ../shared.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from newstrace.cli import app
+from newstrace.readers.parquet import read_parquet_file
+from newstrace.readers.warc import read_warc_file
+from newstrace.store import Store
+from newstrace.store.ingest import ingest, input_key
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+PROVENANCE = SHARED / "corpora" / "provenance"
+
+_FIRST = "Ilse Tomas Nadia Maren Oskar Leota Bram Sunniva Dario Petra Ivo Yara Emil Kalani Rune Odile".split()
+_LAST = "Brandvold Reyes Okafor Olsby Vantreck Quillan Morrow Sandeford Halloran Ostrava Pellucid Varga".split()
+_PLACES = "Port Calder|Westford|Lower Harbor|Mirrin Falls|Estrava|Dunmore Bay|Kessling|Ashgrove|Tollan Ridge|Vessa".split("|")
+_SUBJECTS = [
+    ("council", "approved", "budget", "schools"), ("ferry operator", "cancelled", "crossings", "storm"),
+    ("hospital", "opened", "beds", "winter"), ("port authority", "reported", "containers", "strike"),
+    ("water board", "closed", "wells", "drought"), ("rail company", "added", "trains", "festival"),
+    ("university", "admitted", "students", "scholarship"), ("police", "arrested", "suspects", "robbery"),
+]  # fmt: skip
+_VERBS = ["said", "told reporters", "said in a statement", "wrote on Tuesday", "added"]
+
+
+def invented_article(i: int, seed: int = 0) -> tuple[str, str]:
+    """A distinct invented news story: (headline, body with paragraphs separated by blank lines)."""
+    rng = random.Random(seed * 100_003 + i)
+    place = rng.choice(_PLACES)
+    org, verb, thing, why = rng.choice(_SUBJECTS)
+    who = f"{rng.choice(_FIRST)} {rng.choice(_LAST)}"
+    other = f"{rng.choice(_FIRST)} {rng.choice(_LAST)}"
+    n1, n2, n3 = rng.randint(12, 980), rng.randint(2, 60), rng.randint(1990, 2023)
+    headline = f"{place} {org} {verb} {n1} {thing} after {why} (story {i})"
+    paras = [
+        f"{place.upper()} — The {org} in {place} {verb} {n1} {thing} on Monday, story number {i} of the day, "
+        f"after the {why} that began {n2} days ago, officials {rng.choice(_VERBS)}.",
+        f'"We had no other choice," said {who}, who leads the {org}. "The {why} left us {n2} days behind."',
+        f"The last time the {org} {verb} so many {thing} was in {n3}, according to records kept by the city.",
+        f"{other}, a resident of {place} for {n2 + 7} years, said neighbours were worried about the {thing}. "
+        f"Another {rng.randint(3, 40)} families asked for help, {rng.choice(_VERBS)} {other.split()[-1]}.",
+        f"The {org} will meet again on day {rng.randint(1, 28)} to review the {thing} and the cost of the {why}.",
+    ]
+    return headline, "\n\n".join(paras)
+
+
+def write_text_articles(folder: Path, n: int, seed: int = 0) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for i in range(n):
+        headline, body = invented_article(i, seed)
+        p = folder / f"story-{i:04d}.txt"
+        p.write_text(f"{headline}\n\n{body}\n", encoding="utf-8")
+        paths.append(p)
+    return paths
+
+
+def write_jsonl(path: Path, records: list[dict | str]) -> Path:
+    with path.open("w", encoding="utf-8") as fh:
+        for r in records:
+            fh.write((r if isinstance(r, str) else json.dumps(r)) + "\n")
+    return path
+
+
+def write_warc(path: Path, pages: list[tuple[str, str]]) -> Path:
+    """A WARC with, per page, a request and an HTML response record, plus one image response."""
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    with path.open("wb") as fh:
+        w = WARCWriter(fh, gzip=path.suffix == ".gz")
+        w.write_record(w.create_warcinfo_record(path.name, {"software": "newstrace-tests"}))
+        for url, html in pages:
+            req = StatusAndHeaders("GET / HTTP/1.1", [("Host", "news.invalid")], is_http_request=True)
+            w.write_record(w.create_warc_record(url, "request", payload=io.BytesIO(b""), http_headers=req))
+            hh = StatusAndHeaders("200 OK", [("Content-Type", "text/html; charset=utf-8")], protocol="HTTP/1.1")
+            w.write_record(w.create_warc_record(url, "response", payload=io.BytesIO(html.encode("utf-8")), http_headers=hh,
+                                                warc_headers_dict={"WARC-Date": "2024-03-05T10:20:30Z"}))  # fmt: skip
+        img = StatusAndHeaders("200 OK", [("Content-Type", "image/png")], protocol="HTTP/1.1")
+        w.write_record(w.create_warc_record("https://news.invalid/logo.png", "response",
+                                            payload=io.BytesIO(b"\x89PNG\r\n"), http_headers=img))  # fmt: skip
+    return path
+
+
+def page_html(headline: str, body: str) -> str:
+    paras = "".join(f"<p>{p}</p>" for p in body.split("\n\n"))
+    return (f"<!doctype html><html><head><title>{headline}</title></head><body><nav><a href='/'>Home</a></nav>"
+            f"<article><h1>{headline}</h1>{paras}</article><footer>Contact us</footer></body></html>")  # fmt: skip
+
+
+def counts(store: Path) -> dict[str, int]:
+    with Store(store, read_only=True) as s:
+        return s.counts()
+
+
+# -- readers ------------------------------------------------------------------------------
+
+
+def test_parquet_reader_maps_columns_and_reads_in_batches(tmp_path):
+    rows = [invented_article(i) for i in range(7)]
+    table = pa.table({
+        "hed": [h for h, _ in rows],
+        "story": [b for _, b in rows],
+        "link": [f"https://news.invalid/{i}" for i in range(7)],
+        "pubdate": pa.array([1709633100_000_000 + i for i in range(7)], pa.timestamp("us")),
+    })  # fmt: skip
+    path = tmp_path / "feed.parquet"
+    pq.write_table(table, path, row_group_size=3)
+    docs = list(read_parquet_file(path, columns="title=hed,text=story", batch_rows=2))
+    assert [d.source.record for d in docs] == list(range(7))
+    assert all(d.error is None for d in docs)
+    assert docs[4].text.startswith(rows[4][0] + "\n\n")
+    assert docs[4].source.url == "https://news.invalid/4" and docs[4].source.format == "parquet"
+    assert docs[0].meta["published"].startswith("2024-03-05T10:05")
+    # A column the user names that the file lacks is an error record, not a fallback.
+    (err,) = list(read_parquet_file(path, columns="text=body_html"))
+    assert err.error.code == "E108" and "body_html" in err.error.message and "'story'" in err.error.message
+
+
+def test_parquet_reader_reports_a_file_that_is_not_parquet(tmp_path):
+    path = tmp_path / "broken.parquet"
+    path.write_bytes(b"PAR1 this is not parquet at all")
+    (err,) = list(read_parquet_file(path))
+    assert err.error.code == "E106" and str(path) in err.error.message
+
+
+def test_warc_reader_keeps_url_and_capture_date_and_counts_skips(tmp_path):
+    h, b = invented_article(3)
+    path = write_warc(tmp_path / "crawl.warc.gz", [("https://news.invalid/a", page_html(h, b))])
+    skipped = Counter()
+    (doc,) = list(read_warc_file(path, skipped=skipped))
+    assert doc.error is None
+    assert doc.source.url == "https://news.invalid/a" and doc.source.captured == "2024-03-05T10:20:30Z"
+    assert doc.source.record == 2 and doc.source.offset > 0
+    assert "officials" in doc.text and "Contact us" not in doc.text
+    assert skipped == Counter({"type:warcinfo": 1, "type:request": 1, "content-type:image/png": 1})
+
+
+def test_warc_reader_names_the_broken_record_and_its_offset(tmp_path):
+    pages = [(f"https://news.invalid/{i}", page_html(*invented_article(i))) for i in range(3)]
+    good = write_warc(tmp_path / "crawl.warc", pages)
+    data = good.read_bytes()
+    cut = data.index(b"WARC/1.0", data.index(b"https://news.invalid/1")) + 3  # inside record 4's header line
+    bad = tmp_path / "broken.warc"
+    bad.write_bytes(data[: cut - 3] + b"XXXXXXXXXXXX" + data[cut + 9 :])
+    docs = list(read_warc_file(bad))
+    assert [d.source.url for d in docs if d.error is None] == ["https://news.invalid/0"]
+    err = docs[-1].error
+    assert err.code == "E106" and str(bad) in err.message and f"byte {docs[-1].source.offset}" in err.message
+    assert 0 < docs[-1].source.offset < len(data)
+
+
+# -- ingest -------------------------------------------------------------------------------
+
+
+def test_ingest_every_format_then_rerun_stores_nothing_twice(tmp_path):
+    inputs = tmp_path / "in"
+    texts = write_text_articles(inputs / "text", 3)
+    h0, b0 = invented_article(0)
+    h5, b5 = invented_article(5)
+    write_jsonl(inputs / "feed.jsonl", [
+        {"title": h5, "text": b5, "url": "https://feed.invalid/5"},
+        '{"title": "broken line", "text": ',
+        {"title": h0, "text": b0, "url": "https://feed.invalid/0"},  # the same story as text/story-0000.txt
+    ])  # fmt: skip
+    h6, b6 = invented_article(6)
+    pq.write_table(pa.table({"title": [h6], "text": [b6]}), inputs / "more.parquet")
+    h7, b7 = invented_article(7)
+    write_warc(inputs / "crawl.warc", [("https://web.invalid/7", page_html(h7, b7))])
+
+    store = tmp_path / "s.duckdb"
+    with Store(store) as s:
+        report = ingest([inputs], s, jobs=1)
+        assert report.files == 6
+        assert (report.new_articles, report.duplicates, report.failed) == (6, 1, 1)
+        assert report.exit_code == 1  # the malformed JSON line
+        assert report.skip_reasons == Counter({"type:warcinfo": 1, "type:request": 1, "content-type:image/png": 1})
+        assert s.counts()["articles"] == 6 and s.counts()["failed_records"] == 1
+        (err,) = [e for e in s.error_records() if e["article_id"] is None]
+        assert (err["path"], err["line"], err["code"]) == (str(inputs / "feed.jsonl"), 2, "E106")
+        # The story read twice keeps both origins as aliases.
+        (dup,) = s.resolve("https://feed.invalid/0")
+        assert {a["path"] for a in s.aliases(dup)} == {str(texts[0]), str(inputs / "feed.jsonl")}
+        warc = s.get_article(s.resolve("https://web.invalid/7")[0])
+        assert warc.source.captured == "2024-03-05T10:20:30Z" and warc.source.format == "warc"
+        assert s.resolve(str(inputs / "more.parquet")) != []
+        assert len(s.get_fingerprints(s._rows("SELECT scheme FROM fingerprint_schemes")[0]["scheme"])) == 6
+        again = ingest([inputs], s, jobs=1)
+        assert (again.records, again.new_articles, again.files_skipped) == (0, 0, 6)
+        assert s.counts()["articles"] == 6 and s.counts()["aliases"] == 7
+
+
+def test_changed_file_is_read_again_and_its_old_records_forgotten(tmp_path):
+    feed = tmp_path / "feed.jsonl"
+    h1, b1 = invented_article(1)
+    h2, b2 = invented_article(2)
+    write_jsonl(feed, [{"title": h1, "text": b1}])
+    with Store(tmp_path / "s.duckdb") as s:
+        ingest([feed], s, jobs=1)
+        time.sleep(0.01)
+        write_jsonl(feed, [{"title": h2, "text": b2}])
+        report = ingest([feed], s, jobs=1)
+        assert report.new_articles == 1 and report.files_skipped == 0
+        (alias,) = s._rows("SELECT article_id FROM aliases WHERE input_key = ?", [input_key(feed)])
+        assert s.get_article(alias["article_id"]).headline == h2
+
+
+def test_provenance_corpus_url_header_becomes_the_source_url(tmp_path):
+    folder = next(PROVENANCE.glob("d-*"))
+    files = sorted(folder.glob("*.txt"))
+    with Store(tmp_path / "s.duckdb") as s:
+        ingest(files, s, jobs=1)
+        for f in files:
+            url = f.read_text(encoding="utf-8").splitlines()[0].removeprefix("URL:").strip()
+            (aid,) = s.resolve(url)
+            art = s.get_article(aid)
+            assert art.source.url == url
+            assert not art.headline.startswith(("URL:", "ROLE:")) and "ROLE:" not in art.text
+
+
+# -- CLI ----------------------------------------------------------------------------------
+
+
+def test_cli_ingest_exit_codes_and_messages(tmp_path):
+    runner = CliRunner()
+    folder = tmp_path / "in"
+    write_text_articles(folder, 2)
+    store = tmp_path / "s.duckdb"
+    ok = runner.invoke(app, ["ingest", str(folder), "--store", str(store), "--jobs", "1", "--quiet"])
+    assert ok.exit_code == 0, ok.output
+    assert "2 new articles" in ok.stdout
+    bad = write_jsonl(tmp_path / "bad.jsonl", ['{"text": "unterminated'])
+    partial = runner.invoke(app, ["ingest", str(bad), "--store", str(store), "-j", "1", "-q"])
+    assert partial.exit_code == 1
+    assert f"Error: {bad}:1: malformed JSON" in partial.stderr
+    usage = runner.invoke(app, ["ingest", str(folder), "--store", str(store), "--columns", "nonsense"])
+    assert usage.exit_code == 2
+    damaged = tmp_path / "damaged.duckdb"
+    damaged.write_bytes(b"\x00" * 8 + b"garbage" * 1000)
+    corrupt = runner.invoke(app, ["ingest", str(folder), "--store", str(damaged), "-q"])
+    assert corrupt.exit_code == 2
+    assert corrupt.stderr.startswith(f"Error: the store {damaged} is damaged")
+    assert damaged.read_bytes() == b"\x00" * 8 + b"garbage" * 1000
+
+
+def test_cli_ingest_refuses_a_store_held_by_another_process(tmp_path):
+    store = tmp_path / "s.duckdb"
+    Store(store).close()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", f"import time; import duckdb; c = duckdb.connect({str(store)!r}); print('ready', flush=True); time.sleep(60)"],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout.readline().strip() == "ready"
+        folder = tmp_path / "in"
+        write_text_articles(folder, 1)
+        result = CliRunner().invoke(app, ["ingest", str(folder), "--store", str(store), "-q"])
+        assert result.exit_code == 2
+        assert f"Error: the store {store} is open in another process" in result.stderr
+        assert "--store" in result.stderr
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+# -- crash safety -------------------------------------------------------------------------
+
+
+def _children(pid: int) -> list[int]:
+    """Descendant process ids (Linux /proc), so workers orphaned by the kill can be cleaned up."""
+    out = []
+    try:
+        kids = [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return out
+    for kid in kids:
+        out += [kid, *_children(kid)]
+    return out
+
+
+def _wal_size(store: Path) -> int:
+    try:
+        return os.path.getsize(str(store) + ".wal")
+    except OSError:
+        return 0
+
+
+@pytest.mark.skipif(not Path("/proc/self").exists(), reason="uses /proc to find worker processes")
+def test_kill_9_during_ingest_then_rerun_stores_every_record_exactly_once(tmp_path):
+    """A real ``newstrace ingest`` process is SIGKILLed twice mid-run; the third run finishes the job."""
+    records: list[dict | str] = []
+    unique = 160
+    for i in range(unique):
+        h, b = invented_article(i, seed=9)
+        records.append({"title": h, "text": b, "url": f"https://invented.invalid/{i}"})
+    for i in range(0, 24, 3):  # 8 stories syndicated again under another URL
+        records.append({**records[i], "url": f"https://mirror.invalid/{i}"})
+    records.insert(60, '{"title": "cut off')  # two malformed lines
+    records.insert(130, "not json")
+    feed = write_jsonl(tmp_path / "feed.jsonl", records)
+    store = tmp_path / "s.duckdb"
+    Store(store).close()  # migrations done and checkpointed: the WAL now grows only with ingested batches
+    cmd = [sys.executable, "-c", "from newstrace.cli import main; main()", "ingest", str(feed),
+           "--store", str(store), "--jobs", "2", "--quiet"]  # fmt: skip
+
+    stored = []
+    for _attempt in range(2):
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 90
+        while _wal_size(store) < 100_000 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)  # at least one committed batch of articles
+        assert proc.poll() is None, "ingest finished before it could be killed: make the input larger"
+        workers = _children(proc.pid)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        for pid in workers:  # orphaned pool workers and the resource tracker
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        with Store(store) as st:  # opening for writing replays the WAL; closing checkpoints it away
+            c = st.counts()
+        assert _wal_size(store) == 0
+        stored.append(c["articles"])
+        assert c["inputs_done"] == 0
+
+    assert 0 < stored[0] < stored[1] < unique, stored
+    final = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert final.returncode in (0, 1) and "records analysed" in final.stdout, final.stderr[-3000:]
+    with Store(store, read_only=True) as s:
+        c = s.counts()
+        assert c["articles"] == unique
+        assert c["aliases"] == len(records) - 2
+        assert c["failed_records"] == 2
+        assert c["inputs_done"] == 1
+        lines = s._rows(
+            "SELECT record, count(*) AS n FROM (SELECT record FROM aliases UNION ALL "
+            "SELECT DISTINCT record FROM errors WHERE article_id IS NULL) GROUP BY record"
+        )
+        assert sorted(r["record"] for r in lines) == list(range(len(records)))
+        assert all(r["n"] == 1 for r in lines)
+        seqs = s._rows("SELECT count(DISTINCT seq) AS d, count(*) AS n FROM articles")[0]
+        assert seqs["d"] == seqs["n"]
