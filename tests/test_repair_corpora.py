@@ -123,3 +123,22 @@ def test_polnear_gets_only_the_reviewed_censor_and_glue_repairs():
     assert articles > 800
     assert censor == []
     assert glued == POLNEAR_VERIFIED_GLUED
+
+
+def test_learn_substitutions_finds_the_seed_filter_among_clean_wire_copy():
+    from itertools import islice
+
+    from newstrace.corpora.reuters import iter_reuters
+    from newstrace.repair import RepairConfig, learn_substitutions
+
+    seeds = [(SHARED / "seeds" / name).read_text(encoding="utf-8") for name in ("000_11a0f38c45f1b9ff.txt", "003_e23b3335c9472580.txt")]
+    clean = [s.as_text() for s in islice(iter_reuters(), 3000)]
+    learned = learn_substitutions(seeds + clean)
+    assert [(s.original, s.replacement) for s in learned] == [("ass", "bad")]
+    pair = learned[0]
+    assert pair.support == 4 and pair.documents == 2 and pair.contradicted == 0
+    assert {fixed for _, fixed in pair.examples} == {"associated", "mass", "assistance", "embassy"}
+    # With the learned pair, one damaged word is enough; clean copy is still untouched.
+    config = RepairConfig(substitutions=tuple(learned))
+    assert fix_and_explain("Staff of the badociated press left.", config)[0] == "Staff of the associated press left."
+    assert all(fix_and_explain(t, config)[1] == fix_and_explain(t)[1] for t in clean[:500])
