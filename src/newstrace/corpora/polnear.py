@@ -57,8 +57,10 @@ class Attribution:
 
     @property
     def is_quotation(self) -> bool:
-        """The content holds a double quotation mark (a direct or mixed quotation)."""
-        return any(c in self.content_text for c in QUOTE_CHARS)
+        """The content holds a double quotation mark (a direct or mixed quotation), two
+        apostrophes or backquotes included (the ``''`` of some outlets' copy)."""
+        text = self.content_text
+        return any(c in text for c in QUOTE_CHARS) or "''" in text or "``" in text
 
 
 @dataclass

@@ -35,15 +35,24 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span, Token
 
 from newstrace.nlp.numbers import (
+    CURRENCY_NATIONS,
+    CURRENCY_SYMBOLS,
+    CURRENCY_WORDS,
+    MEASURE_WORDS,
     MONTHS,
+    PERCENT_WORDS,
     PEOPLE_WORDS,
     TIME_UNITS,
     NumberExpr,
     find_numbers,
+    number_starts,
     read_unit,
 )
 from newstrace.nlp.parsing import ParsedText
 from newstrace.schema import Claim, Entity, Quote
+
+_CURRENCIES = frozenset(CURRENCY_WORDS.values()) | frozenset(CURRENCY_SYMBOLS.values()) | frozenset(
+    CURRENCY_NATIONS.values())
 
 #: Qualifiers before a number, longest first when matched.
 QUALIFIERS = sorted({
@@ -146,7 +155,7 @@ def extract_claims(parsed: ParsedText, entities: list[Entity], quotes: list[Quot
     return [
         Claim(value=c.expr.value, text=c.text, qualifier=c.qualifier, unit=c.unit, what=c.what,
               period=c.period, source=c.source, start=c.start, end=c.end,
-              sentence=parsed.doc[c.meta["sent_start"]:c.meta["sent_end"]].text)
+              sentence=parsed.text[c.meta["sent_chars"][0]:c.meta["sent_chars"][1]])
         for c in explain_claims(parsed, entities, quotes) if c.skip is None
     ]
 
@@ -161,16 +170,53 @@ def explain_claims(parsed: ParsedText, entities: list[Entity] | None = None,
     entities = entities or []
     quotes = quotes or []
     out: list[ClaimCandidate] = []
+    starts = number_starts(parsed.doc)
+    if not starts:
+        return out
+    ctx = _Ctx(parsed.doc)
+    k = 0
     for sent in parsed.sents:
-        for seg in _segments(sent):
-            out.extend(_sentence(parsed, seg, entities, quotes))
+        while k < len(starts) and starts[k] < sent.start:
+            k += 1
+        if k == len(starts):
+            break
+        if starts[k] >= sent.end:
+            continue  # no number in this sentence
+        for seg in _segments(ctx, sent):
+            out.extend(_sentence(parsed, ctx, seg, entities, quotes, starts))
     return out
 
 
-def _segments(sent: Span) -> list[Span]:
+class _Ctx:
+    """Per-document lookups read once: lower-case forms, line breaks, entities."""
+
+    def __init__(self, doc: Doc) -> None:
+        from spacy.attrs import IS_SPACE
+
+        self.doc = doc
+        spaces = doc.to_array([IS_SPACE]).nonzero()[0].tolist()
+        self.breaks = [i for i in spaces if "\n" in doc[i].text]
+        self.ents = list(doc.ents)
+        self._lower: dict[int, str] = {}
+
+    def lower(self, start: int, end: int) -> tuple[str, ...]:
+        """Lower-case forms of tokens ``start:end`` (cached)."""
+        out = []
+        for i in range(start, end):
+            w = self._lower.get(i)
+            if w is None:
+                w = self._lower[i] = self.doc[i].lower_
+            out.append(w)
+        return tuple(out)
+
+    def ents_in(self, start: int, end: int) -> list[Span]:
+        return [e for e in self.ents if e.start < end and start < e.end]
+
+
+def _segments(ctx: _Ctx, sent: Span) -> list[Span]:
     """A sentence split at line breaks: a paragraph or table line never shares a claim's context."""
     doc = sent.doc
-    cuts = [t.i for t in sent if t.is_space and "\n" in t.text]
+    cuts = [i for i in ctx.breaks if sent.start <= i < sent.end]
     if not cuts:
         return [sent]
     out, start = [], sent.start
@@ -184,12 +230,13 @@ def _segments(sent: Span) -> list[Span]:
 # --- classification ------------------------------------------------------------------------
 
 
-def _sentence(parsed: ParsedText, sent: Span, entities: list[Entity], quotes: list[Quote]) -> list[ClaimCandidate]:
+def _sentence(parsed: ParsedText, ctx: _Ctx, sent: Span, entities: list[Entity], quotes: list[Quote],
+              starts: list[int] | None = None) -> list[ClaimCandidate]:
     doc = parsed.doc
-    exprs = find_numbers(doc, sent.start, sent.end)
+    exprs = find_numbers(doc, sent.start, sent.end, starts)
     if not exprs:
         return []
-    cands = [_classify(doc, sent, e) for e in exprs]
+    cands = [_classify(ctx, doc, sent, e) for e in exprs]
     kept = [c for c in cands if c.skip is None]
     if not kept:
         return cands
@@ -200,9 +247,9 @@ def _sentence(parsed: ParsedText, sent: Span, entities: list[Entity], quotes: li
             c.skip = "period of another claim"
     kept = [c for c in kept if c.skip is None]
     for c in kept:
-        c.qualifier = _qualifier(doc, c)
+        c.qualifier = _qualifier(ctx, c)
     _assign_what(parsed, sent, kept)
-    _assign_periods(doc, sent, cands, kept)
+    _assign_periods(ctx, doc, sent, cands, kept)
     _assign_sources(parsed, sent, kept, entities, quotes)
     return cands
 
@@ -217,11 +264,12 @@ def _same_clause(doc: Doc, a: ClaimCandidate, b: ClaimCandidate) -> bool:
     return True
 
 
-def _classify(doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandidate:
+def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandidate:
     unit, first, end = read_unit(doc, expr, sent.end)
     span = doc[first:end]
     cand = ClaimCandidate(expr, span.text, span.start_char, span.end_char, first, end, unit,
-                          meta={"sent_start": sent.start, "sent_end": sent.end})
+                          meta={"sent_start": sent.start, "sent_end": sent.end,
+                                "sent_chars": (sent.start_char, sent.end_char)})
     toks = doc[expr.start:expr.end]
     prev = doc[first - 1] if first > sent.start else None
     nxt = doc[expr.end] if expr.end < sent.end else None
@@ -247,15 +295,15 @@ def _classify(doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandidate:
     if prev is not None and (prev.lower_ in ID_LABELS or prev.lower_ in ID_LABELS_CAPITALISED and prev.text[:1].isupper()):
         cand.skip = "identifier"
         return cand
-    if _in_name(doc, expr):
+    if _in_name(ctx, doc, expr):
         cand.skip = "name"
         return cand
     if nxt is not None and nxt.pos_ == "PROPN" and expr.end + 1 < sent.end and doc[expr.end + 1].lower_ in _STREET:
         cand.skip = "address"
         return cand
     if not any("," in t.text or "." in t.text for t in toks):
-        for m in _PHONE.finditer(sent.text):
-            s, e = sent.start_char + m.start(), sent.start_char + m.end()
+        for m in _PHONE.finditer(doc.text, sent.start_char, sent.end_char):
+            s, e = m.start(), m.end()
             if s < cand.end and cand.start < e and len(re.sub(r"\D", "", m.group(0))) >= 7:
                 cand.skip = "phone number"
                 return cand
@@ -309,12 +357,12 @@ def _is_year(doc: Doc, expr: NumberExpr, unit: str | None, sent: Span) -> bool:
     return not (nxt is not None and nxt.tag_ == "NNS" and nxt.text.islower() and nxt.ent_type_ != "DATE")
 
 
-def _in_name(doc: Doc, expr: NumberExpr) -> bool:
+def _in_name(ctx: _Ctx, doc: Doc, expr: NumberExpr) -> bool:
     """The number sits inside a named entity with other proper-noun words ("Boeing 737")."""
     tok = doc[expr.start]
     if tok.ent_type_ not in _NAME_LABELS or tok.text[:1].islower() and not tok.text[:1].isdigit():
         return False
-    ent = next((e for e in doc.ents if e.start <= expr.start < e.end), None)
+    ent = next((e for e in ctx.ents_in(expr.start, expr.start + 1)), None)
     if ent is None:
         return False
     return any(t.tag_ in {"NNP", "NNPS"} and not (expr.start <= t.i < expr.end) for t in ent)
@@ -323,19 +371,19 @@ def _in_name(doc: Doc, expr: NumberExpr) -> bool:
 # --- qualifier -------------------------------------------------------------------------------
 
 
-def _qualifier(doc: Doc, c: ClaimCandidate) -> str | None:
+def _qualifier(ctx: _Ctx, c: ClaimCandidate) -> str | None:
     start = c.tok_start
     sent_start = c.meta["sent_start"]
     for n in (4, 3, 2, 1):
         if start - n < sent_start:
             continue
-        words = tuple(t.lower_ for t in doc[start - n:start])
+        words = ctx.lower(start - n, start)
         if words in _QUALIFIER_WORDS:
             c.meta["qual_start"] = start - n
             return _QUALIFIER_WORDS[words]
     end = c.tok_end
     for words, q in POST_QUALIFIERS.items():
-        if tuple(t.lower_ for t in doc[end:end + len(words)]) == words:
+        if ctx.lower(end, min(end + len(words), c.meta["sent_end"])) == words:
             return q
     if c.expr.high is not None:
         return "between"
@@ -416,12 +464,9 @@ def _what_after(doc: Doc, c: ClaimCandidate, limit: int) -> str | None:
 
 
 def _is_money(unit: str | None) -> bool:
-    from newstrace.nlp.numbers import CURRENCY_SYMBOLS, CURRENCY_WORDS
-
     if unit is None or " per " in unit:
         return False
-    return unit in set(CURRENCY_WORDS.values()) or unit in set(CURRENCY_SYMBOLS.values()) or (
-        len(unit) == 3 and unit.isupper())
+    return unit in _CURRENCIES or (len(unit) == 3 and unit.isupper())
 
 
 def _money_purpose(doc: Doc, c: ClaimCandidate, limit: int) -> str | None:
@@ -506,13 +551,25 @@ def _assign_what(parsed: ParsedText, sent: Span, kept: list[ClaimCandidate]) -> 
             c.what = _what_before(doc, sent, c, lo, prev, of_only=True) or _money_purpose(doc, c, sent.end)
         if c.what is None:
             c.what = _what_before(doc, sent, c, lo, prev)
-        if c.what is None:
+        if c.what is None and c.unit in {None, "percent", "people"}:
             need_parse.append(c)
         if c.what and c.unit is None and c.what.split()[-1].lower() in PEOPLE_WORDS and c.what.lower() != "others":
             c.unit = "people"
         prev = c
-    if need_parse:
+    if need_parse and _worth_parsing(sent, kept):
         _what_from_parse(parsed, sent, need_parse)
+
+
+#: Longest segment (tokens) and most numbers for which the dependency parse is worth its cost;
+#: longer ones are tables and price lists, where arcs are unreliable anyway.
+PARSE_MAX_TOKENS = 50
+PARSE_MAX_NUMBERS = 3
+
+
+def _worth_parsing(sent: Span, kept: list[ClaimCandidate]) -> bool:
+    """A real sentence (finite verb), short enough, with few numbers."""
+    return (len(sent) <= PARSE_MAX_TOKENS and len(kept) <= PARSE_MAX_NUMBERS
+            and any(t.tag_ in {"VBD", "VBZ", "VBP", "MD"} for t in sent))
 
 
 def _what_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int, prev: ClaimCandidate | None,
@@ -627,8 +684,6 @@ def _doc_index(parsed: ParsedText, sent: Span, tok: Token) -> int:
 
 
 def _unit_word(tok: Token) -> bool:
-    from newstrace.nlp.numbers import CURRENCY_WORDS, MEASURE_WORDS, PERCENT_WORDS
-
     low = tok.lower_
     return low in CURRENCY_WORDS or low in PERCENT_WORDS or (low in MEASURE_WORDS and low not in {"shares", "bags", "barrels"})
 
@@ -649,10 +704,10 @@ def _subtree_np(head: Token) -> str:
 # --- period ----------------------------------------------------------------------------------
 
 
-def _assign_periods(doc: Doc, sent: Span, cands: list[ClaimCandidate], kept: list[ClaimCandidate]) -> None:
+def _assign_periods(ctx: _Ctx, doc: Doc, sent: Span, cands: list[ClaimCandidate], kept: list[ClaimCandidate]) -> None:
     windows: list[tuple[int, int, str]] = []
     claim_toks = [(c.tok_start, c.tok_end) for c in kept]
-    for ent in sent.ents:
+    for ent in ctx.ents_in(sent.start, sent.end):
         if ent.label_ != "DATE":
             continue
         if any(s < ent.end and ent.start < e for s, e in claim_toks):
@@ -737,18 +792,38 @@ def _sentence_source(parsed: ParsedText, sent: Span, entities: list[Entity]) -> 
         after = _speaker_after(doc, sent, v)
         if after is not None:
             return _named(parsed, doc[after[0]:after[1]], None, entities), after, (sent.start, v.i)
-    # the parse: subject of the reporting verb
+        appos = _speaker_before_apposition(doc, sent, v)
+        if appos is not None:
+            return _named(parsed, doc[appos[0]:appos[1]], None, entities), appos, (v.i + 1, sent.end)
+    if len(sent) > PARSE_MAX_TOKENS:
+        return none
+    # the parse: subject of the reporting verb (its noun phrase, without clauses)
     pdoc = parsed.parse(sent)
     for pv in pdoc:
         if pv.pos_ == "VERB" and pv.lemma_ in REPORTING:
             subj = next((ch for ch in pv.children if ch.dep_ in {"nsubj"}), None)
-            if subj is not None:
-                s = sent.start_char + subj.left_edge.idx
-                e = sent.start_char + subj.right_edge.idx + len(subj.right_edge)
+            if subj is not None and subj.tag_ not in {"WDT", "WP", "EX"}:
+                left = min([subj.i] + [t.left_edge.i for t in subj.lefts if t.dep_ in {"amod", "compound", "poss", "det", "nummod", "nmod"}])
+                s = sent.start_char + pdoc[left].idx
+                e = sent.start_char + subj.idx + len(subj)
                 span = doc.char_span(s, e, alignment_mode="expand")
                 if span is not None:
-                    return _named(parsed, span, None, entities), (span.start, span.end), (sent.start, sent.end)
+                    region = (_doc_index(parsed, sent, pv) + 1, sent.end)
+                    return _named(parsed, span, None, entities), (span.start, span.end), region
     return none
+
+
+def _speaker_before_apposition(doc: Doc, sent: Span, v: Token) -> tuple[int, int] | None:
+    """ "Nova, the Canadian company that owns 56 pct of Husky, said": the head noun phrase before the apposition."""
+    if v.i - 1 <= sent.start or doc[v.i - 1].text != ",":
+        return None
+    first_comma = next((t.i for t in doc[sent.start:v.i - 1] if t.text == ","), None)
+    if first_comma is None or first_comma == sent.start:
+        return None
+    head = doc[sent.start:first_comma]
+    if len(head) > 8 or any(t.pos_ in {"VERB", "AUX", "SCONJ"} for t in head) or not any(t.pos_ in {"PROPN", "NOUN"} for t in head):
+        return None
+    return (sent.start, first_comma)
 
 
 def _passive_or_modal(doc: Doc, sent: Span, v: Token) -> bool:

@@ -17,7 +17,8 @@ cry demand declare announce state write tweet post claim argue admit acknowledge
 continue deny describe emphasize emphasise estimate joke laugh mutter murmur observe predict promise recount
 remark report reiterate repeat retort reveal stress suggest testify urge whisper wonder boast lament quip snap
 exclaim concur caution chime counter interject muse proclaim protest assert contend maintain conclude thunder
-fume plead pledge vow beg opine blast inform recite mention
+fume plead pledge vow beg opine blast inform recite mention condemn slam hail denounce dismiss decry liken
+compare deride mock lambast rebuke scold chide
 recollect reminisce speculate theorize theorise allege accuse charge criticize criticise praise welcome urge
 predict vow threaten signal indicate hint stress underline underscore reckon think believe feel fear hope
 boom bellow growl hiss holler roar rasp squeal stammer stutter sob wail gasp groan moan marvel rage rant
@@ -78,12 +79,20 @@ SPEECH_NOUNS = frozenset(
     """.split()
 )
 
+#: Determiners and "as": before a short quotation they make it a label ('as a "blue corridor"')
+#: unless a speech verb governs it ('described Clinton as a "disgrace"').
+LABEL_DETERMINERS = frozenset("a an the this that these those its their his her our your my as".split())
+
+#: Speech verbs that also name or qualify ('called the senator a "nasty guy"'): they make a
+#: short determiner-led quotation speech, but are not cues on their own.
+NAMING_VERBS = frozenset({"call", "describe", "brand", "characterize", "characterise", "label", "term"})
+
 #: Words that, standing right before a quotation mark, make it a label, title or name rather
 #: than speech: 'the documentary "..."', 'so-called "..."', 'known as "..."'.
 LABEL_WORDS = frozenset(
     """
-    a an the this that these those its their his her our your my so-called called dubbed nicknamed named
-    titled entitled labelled labeled branded termed coined as nickname word words term phrase slogan hashtag label
+    so-called dubbed nicknamed named
+    titled entitled labelled labeled branded termed coined nickname word words term phrase slogan hashtag label
     motto headline title brand documentary film movie book novel song album show series programme program
     operation project campaign ship boat ferry vessel magazine newspaper column play opera poem painting
     exhibition festival game app website blog podcast sign banner placard motto category
@@ -130,6 +139,10 @@ PERSON_NOUNS = frozenset(
     friend colleague partner relative cousin parent child patient farmer fisherman deckhand crew captain
     resident tenant landlord protester protestor demonstrator migrant refugee defector deserter commander
     manager chairperson executive investor trader banker broker dealer diplomat envoy ambassador negotiator
+    source people person crowd audience supporter critic opponent rival ally spokesperson lawmaker legislator
+    politician prosecutor investigator detective police policeman guard militant rebel fighter insurgent
+    citizen villager local shopkeeper shopper customer passenger driver pilot sailor deckhand coach player
+    fan parishioner pastor priest bishop imam rabbi monk nun physician surgeon paramedic firefighter
     """.split()
 )
 

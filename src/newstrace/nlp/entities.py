@@ -131,8 +131,8 @@ def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
         if ent[-1].lower_ in NON_PERSON_WORDS:
             continue  # "Caddon Ridge" tagged PERSON
         end = ent.end
-        while end > ent.start and (doc[end - 1].is_punct or doc[end - 1].lower_ in {"'s", "’s"}):
-            end -= 1
+        while end > ent.start and (doc[end - 1].is_punct or doc[end - 1].lower_ in {"'s", "’s"} or is_cue(doc[end - 1])):
+            end -= 1  # "Obama Says" in a headline is Obama
         if end <= ent.start:
             continue
         start = ent.start

@@ -311,7 +311,31 @@ def _scan_fraction(doc: Doc, i: int, end: int) -> NumberExpr | None:
     return None
 
 
-def find_numbers(doc: Doc, start: int, end: int) -> list[NumberExpr]:
+#: Words that can open a number expression besides those spaCy marks ``like_num``.
+_STARTERS = {"a", "an", "half", "dozen", *VAGUE}
+
+
+def number_starts(doc: Doc) -> list[int]:
+    """Indices of the tokens of ``doc`` that may open a number expression, in one vectorised pass.
+
+    A token qualifies when spaCy's ``like_num`` is set, it starts with a digit (``5bn``), or
+    it is one of "a", "an", "half", "dozen" or a vague plural. :func:`find_numbers` tries
+    only these positions, so text without numbers costs almost nothing.
+    """
+    import numpy as np
+    from spacy.attrs import LIKE_NUM, LOWER, PREFIX
+
+    if len(doc) == 0:
+        return []
+    strings = doc.vocab.strings
+    arr = doc.to_array([LIKE_NUM, LOWER, PREFIX])
+    words = np.array([strings.add(w) for w in _STARTERS], dtype=arr.dtype)
+    digits = np.array([strings.add(str(d)) for d in range(10)], dtype=arr.dtype)
+    mask = (arr[:, 0] == 1) | np.isin(arr[:, 1], words) | np.isin(arr[:, 2], digits)
+    return np.nonzero(mask)[0].tolist()
+
+
+def find_numbers(doc: Doc, start: int, end: int, starts: list[int] | None = None) -> list[NumberExpr]:
     """Number expressions among tokens ``start:end`` of ``doc``, left to right, not overlapping.
 
     Ranges (``15-20 mln``, ``340 to 350``, ``between 5 and 10``) become one expression with
@@ -322,18 +346,21 @@ def find_numbers(doc: Doc, start: int, end: int) -> list[NumberExpr]:
         doc: a spaCy ``Doc`` (tokenised; tags are not needed).
         start, end: token index bounds, e.g. a sentence's ``start``/``end``.
 
+        starts: the positions worth trying (from :func:`number_starts`); all when ``None``.
+
     Returns:
         ``list[NumberExpr]``.
     """
     found: list[NumberExpr] = []
+    positions = range(start, end) if starts is None else [i for i in starts if start <= i < end]
     i = start
-    while i < end:
-        expr = _scan_fraction(doc, i, end) or _scan(doc, i, end)
-        if expr is None:
-            i += 1
+    for pos in positions:
+        if pos < i:
             continue
-        found.append(expr)
-        i = expr.end
+        expr = _scan_fraction(doc, pos, end) or _scan(doc, pos, end)
+        if expr is not None:
+            found.append(expr)
+            i = expr.end
     return _merge_ranges(doc, found)
 
 

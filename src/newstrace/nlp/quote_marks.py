@@ -38,6 +38,10 @@ STRAY_COST = 3.0
 #: so one odd opening mark with clear evidence still opens a quotation that runs to the end.
 UNCLOSED_COST = 2.5
 
+#: A speaker label opening a transcript turn ("PENCE: Well, ..."): a new quotation, never a
+#: continuation of the previous speaker's.
+TRANSCRIPT_LABEL = re.compile(r"\s*([A-Z][A-Z.'’\- ]{1,40}[A-Z.]):\s")
+
 _PARA = re.compile(r"\n[ \t\r\f\v]*\n")
 
 
@@ -60,11 +64,12 @@ class QuoteSpan:
     end: int
     double: bool = True
     paragraphs: list[tuple[int, int]] = field(default_factory=list)
+    close_len: int = 1
 
     @property
     def outer_end(self) -> int:
         """Offset just after the closing mark (or after the content when unclosed)."""
-        return self.close + 1 if self.close is not None else self.end
+        return self.close + self.close_len if self.close is not None else self.end
 
 
 def paragraphs(text: str) -> list[tuple[int, int]]:
@@ -79,10 +84,28 @@ def paragraphs(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _open_evidence(text: str, i: int, lo: int, hi: int, opening: str, closing: str) -> float:
+#: Two-character double marks of typewritten and TeX-style copy: ``like this''.
+TWO_CHAR_MARKS = ("''", "``")
+
+
+def _double_marks(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """``(offset, length)`` of the double marks in ``text[lo:hi]``, two-character ones included."""
+    out, i = [], lo
+    while i < hi:
+        if text.startswith(TWO_CHAR_MARKS, i) and i + 1 < hi:
+            out.append((i, 2))
+            i += 2
+            continue
+        if text[i] in DOUBLE_MARKS:
+            out.append((i, 1))
+        i += 1
+    return out
+
+
+def _open_evidence(text: str, i: int, lo: int, hi: int, opening: str, closing: str, length: int = 1) -> float:
     """Evidence (positive = opening, negative = closing) from a mark's neighbours and shape."""
     left = text[i - 1] if i > lo else None
-    right = text[i + 1] if i + 1 < hi else None
+    right = text[i + length] if i + length < hi else None
     score = 0.0
     if left is None or left in _OPEN_CONTEXT:
         score += 1
@@ -92,9 +115,9 @@ def _open_evidence(text: str, i: int, lo: int, hi: int, opening: str, closing: s
         score -= 1
     if right is None or right in _CLOSE_CONTEXT:
         score -= 1
-    if text[i] in opening:
+    if text[i] in opening or text.startswith("``", i):
         score += 0.75
-    elif text[i] in closing:
+    elif text[i] in closing and length == 1:
         score -= 0.75
     return score
 
@@ -144,21 +167,26 @@ def _double_spans(text: str) -> list[QuoteSpan]:
     spans: list[QuoteSpan] = []
     pending: QuoteSpan | None = None  # a quotation left open at the end of the last paragraph
     for lo, hi in paragraphs(text):
-        marks = [i for i in range(lo, hi) if text[i] in DOUBLE_MARKS]
-        evidence = [_open_evidence(text, i, lo, hi, DOUBLE_OPEN, DOUBLE_CLOSE) for i in marks]
-        carried = pending is not None and bool(marks) and not text[lo:marks[0]].strip() and evidence[0] > 0
+        found = _double_marks(text, lo, hi)
+        marks = [i for i, _ in found]
+        size = dict(found)
+        evidence = [_open_evidence(text, i, lo, hi, DOUBLE_OPEN, DOUBLE_CLOSE, n) for i, n in found]
+        carried = pending is not None and bool(marks) and not text[lo:marks[0]].strip() and evidence[0] > 0 \
+            and not TRANSCRIPT_LABEL.match(text, marks[0] + size[marks[0]])
         current: QuoteSpan | None = None
         if carried:
             current = pending
-            current.paragraphs.append((marks[0] + 1, hi))  # the continuation mark opens this part
+            current.paragraphs.append((marks[0] + size[marks[0]], hi))  # the continuation mark opens this part
             marks, evidence = marks[1:], evidence[1:]
         pending = None
         for i, label in zip(marks, _pair_paragraph(evidence, carried)):
             if label == "open":
-                current = QuoteSpan(open=i, close=None, start=i + 1, end=hi, paragraphs=[(i + 1, hi)])
+                start = i + size[i]
+                current = QuoteSpan(open=i, close=None, start=start, end=hi, paragraphs=[(start, hi)])
                 spans.append(current)
             elif label == "close" and current is not None:
                 current.close = i
+                current.close_len = size[i]
                 current.end = i
                 current.paragraphs[-1] = (current.paragraphs[-1][0], i)
                 current = None
@@ -172,6 +200,8 @@ def _double_spans(text: str) -> list[QuoteSpan]:
 
 
 def _is_apostrophe(text: str, i: int) -> bool:
+    if text.startswith(TWO_CHAR_MARKS, i) or (i > 0 and text.startswith(TWO_CHAR_MARKS, i - 1)):
+        return True  # half of a two-character double mark
     left = text[i - 1] if i > 0 else " "
     right = text[i + 1] if i + 1 < len(text) else " "
     return (left.isalnum() and right.isalnum()) or (left.isspace() and right.isdigit())

@@ -25,10 +25,18 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from newstrace.nlp.cues import LABEL_WORDS, SPEECH_NOUNS, SPEECH_VERBS, is_cue, is_finite_verb
+from newstrace.nlp.cues import (
+    LABEL_DETERMINERS,
+    LABEL_WORDS,
+    NAMING_VERBS,
+    SPEECH_NOUNS,
+    SPEECH_VERBS,
+    is_cue,
+    is_finite_verb,
+)
 from newstrace.nlp.entities import fold
 from newstrace.nlp.parsing import ParsedText
-from newstrace.nlp.quote_marks import ALL_MARKS, QuoteSpan, find_quote_spans, paragraphs
+from newstrace.nlp.quote_marks import ALL_MARKS, TRANSCRIPT_LABEL, QuoteSpan, find_quote_spans, paragraphs
 from newstrace.nlp.speakers import MentionIndex, Referent, compatible
 from newstrace.schema import Entity, Quote
 
@@ -80,6 +88,7 @@ class _Attributor:
         self._segment()
         self._sent_starts = [s for s, _, _ in self.sents]
         self.found: list[_Found] = []
+        self.rejected: set[int] = set()  # indices of spans judged not to be speech
 
     # -- layout ----------------------------------------------------------------------------
     def para_of(self, char: int) -> int:
@@ -287,7 +296,7 @@ class _Attributor:
                 for c in h.children:
                     if c.dep_ == "poss" and (base + c.i) in self.idx.person_at:
                         return self.idx.person_referent(base + c.i), h.text, "parse-noun"
-            if h.pos_ in ("VERB", "AUX"):
+            if h.pos_ in ("VERB", "AUX") and not in_quote(h):
                 for c in h.children:
                     if c.dep_ != "nsubj" or in_quote(c):
                         continue
@@ -305,6 +314,21 @@ class _Attributor:
                 break
             h = h.head
         return fallback or (None, None, "")
+
+    def _transcript(self, k: int) -> tuple[Referent | None, str | None, str]:
+        """A transcript turn in quotation marks, '"PENCE: Well, ...': the label is the speaker."""
+        sp = self.spans[k]
+        m = TRANSCRIPT_LABEL.match(self.text, sp.start)
+        if not m or len(_words(m.group(1))) > 4:
+            return None, None, ""
+        label = m.group(1)
+        key = fold(_words(label)[-1])
+        a, b = m.start(1), m.end(1)
+        sp.start = m.end()  # the content is the turn's words, after the label
+        for s, e, ent in self.idx.persons:
+            if fold(ent.canonical.split()[-1]) == key:
+                return Referent(ent.canonical, False, a, b, person=True), ":", "transcript"
+        return Referent(label.title(), False, a, b), ":", "transcript"
 
     def _standalone(self, k: int, s: int) -> tuple[Referent | None, str]:
         """Speaker of a quotation standing alone, from the sentences before it."""
@@ -365,7 +389,9 @@ class _Attributor:
         f = _Found(span=sp, sent=s)
         before, after_quote = self._before(k)
         after = self._after(k)
-        ref, cue, how = self._after_cue(after, k)
+        ref, cue, how = self._transcript(k)
+        if how == "":
+            ref, cue, how = self._after_cue(after, k)
         if how == "" and after_quote and self.found and self.found[-1].span is self.spans[k - 1] \
                 and self.found[-1].how in ("after", "after-inverted", "name", "dash"):
             prev = self.found[-1]
@@ -386,18 +412,41 @@ class _Attributor:
         ref = self.resolve(ref, s, sp.open)
         f.ref, f.cue, f.how = ref, cue, how
         f.confidence = {"after": 0.9, "after-inverted": 0.9, "before": 0.85, "dash": 0.85, "colon": 0.8,
-                        "split": 0.85, "name": 0.7, "possessive": 0.8, "parse": 0.7, "parse-noun": 0.7,
+                        "split": 0.85, "name": 0.7, "transcript": 0.8, "possessive": 0.8, "parse": 0.7, "parse-noun": 0.7,
                         "parse-root": 0.5, "previous-sentence": 0.6, "previous-paragraph": 0.5}.get(how, 0.3)
         if sp.close is None:
             f.confidence *= 0.7
-        return f if self._is_speech(f, before, after) else None
+        if self._is_speech(f, before, after, k):
+            return f
+        self.rejected.add(k)
+        return None
 
-    def _is_speech(self, f: _Found, before: list[int], after: list[int]) -> bool:
+    def _speech_governs(self, before: list[int]) -> bool:
+        """The nearest verb before a quotation, in its clause, is a speech or naming verb."""
+        doc = self.doc
+        for i in reversed(before):
+            tok = doc[i]
+            if tok.text in {";", ":"} or tok.text in _BOUNDARY:
+                return False
+            if tok.pos_ == "VERB":
+                lemma = tok.lemma_.lower()
+                return lemma in SPEECH_VERBS or lemma in NAMING_VERBS or is_cue(tok)
+        return False
+
+    def _listed_after_rejected(self, k: int) -> bool:
+        """A short quotation listed right after a rejected one ('as "too loud" or "too shrill"')."""
+        if k == 0 or (k - 1) not in self.rejected:
+            return False
+        between = self.text[self.spans[k - 1].outer_end:self.spans[k].open].strip(" ,")
+        return between in {"", "or", "and", "nor", "or even", "and even"}
+
+    def _is_speech(self, f: _Found, before: list[int], after: list[int], k: int) -> bool:
         """Drop scare quotes, titles, names and labels in quotation marks."""
         doc = self.doc
         content = self.text[f.span.start:f.span.end]
         n = len(_words(content))
-        strong = f.how in ("after", "after-inverted", "dash", "colon", "split", "before", "name") and f.kind == "direct"
+        strong = f.how in ("after", "after-inverted", "dash", "colon", "split", "before", "name", "transcript") \
+            and f.kind == "direct"
         if n == 0:
             return False
         if n == 1 and not (strong and re.search(r"[,.!?]\s*$", content)):
@@ -408,7 +457,12 @@ class _Attributor:
             if f.ref is None:
                 return False
             prev = doc[before[-1]] if before else None
-            if prev is not None and n <= 4 and (prev.lower_ in LABEL_WORDS or prev.tag_ in ("DT", "PRP$", "POS")):
+            if prev is not None and n <= 6 and prev.lower_ in LABEL_WORDS:
+                return False
+            if prev is not None and n <= 4 and (prev.lower_ in LABEL_DETERMINERS or prev.tag_ in ("DT", "PRP$", "POS")) \
+                    and not self._speech_governs(before):
+                return False
+            if n <= 4 and self._listed_after_rejected(k):
                 return False
             nxt = doc[after[0]] if after else None
             if nxt is not None and n <= 3 and nxt.pos_ == "NOUN" and not is_cue(nxt) \

@@ -250,7 +250,8 @@ class MentionIndex:
         """A description referent ("a council spokesman") from its tokens, or ``None``.
 
         A definite role noun ("the minister") becomes the person the article names in that
-        role; a noun phrase headed by an organisation or a document is not a person.
+        role; a noun phrase headed by an organisation or a document is a named, non-person
+        speaker; otherwise the head must be a person noun (:func:`is_person_noun`).
         """
         doc = self.doc
         toks = [doc[i] for i in tokens]
@@ -278,8 +279,11 @@ class MentionIndex:
                 return Referent(text, False, start, end)
         if head in NON_PERSON_HEADS:
             return Referent(text, False, start, end)
-        if all(t.text[:1].isupper() or t.text in {"-", "'s", "’s"} for t in toks):
+        if all(t.text[:1].isupper() or t.text in {"-", "'s", "’s", "."} for t in toks):
             return Referent(text, False, start, end)  # a name the NER missed: named, not described
+        lemma = next((t.lemma_.lower() for t in toks if t.lower_ == head), head)
+        if not (is_person_noun(head) or is_person_noun(lemma)) or len(toks) > 30:
+            return None  # "when questioned after the debate", "the woman's enthusiasm": no speaker
         return Referent(text, True, start, end, gender=gender_of_word(head))
 
     # -- sentence subjects -----------------------------------------------------------------
