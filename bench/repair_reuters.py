@@ -23,7 +23,8 @@ from newstrace.repair import RepairConfig, fix_and_explain, learn_substitutions
 
 
 def _context(text: str, start: int, end: int, width: int = 40) -> str:
-    return (text[max(0, start - width) : start] + "[" + text[start:end] + "]" + text[end : end + width]).replace("\n", " / ")
+    snippet = text[max(0, start - width) : start] + "[" + text[start:end] + "]" + text[end : end + width]
+    return snippet.replace("\n", " / ")
 
 
 def main() -> None:
@@ -54,7 +55,8 @@ def main() -> None:
             counts[r.kind] += 1
             if r.kind in args.show or shown[r.kind] < args.sample:
                 shown[r.kind] += 1
-                print(f"{r.kind:10} {r.before!r:>22} -> {r.after!r:<22} | {_context(current, r.start, r.end)}")
+                where = _context(current, r.start, r.end)
+                print(f"{r.kind:10} {r.before!r:>22} -> {r.after!r:<22} | {where}")
                 if r.kind in args.show:
                     print(f"{'':10} evidence: {r.evidence}")
             current = current[: r.start] + r.after + current[r.end :]
@@ -69,10 +71,14 @@ def main() -> None:
         print(f"  {kind:10} {counts[kind]}")
     print(f"learned substitution pairs (min support 3): {len(learned)}")
     for s in learned:
-        print(f"  {s.original}->{s.replacement} support={s.support} docs={s.documents} contradicted={s.contradicted} {s.examples[:4]}")
+        print(
+            f"  {s.original}->{s.replacement} support={s.support} docs={s.documents} "
+            f"contradicted={s.contradicted} {s.examples[:4]}"
+        )
     print(
         f"time: fix_and_explain {elapsed:.2f} s ({len(texts) / elapsed:.0f} stories/s), "
-        f"learn_substitutions {learn_s:.2f} s; {platform.processor() or platform.machine()}, python {platform.python_version()}"
+        f"learn_substitutions {learn_s:.2f} s; "
+        f"{platform.processor() or platform.machine()}, python {platform.python_version()}"
     )
 
 

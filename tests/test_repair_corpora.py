@@ -81,7 +81,8 @@ def test_provenance_texts_get_no_censor_or_glue_repair():
         assert not [r for r in log if r.kind in ("censor", "glued")], path
         kinds.update(r.kind for r in log)
     assert seen >= 60
-    # Reviewed: "essays , stories", "Intelligence  assistance .", 'country, "said', 'war. "' at a paragraph end.
+    # Reviewed: "essays , stories", "Intelligence  assistance .", 'country, "said',
+    # and 'war. "' at a paragraph end.
     assert kinds == Counter({"spacing": 3, "quote_mark": 2})
 
 
@@ -98,7 +99,12 @@ def test_case_files_get_no_censor_or_glue_repair():
 # PolNeAR (train + dev, 2016 US political news from many outlets): the glue repairs it gets,
 # each read in context and right. Censor repairs: none. (Its encoding repairs are ftfy's.)
 POLNEAR_VERIFIED_GLUED = Counter(
-    {("consistof", "consist of"): 1, ("Manafortin", "Manafort in"): 1, ("judgeby", "judge by"): 1, ("probeof", "probe of"): 1}
+    {
+        ("consistof", "consist of"): 1,
+        ("Manafortin", "Manafort in"): 1,
+        ("judgeby", "judge by"): 1,
+        ("probeof", "probe of"): 1,
+    }
 )
 
 
@@ -131,7 +137,8 @@ def test_learn_substitutions_finds_the_seed_filter_among_clean_wire_copy():
     from newstrace.corpora.reuters import iter_reuters
     from newstrace.repair import RepairConfig, learn_substitutions
 
-    seeds = [(SHARED / "seeds" / name).read_text(encoding="utf-8") for name in ("000_11a0f38c45f1b9ff.txt", "003_e23b3335c9472580.txt")]
+    names = ("000_11a0f38c45f1b9ff.txt", "003_e23b3335c9472580.txt")
+    seeds = [(SHARED / "seeds" / name).read_text(encoding="utf-8") for name in names]
     clean = [s.as_text() for s in islice(iter_reuters(), 3000)]
     learned = learn_substitutions(seeds + clean)
     assert [(s.original, s.replacement) for s in learned] == [("ass", "bad")]
@@ -140,5 +147,6 @@ def test_learn_substitutions_finds_the_seed_filter_among_clean_wire_copy():
     assert {fixed for _, fixed in pair.examples} == {"associated", "mass", "assistance", "embassy"}
     # With the learned pair, one damaged word is enough; clean copy is still untouched.
     config = RepairConfig(substitutions=tuple(learned))
-    assert fix_and_explain("Staff of the badociated press left.", config)[0] == "Staff of the associated press left."
+    fixed = fix_and_explain("Staff of the badociated press left.", config)[0]
+    assert fixed == "Staff of the associated press left."
     assert all(fix_and_explain(t, config)[1] == fix_and_explain(t)[1] for t in clean[:500])

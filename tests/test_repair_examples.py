@@ -17,7 +17,8 @@ NEGATIVE = json.loads((DATA / "repair_negative.json").read_text(encoding="utf-8"
 def _params(cases):
     out = []
     for case in cases:
-        marks = [pytest.mark.xfail(strict=True, reason=case["comment"])] if case.get("expect") == "fail" else []
+        known_miss = case.get("expect") == "fail"
+        marks = [pytest.mark.xfail(strict=True, reason=case["comment"])] if known_miss else []
         out.append(pytest.param(case, id=case["label"], marks=marks))
     return out
 

@@ -1,4 +1,4 @@
-"""Repair damaged news text (encoding, censor filters, glued words, quotation marks), every change logged and replayable.
+"""Repair damaged news text (encoding, censor filters, glued words, quote marks), logged and replayable.
 
 Modelled on ftfy's ``fix_and_explain``: small pure fixers with verb_object names, a
 name -> function registry (:data:`FIXERS`), an immutable :class:`RepairConfig`, a loop to a

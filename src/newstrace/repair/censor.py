@@ -1,4 +1,4 @@
-"""Censor-filter damage: detect a substitution pair (ass->bad, hell->heck, ass->***) from evidence, then reverse it."""
+"""Censor-filter damage: find the substitution pair (ass->bad, hell->heck, ass->***) and reverse it."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ _MIN_REPLACEMENT_ZIPF = 3.0  # a word replacement is itself a common word
 
 
 class Explanation(NamedTuple):
-    """One way an unknown token may be a censored word: ``fixed`` = token with ``replacement`` -> ``original``."""
+    """One way an unknown token may be a censored word: ``fixed`` = token with replacement -> original."""
 
     original: str
     replacement: str
@@ -26,7 +26,9 @@ class Explanation(NamedTuple):
 
 
 @lru_cache(maxsize=8)
-def _index(originals: tuple[str, ...], min_fixed: float) -> dict[tuple[str, str], tuple[tuple[str, str], ...]]:
+def _index(
+    originals: tuple[str, ...], min_fixed: float
+) -> dict[tuple[str, str], tuple[tuple[str, str], ...]]:
     """(prefix, suffix) -> ((original, word), ...) for frequent words holding an original once.
 
     A token ``prefix + r + suffix`` is then explained by ``r -> original`` with one dict lookup
@@ -218,6 +220,10 @@ def restore_censored_words(text: str, config: RepairConfig) -> list[Edit]:
     return edits
 
 
+def _examples(words: dict[str, tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted(words.values()))[:8]
+
+
 def learn_substitutions(
     texts: Iterable[str],
     config: RepairConfig | None = None,
@@ -261,7 +267,7 @@ def learn_substitutions(
             for tok, exp in supports:
                 words[pair].setdefault(_stem(exp.fixed), (tok, exp.fixed))
     learned = [
-        Substitution(o, r, len(words[(o, r)]), docs[(o, r)], contradicted[(o, r)], tuple(sorted(words[(o, r)].values())[:8]))
+        Substitution(o, r, len(words[(o, r)]), docs[(o, r)], contradicted[(o, r)], _examples(words[(o, r)]))
         for (o, r) in words
         if len(words[(o, r)]) >= min_support and contradicted[(o, r)] <= max_contradicted * docs[(o, r)]
     ]

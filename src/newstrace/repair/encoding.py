@@ -43,8 +43,9 @@ def fix_encoding(text: str, config: RepairConfig) -> list[Edit]:
     Returns:
         Edits of kind ``encoding``, offsets into ``text``.
 
-    >>> [(e.after, text[e.start:e.end]) for text in ["a cafÃ© in SÃ£o Paulo"] for e in fix_encoding(text, RepairConfig())]
-    [('é', 'Ã©'), ('ã', 'Ã£')]
+    >>> text = "a cafÃ© in SÃ£o Paulo"
+    >>> [(text[e.start:e.end], e.after) for e in fix_encoding(text, RepairConfig())]
+    [('Ã©', 'é'), ('Ã£', 'ã')]
     >>> fix_encoding("badly “quoted” text", RepairConfig())
     []
     """

@@ -49,7 +49,14 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, list[Repair]]:
         out.append(text[pos : e.start])
         before = text[e.start : e.end]
         repairs.append(
-            Repair(kind=e.kind, start=e.start + shift, end=e.end + shift, before=before, after=e.after, evidence=e.evidence)
+            Repair(
+                kind=e.kind,
+                start=e.start + shift,
+                end=e.end + shift,
+                before=before,
+                after=e.after,
+                evidence=e.evidence,
+            )
         )
         out.append(e.after)
         shift += len(e.after) - len(before)

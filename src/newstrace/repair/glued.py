@@ -1,4 +1,4 @@
-"""Words glued by lost markup ("asylumand", "joband") and closing quotation marks lost with their space ("themsaid")."""
+"""Words glued by lost markup ("asylumand") and closing quotation marks lost with their space ("themsaid")."""
 
 from __future__ import annotations
 
@@ -78,7 +78,8 @@ def split_token(
         # "forcasting" is forecasting misspelt, "infighter" a form of infighting: one word each.
         return None
     evidence = (
-        f"{token} unknown (zipf {zipf(token):.1f}); {head} zipf {zipf(head):.1f} + {tail} zipf {zipf(tail):.1f}"
+        f"{token} unknown (zipf {zipf(token):.1f}); "
+        f"{head} zipf {zipf(head):.1f} + {tail} zipf {zipf(tail):.1f}"
         + ("; head stands alone in the text" if head[0].isupper() else "")
     )
     return head, tail, evidence
@@ -177,7 +178,8 @@ def close_glued_quotes(text: str, config: RepairConfig) -> list[Edit]:
                     head, tail, evidence = found
                     close = "\u201d" if line[open_at] == "\u201c" else '"'
                     why = f"quotation opened at column {open_at} is never closed; {evidence}"
-                    edits.append(Edit(offset + m.start(), offset + m.end(), f"{head}{close} {tail}", "glued", why))
+                    after = f"{head}{close} {tail}"
+                    edits.append(Edit(offset + m.start(), offset + m.end(), after, "glued", why))
                     break
         offset += len(line) + 1
     return edits

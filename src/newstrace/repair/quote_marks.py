@@ -9,6 +9,7 @@ from newstrace.repair.explain import Edit
 
 # A straight double mark between a word and a contraction or possessive ending is an
 # apostrophe typed on the wrong key ("Indonesia"s", "don"t"), never a quotation mark.
+_APOSTROPHE_WHY = "a double mark between a word and a possessive or contraction ending is an apostrophe"
 APOSTROPHE_MARK = re.compile(r'(?<=[^\W\d_])"(?=(?:s|t|d|ll|re|ve|m)\b)')
 
 # Hyphens and dashes may touch a mark on either side ('follows--"Golf"', '"GTI"-83 days').
@@ -18,7 +19,7 @@ _PROSE = set(".,;:!?()[]-\u2013\u2014\u2026'\u2018\u2019")
 
 
 def _shape(line: str, i: int) -> str:
-    """How a mark sits: ``open`` (` "Word`), ``close`` (`word" `), ``glued`` (`word"word`), ``floating`` (` " `)."""
+    """How a mark sits: ``open`` (` "Word`), ``close`` (`word" `), ``glued`` (`a"b`), ``floating`` (` " `)."""
     p = line[i - 1] if i > 0 else None
     n = line[i + 1] if i + 1 < len(line) else None
     left_free = p is None or p.isspace() or p in _OPENING_CONTEXT
@@ -33,7 +34,9 @@ def _single_space_before(line: str, i: int) -> bool:
 
 
 def _single_space_after(line: str, i: int) -> bool:
-    return i + 2 < len(line) and line[i + 1] == " " and not line[i + 2].isspace() and line[i + 2] not in _AFTER_CLOSE
+    if i + 2 >= len(line) or line[i + 1] != " ":
+        return False
+    return not line[i + 2].isspace() and line[i + 2] not in _AFTER_CLOSE
 
 
 def _edit_for(line: str, i: int, role: str, shape: str) -> tuple[int, int, str] | None | bool:
@@ -66,10 +69,13 @@ def _edit_for(line: str, i: int, role: str, shape: str) -> tuple[int, int, str] 
 
 def _prose_neighbours(line: str, i: int) -> bool:
     """Both neighbours of the mark are what prose puts there (not markup: `class="x"`, `>“`)."""
-    return all(c.isalnum() or c.isspace() or c in _PROSE for c in line[max(0, i - 1) : i] + line[i + 1 : i + 2])
+    around = line[max(0, i - 1) : i] + line[i + 1 : i + 2]
+    return all(c.isalnum() or c.isspace() or c in _PROSE for c in around)
 
 
-def _fix_line(line: str, marks: list[tuple[int, str]], max_conflicts: int, why: str) -> list[tuple[int, int, str, str]] | None:
+def _fix_line(
+    line: str, marks: list[tuple[int, str]], max_conflicts: int, why: str
+) -> list[tuple[int, int, str, str]] | None:
     if any(b - a < 3 for (a, _), (b, _) in zip(marks, marks[1:])):
         return None  # adjacent marks ("" or "x"): nested or stray, leave the paragraph alone
     if not all(_prose_neighbours(line, i) for i, _ in marks):
@@ -86,7 +92,8 @@ def _fix_line(line: str, marks: list[tuple[int, str]], max_conflicts: int, why: 
         if fix is None or near_digit or conflicts > max_conflicts:
             return None  # inch marks, a lost mark, or too much disagreement: pairing is not trusted
         start, end, after = fix
-        out.append((start, end, after, f"{why}; mark {k + 1} of {len(marks)} {role}s a quotation but sits as '{shape}'"))
+        where = f"mark {k + 1} of {len(marks)} {role}s a quotation but sits as '{shape}'"
+        out.append((start, end, after, f"{why}; {where}"))
     return out
 
 
@@ -128,7 +135,7 @@ def fix_quote_spacing(text: str, config: RepairConfig) -> list[Edit]:
         found: list[tuple[int, int, str, str]] = []
         apostrophes = {m.start() for m in APOSTROPHE_MARK.finditer(line)}
         for i in sorted(apostrophes):
-            found.append((i, i + 1, "'", "a double mark between a word and a possessive or contraction ending is an apostrophe"))
+            found.append((i, i + 1, "'", _APOSTROPHE_WHY))
         straight = [i for i, c in enumerate(line) if c == '"' and i not in apostrophes]
         if straight and len(straight) % 2 == 0:
             marks = [(i, "open" if k % 2 == 0 else "close") for k, i in enumerate(straight)]

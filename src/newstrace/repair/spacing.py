@@ -1,4 +1,4 @@
-"""Spacing artefacts around sentence punctuation: "Colombia ." , "bridge.." and a doubled space between words."""
+"""Spacing artefacts: a space before "." or "," ("Colombia ."), "bridge..", a doubled space between words."""
 
 from __future__ import annotations
 
@@ -44,11 +44,17 @@ def fix_punctuation_spacing(text: str, config: RepairConfig) -> list[Edit]:
     """
     if not config.punctuation_spacing:
         return []
-    edits = [Edit(m.start(), m.end(), m.group()[1], "spacing", "space before sentence punctuation") for m in _SPACE_BEFORE.finditer(text)]
+    edits = [
+        Edit(m.start(), m.end(), m.group()[1], "spacing", "space before sentence punctuation")
+        for m in _SPACE_BEFORE.finditer(text)
+    ]
     edits += [
         Edit(m.start(), m.end(), ".", "spacing", "doubled period after a word")
         for m in _DOUBLE_PERIOD.finditer(text)
         if not _dot_leaders(text, m.start())
     ]
-    edits += [Edit(m.start(), m.end(), " ", "spacing", "doubled space between words") for m in _DOUBLE_SPACE.finditer(text)]
+    edits += [
+        Edit(m.start(), m.end(), " ", "spacing", "doubled space between words")
+        for m in _DOUBLE_SPACE.finditer(text)
+    ]
     return edits
