@@ -135,6 +135,7 @@ def test_format_option_overrides_suffix(tmp_path):
         (["--columns", "text"], "column mapping 'text' is not FIELD=COLUMN"),
         (["--format", "xml"], "'xml' is not one of"),
         (["--jobs", "0"], "Invalid value for '--jobs'"),
+        (["--output", "/nonexistent-dir/out.jsonl"], "cannot write /nonexistent-dir/out.jsonl: No such file or directory"),
     ],
 )
 def test_usage_errors_exit_2(args, message):

@@ -67,7 +67,10 @@ def analyze(
         raise typer.BadParameter(str(exc), param_hint="'--columns'") from exc
     fmt = None if input_format is InputFormat.auto else input_format.value
 
-    out: IO[str] = open(output, "w", encoding="utf-8", newline="\n") if output else sys.stdout  # noqa: SIM115
+    try:
+        out: IO[str] = open(output, "w", encoding="utf-8", newline="\n") if output else sys.stdout  # noqa: SIM115
+    except OSError as exc:
+        raise typer.BadParameter(f"cannot write {output}: {exc.strerror}", param_hint="'--output'") from exc
     failed = total = 0
     try:
         console = None if json_lines else _console(out, to_file=output is not None)
