@@ -103,6 +103,8 @@ def test_every_record_field_has_a_column(tmp_path):
                 assert RENAMES.get(name, name) in cols, (table, name)
         for table, model in (("changes", Change), ("alignments", AlignedPair)):
             assert {RENAMES.get(n, n) for n in model.model_fields} <= set(s._types[table])
+        stored_apart = {"alignment", "changes"}
+        assert set(Derivation.model_fields) - stored_apart <= set(s._types["derivations"])
 
 
 def test_same_article_twice_is_stored_once_with_both_sources_as_aliases(tmp_path):
@@ -294,10 +296,14 @@ def test_derivations_replace_and_round_trip(tmp_path):
         got = s.derivations()
         assert sorted(got, key=lambda x: x.copy_id) == sorted([d, sib], key=lambda x: x.copy_id)
         assert s.derivations(a.id)[0].copy_id in (a.id, b.id)
-        # An incremental run replaces only the links of the copies it recomputed.
-        d2 = d.model_copy(update={"score": 0.95})
-        s.replace_derivations([d2], [b.id], mode="incremental", max_seq=2, new_articles=1, started_at=datetime.now())
-        assert {x.copy_id: x.score for x in s.derivations()} == {b.id: 0.95, a.id: 0.7}
+        # An incremental run replaces only the links involving the articles it examined.
+        c = seed_article(SEEDS[0]).model_copy(update={"id": "c" * 40})
+        d3 = d.model_copy(update={"copy_id": c.id, "score": 0.5})
+        s.replace_derivations([d3], [c.id], mode="incremental", max_seq=3, new_articles=1, started_at=datetime.now())
+        assert sorted(x.score for x in s.derivations()) == [0.5, 0.7, 0.91]
+        d2 = d.model_copy(update={"score": 0.95})  # b's links (as copy and as sibling) are recomputed
+        s.replace_derivations([d2], [b.id], mode="incremental", max_seq=3, new_articles=1, started_at=datetime.now())
+        assert sorted((x.copy_id, x.score) for x in s.derivations()) == sorted([(b.id, 0.95), (c.id, 0.5)])
         assert s.last_trace()["mode"] == "incremental"
 
 

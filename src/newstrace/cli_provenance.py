@@ -121,5 +121,260 @@ class _progress:
             self.bar.stop()
 
 
+@app.command()
+def trace(
+    store: Path = typer.Option(Path(DEFAULT_STORE), "--store", "-s", help="The DuckDB store file.", dir_okay=False),
+    json_lines: bool = typer.Option(
+        False, "--json", help="Write every stored Derivation as JSON Lines (copy_source, origin_source, kind, "
+        "score, coverage, changes, alignment, ...)."
+    ),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output.",
+                                       dir_okay=False),  # fmt: skip
+    full: bool = typer.Option(False, "--full", help="Compare every article again, not only those ingested since "
+                              "the last trace."),  # fmt: skip
+) -> None:
+    """Decide which stored articles derive from which, of what kind, with what changes.
+
+    Incremental: only articles ingested since the last trace are compared (against every
+    stored article); the links equal those of a full re-run (--full). Prints a table of links,
+    or JSON Lines with --json. Exit status: 0 ok, 2 usage or store error.
+    """
+    from newstrace.store import open_store
+    from newstrace.store.trace import run_trace
+
+    try:
+        with open_store(store, create=False) as st:
+            report = run_trace(st, full=full)
+            derivations = st.derivations()
+    except StoreError as exc:
+        raise _fail(str(exc)) from exc
+    out = _open_output(output)
+    try:
+        if json_lines:
+            for d in derivations:
+                out.write(d.model_dump_json() + "\n")
+        else:
+            _print_links(_console(out, output is not None), derivations)
+    finally:
+        if output:
+            out.close()
+    stages = ", ".join(f"{k} {v:.1f} s" for k, v in (report.stage_seconds or {}).items())
+    typer.echo(
+        f"trace ({report.mode}): {report.compared} of {report.articles} articles compared, {report.pairs} candidate "
+        f"pairs verified, {report.links} links found; {report.total_links} links stored. {report.seconds:.1f} s ({stages}).",
+        err=True,
+    )
+
+
+@app.command()
+def show(
+    article: str = typer.Argument(..., help="An article id, id prefix, input path or URL."),
+    store: Path = typer.Option(Path(DEFAULT_STORE), "--store", "-s", help="The DuckDB store file.", dir_okay=False),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output.",
+                                       dir_okay=False),  # fmt: skip
+) -> None:
+    """Show a stored article, its derivations and a side-by-side alignment with the changes highlighted.
+
+    Exit status: 0 ok, 2 no such article (or several match), or a store error.
+    """
+    from newstrace.store import open_store
+
+    try:
+        with open_store(store, read_only=True) as st:
+            ids = st.resolve(article)
+            if not ids:
+                raise _fail(f"no stored article matches {article!r} (give an id, id prefix, input path or URL)")
+            if len(ids) > 1:
+                listed = ", ".join(ids[:8]) + (" ..." if len(ids) > 8 else "")
+                raise _fail(f"{article!r} matches {len(ids)} articles: {listed}; give a longer id")
+            art = st.get_article(ids[0])
+            aliases = st.aliases(art.id)
+            derivations = st.derivations(art.id)
+            linked = {i for d in derivations for i in (d.copy_id, d.origin_id, *d.sibling_ids) if i and i != art.id}
+            others = {i: st.get_article(i) for i in sorted(linked)}
+            labels = st.source_labels([art.id, *others])
+    except StoreError as exc:
+        raise _fail(str(exc)) from exc
+    out = _open_output(output)
+    try:
+        render_provenance(_console(out, output is not None), art, aliases, derivations, others, labels)
+    finally:
+        if output:
+            out.close()
+
+
+def _console(out: IO[str], to_file: bool):
+    from rich.console import Console
+
+    # A file or pipe gets plain text at a fixed width; a terminal gets colour at its own width.
+    plain = to_file or not (hasattr(out, "isatty") and out.isatty())
+    return Console(file=out, highlight=False, width=140 if plain else None, no_color=plain)
+
+
+def _print_links(console, derivations) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(title=f"{len(derivations)} derivation links", show_lines=False, expand=False)
+    for col in ("copy", "origin", "kind", "score", "coverage copy/origin", "changes"):
+        table.add_column(col, overflow="fold")
+    for d in derivations:
+        origin = d.origin_source or d.origin_id or ""
+        if d.inferred_source:
+            origin = "inferred common source, siblings: " + ", ".join(i[:10] for i in d.sibling_ids)
+        kinds = {}
+        for c in d.changes:
+            kinds[c.kind] = kinds.get(c.kind, 0) + 1
+        table.add_row(escape(d.copy_source or d.copy_id), escape(origin), d.kind, f"{d.score:.2f}",
+                      f"{d.copy_coverage:.2f}/{d.origin_coverage:.2f}",
+                      ", ".join(f"{n} {k}" for k, n in kinds.items()))  # fmt: skip
+    console.print(table)
+
+
+def render_provenance(console, art, aliases: list[dict], derivations, others: dict, labels: dict[str, str]) -> None:
+    """Print an article, its sources and each derivation link with a side-by-side alignment.
+
+    Args:
+        console: a ``rich.console.Console``; without colour, changed words are marked
+            ``[-origin words-]`` and ``{+copy words+}`` (as in ``git diff --word-diff``).
+        art: the article shown.
+        aliases: its input records (``Store.aliases``).
+        derivations: links where it is the copy, the origin or a sibling.
+        others: the other articles of those links, by id.
+        labels: URL or input path of each article id.
+    """
+    from rich.markup import escape
+    from rich.rule import Rule
+
+    console.print(Rule(escape(f"{art.id}  {labels.get(art.id, '')}"), style="cyan"))
+    console.print(f"[bold]{escape(art.headline or '(no headline)')}[/]")
+    for name, value in (("published", art.published), ("byline", ", ".join(art.byline)), ("credit", art.credit),
+                        ("outlet", art.outlet), ("language", art.language)):  # fmt: skip
+        if value:
+            console.print(f"  [dim]{name}:[/] {escape(str(value))}")
+    for a in aliases:
+        where = a["url"] or f"{a['path']}#{a['record']}"
+        console.print(f"  [dim]source:[/] {escape(str(where))}" + (f" [dim]({escape(a['path'])})[/]" if a["url"] else ""))
+    if not derivations:
+        console.print("\nNo derivation links: it is not a copy of, nor copied by, any stored article "
+                      "(run `newstrace trace` after ingesting).")  # fmt: skip
+        return
+    for d in derivations:
+        copy = art if d.copy_id == art.id else others.get(d.copy_id)
+        left_id = d.origin_id or (d.sibling_ids[0] if d.sibling_ids else None)
+        left = art if left_id == art.id else others.get(left_id)
+        if d.inferred_source:
+            other = d.sibling_ids[0] if d.copy_id == art.id else d.copy_id
+            role = f"sibling of {labels.get(other, other)} (copies of an inferred common source missing from the store)"
+        elif d.copy_id == art.id:
+            role = f"copy of {labels.get(d.origin_id, d.origin_id)}"
+        else:
+            role = f"origin of {labels.get(d.copy_id, d.copy_id)}"
+        console.print()
+        console.print(Rule(escape(role), style="magenta", align="left"))
+        console.print(f"  kind [bold]{d.kind}[/], score {d.score:.3f}, coverage: copy {d.copy_coverage:.0%}, "
+                      f"origin {d.origin_coverage:.0%}")  # fmt: skip
+        for reason in d.direction_evidence:
+            console.print(f"  [dim]direction:[/] {escape(reason)}")
+        if d.changes:
+            console.print(_changes_table(d.changes, console.no_color))
+        if copy is not None and left is not None:
+            console.print(_side_by_side(d, left, copy, labels, console.no_color))
+
+
+def _changes_table(changes, plain: bool):
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(title=f"Changes ({len(changes)})", title_justify="left", show_lines=True)
+    for col in ("kind", "origin", "copy", "detail"):
+        table.add_column(col, overflow="fold")
+    for c in changes:
+        o = escape(c.origin_text) if plain else f"[red]{escape(c.origin_text)}[/]"
+        k = escape(c.copy_text) if plain else f"[green]{escape(c.copy_text)}[/]"
+        table.add_row(c.kind, o, k, escape(c.detail))
+    return table
+
+
+def _side_by_side(d, origin, copy, labels: dict[str, str], plain: bool):
+    """Origin sentences left, copy sentences right, in reading order: aligned pairs with their word
+    differences highlighted, omitted origin sentences and added copy sentences on their own rows."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from newstrace.provenance.fingerprint import article_sentences
+
+    osents = [s.text for s in article_sentences(origin.headline or "", origin.text or "")]
+    csents = [s.text for s in article_sentences(copy.headline or "", copy.text or "")]
+    pairs = sorted((p.copy_index, p.origin_index, p.similarity) for p in d.alignment)
+    full = all(i < len(csents) and j < len(osents) and csents[i] == p.copy_sentence and osents[j] == p.origin_sentence
+               for (i, j, _), p in zip(pairs, sorted(d.alignment, key=lambda p: (p.copy_index, p.origin_index))))  # fmt: skip
+    table = Table(title="Alignment (origin | copy)", title_justify="left", show_lines=True, expand=True)
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("origin: " + escape(_short(labels.get(origin.id, origin.id))), ratio=1, overflow="fold")
+    table.add_column("copy: " + escape(_short(labels.get(copy.id, copy.id))), ratio=1, overflow="fold")
+    table.add_column("sim", justify="right", no_wrap=True)
+    if not full:  # sentences re-split differently: show the stored pairs alone
+        for p in sorted(d.alignment, key=lambda p: p.copy_index):
+            o, c = _word_diff(p.origin_sentence, p.copy_sentence, plain)
+            table.add_row(f"{p.origin_index}:{p.copy_index}", o, c, f"{p.similarity:.2f}")
+        return table
+    shown_o: set[int] = set()
+    aligned_o = {j for _, j, _ in pairs}
+    aligned_c = {i for i, _, _ in pairs}
+    by_copy = {i: (j, sim) for i, j, sim in pairs}
+    next_o = 0
+
+    def omitted(upto: int) -> None:
+        nonlocal next_o
+        while next_o < upto:
+            if next_o not in aligned_o and next_o not in shown_o:
+                text = escape(osents[next_o])
+                table.add_row(f"{next_o}:", f"[-{text}-]" if plain else f"[red]{text}[/]", "" if plain else "[dim](omitted)[/]", "")
+                shown_o.add(next_o)
+            next_o += 1
+
+    for i, ctext in enumerate(csents):
+        if i in by_copy:
+            j, sim = by_copy[i]
+            omitted(j)
+            o, c = _word_diff(osents[j], ctext, plain)
+            table.add_row(f"{j}:{i}", o, c, f"{sim:.2f}")
+            shown_o.add(j)
+            next_o = max(next_o, j + 1)
+        elif i not in aligned_c:
+            text = escape(ctext)
+            table.add_row(f":{i}", "" if plain else "[dim](added)[/]", f"{{+{text}+}}" if plain else f"[green]{text}[/]", "")
+    omitted(len(osents))
+    return table
+
+
+def _short(label: str, width: int = 60) -> str:
+    return label if len(label) <= width else label[: width // 2 - 1] + "…" + label[-(width // 2) :]
+
+
+def _word_diff(origin: str, copy: str, plain: bool) -> tuple[str, str]:
+    """Both sentences as rich markup, words that differ highlighted (plain: ``[-..-]`` / ``{+..+}``)."""
+    import difflib
+    import re
+
+    from rich.markup import escape
+
+    ow, cw = re.findall(r"\S+", origin), re.findall(r"\S+", copy)
+    sm = difflib.SequenceMatcher(a=ow, b=cw, autojunk=False)
+    left, right = [], []
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        o, c = escape(" ".join(ow[i1:i2])), escape(" ".join(cw[j1:j2]))
+        if tag == "equal":
+            left.append(o)
+            right.append(c)
+            continue
+        if o:
+            left.append(f"[-{o}-]" if plain else f"[bold red]{o}[/]")
+        if c:
+            right.append(f"{{+{c}+}}" if plain else f"[bold green]{c}[/]")
+    return " ".join(left), " ".join(right)
+
+
 def _open_output(output: Path | None) -> IO[str]:
     return open(output, "w", encoding="utf-8", newline="\n") if output else sys.stdout  # noqa: SIM115

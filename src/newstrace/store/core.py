@@ -372,29 +372,33 @@ class Store:
         """Ids of articles ingested after ``since_seq``, in ingestion order."""
         return [r[0] for r in self._q("SELECT id FROM articles WHERE seq > ? ORDER BY seq", [since_seq]).fetchall()]
 
-    def iter_articles(self, ids: Iterable[str] | None = None, chunk: int = 2000) -> Iterator[Article]:
-        """Yield stored articles with all their child records, in ingestion order.
+    def iter_articles(self, ids: Iterable[str] | None = None, chunk: int = 2000, *, light: bool = False) -> Iterator[Article]:
+        """Yield stored articles in ingestion order.
 
         Args:
             ids: the articles wanted (unknown ids are ignored); ``None`` for all.
             chunk: articles loaded per query round (memory ~ chunk x article size).
+            light: skip ``raw_text`` and the child records (repairs, residue, entities,
+                quotes, claims, errors): what tracing needs, at a fraction of the memory.
         """
         wanted = self.article_ids() if ids is None else list(ids)
+        cols = "a.*" if not light else ", ".join(f"a.{c}" for c in self._types["articles"] if c != "raw_text")
         for i in range(0, len(wanted), chunk):
             part = wanted[i : i + chunk]
             self._con.register("_want", pa.table({"id": part}))
             try:
-                rows = self._rows("SELECT a.* FROM articles a JOIN _want USING (id) ORDER BY a.seq")
+                rows = self._rows(f"SELECT {cols} FROM articles a JOIN _want USING (id) ORDER BY a.seq")
                 kids: dict[str, dict[str, list]] = {}
-                for table, _m in rec.CHILD_TABLES.values():
-                    for r in self._rows(f"SELECT c.* FROM {table} c JOIN _want w ON c.article_id = w.id ORDER BY c.article_id, c.n"):
-                        kids.setdefault(r["article_id"], {}).setdefault(table, []).append(r)
                 errs: dict[str, list] = {}
-                for r in self._rows(
-                    "SELECT e.* FROM errors e JOIN articles a ON e.article_id = a.id AND e.input_key = a.input_key "
-                    "AND e.record = a.source_record JOIN _want w ON a.id = w.id ORDER BY e.n"
-                ):
-                    errs.setdefault(r["article_id"], []).append(r)
+                if not light:
+                    for table, _m in rec.CHILD_TABLES.values():
+                        for r in self._rows(f"SELECT c.* FROM {table} c JOIN _want w ON c.article_id = w.id ORDER BY c.article_id, c.n"):
+                            kids.setdefault(r["article_id"], {}).setdefault(table, []).append(r)
+                    for r in self._rows(
+                        "SELECT e.* FROM errors e JOIN articles a ON e.article_id = a.id AND e.input_key = a.input_key "
+                        "AND e.record = a.source_record JOIN _want w ON a.id = w.id ORDER BY e.n"
+                    ):
+                        errs.setdefault(r["article_id"], []).append(r)
             finally:
                 self._con.unregister("_want")
             for row in rows:
@@ -554,14 +558,15 @@ class Store:
         rows = self._rows("SELECT * FROM trace_runs ORDER BY run_id DESC LIMIT 1")
         return rows[0] if rows else None
 
-    def replace_derivations(self, derivations: Iterable[Derivation], copy_ids: Iterable[str] | None, *,
+    def replace_derivations(self, derivations: Iterable[Derivation], scope: Iterable[str] | None, *,
                             mode: str, max_seq: int, new_articles: int, started_at: datetime) -> int:  # fmt: skip
-        """Replace the stored derivations of some copies (or all) and record the trace run, atomically.
+        """Replace the stored links that a trace run recomputed, and record the run, atomically.
 
         Args:
             derivations: the new links.
-            copy_ids: articles whose links are recomputed (their old links are deleted, as are
-                links naming them as origin); ``None`` replaces every link.
+            scope: ids of the articles whose pairs the run examined: every stored link
+                involving one of them (as copy, origin or sibling) is deleted first, so a
+                rerun never duplicates links. ``None`` replaces every link (a full run).
             mode: ``full`` or ``incremental``.
             max_seq: newest article seq covered by this run.
             new_articles: articles compared in this run.
@@ -573,14 +578,19 @@ class Store:
         derivations = list(derivations)
         with self.transaction():
             run_id = self._one("SELECT coalesce(max(run_id), 0) + 1 FROM trace_runs")[0]
-            if copy_ids is None:
+            if scope is None:
                 for table in ("derivations", "changes", "alignments"):
                     self._q(f"DELETE FROM {table}")
             else:
-                self._con.register("_ids", pa.table({"id": sorted(set(copy_ids))}))
+                self._con.register("_ids", pa.table({"id": sorted(set(scope))}))
                 try:
+                    self._q(
+                        "CREATE OR REPLACE TEMP TABLE _gone AS SELECT DISTINCT copy_id, origin_key FROM derivations d "
+                        "JOIN _ids i ON d.copy_id = i.id OR d.origin_id = i.id OR list_contains(d.sibling_ids, i.id)"
+                    )
                     for table in ("changes", "alignments", "derivations"):
-                        self._q(f"DELETE FROM {table} WHERE copy_id IN (SELECT id FROM _ids)")
+                        self._q(f"DELETE FROM {table} WHERE (copy_id, origin_key) IN (SELECT (copy_id, origin_key) FROM _gone)")
+                    self._q("DROP TABLE _gone")
                 finally:
                     self._con.unregister("_ids")
             drows, crows, prows = [], [], []

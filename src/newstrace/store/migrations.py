@@ -249,6 +249,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         _FINGERPRINTS,
         "Fingerprints with their scheme parameters, so trace reuses them and refuses a mismatch.",
     ),
+    Migration(
+        "0004_derivation_coverage",
+        ("ALTER TABLE derivations ADD COLUMN coverage DOUBLE DEFAULT 0.0",),
+        "Derivation.coverage (the copy's aligned share, as the JSON output names it).",
+    ),
 )
 
 _LEDGER = "CREATE TABLE IF NOT EXISTS _migrations (name VARCHAR PRIMARY KEY, applied_at TIMESTAMP NOT NULL)"
