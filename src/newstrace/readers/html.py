@@ -96,7 +96,8 @@ def html_to_document(page: str, source: Source, url: str | None = None) -> RawDo
         return error_document(source, "E106", "no article text found (the page has no HTML body)")
     doc = _extract(page, url)
     paragraphs = _paragraphs(doc.text or "") if doc is not None else []
-    pm = page_metadata(tree, htmldate_published=_htmldate(tree))
+    pm = page_metadata(tree, url=url or source.url, htmldate_published=_htmldate(tree),
+                       trafilatura_author=doc.author if doc is not None else None)
     headline = " ".join(((doc.title if doc is not None else None) or pm.headline or "").split())
     if paragraphs and headline and paragraphs[0].casefold() == headline.casefold():
         paragraphs = paragraphs[1:]

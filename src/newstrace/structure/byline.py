@@ -25,7 +25,10 @@ TITLE_WORDS = frozenset(
     international national local regional environment climate technology tech culture arts education legal crime
     courts security defence defense transport affairs markets finance economy energy medical entertainment travel
     features lifestyle guest newsroom media times post herald daily weekly gazette tribune journal magazine
-    newsletter updated published posted comments comment menu share email follow subscribe""".split()
+    newsletter updated published posted comments comment menu share email follow subscribe phd md mba msc bsc rd rn
+    dr mr mrs ms prof rev courtesy photo photos image images getty photograph photography illustration caption
+    reading read min view posts profile facebook twitter linkedin pinterest reddit flipboard whatsapp instagram
+    tiktok youtube telegram print copy link rss""".split()
 )
 _STOP_TOKENS = frozenset(
     """the a an our your my his her their its this that these those in on at by and or of for with from to as is
@@ -48,7 +51,7 @@ _LINK_WORDS = re.compile(
     r"(?:author|him|her|them|on \w+|stories|articles|posts)?",
     re.IGNORECASE,
 )
-_SPLIT = re.compile(r"\s*(?:,|;|\||\u00b7|\u2022|/|\s[-\u2013\u2014]+\s|\band\b|&|\bwith\b|\bfor\b)\s*")
+_SPLIT = re.compile(r"\s*(?:,|;|\||\u00b7|\u2022|/|\s[-\u2013\u2014]+\s|\band\b|&|\bwith\b|\bfor\b)\s*", re.IGNORECASE)
 _IN_PLACE = re.compile(r"\s+(?:in|at|from)\s+[A-Z\u00c0-\u00de].*$")
 
 
@@ -94,9 +97,14 @@ def person_name(chunk: str) -> str | None:
     tokens = chunk.strip().split()
     runs: list[list[str]] = []
     cur: list[str] = []
-    for tok in tokens:
+    for k, tok in enumerate(tokens):
         low = tok.lower().strip(",.")
-        if _token_is_name(tok) or (cur and (low in _PARTICLES or low in _SUFFIXES)):
+        # A full month name opens a name when a name follows ("April Roach", "June Lee").
+        first_name_month = (
+            not cur and low in _MONTH_WORDS and len(low) > 3 and tok[0].isupper()
+            and k + 1 < len(tokens) and _token_is_name(tokens[k + 1])
+        )
+        if _token_is_name(tok) or first_name_month or (cur and (low in _PARTICLES or low in _SUFFIXES)):
             cur.append(tok.strip(",;:()\"\u201c\u201d"))
         else:
             runs.append(cur)

@@ -11,25 +11,31 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from lxml import html as lxml_html
 
 from newstrace.structure.byline import parse_byline, parse_names, person_name
 from newstrace.structure.credit import canonical_agency
-from newstrace.structure.dates import DateMention, parse_date_value
+from newstrace.structure.dates import DateMention, format_offset, parse_date_value
 from newstrace.structure.stamps import date_kind, parse_stamp
 
 _FURNITURE = re.compile(
     r"(?i)(?:^|[\s_-])(?:comments?|commentlist|reply|replies|disqus|discussion|menu|nav|navbar|navigation|sidebar|"
-    r"related|most-?read|most-?popular|popular|trending|widget|footer|share|sharing|social|newsletter|promo|"
+    r"related|most-?read|most-?popular|popular|trending|share|sharing|social|newsletter|promo|"
     r"recommend\w*|breadcrumbs?|masthead|subscribe|advert\w*|cookie|modal|teaser|outbrain|taboola|more-stories|"
     r"read-more|further-reading|latest|top-stories)(?:$|[\s_-])"
 )
-_FURNITURE_TAGS = {"nav", "aside", "script", "style", "noscript", "form", "template", "iframe"}
+_FURNITURE_TAGS = {"nav", "aside", "script", "style", "noscript", "form", "template", "iframe", "figure",
+                   "figcaption", "picture", "svg", "select", "button"}
 _FURNITURE_ROLES = {"navigation", "complementary", "banner", "contentinfo", "menu", "menubar"}
-_BYLINE_ATTR = re.compile(r"(?i)byline|by-line|author|writer|contributor|credit")
+_BYLINE_CLASS = re.compile(r"(?i)by-?line")
+_AUTHOR_CLASS = re.compile(r"(?i)author|writer|reporter|contributor")
+_AUTHOR_NOT = re.compile(r"(?i)bio|about|avatar|image|photo|img|desc|more|other|list|follow|social|box|card")
+_SKIP_TAGS = {"time", "script", "h1", "h2", "h3", "button", "select", "option", "img"}
+_BLOCK_TAGS = {"p", "div", "span", "li", "address", "small", "strong", "em", "b", "section", "header", "footer"}
 _UPDATED_ATTR = re.compile(r"(?i)updat|modif|revis")
 _PUBLISHED_META = (
     "article:published_time", "og:published_time", "og:article:published_time", "datepublished",
@@ -77,7 +83,12 @@ def parse_page(page: str | bytes):
     """Parse HTML into an lxml tree; ``None`` when lxml finds no document."""
     try:
         return lxml_html.fromstring(page)
-    except (ValueError, TypeError, lxml_html.etree.ParserError):
+    except ValueError:
+        # lxml refuses str input that carries an XML encoding declaration; bytes are fine.
+        if isinstance(page, str):
+            return parse_page(page.encode("utf-8"))
+        return None
+    except (TypeError, lxml_html.etree.ParserError):
         return None
 
 
@@ -90,9 +101,13 @@ def is_furniture(el) -> bool:
     tag = el.tag if isinstance(el.tag, str) else ""
     if tag in _FURNITURE_TAGS or (el.get("role") or "").lower() in _FURNITURE_ROLES:
         return True
-    if tag == "footer" or tag == "header":
-        # A footer or header inside the article is the article's own (it may hold the byline).
-        return not any(a.tag in ("article",) for a in el.iterancestors())
+    if tag in ("article", "main", "body", "html"):
+        return False  # content containers; their classes list tags and categories ("tag-social")
+    if tag == "footer":
+        # A footer inside the article is the article's own (it may hold the byline).
+        return not any(a.tag == "article" for a in el.iterancestors())
+    if tag == "header" and el.find(".//nav") is not None:
+        return True  # the site header with its menu
     return bool(_FURNITURE.search(" ".join(str(el.get(a) or "") for a in ("class", "id"))))
 
 
@@ -139,34 +154,110 @@ def _visible(root):
             stack.pop()
 
 
+_INLINE = {"a", "span", "em", "strong", "b", "i", "u", "small", "sup", "sub", "abbr", "cite", "mark", "font", "q", "s"}
+
+
 def _text(el) -> str:
-    return " ".join(el.text_content().split())
+    """Visible text with white space collapsed. Element boundaries separate words, except inside
+    a word split by inline markup ("Will Knigh<span>t</span>" stays "Will Knight", while
+    "<a>Jane Doe</a><span>Updated</span>" becomes "Jane Doe Updated")."""
+    parts: list[str] = []
+
+    def add(piece: str, joinable: bool) -> None:
+        if not piece:
+            return
+        if parts and not (joinable and parts[-1][-1:].islower() and piece[:1].islower()):
+            parts.append(" ")
+        parts.append(piece)
+
+    def walk(node) -> None:
+        add(node.text or "", True)
+        for child in node:
+            if isinstance(child.tag, str) and child.tag not in ("script", "style"):
+                before = len(parts)
+                walk(child)
+                if child.tag not in _INLINE and len(parts) > before:
+                    parts.append(" ")
+            add(child.tail or "", True)
+
+    walk(el)
+    return " ".join("".join(parts).split())
 
 
-def _visible_byline(root) -> tuple[list[str], str | None]:
-    """Names (and agency) from the first byline container in the article."""
-    for el in _visible(root):
-        if el.tag in ("time", "script", "h1", "h2"):
+def _byline_tiers(scope, loose: bool) -> list[str] | tuple[list[str], str | None]:
+    """Byline names (and agency) in ``scope`` by tier of evidence; the first tier with names wins.
+
+    Tiers: 1. an element classed ``byline``; 2. ``rel=author`` / ``itemprop=author`` elements
+    (all of them: one per author); 3. (``loose`` only) elements classed author/writer/reporter
+    whose text is short; 4. a short block that starts with "By".
+    """
+    tiers: dict[int, list[tuple[list[str], str | None]]] = {1: [], 2: [], 3: [], 4: []}
+    for el in _visible(scope):
+        if el.tag in _SKIP_TAGS:
             continue
-        attrs = _attrs(el)
         text = _text(el)
         if not text or len(text) > 250:
             continue
-        if _BYLINE_ATTR.search(attrs):
-            # Prefer the container: "By <a>Name</a> · <time>" parses better whole.
-            parent = el.getparent()
-            if parent is not None and _BYLINE_ATTR.search(_attrs(parent)) is None and len(_text(parent)) <= 250:
-                parsed = parse_byline(_text(parent))
-                if parsed and (parsed.names or parsed.credit):
-                    return parsed.names, parsed.credit
+        own = " ".join(str(el.get(a) or "") for a in ("class", "id"))
+        marks = " ".join(str(el.get(a) or "") for a in ("rel", "itemprop"))
+        if _BYLINE_CLASS.search(own) and not tiers[1]:
+            # One link per author: "<a>April Roach</a><a>Daniel Lee</a>" must not read as one name.
+            linked = [person_name(_text(a)) for a in el.iter("a") if _text(a)]
+            linked = [n for n in linked if n]
+            if len(linked) >= 2:
+                tiers[1].append((list(dict.fromkeys(linked)), None))
+                continue
+            parsed = parse_byline(text) or parse_byline(text, require_by=False)
+            if parsed is None and len(text.split()) <= 8:
+                parsed = parse_names(text)
+            if parsed and (parsed.names or parsed.credit):
+                tiers[1].append((parsed.names, parsed.credit))
+        elif re.search(r"(?i)\bauthor\b", marks) and len(text.split()) <= 8:
             parsed = parse_byline(text) or parse_names(text)
             if parsed.names or parsed.credit:
-                return parsed.names, parsed.credit
-        elif el.tag in ("p", "div", "span", "li", "address", "small", "strong", "em", "b") and re.match(r"(?i)^\s*by\s", text):
+                tiers[2].append((parsed.names, parsed.credit))
+        elif loose and _AUTHOR_CLASS.search(own) and not _AUTHOR_NOT.search(own) and len(text.split()) <= 8:
+            parsed = parse_byline(text) or parse_names(text)
+            if parsed.names:
+                tiers[3].append((parsed.names, parsed.credit))
+        elif el.tag in _BLOCK_TAGS and re.match(r"(?i)^\s*by\s", text) and not tiers[4]:
             parsed = parse_byline(text)
             if parsed and (parsed.names or parsed.credit):
-                return parsed.names, parsed.credit
+                tiers[4].append((parsed.names, parsed.credit))
+    for tier in (1, 2, 3, 4):
+        if tiers[tier]:
+            names: list[str] = []
+            credit = None
+            for found_names, found_credit in tiers[tier][:6]:
+                names += [n for n in found_names if n not in names]
+                credit = credit or found_credit
+            return names, credit
     return [], None
+
+
+def _visible_byline(root, tree) -> tuple[list[str], str | None]:
+    """Names (and agency) from the byline the reader sees: in the article first, then anywhere
+    on the page outside menus, sidebars, comments and captions (strong signals only)."""
+    names, credit = _byline_tiers(root, loose=True)
+    if not names and not credit and root is not tree:
+        body = tree.find("body") if tree.find("body") is not None else tree
+        names, credit = _byline_tiers(body, loose=False)
+    return names, credit
+
+
+def _drop_site_tokens(names: list[str], site: str | None) -> list[str]:
+    """Remove the site's own name from byline entries ("Adam Aaronson PhillyVoice" -> "Adam Aaronson")."""
+    if not site:
+        return names
+    site_keys = {site.casefold(), site.replace(" ", "").casefold()}
+    out = []
+    for name in names:
+        if name.casefold() in site_keys:
+            continue
+        tokens = [t for t in name.split() if t.casefold() not in site_keys]
+        if len(tokens) >= 2:
+            out.append(" ".join(tokens))
+    return out
 
 
 def _json_ld(tree) -> list[dict[str, Any]]:
@@ -278,6 +369,22 @@ def _same_day_enrich(chosen: DateMention, others: list[DateMention]) -> DateMent
     return chosen
 
 
+def _infer_offset(chosen: DateMention, others: list[DateMention]) -> DateMention:
+    """Give a printed local time without zone the offset implied by a machine stamp of the same
+    instant ("11:15 PM" shown, ``04:15Z`` in JSON-LD: the page's zone is ``-05:00``)."""
+    if chosen.hour is None or chosen.offset is not None:
+        return chosen
+    local = datetime(chosen.year, chosen.month, chosen.day, chosen.hour, chosen.minute or 0)
+    for other in others:
+        instant = other.instant()
+        if instant is None:
+            continue
+        minutes = int((local - instant).total_seconds() // 60)
+        if minutes % 30 == 0 and abs(minutes) <= 14 * 60:
+            return replace(chosen, offset=format_offset(minutes))
+    return chosen
+
+
 def _to_page_zone(chosen: DateMention, zones: list[str]) -> DateMention:
     """Show a UTC-stamped time in the page's own zone when the page states another zone."""
     if chosen.offset not in ("+00:00",) or chosen.hour is None:
@@ -288,11 +395,89 @@ def _to_page_zone(chosen: DateMention, zones: list[str]) -> DateMention:
     return chosen
 
 
-def page_metadata(tree, *, htmldate_published: str | None = None) -> PageMeta:
+_URL_DATE = re.compile(
+    r"(?<![\d])(?P<y>(?:19|20)\d{2})(?P<sep>[/_-]?)(?P<m>0?[1-9]|1[0-2])(?P=sep)(?P<d>0?[1-9]|[12]\d|3[01])(?![\d])"
+)
+
+
+def url_date(url: str | None) -> DateMention | None:
+    """The publication day written in a URL path (``/2017/7/12/``, ``/20231108/``, ``/2020-02-24-``).
+
+    >>> url_date("https://example.org/2020/02/24/story-title/").local_iso()
+    '2020-02-24'
+    >>> url_date("https://example.org/news/2020/story") is None
+    True
+    """
+    if not url:
+        return None
+    path = re.sub(r"^[a-z]+://[^/]+", "", url)
+    for m in _URL_DATE.finditer(path):
+        if not m.group("sep") and (len(m.group("m")) != 2 or len(m.group("d")) != 2):
+            continue  # 8 digits only: 20231108, never 2023118
+        mention = parse_date_value(f"{m['y']}-{int(m['m']):02d}-{int(m['d']):02d}")
+        if mention is not None:
+            return mention
+    return None
+
+
+def _agree_with_url(chosen: DateMention | None, cands: list[DateMention], day: DateMention) -> DateMention:
+    """The publication day the URL gives wins: a candidate on that local day keeps its time."""
+    if chosen is not None and chosen.date == day.date:
+        return chosen
+    for cand in cands:
+        if cand.date == day.date:
+            return cand
+    return day
+
+
+def _agrees(shown: DateMention, stated: DateMention) -> bool:
+    """Same local day, or the same instant (a shown time without zone may take the zone that
+    makes it equal to the stated instant, see :func:`_infer_offset`)."""
+    if shown.date == stated.date:
+        return True
+    local = _infer_offset(shown, [stated])
+    return local.instant() is not None and local.instant() == stated.instant()
+
+
+def _choose(kind: str, cands: list[tuple[str, str, DateMention]]) -> tuple[DateMention | None, str | None]:
+    """The date of ``kind`` the page most credibly states.
+
+    1. the first date shown in the article (``<time>`` or stamp line, document order) that
+       agrees with one of the page's JSON-LD or meta-tag dates: the shown form keeps the
+       local time and zone;
+    2. else the first date shown in the article (what the reader sees; machine dates are
+       often a first draft or a re-index);
+    3. else the JSON-LD, then the meta-tag value.
+    """
+    shown = [(src, m) for src, k, m in cands if k == kind and src in ("visible", "time")]
+    stated = [m for src, k, m in cands if k == kind and src in ("json-ld", "meta")]
+    for src, m in shown:
+        if any(_agrees(m, s) for s in stated):
+            return m, src
+    if shown:
+        return shown[0][1], shown[0][0]
+    for source in ("json-ld", "meta"):
+        for src, k, m in cands:
+            if k == kind and src == source:
+                return m, source
+    return None, None
+
+
+def _plain_text(tree) -> str:
+    """Case-folded visible text of the page without furniture (menus, sidebars, comments)."""
+    body = tree.find("body") if tree.find("body") is not None else tree
+    return " ".join(_text(el) for el in _visible(body) if el.text and el.text.strip()).casefold()
+
+
+def page_metadata(tree, *, url: str | None = None, htmldate_published: str | None = None,
+                  trafilatura_author: str | None = None) -> PageMeta:
     """Read byline, dates, site name, headline and language from a parsed page.
 
     Args:
         tree: an lxml HTML element (see :func:`parse_page`).
+        url: the page's URL; a date in its path is taken as the publication day (as htmldate does).
+        trafilatura_author: trafilatura's author string ("A; B"), used after the visible byline and
+            schema.org, for names that the page shows outside its furniture.
         htmldate_published: htmldate's original-date guess (``YYYY-MM-DD`` or ISO), used only
             when the page gives no date in its article, JSON-LD or meta tags.
 
@@ -300,7 +485,9 @@ def page_metadata(tree, *, htmldate_published: str | None = None) -> PageMeta:
         A :class:`PageMeta`. Byline order of trust: visible byline in the article; JSON-LD
         ``author`` of type Person that is not the site's own name; ``<meta name=author>``
         under the same test. Date order of trust: a printed stamp or ``<time>`` in the
-        article; JSON-LD ``datePublished``/``dateModified``; meta tags; htmldate.
+        article; JSON-LD ``datePublished``/``dateModified``; meta tags; htmldate. A full date
+        in the URL path overrides the day (a UTC stamp from late evening local time otherwise
+        lands on the next day); a candidate on that day still gives the time and offset.
     """
     meta = PageMeta()
     root = article_root(tree)
@@ -325,7 +512,8 @@ def page_metadata(tree, *, htmldate_published: str | None = None) -> PageMeta:
         if parts and parts.segments and (meta.headline is None or parts.headline.casefold() == meta.headline.casefold()):
             meta.site_name = parts.segments[-1]
 
-    names, credit = _visible_byline(root)
+    names, credit = _visible_byline(root, tree)
+    names = _drop_site_tokens(names, meta.site_name)
     if names or credit:
         meta.byline, meta.credit, meta.byline_source = names, credit, "visible" if names else None
     site = (meta.site_name or "").casefold()
@@ -339,6 +527,15 @@ def page_metadata(tree, *, htmldate_published: str | None = None) -> PageMeta:
                     meta.byline.append(person)
         if meta.byline:
             meta.byline_source = "json-ld"
+    if not meta.byline and trafilatura_author:
+        # trafilatura also reads menus ("rel=author" links in a nav); keep only names the
+        # article's own (non-furniture) text shows.
+        shown = _plain_text(tree)
+        for name in parse_names(trafilatura_author.replace(";", ",")).names:
+            if name.casefold() != site and name.casefold() in shown:
+                meta.byline.append(name)
+        if meta.byline:
+            meta.byline_source = "trafilatura"
     if not meta.byline and metas.get("author"):
         value = metas["author"]
         if value.casefold() != site and not canonical_agency(value) and not value.startswith("http"):
@@ -360,16 +557,20 @@ def page_metadata(tree, *, htmldate_published: str | None = None) -> PageMeta:
     meta.candidates = cands
     zones = [m.offset for src, _, m in cands if src in ("visible", "time") and m.offset]
     for kind in ("published", "updated"):
-        for source in ("visible", "time", "json-ld", "meta"):
-            found = [m for src, k, m in cands if src == source and k == kind]
-            if found:
-                chosen = _same_day_enrich(found[0], [m for _, k, m in cands if k == kind])
-                chosen = _to_page_zone(chosen, zones)
-                setattr(meta, kind, chosen)
-                if kind == "published":
-                    meta.date_source = source
-                break
+        chosen, source = _choose(kind, cands)
+        if chosen is not None:
+            same_kind = [m for _, k, m in cands if k == kind]
+            chosen = _infer_offset(_same_day_enrich(chosen, same_kind), same_kind)
+            setattr(meta, kind, _to_page_zone(chosen, zones))
+            if kind == "published":
+                meta.date_source = source
     if meta.published is None and htmldate_published:
         meta.published = parse_date_value(htmldate_published)
         meta.date_source = "htmldate" if meta.published else None
+    day = url_date(url or meta.url)
+    if day is not None:
+        before = meta.published
+        meta.published = _agree_with_url(before, [m for _, k, m in cands if k == "published"], day)
+        if meta.published is not before:
+            meta.date_source = "url" if meta.published is day else meta.date_source
     return meta
