@@ -246,7 +246,8 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
     from rich.markup import escape
     from rich.rule import Rule
 
-    console.print(Rule(escape(f"{art.id}  {labels.get(art.id, '')}"), style="cyan"))
+    console.print(Rule(art.id, style="cyan"))
+    console.print(f"[cyan]{escape(labels.get(art.id, ''))}[/]", soft_wrap=True)
     console.print(f"[bold]{escape(art.headline or '(no headline)')}[/]")
     for name, value in (("published", art.published), ("byline", ", ".join(art.byline)), ("credit", art.credit),
                         ("outlet", art.outlet), ("language", art.language)):  # fmt: skip
@@ -271,7 +272,8 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
         else:
             role = f"origin of {labels.get(d.copy_id, d.copy_id)}"
         console.print()
-        console.print(Rule(escape(role), style="magenta", align="left"))
+        console.print(Rule(style="magenta"))
+        console.print(f"[bold magenta]{escape(role)}[/]", soft_wrap=True)
         console.print(f"  kind [bold]{d.kind}[/], score {d.score:.3f}, coverage: copy {d.copy_coverage:.0%}, "
                       f"origin {d.origin_coverage:.0%}")  # fmt: skip
         for reason in d.direction_evidence:

@@ -1,0 +1,173 @@
+"""``newstrace trace`` / ``show`` by their effects: incremental equals full, JSON Lines fields, side-by-side view.
+
+Real pages are read at run time from ../shared/corpora/provenance; the small copy pair
+at the end is invented here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from newstrace.cli import app
+from newstrace.store import Store
+from newstrace.store.ingest import ingest
+from newstrace.store.trace import run_trace
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+PROV = SHARED / "corpora" / "provenance"
+
+
+def story(prefix: str, name: str) -> Path:
+    (folder,) = PROV.glob(f"{prefix}-*")
+    return folder / name
+
+
+def url_of(path: Path) -> str:
+    return path.read_text(encoding="utf-8").splitlines()[0].removeprefix("URL:").strip()
+
+
+# Part A is ingested and traced first; part B arrives later. Across the split: a copy arriving
+# after its origin (h 02, 03 -> h 01) and an origin arriving after its copy (e 01 <- e 02).
+PART_A = [("h", "01-original.txt"), ("h", "04-independent.txt"), ("e", "02-copy-edited.txt"),
+          ("d", "01-original.txt"), ("d", "02-copy-verbatim.txt")]  # fmt: skip
+PART_B = [("h", "02-copy-edited.txt"), ("h", "03-copy-edited.txt"), ("h", "05-independent.txt"),
+          ("e", "01-original.txt"), ("k", "01-original.txt"), ("k", "02-copy-verbatim.txt")]  # fmt: skip
+
+
+def link_key(d) -> tuple:
+    """Everything a link says, for comparing runs (the run id aside)."""
+    return (d.copy_id, d.origin_id or "", tuple(sorted(d.sibling_ids)), d.kind, d.score, d.copy_coverage,
+            d.origin_coverage, tuple(c.model_dump_json() for c in d.changes),
+            tuple(p.model_dump_json() for p in d.alignment))  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def traced_store(tmp_path_factory):
+    """A store after: ingest A, trace, ingest B, incremental trace. Yields (path, reports, incremental links)."""
+    path = tmp_path_factory.mktemp("trace") / "s.duckdb"
+    with Store(path) as s:
+        ingest([story(*x) for x in PART_A], s, jobs=1)
+        first = run_trace(s)
+        ingest([story(*x) for x in PART_B], s, jobs=1)
+        second = run_trace(s)
+        links = s.derivations()
+    return path, (first, second), links
+
+
+def test_incremental_trace_compares_only_new_articles_and_equals_a_full_rerun(traced_store):
+    path, (first, second), incremental = traced_store
+    assert (first.mode, first.compared) == ("full", len(PART_A))
+    assert (second.mode, second.compared, second.articles) == ("incremental", len(PART_B), len(PART_A) + len(PART_B))
+    with Store(path) as s:
+        full = run_trace(s, full=True)
+        rerun = s.derivations()
+    assert full.compared == len(PART_A) + len(PART_B)
+    assert full.pairs > second.pairs  # the incremental run left the old-old pairs alone
+    assert sorted(map(link_key, incremental)) == sorted(map(link_key, rerun))
+    assert len(rerun) == full.total_links > 0
+
+
+def test_links_across_the_split_are_found_in_both_directions(traced_store):
+    path, _, links = traced_store
+    with Store(path, read_only=True) as s:
+        (h01,) = s.resolve(url_of(story("h", "01-original.txt")))
+        (h02,) = s.resolve(url_of(story("h", "02-copy-edited.txt")))
+        (e01,) = s.resolve(url_of(story("e", "01-original.txt")))
+        (e02,) = s.resolve(url_of(story("e", "02-copy-edited.txt")))
+    pairs = {(d.copy_id, d.origin_id) for d in links}
+    assert (h02, h01) in pairs  # the new article is a copy of a stored one
+    assert (e02, e01) in pairs  # the new article is the origin of a stored copy
+
+
+def test_trace_json_lines_carry_sources_kind_score_coverage_changes(traced_store, tmp_path):
+    path, _, links = traced_store
+    out = tmp_path / "links.jsonl"
+    result = CliRunner().invoke(app, ["trace", "--store", str(path), "--json", "--output", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "trace (incremental): 0 of 11 articles compared" in result.stderr
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == len(links)
+    urls = {url_of(story(*x)) for x in PART_A + PART_B}
+    for row in rows:
+        for key in ("copy_source", "origin_source", "kind", "score", "coverage", "changes", "alignment"):
+            assert key in row, key
+        assert row["copy_source"] in urls
+        assert row["origin_source"] in urls or (row["origin_source"] is None and row["inferred_source"])
+        assert 0 <= row["score"] <= 1 and 0 <= row["coverage"] <= 1
+    h = {(r["copy_source"], r["origin_source"]) for r in rows}
+    assert (url_of(story("h", "02-copy-edited.txt")), url_of(story("h", "01-original.txt"))) in h
+
+
+def test_show_prints_derivations_and_side_by_side_alignment(traced_store):
+    path, _, _ = traced_store
+    copy = story("h", "02-copy-edited.txt")
+    result = CliRunner().invoke(app, ["show", str(copy), "--store", str(path)])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert f"copy of {url_of(story('h', '01-original.txt'))}" in out
+    assert "Alignment (origin | copy)" in out and "kind edited" in out
+    # Text only the copy has is marked as added, text only the origin has as omitted.
+    assert "{+" in out and "[-" in out
+
+
+def test_show_errors_exit_2(traced_store, tmp_path):
+    path, _, _ = traced_store
+    runner = CliRunner()
+    missing = runner.invoke(app, ["show", "https://nowhere.invalid/x", "--store", str(path)])
+    assert missing.exit_code == 2
+    assert "Error: no stored article matches 'https://nowhere.invalid/x'" in missing.stderr
+    nostore = runner.invoke(app, ["trace", "--store", str(tmp_path / "none.duckdb")])
+    assert nostore.exit_code == 2 and "no store at" in nostore.stderr
+    assert not (tmp_path / "none.duckdb").exists()
+
+
+ORIGIN = """Ferry service to Skelby Island halted after storm damages the Harrow pier
+
+HARROW (Wire Agency) — Ferry crossings between Harrow and Skelby Island were suspended on Friday after a storm tore away part of the Harrow pier, leaving more than 3,200 islanders without their usual link to the mainland for at least four days, the ferry operator said.
+
+"We cannot let a boat dock there until engineers have checked every pile," said Oona Flaherty, the operator's director of services. "Safety comes first, even if it means islanders wait."
+
+The pier, built in 1968, lost a 30-metre section of decking overnight as gusts reached 140 km/h, according to the regional weather office.
+
+The island council said it had arranged two charter boats to carry medicines and food from the smaller Kelso jetty, which was not damaged.
+
+Repairs are expected to cost about 2.5 million euros, a council spokesman said, and the operator hopes to resume a reduced timetable next week.
+"""
+
+COPY = """Ferry service to Skelby Island halted after storm damages the Harrow pier
+
+Ferry crossings between Harrow and Skelby Island were suspended on Friday after a storm tore away part of the Harrow pier, leaving over 2,700 islanders without their usual link to the mainland for at least three days, the ferry operator said.
+
+"We cannot let a boat dock there until engineers have checked every pile," said Oona Flaherty, the operator's director of services. "Safety comes first, even if it means islanders wait."
+
+The pier, built in 1968, lost a 30-metre section of decking overnight as gusts reached 140 km/h, according to the regional weather office.
+
+Repairs are expected to cost about 2.5 million euros, a council spokesman said, and the operator hopes to resume a reduced timetable next week.
+"""
+
+
+def test_show_highlights_a_changed_number_in_an_invented_copy(tmp_path):
+    (tmp_path / "in").mkdir()
+    origin, copy = tmp_path / "in" / "a-origin.txt", tmp_path / "in" / "b-copy.txt"
+    origin.write_text(ORIGIN, encoding="utf-8")
+    copy.write_text(COPY, encoding="utf-8")
+    store = tmp_path / "s.duckdb"
+    runner = CliRunner()
+    assert runner.invoke(app, ["ingest", str(tmp_path / "in"), "--store", str(store), "-j", "1", "-q"]).exit_code == 0
+    traced = runner.invoke(app, ["trace", "--store", str(store), "--json"])
+    assert traced.exit_code == 0, traced.output
+    (row,) = [json.loads(line) for line in traced.stdout.splitlines()]
+    assert {row["copy_source"], row["origin_source"] or ""} <= {str(origin), str(copy), ""}
+    numbers = [c for c in row["changes"] if c["kind"] == "number"]
+    assert any("3,200" in c["origin_text"] + c["copy_text"] and "2,700" in c["origin_text"] + c["copy_text"]
+               for c in numbers), row["changes"]  # fmt: skip
+    shown = runner.invoke(app, ["show", str(copy), "--store", str(store)])
+    assert shown.exit_code == 0, shown.output
+    out = shown.stdout
+    # Without colour, changed words are marked as in `git diff --word-diff`: [-origin-] {+copy+}.
+    assert "{+over 2,700+}" in out and "[-four-]" in out and "{+three+}" in out
+    assert "[-The island council said" in out  # the omitted paragraph, on the origin side only
