@@ -239,6 +239,9 @@ _ADDITIONAL = re.compile(
     r"^\(?\s*(?:additional|further|also|with)\s+reporting\s+(?:by|from)\s+(?P<who>.+?)\s*[.)]*\s*$|^contributing\s*:\s*(?P<who2>.+)$",
     re.IGNORECASE,
 )
+_AGENCY_STAFF = re.compile(
+    r"\b([A-Za-z]{2,5})\s+(?:[a-z]+\s+)?(?:writers?|reporters?|correspondents?|photographers?|journalists?|staff)\b"
+)
 _WIRE_CREDITS = re.compile(r"^\(?\s*(?:reporting|writing|reported|written)\s+by\s+.+(?:;|\)\s*$)", re.IGNORECASE)
 
 
@@ -265,8 +268,11 @@ def parse_contributor_line(line: str) -> tuple[list[str], str | None] | None:
     if not parsed.names:
         return None
     # An agency that itself contributed ("...; The Associated Press") is a source, not the credit;
-    # a contributor described as agency staff ("an Associated Press reporter") implies it.
-    return parsed.names, None if parsed.credit else find_agency(who)
+    # a contributor described as agency staff ("an Associated Press reporter", "AP writer") implies it.
+    if parsed.credit:
+        return parsed.names, None
+    staff = _AGENCY_STAFF.search(who)
+    return parsed.names, find_agency(who) or (canonical_agency(staff.group(1)) if staff else None)
 
 
 def parse_wire_credits(line: str) -> tuple[list[str], list[str]] | None:
