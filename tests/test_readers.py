@@ -200,3 +200,14 @@ def test_read_paths_walks_a_folder_in_order(tmp_path, stories):
     docs = list(read_paths([tmp_path]))
     assert [Path(d.source.path).name for d in docs] == ["a.txt", "c.jsonl"]
     assert docs[1].text == _body(stories[1])
+
+
+def test_docstring_examples_hold():
+    import doctest
+
+    import newstrace.cli_analyze
+    import newstrace.readers.columns
+
+    for module in (newstrace.readers.columns, newstrace.cli_analyze):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__

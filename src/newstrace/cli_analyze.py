@@ -10,7 +10,6 @@ from typing import IO
 
 import typer
 
-from newstrace.cli import app
 from newstrace.schema import Article, ErrorRecord
 
 #: Reader formats that take a column mapping.
@@ -27,6 +26,10 @@ class InputFormat(str, Enum):
     csv = "csv"
     parquet = "parquet"
     warc = "warc"
+
+
+# Imported after InputFormat: cli.py imports this module and cli_provenance, which reuses InputFormat.
+from newstrace.cli import app  # noqa: E402
 
 
 @app.command()
