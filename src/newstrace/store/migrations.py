@@ -254,6 +254,22 @@ MIGRATIONS: tuple[Migration, ...] = (
         ("ALTER TABLE derivations ADD COLUMN coverage DOUBLE DEFAULT 0.0",),
         "Derivation.coverage (the copy's aligned share, as the JSON output names it).",
     ),
+    Migration(
+        "0005_stories",
+        (
+            "CREATE TABLE story_keys (article_id VARCHAR NOT NULL, key VARCHAR NOT NULL, weight DOUBLE NOT NULL, "
+            "probe BOOLEAN NOT NULL, PRIMARY KEY (article_id, key))",
+            "CREATE TABLE story_articles (article_id VARCHAR PRIMARY KEY, story_id VARCHAR NOT NULL, "
+            "date_lo VARCHAR, date_hi VARCHAR, date_source VARCHAR, run_id BIGINT NOT NULL)",
+            "CREATE TABLE story_links (a VARCHAR NOT NULL, b VARCHAR NOT NULL, score DOUBLE NOT NULL, "
+            "specific INTEGER NOT NULL, gap_days INTEGER, keys VARCHAR[], run_id BIGINT NOT NULL, PRIMARY KEY (a, b))",
+            "CREATE TABLE story_runs (run_id BIGINT PRIMARY KEY, mode VARCHAR NOT NULL, max_seq BIGINT NOT NULL, "
+            "trace_run_id BIGINT, params VARCHAR NOT NULL, new_articles BIGINT NOT NULL, stories BIGINT NOT NULL, "
+            "started_at TIMESTAMP NOT NULL, finished_at TIMESTAMP NOT NULL)",
+        ),
+        "Stories (newstrace.stories): each article's event keys and date, same-event links with their "
+        "evidence, story membership, and story runs for incremental clustering.",
+    ),
 )
 
 _LEDGER = "CREATE TABLE IF NOT EXISTS _migrations (name VARCHAR PRIMARY KEY, applied_at TIMESTAMP NOT NULL)"
