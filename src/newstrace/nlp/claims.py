@@ -97,6 +97,11 @@ _DEICTIC = {"this", "last", "next", "past", "coming", "previous", "current", "re
             "tomorrow", "tonight", "ago", "later", "earlier", "ended", "ending", "since", "until", "year",
             "quarter", "qtr", "weekend", "fiscal", "season", "spring", "summer", "autumn", "fall", "winter",
             "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "decade", "century"}
+#: Plural nouns a year modifies ("both 1985 periods", "1986 results"); other plurals make it a count ("2000 people").
+_YEAR_NOUNS = {"periods", "results", "levels", "figures", "prices", "rates", "crops", "harvests", "earnings",
+               "sales", "profits", "quarters", "months", "seasons", "elections", "games", "models", "accounts",
+               "budgets", "estimates", "forecasts", "targets", "totals", "values", "terms", "plans", "contracts",
+               "deliveries", "shipments", "exports", "imports", "purchases", "commitments", "quotas"}
 #: Reporting verbs whose subject is a claim's source (lemmas).
 REPORTING = {"say", "tell", "report", "estimate", "announce", "state", "claim", "add", "note", "put",
              "forecast", "predict", "calculate", "count", "confirm", "indicate", "reveal", "disclose",
@@ -352,9 +357,12 @@ def _is_year(doc: Doc, expr: NumberExpr, unit: str | None, sent: Span) -> bool:
     t = toks[0].text
     if not (len(t) == 4 and t.isdigit() and 1000 <= int(t) <= 2100):
         return False
+    if toks[0].ent_type_ == "DATE":
+        return True  # the NER's call: "approved 1987 subsidies", "in 1958"
     nxt = doc[expr.end] if expr.end < sent.end else None
-    # "2000 people" is a count; "the 1986 crop", "in 1958", "1997 to 2013" are years
-    return not (nxt is not None and nxt.tag_ == "NNS" and nxt.text.islower() and nxt.ent_type_ != "DATE")
+    # "2000 people" is a count; "the 1986 crop", "1997 to 2013" are years
+    return not (nxt is not None and nxt.tag_ == "NNS" and nxt.text.islower() and nxt.ent_type_ != "DATE"
+                and nxt.lower_ not in _YEAR_NOUNS)
 
 
 def _in_name(ctx: _Ctx, doc: Doc, expr: NumberExpr) -> bool:

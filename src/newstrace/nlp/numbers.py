@@ -297,6 +297,8 @@ def _scan_fraction(doc: Doc, i: int, end: int) -> NumberExpr | None:
     t = doc[i]
     low = t.lower_
     if low == "half" and i + 1 < end and doc[i + 1].lower_ == "of":
+        if i > 0 and doc[i - 1].lower_ in {"the", "first", "second", "latter", "former", "this", "that", "each", "other"}:
+            return None  # "the first half of the season" is a part of a period, not a fraction claim
         return NumberExpr(i, i + 1, 0.5, has_words=True)
     if low not in SMALL and low not in {"a", "an"}:
         return None

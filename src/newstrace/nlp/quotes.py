@@ -43,6 +43,10 @@ from newstrace.schema import Entity, Quote
 _BOUNDARY = {".", "!", "?", ";", "…"}
 _DASHES = "—–―-"
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+#: Longest subject (tokens, appositions included) looked at between a quotation and its cue:
+#: "..., Leonard E. Burman, director of the centrist Urban-Brookings Tax Policy Center, said".
+MAX_SUBJECT_TOKENS = 30
+_RELATIVE = {"who", "whom", "which", "whose", "that"}
 _SKIP_BEFORE_CUE = {"also", "later", "then", "again", "once", "simply", "just", "finally", "quietly", "softly"}
 
 
@@ -149,11 +153,6 @@ class _Attributor:
         return toks, after_quote
 
     # -- attribution rules -------------------------------------------------------------------
-    def _region_ref(self, toks: list[int]) -> Referent | None:
-        if not toks:
-            return None
-        return self.idx.referent_in(range(toks[0], toks[-1] + 1))
-
     def _after_cue(self, after: list[int], k: int) -> tuple[Referent | None, str | None, str]:
         doc = self.doc
         sp = self.spans[k]
@@ -165,7 +164,7 @@ class _Attributor:
             if ref is not None:
                 return ref, tail[0], "dash"
         toks = [i for i in after if not doc[i].is_punct]
-        for j, i in enumerate(toks[:14]):
+        for j, i in enumerate(toks[:MAX_SUBJECT_TOKENS]):
             tok = doc[i]
             if is_cue(tok):
                 if j == 0 or all(doc[x].lower_ in _SKIP_BEFORE_CUE for x in toks[:j]):
@@ -173,10 +172,9 @@ class _Attributor:
                     ref = self._inverted(rest)
                     return ref, tok.text, "after-inverted"
                 region = [x for x in after if x < i]
-                while region and doc[region[-1]].lower_ in _SKIP_BEFORE_CUE:
-                    region.pop()
-                if self._is_subject_region(region):
-                    return self._region_ref(region), tok.text, "after"
+                ref = self._subject_before(region)
+                if ref is not None:
+                    return ref, tok.text, "after"
                 return None, None, ""
             if is_finite_verb(tok) and not self._in_relative(toks, j):
                 break
@@ -192,7 +190,58 @@ class _Attributor:
 
     def _in_relative(self, toks: list[int], j: int) -> bool:
         """The finite verb at ``toks[j]`` sits in a relative clause ("Pike, who is 19, said")."""
-        return any(self.doc[x].lower_ in {"who", "whom", "which", "whose"} for x in toks[max(0, j - 4):j])
+        return any(self.doc[x].lower_ in _RELATIVE for x in toks[max(0, j - 6):j])
+
+    def _clear_path(self, between: list[int]) -> bool:
+        """No finite verb between a subject and its cue, except in a relative clause or an
+        aside between commas, dashes or brackets ("Kall, who teaches debate, said")."""
+        doc = self.doc
+        aside = False
+        for i in between:
+            t = doc[i]
+            if t.lower_ in _RELATIVE or t.text in {"(", "--", "—", "–"}:
+                aside = True
+            elif t.text in {")"}:
+                aside = False
+            elif is_finite_verb(t) and not aside:
+                return False
+        return True
+
+    def _subject_before(self, region: list[int]) -> Referent | None:
+        """The subject of a cue from the tokens before it: the nearest person (not a possessor,
+        not after a preposition) with a clear path to the cue, else the noun phrase right
+        before the cue (a pronoun or a description)."""
+        doc = self.doc
+        region = [i for i in region if not doc[i].is_space]
+        while region and doc[region[-1]].lower_ in _SKIP_BEFORE_CUE | {","} or region and doc[region[-1]].pos_ == "ADV":
+            region.pop()
+        if not region:
+            return None
+        seen: set[int] = set()
+        for i in reversed(region):
+            if i not in self.idx.person_at or i in seen:
+                continue
+            ent = self.idx.person_at[i]
+            run = [x for x in region if self.idx.person_at.get(x) is ent]
+            seen.update(run)
+            if self.idx.is_possessive_person((run[0], run[-1] + 1)):
+                continue
+            if run[0] > region[0] and doc[run[0] - 1].pos_ == "ADP" and doc[run[0] - 1].lower_ not in {"by"}:
+                continue
+            if self._clear_path([x for x in region if x > run[-1]]):
+                return self.idx.person_referent(i)
+        chunk: list[int] = []
+        for i in reversed(region):
+            t = doc[i]
+            if t.pos_ in ("PROPN", "NOUN", "DET", "ADJ", "NUM", "PRON") or t.text in {"'s", "’s", "-", "."}:
+                if is_finite_verb(t):
+                    break
+                chunk.insert(0, i)
+                continue
+            break
+        if not chunk:
+            return None
+        return self.idx.referent_in(chunk)
 
     def _segment_to_comma(self, toks: list[int]) -> list[int]:
         out = []
@@ -219,16 +268,6 @@ class _Attributor:
             return self.idx.person_referent(rest[k + 1])
         return self.idx.description(range(seg[0], seg[-1] + 1))
 
-    def _is_subject_region(self, region: list[int]) -> bool:
-        """A plausible subject before a cue: short, with no finite verb outside a relative clause."""
-        if not region or len(region) > 16:
-            return False
-        doc = self.doc
-        for j, i in enumerate(region):
-            if is_finite_verb(doc[i]) and not self._in_relative(region, j):
-                return False
-        return True
-
     def _before_rules(self, before: list[int], k: int) -> tuple[Referent | None, str | None, str]:
         doc = self.doc
         sp = self.spans[k]
@@ -245,23 +284,14 @@ class _Attributor:
             region = lead[:-1]
             cue = next((i for i in region if is_cue(doc[i])), None)
             sub = [i for i in region if cue is None or i < cue]
-            ref = self.idx.referent_in(range(sub[0], sub[-1] + 1), allow_object=True) if sub else None
+            if cue is not None:
+                ref = self._subject_before(sub) if sub else self._inverted([i for i in region if i > cue])
+            else:
+                ref = self.idx.referent_in(range(sub[0], sub[-1] + 1), allow_object=True) if sub else None
             if ref is not None:
                 return ref, doc[cue].text if cue is not None else ":", "colon"
         if not before:
             return None, None, ""
-        # A speech verb right before the quotation: 'X said, "..."', 'Torres replied "my wife"'.
-        j = len(before) - 1
-        while j >= 0 and doc[before[j]].text in {",", "that"}:
-            j -= 1
-        if j >= 0 and is_cue(doc[before[j]]):
-            region = before[:j]
-            while region and doc[region[-1]].lower_ in _SKIP_BEFORE_CUE:
-                region.pop()
-            if self._is_subject_region(region[-16:]):
-                ref = self._region_ref(region[-16:])
-                if ref is not None:
-                    return ref, doc[before[j]].text, "before"
         # "Trump's warning that ...": a speech noun with a possessor.
         j = len(before) - 1
         while j >= 0 and doc[before[j]].lower_ in {"that", ":", ","}:
@@ -270,6 +300,26 @@ class _Attributor:
             owner = before[j - 2]
             if owner in self.idx.person_at:
                 return self.idx.person_referent(owner), doc[before[j]].text, "possessive"
+        # A speech verb shortly before the quotation: 'X said, "..."', 'Torres replied "my wife"',
+        # 'Clinton said on the other hand, "..."', '..., saying, "..."'.
+        for j in range(len(before) - 1, max(-1, len(before) - 9), -1):
+            tok = doc[before[j]]
+            if is_cue(tok):
+                tail = before[j + 1:]
+                if any(is_finite_verb(doc[i]) for i in tail):
+                    break
+                ref = None
+                if tok.tag_ == "VBG" and (j == 0 or doc[before[j - 1]].text == ","):
+                    ref = self.idx.subject_of(before[:j])  # '..., saying, "..."': the clause's subject
+                if ref is None:
+                    ref = self._subject_before(before[:j])
+                if ref is None and j == 0:
+                    ref = self._inverted(tail)  # 'Said Ellis, "..."'
+                if ref is not None:
+                    return ref, tok.text, "before"
+                break
+            if is_finite_verb(tok) or tok.text in ALL_MARKS:
+                break
         return None, None, ""
 
     def _by_parse(self, k: int) -> tuple[Referent | None, str | None, str]:
