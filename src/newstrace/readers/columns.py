@@ -221,7 +221,8 @@ def record_to_document(
         resolved, missing = columns.resolve(record.keys())
         missing = [(f, c) for f, c in missing if f == "text"]  # JSON records are sparse: only text is required
         if missing:
-            return error_document(source, "E107", f"record has no text column {missing[0][1]!r} (named with --columns text=...)")
+            column = missing[0][1]
+            return error_document(source, "E107", f"record has no text column {column!r} (named with --columns text={column})")
     if "text" not in resolved:
         have = ", ".join(repr(k) for k in list(record.keys())[:12]) or "none"
         return error_document(
