@@ -211,3 +211,15 @@ def test_docstring_examples_hold():
     for module in (newstrace.readers.columns, newstrace.cli_analyze):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+def test_jsonl_record_without_the_named_text_column_fails_alone(tmp_path, stories):
+    path = tmp_path / "mixed.jsonl"
+    recs = [{"hed": stories[0].title, "story": _body(stories[0])}, {"hed": "Teaser only", "teaser": "Short."},
+            {"hed": stories[1].title, "story": _body(stories[1])}]
+    path.write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8")
+    docs = list(read_path(path, columns="title=hed,text=story"))
+    assert [d.error is None for d in docs] == [True, False, True]
+    assert docs[1].error.code == "E107"
+    assert docs[1].error.message == f"{path}:2: record has no text column 'story' (named with --columns text=story)"
+    assert docs[2].text == _expected(stories[1])
