@@ -1,0 +1,306 @@
+"""Claims: number expressions, skip reasons, claim fields on invented labelled sets, the seeds and Reuters-21578."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+sys.path.insert(0, str(REPO / "bench"))
+
+from claims_eval import (  # noqa: E402
+    about_words,
+    load_labelled,
+    score_labelled,
+    score_seed,
+    seed_text_and_expected,
+)
+
+from newstrace.nlp import load_nlp  # noqa: E402
+from newstrace.nlp.claims import explain_claims, extract_claims  # noqa: E402
+from newstrace.nlp.numbers import digit_value, find_numbers  # noqa: E402
+from newstrace.nlp.parsing import ParsedText  # noqa: E402
+
+DATA = REPO / "tests" / "data"
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return load_nlp()
+
+
+def claims_of(text: str, nlp) -> list:
+    return extract_claims(ParsedText(text, nlp), [], [])
+
+
+def one_claim(text: str, nlp):
+    got = claims_of(text, nlp)
+    assert len(got) == 1, [(c.text, c.value) for c in got]
+    return got[0]
+
+
+# --- number expressions ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("phrase", "value", "high"), [
+    ("155,221", 155221, None),
+    ("5.93 mln", 5.93e6, None),
+    ("two dozen", 24, None),
+    ("a dozen", 12, None),
+    ("forty", 40, None),
+    ("forty-five", 45, None),
+    ("a hundred", 100, None),
+    ("one hundred and twenty-five", 125, None),
+    ("three million", 3e6, None),
+    ("10 million", 1e7, None),
+    ("half a million", 5e5, None),
+    ("two and a half million", 2.5e6, None),
+    ("1.2 trillion", 1.2e12, None),
+    ("11-1/2", 11.5, None),
+    ("1/8", 0.125, None),
+    ("5bn", 5e9, None),
+    ("15-20 mln", 1.5e7, 2e7),
+    ("340 to 350", 340, 350),
+    ("between 5 and 10", 5, 10),
+    ("two-thirds of", 2 / 3, None),
+    ("three-quarters of", 0.75, None),
+])
+def test_number_expression_values(nlp, phrase, value, high):
+    doc = nlp.make_doc(phrase)
+    exprs = find_numbers(doc, 0, len(doc))
+    assert len(exprs) == 1, [(doc[e.start:e.end].text, e.value) for e in exprs]
+    assert exprs[0].value == pytest.approx(value)
+    assert exprs[0].high == (None if high is None else pytest.approx(high))
+
+
+def test_from_a_to_b_is_a_change_not_a_range(nlp):
+    doc = nlp.make_doc("it rose from 300 to 340 tonnes")
+    assert [e.value for e in find_numbers(doc, 0, len(doc))] == [300, 340]
+
+
+@pytest.mark.parametrize("token", ["1990s", "10:30", "F-16", "1986/87", "9/11", "COVID-19"])
+def test_digit_value_rejects_non_numbers(token):
+    assert digit_value(token) is None
+
+
+_SMALL = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen " \
+         "sixteen seventeen eighteen nineteen".split()
+_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def _words(n: int) -> str:
+    """English words for 1 <= n < 10**9 (British style, with "and"), for the round-trip property."""
+    def below_thousand(k: int) -> list[str]:
+        out = []
+        if k >= 100:
+            out += [_SMALL[k // 100], "hundred"]
+            k %= 100
+            if k:
+                out.append("and")
+        if k >= 20:
+            out.append(_TENS[k // 10] + (f"-{_SMALL[k % 10]}" if k % 10 else ""))
+        elif k:
+            out.append(_SMALL[k])
+        return out
+
+    parts = []
+    for scale, name in ((10**6, "million"), (10**3, "thousand"), (1, "")):
+        if n >= scale:
+            parts += below_thousand(n // scale) + ([name] if name else [])
+            n %= scale
+    return " ".join(parts)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=1, max_value=999_999_999))
+def test_number_words_round_trip(n):
+    nlp = load_nlp()
+    doc = nlp.make_doc(f"they counted {_words(n)} sheep")
+    exprs = find_numbers(doc, 0, len(doc))
+    assert len(exprs) == 1 and exprs[0].value == n, (_words(n), [(e.start, e.end, e.value) for e in exprs])
+
+
+# --- what is skipped, and why ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "form", "reason"), [
+    ("The dam was completed on February 23, 1958.", "23", "date"),
+    ("The dam was completed on February 23, 1958.", "1958", "year"),
+    ("The meeting starts at 3 p.m. sharp.", "3", "clock time"),
+    ("The story continues on page 4.", "4", "identifier"),
+    ("The Boeing 737 landed late.", "737", "name"),
+    ("Call 020 7946 0958 for tickets.", "7946", "phone number"),
+    ("Dozens of families joined the march.", "Dozens", "vague"),
+    ("One of the drivers was hurt.", "One", "pronoun one"),
+    ("More than 270 soldiers fled within three days.", "three days", "period of another claim"),
+])
+def test_skip_reasons(nlp, text, form, reason):
+    cands = explain_claims(ParsedText(text, nlp))
+    hit = [c for c in cands if c.text == form]
+    assert hit, [(c.text, c.skip) for c in cands]
+    assert hit[0].skip == reason
+
+
+def test_ages_and_durations_are_claims_with_time_units(nlp):
+    assert one_claim("The 35-year-old mechanic left.", nlp).unit == "years old"
+    c = one_claim("He swam across the river for 40 minutes.", nlp)
+    assert (c.value, c.unit) == (40, "minutes")
+
+
+# --- claim fields -----------------------------------------------------------------------------
+
+
+def test_seed_style_sentence_fields(nlp):
+    c = one_claim("According to statements by harbour pilots, More than 270 people in uniform, mostly "
+                  "of lower rank, fled within three days.", nlp)
+    assert (c.value, c.qualifier, c.what, c.period, c.source) == (
+        270, "more than", "people in uniform", "three days", "harbour pilots")
+    assert c.text == "270"
+
+
+def test_percent_word_value_and_pronoun_subject(nlp):
+    c = one_claim("Everyone fears hyperinflation (this year it will reach 10 million percent).", nlp)
+    assert (c.value, c.unit, c.period) == (1e7, "percent", "this year")
+    assert "hyperinflation" in c.what
+
+
+def test_others_take_the_counted_noun_of_the_list(nlp):
+    four, three_hundred = claims_of("The blast killed four people and injured 300 others.", nlp)
+    assert (four.value, four.what, three_hundred.value, three_hundred.what) == (4, "people", 300, "people")
+    assert three_hundred.unit == "people"
+
+
+def test_claim_offsets_and_sentence(nlp):
+    text = "Intro line.\n\nThe board said exports reached 1.2 mln tonnes in March."
+    c = one_claim(text, nlp)
+    assert text[c.start:c.end] == c.text == "1.2 mln tonnes"
+    assert c.sentence == "The board said exports reached 1.2 mln tonnes in March."
+    assert (c.value, c.unit, c.source, c.period) == (1.2e6, "tonnes", "The board", "March")
+
+
+def test_number_in_a_quotation_takes_its_speaker(nlp):
+    from newstrace.schema import Quote
+
+    text = '"We lost 40 cattle," said the farmer.'
+    content = "We lost 40 cattle,"
+    start = text.index(content)
+    quote = Quote(content=content, speaker="Nell Barrow", start=start, end=start + len(content))
+    [c] = extract_claims(ParsedText(text, nlp), [], [quote])
+    assert (c.value, c.what, c.source) == (40, "cattle", "Nell Barrow")
+
+
+def test_the_parse_is_spent_only_where_cheap_patterns_fail(nlp):
+    plain = ParsedText("The rain fell all day. Nobody came. The shop stayed shut.", nlp)
+    assert extract_claims(plain, [], []) == [] and plain.parses == 0
+    cheap = ParsedText("The co-operative shipped 48,750 bags of cocoa. 12 trucks waited.", nlp)
+    assert len(extract_claims(cheap, [], [])) == 2 and cheap.parses == 0
+
+
+# --- labelled sets ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["claims_labelled.json", "claims_heldout.json"])
+def test_labelled_sets(nlp, name):
+    cases = load_labelled(DATA / name)
+    result = score_labelled(cases, nlp)
+    assert result["precision"] >= 0.95 and result["recall"] >= 0.95, result["errors"]
+    for key in ("qualifier_acc", "unit_acc", "what_acc", "period_acc", "source_acc"):
+        assert result[key] >= 0.9, (key, result["errors"])
+    assert not [e for e in result["errors"] if e.startswith("not a claim")], result["errors"]
+
+
+# --- the seeds -------------------------------------------------------------------------------
+
+
+def test_seed_expected_claims(nlp):
+    result = score_seed(nlp)
+    assert result["found"] == result["expected"], result["errors"]
+    assert result["fields_right"] == result["fields"], result["errors"]
+
+
+def test_seed_dates_are_not_claims(nlp):
+    text, _ = seed_text_and_expected()
+    values = {c.value for c in claims_of(text, nlp)}
+    assert 1958 not in values and 23 not in values  # "February 23", "in 1958"
+
+
+def test_seed_through_analyze():
+    import newstrace
+
+    article = newstrace.analyze(SHARED / "seeds" / "000_11a0f38c45f1b9ff.txt")
+    expected = seed_text_and_expected()[1]["claims"]
+    for want in expected:
+        hits = [c for c in article.claims if c.value == want["value"]]
+        assert hits, (want, [(c.value, c.text) for c in article.claims])
+        c = hits[0]
+        assert c.qualifier == want.get("qualifier", c.qualifier)
+        assert article.text[c.start:c.end] == c.text
+        assert c.what and any(w in c.what.casefold() for w in about_words(want["about"]) | {"people"})
+
+
+def test_second_seed_word_numbers_and_years(nlp):
+    raw = (SHARED / "seeds" / "003_e23b3335c9472580.txt").read_text(encoding="utf-8")
+    claims = claims_of(raw.split("\n", 1)[1], nlp)
+    by_value = {c.value: c for c in claims}
+    assert by_value[24].what == "conspirators" and by_value[24].qualifier is None
+    assert by_value[1000].qualifier == "more than" and by_value[1000].what == "ranks"
+    assert by_value[6].unit == "years"
+    assert not {1997, 2013} & set(by_value)
+
+
+# --- Reuters-21578 ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def reuters_head(nlp):
+    from newstrace.corpora.reuters import iter_reuters
+
+    stories = {s.newid: s for s in itertools.islice(iter_reuters(), 12)}
+    return {k: extract_claims(ParsedText(s.as_text(), nlp), [], []) for k, s in stories.items()}
+
+
+def test_reuters_wire_values_and_units(reuters_head):
+    cocoa = {c.text: c for c in reuters_head[1]}  # BAHIA COCOA REVIEW
+    assert (cocoa["155,221 bags"].value, cocoa["155,221 bags"].unit) == (155221, "bags")
+    assert cocoa["5.93 mln"].value == 5.93e6
+    assert cocoa["5.81"].value == 5.81e6  # "5.93 mln against 5.81": the scale word is shared
+    assert cocoa["6.2 mln"].qualifier == "almost"
+    assert cocoa["1,750 to 1,780 dlrs per tonne"].unit == "USD per tonne"
+    stake = {c.text: c for c in reuters_head[2]}["55 pct"]
+    assert (stake.unit, stake.what) == ("percent", "interest in Standard Oil")
+    bank = {c.text: c for c in reuters_head[3]}
+    assert (bank["13.5 billion dlrs"].value, bank["13.5 billion dlrs"].unit) == (1.35e10, "USD")
+    assert bank["13.5 billion dlrs"].what == "assets"
+
+
+@pytest.mark.slow
+def test_reuters_claims_are_consistent(nlp):
+    """Over 1,500 stories: offsets exact, values finite, wire units read, years never values,
+    and the parse spent on a small share of sentences."""
+    import re
+
+    from newstrace.corpora.reuters import iter_reuters
+
+    sentences = parsed = n = 0
+    for story in itertools.islice(iter_reuters(), 1500):
+        text = story.as_text()
+        p = ParsedText(text, nlp)
+        for c in extract_claims(p, [], []):
+            n += 1
+            assert text[c.start:c.end] == c.text and math.isfinite(c.value)
+            if re.search(r"\d\s+pct\b", c.text):
+                assert c.unit == "percent", c
+            if re.search(r"\d\s+(?:mln|billion)\s+dlrs$", c.text):
+                assert c.unit in {"USD", "CAD", "AUD", "NZD", "HKD", "SGD", "TWD"} and c.value >= 1e5, c
+            assert not re.fullmatch(r"(?:19|20)\d\d", c.text), c
+        sentences += len(p.sents)
+        parsed += p.parses
+    assert n > 5000
+    assert parsed / sentences < 0.15
