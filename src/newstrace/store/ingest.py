@@ -55,7 +55,9 @@ class IngestReport:
             ``type:request``, ``content-type:image/png``).
         error_lines: the first :data:`MAX_ERROR_LINES` errors as ``FILE:RECORD: cause`` lines
             (all of them are in the store's ``errors`` table).
-        seconds: wall-clock duration.
+        seconds: wall-clock duration; ``stage_seconds`` splits off the time the main process
+            spent writing to the store (``write``) and fingerprinting (``fingerprint``); the
+            rest (``read+analyse``) is reading and waiting for the analysis workers.
     """
 
     files: int = 0
@@ -71,6 +73,7 @@ class IngestReport:
     skip_reasons: Counter = field(default_factory=Counter)
     error_lines: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    stage_seconds: dict[str, float] = field(default_factory=lambda: {"write": 0.0, "fingerprint": 0.0})
 
     @property
     def exit_code(self) -> int:
@@ -178,12 +181,16 @@ def ingest(
                 progress(IngestProgress(state["bytes"], total_bytes, report, time.perf_counter() - started, state["current"]))
             return
         new = [it.article for it in pending]
+        t = time.perf_counter()
         result = store.write_batch(pending, list(finished))
+        report.stage_seconds["write"] += time.perf_counter() - t
         report.new_articles += result.new_articles
         report.duplicates += result.duplicates
         report.failed += result.failed
         if fingerprints and result.new_articles:
+            t = time.perf_counter()
             report.fingerprints += _store_fingerprints(store, new)
+            report.stage_seconds["fingerprint"] += time.perf_counter() - t
         pending.clear()
         finished.clear()
         last_commit = time.monotonic()
@@ -208,6 +215,7 @@ def ingest(
             commit()
     commit()
     report.seconds = time.perf_counter() - started
+    report.stage_seconds["read+analyse"] = report.seconds - sum(report.stage_seconds.values())
     return report
 
 

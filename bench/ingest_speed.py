@@ -1,0 +1,89 @@
+"""Ingest throughput: Reuters-21578 stories as a generated JSONL feed, into a fresh store.
+
+Prints articles/s of ``ingest`` (read + analyse in ``--jobs`` workers + store + fingerprints),
+the time of an idempotent rerun (every file already done), of a ``trace`` over the store, the
+store's size and peak memory. The feed is written to a temporary folder (or ``--workdir``) at
+run time and never committed.
+
+Usage::
+
+    python bench/ingest_speed.py --limit 2000 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+
+def write_feed(path: Path, limit: int) -> int:
+    """Write ``limit`` Reuters stories (title, body, date) as JSON Lines; returns the count."""
+    from newstrace.corpora.reuters import iter_reuters
+
+    n = 0
+    with path.open("w", encoding="utf-8") as fh:
+        for story in iter_reuters():
+            if not story.title or not story.paragraphs():
+                continue
+            fh.write(json.dumps({"title": story.title, "text": "\n\n".join(story.paragraphs()),
+                                 "date": story.date, "id": story.newid}) + "\n")  # fmt: skip
+            n += 1
+            if n >= limit:
+                break
+    return n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--limit", type=int, default=2000, help="stories in the feed")
+    ap.add_argument("--jobs", type=int, default=2, help="analysis worker processes")
+    ap.add_argument("--workdir", type=Path, default=None, help="folder for the feed and store (default: a temp dir)")
+    ap.add_argument("--no-trace", action="store_true", help="skip the trace run")
+    args = ap.parse_args()
+
+    from newstrace.store import Store
+    from newstrace.store.ingest import ingest
+    from newstrace.store.trace import run_trace
+
+    work = args.workdir or Path(tempfile.mkdtemp(prefix="newstrace-bench-"))
+    work.mkdir(parents=True, exist_ok=True)
+    feed, store = work / "reuters.jsonl", work / "bench.duckdb"
+    for p in (store, Path(str(store) + ".wal")):
+        p.unlink(missing_ok=True)
+    n = write_feed(feed, args.limit)
+    load = os.getloadavg()[0]
+    print(f"# ingest_speed {date.today()} python {platform.python_version()} cpus {os.cpu_count()} "
+          f"load(1 min) {load:.1f}; feed {n} Reuters stories, {feed.stat().st_size / 1e6:.1f} MB")  # fmt: skip
+
+    with Store(store) as s:
+        rep = ingest([feed], s, jobs=args.jobs)
+    print(f"ingest  --jobs {args.jobs}: {rep.records} records in {rep.seconds:.1f} s = {rep.records / rep.seconds:.1f} "
+          f"articles/s ({rep.new_articles} new, {rep.duplicates} duplicates, {rep.failed} failed, "
+          f"{rep.with_errors} with errors)")  # fmt: skip
+    print("  main-process stages: " + ", ".join(f"{k} {v:.1f} s" for k, v in rep.stage_seconds.items()))
+    t = time.perf_counter()
+    with Store(store) as s:
+        again = ingest([feed], s, jobs=args.jobs)
+    print(f"rerun: {again.records} analysed, {again.records_skipped} skipped in {time.perf_counter() - t:.2f} s")
+    if not args.no_trace:
+        with Store(store) as s:
+            tr = run_trace(s)
+        stages = ", ".join(f"{k} {v:.1f} s" for k, v in tr.stage_seconds.items())
+        print(f"trace (full): {tr.articles} articles, {tr.pairs} candidate pairs, {tr.links} links in {tr.seconds:.1f} s "
+              f"({stages})")  # fmt: skip
+    size = store.stat().st_size + (Path(str(store) + ".wal").stat().st_size if Path(str(store) + ".wal").exists() else 0)
+    main_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    kids_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"store {size / 1e6:.1f} MB ({size / max(rep.new_articles, 1) / 1e3:.1f} kB/article); peak RSS main "
+          f"{main_rss:.0f} MB, largest worker {kids_rss:.0f} MB")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
