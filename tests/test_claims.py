@@ -138,7 +138,10 @@ def test_number_words_round_trip(n):
     ("The Boeing 737 landed late.", "737", "name"),
     ("Call 020 7946 0958 for tickets.", "7946", "phone number"),
     ("Dozens of families joined the march.", "Dozens", "vague"),
-    ("One of the drivers was hurt.", "One", "pronoun one"),
+    ("One of the drivers was hurt.", "One", "one (article or pronoun)"),
+    ("One driver said the road was closed.", "One", "one (article or pronoun)"),
+    ("They crossed Bridge No. 2 at dawn.", "2", "identifier"),
+    ("Published 2023-01-12 in print.", "01-12", "date"),
     ("More than 270 soldiers fled within three days.", "three days", "period of another claim"),
 ])
 def test_skip_reasons(nlp, text, form, reason):
@@ -146,6 +149,11 @@ def test_skip_reasons(nlp, text, form, reason):
     hit = [c for c in cands if c.text == form]
     assert hit, [(c.text, c.skip) for c in cands]
     assert hit[0].skip == reason
+
+
+def test_one_counts_only_when_qualified(nlp):
+    c = one_claim("At least one person died in the fire.", nlp)
+    assert (c.value, c.qualifier, c.what) == (1, "at least", "person")
 
 
 def test_ages_and_durations_are_claims_with_time_units(nlp):

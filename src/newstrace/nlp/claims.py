@@ -88,6 +88,7 @@ _STREET = {"street", "st", "st.", "avenue", "ave", "ave.", "road", "rd", "rd.", 
            "lane", "drive", "way", "place", "square", "plaza", "court", "highway"}
 _CLOCK = {"a.m.", "p.m.", "am", "pm", "a.m", "p.m", "gmt", "est", "edt", "cet", "bst", "utc", "hrs", "hours gmt", "o'clock"}
 _NAME_LABELS = {"ORG", "PRODUCT", "FAC", "WORK_OF_ART", "LAW", "EVENT", "PERSON", "GPE", "LOC", "NORP"}
+_NUMERIC_DATE = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})\b")
 _PHONE = re.compile(r"(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{2,4})[\s.-]\d{3,4}[\s.-]\d{3,4}\b")
 #: Prepositions that make a following duration a time window ("within three days").
 _WINDOW_PREPS = {"within", "in", "over", "during", "for", "after", "since", "throughout", "through", "past",
@@ -124,7 +125,7 @@ class ClaimCandidate:
         expr: the number expression (token indices into ``ParsedText.doc``).
         text: its surface form (with unit), ``start``/``end`` char offsets into the text.
         skip: why it is not a claim ("year", "date", "clock time", "identifier", "name",
-            "phone number", "pronoun one", "vague", "period of another claim"), or ``None``.
+            "phone number", "one (article or pronoun)", "vague", "period of another claim"), or ``None``.
         kind: ``count``, ``duration`` or ``age``.
     """
 
@@ -297,6 +298,8 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
         cand.skip = "year"
         return cand
     # identifiers, names, addresses, phone numbers
+    if prev is not None and prev.text == "." and first - 2 >= sent.start and doc[first - 2].lower_ in {"no", "nos"}:
+        prev = doc[first - 2]  # "No. 2" tokenised as "No", ".", "2"
     if prev is not None and (prev.lower_ in ID_LABELS or prev.lower_ in ID_LABELS_CAPITALISED and prev.text[:1].isupper()):
         cand.skip = "identifier"
         return cand
@@ -306,6 +309,10 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
     if nxt is not None and nxt.pos_ == "PROPN" and expr.end + 1 < sent.end and doc[expr.end + 1].lower_ in _STREET:
         cand.skip = "address"
         return cand
+    for m in _NUMERIC_DATE.finditer(doc.text, max(0, cand.start - 8), min(len(doc.text), cand.end + 8)):
+        if m.start() < cand.end and cand.start < m.end():
+            cand.skip = "date"  # "2023-01-12", "26/02/2019"
+            return cand
     if not any("," in t.text or "." in t.text for t in toks):
         for m in _PHONE.finditer(doc.text, sent.start_char, sent.end_char):
             s, e = m.start(), m.end()
@@ -336,7 +343,7 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
             cand.meta["window"] = before in _WINDOW_PREPS or before2 in _WINDOW_PREPS or (
                 end < sent.end and doc[end].lower_ in _RELATIVE - {"on"})
         if toks[0].lower_ in {"one", "a", "an"} and cand.kind == "duration":
-            cand.skip = "pronoun one"
+            cand.skip = "one (article or pronoun)"
         span = doc[first:end]
         cand.text, cand.end, cand.tok_end = span.text, span.end_char, end
         return cand
@@ -344,9 +351,10 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
         cand.kind, cand.unit = "age", "years old"
         return cand
     if unit is None and expr.value == 1 and toks[0].lower_ in {"one", "a", "an"} and expr.end - expr.start == 1:
-        if nxt is None or nxt_low in {"of", "another", "who", "that", "which", ",", "."} or nxt.pos_ not in _NP_POS or (
-                prev is not None and prev.lower_ in {"no", "the", "any", "every", "each", "this", "that", "which", "no-"}):
-            cand.skip = "pronoun one"
+        # "one man said", "one of them", "no one": an article or pronoun; "only one", "at least one
+        # person" count
+        if prev is None or prev.lower_ not in {"only", "just", "least", "than", "exactly", "about", "nearly", "almost", "single"}:
+            cand.skip = "one (article or pronoun)"
     return cand
 
 
@@ -703,7 +711,9 @@ def _subtree_np(head: Token) -> str:
     end = head.i + 1
     for r in head.rights:
         if r.dep_ == "prep" and r.lower_ in {"of", "in", "from"} and r.i == end:
-            end = r.right_edge.i + 1
+            obj = next((t for t in r.children if t.dep_ == "pobj"), None)
+            if obj is not None and obj.i - r.i <= 5:  # the object noun and its modifiers, no clauses
+                end = obj.i + 1
             break
     doc = head.doc
     return _clean(doc[start:end].text)

@@ -452,6 +452,10 @@ def read_unit(doc: Doc, expr: NumberExpr, limit: int) -> tuple[str | None, int, 
             unit, j = CURRENCY_NATIONS.get((nation, code), code), kn + 1
         elif word in {"pound", "pounds"}:
             unit, j = "lb", kn + 1
+        elif word in {"degrees", "degree", "°"} and kn + 1 < limit and doc[kn + 1].lower_ in {"celsius", "c", "fahrenheit", "f"}:
+            unit, j = ("°C" if doc[kn + 1].lower_ in {"celsius", "c"} else "°F"), kn + 2
+        elif word in {"°c", "°f"}:
+            unit, j = word.replace("c", "C").replace("f", "F"), kn + 1
         elif word in MEASURE_WORDS and (kn == k or not nation):
             unit, j = MEASURE_WORDS[word], kn + 1
             if word == "cubic" and j < limit:

@@ -47,6 +47,8 @@ _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 #: "..., Leonard E. Burman, director of the centrist Urban-Brookings Tax Policy Center, said".
 MAX_SUBJECT_TOKENS = 30
 _RELATIVE = {"who", "whom", "which", "whose", "that"}
+_SUBORDINATORS = {"when", "as", "because", "while", "after", "before", "if", "since", "until", "although", "though",
+                  "whereas", "unless", "and", "but", "or"}
 _SKIP_BEFORE_CUE = {"also", "later", "then", "again", "once", "simply", "just", "finally", "quietly", "softly"}
 
 
@@ -153,11 +155,13 @@ class _Attributor:
         return toks, after_quote
 
     # -- attribution rules -------------------------------------------------------------------
-    def _after_cue(self, after: list[int], k: int) -> tuple[Referent | None, str | None, str]:
+    def _after_cue(self, after: list[int], k: int, before: list[int]) -> tuple[Referent | None, str | None, str]:
         doc = self.doc
         sp = self.spans[k]
         tail = self.text[sp.outer_end:].lstrip()
-        if tail[:1] and tail[0] in _DASHES and after:
+        # '"..." — Name, role': the quotation opens its sentence and the name follows the dash.
+        if tail[:1] and tail[0] in _DASHES and after and not before \
+                and not any(is_finite_verb(doc[i]) for i in after):
             toks = [i for i in after if not (doc[i].is_punct and doc[i].text[0] in _DASHES)]
             seg = self._segment_to_comma(toks)
             ref = self.idx.referent_in(range(seg[0], seg[-1] + 1)) if seg else None
@@ -172,6 +176,8 @@ class _Attributor:
                     ref = self._inverted(rest)
                     return ref, tok.text, "after-inverted"
                 region = [x for x in after if x < i]
+                if region and (doc[region[0]].pos_ == "SCONJ" or doc[region[0]].lower_ in _SUBORDINATORS):
+                    break  # '..." when Clinton blasted him': another clause, not an attribution
                 ref = self._subject_before(region)
                 if ref is not None:
                     return ref, tok.text, "after"
@@ -304,7 +310,8 @@ class _Attributor:
         # 'Clinton said on the other hand, "..."', '..., saying, "..."'.
         for j in range(len(before) - 1, max(-1, len(before) - 9), -1):
             tok = doc[before[j]]
-            if is_cue(tok):
+            adjacent_naming = j == len(before) - 1 and tok.lemma_.lower() in NAMING_VERBS and tok.pos_ == "VERB"
+            if is_cue(tok) or adjacent_naming:
                 tail = before[j + 1:]
                 if any(is_finite_verb(doc[i]) for i in tail):
                     break
@@ -325,9 +332,12 @@ class _Attributor:
     def _by_parse(self, k: int) -> tuple[Referent | None, str | None, str]:
         """Walk the sentence's dependency tree from the quotation up to a speech verb's subject."""
         sp = self.spans[k]
-        sent = self.parsed.sentence_at(sp.start)
-        if sent is None:
+        first = self.parsed.sentence_at(sp.open)
+        last = self.parsed.sentence_at(max(sp.start, sp.end - 1))
+        if first is None:
             return None, None, ""
+        # The quotation's own sentence(s): the senter may cut inside it ('..."stop its escapades." The ...').
+        sent = first if last is None or last.end <= first.end else self.doc[first.start:last.end]
         pdoc = self.parsed.parse(sent)
         base, base_char = sent.start, sent.start_char
 
@@ -441,7 +451,7 @@ class _Attributor:
         after = self._after(k)
         ref, cue, how = self._transcript(k)
         if how == "":
-            ref, cue, how = self._after_cue(after, k)
+            ref, cue, how = self._after_cue(after, k, before)
         if how == "" and after_quote and self.found and self.found[-1].span is self.spans[k - 1] \
                 and self.found[-1].how in ("after", "after-inverted", "name", "dash"):
             prev = self.found[-1]
