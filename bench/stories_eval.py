@@ -1,0 +1,95 @@
+"""Story clustering on the provenance corpus: which labelled stories land together, and pair precision/recall.
+
+Ingests ``../shared/corpora/provenance/*/*.txt`` and the seeds into a temporary store (or uses
+``--store``), runs trace and stories, and prints, per labelled folder, the stories its files
+landed in; then pair figures where two files of one folder (copies *and* the folder's
+independent same-event coverage) should share a story, and two files of different folders
+should not. Caveat: several folders cover one event (C, D and P are the defections at the
+Colombian border of 23-26 Feb 2019, as is the first seed), so some "wrong" joins are right;
+the listing shows each one for the reader to judge.
+
+Usage: python bench/stories_eval.py [--store FILE] [--jobs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from newstrace.stories import update_stories
+from newstrace.stories.query import list_stories
+from newstrace.store import Store
+from newstrace.store.ingest import ingest
+from newstrace.store.trace import run_trace
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--store", type=Path, help="use this store (ingested and traced already) instead of building one")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    files = sorted((SHARED / "corpora" / "provenance").glob("*/*.txt"))
+    seeds = sorted((SHARED / "seeds").glob("*.txt"))
+    tmp = None
+    if args.store is None:
+        tmp = tempfile.TemporaryDirectory()
+        path = Path(tmp.name) / "eval.duckdb"
+        t = time.perf_counter()
+        with Store(path) as st:
+            ingest([*files, *seeds], st, jobs=args.jobs)
+            run_trace(st)
+        print(f"ingest + trace of {len(files) + len(seeds)} files: {time.perf_counter() - t:.1f} s")
+    else:
+        path = args.store
+    with Store(path) as st:
+        t = time.perf_counter()
+        report = update_stories(st, full=True)
+        print(f"stories (full): {report.stories} stories from {report.articles} articles, {report.candidate_pairs} "
+              f"candidate pairs, {report.event_links} same-event links, {report.derivation_edges} copy edges, "
+              f"{time.perf_counter() - t:.2f} s")  # fmt: skip
+        story_of = {}
+        for s in list_stories(st, limit=100_000).stories:
+            for a in s.article_ids:
+                story_of[a] = s.id
+        folder_of: dict[str, set[str]] = defaultdict(set)
+        label: dict[str, list[str]] = defaultdict(list)
+        for f in files:
+            head = f.read_text(encoding="utf-8").split("\n", 2)
+            url = head[0].removeprefix("URL:").strip()
+            for aid in st.resolve(url):
+                folder_of[aid].add(f.parent.name[0])
+                label[aid].append(f"{f.parent.name[0]}{f.name[:2]}:{head[1].removeprefix('ROLE:').strip().split()[0]}")
+    by_folder: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for aid, folders in folder_of.items():
+        for fo in folders:
+            by_folder[fo][story_of.get(aid, "?")].append(",".join(label[aid]))
+    print("\nper labelled folder: story -> files")
+    for fo in sorted(by_folder):
+        parts = sorted(by_folder[fo].items(), key=lambda kv: -len(kv[1]))
+        print(f"  {fo}: " + " | ".join(f"{sid[:7]}: {' '.join(sorted(v))}" for sid, v in parts))
+    tp = fp = fn = 0
+    wrong = []
+    for a, b in itertools.combinations(sorted(folder_of), 2):
+        same_gold = bool(folder_of[a] & folder_of[b])
+        same_pred = story_of.get(a) == story_of.get(b)
+        tp += same_gold and same_pred
+        fn += same_gold and not same_pred
+        if same_pred and not same_gold:
+            fp += 1
+            wrong.append((label[a], label[b]))
+    print(f"\npairs: precision {tp / max(tp + fp, 1):.3f} ({tp} of {tp + fp}), recall {tp / max(tp + fn, 1):.3f} "
+          f"({tp} of {tp + fn}) against 'same labelled folder'")  # fmt: skip
+    for a, b in wrong:
+        print(f"  joined across folders: {a} ~ {b}")
+    if tmp:
+        tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()

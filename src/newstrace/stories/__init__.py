@@ -1,0 +1,41 @@
+"""Stories: clustering stored articles into events, and per-story copy trees, timelines, and quote, claim and name variants.
+
+Typed API (what the report and web layers call):
+
+- :func:`update_stories` — cluster the articles not yet in a story (writes the story tables);
+- :func:`list_stories` — a page of :class:`Story` summaries;
+- :func:`get_story` / :func:`story_of` — one story, or the story of an article;
+- :func:`story_detail` — a :class:`StoryDetail`: members, copy tree, timeline, speakers and
+  quotes with variants, claims with variants, name variants;
+- :func:`search` — articles by text, speaker, entity or outlet.
+"""
+
+from __future__ import annotations
+
+from newstrace.stories.cluster import DEFAULT_RULE, LinkRule, update_stories
+from newstrace.stories.models import (
+    ClaimGroup,
+    ClaimValue,
+    EventLink,
+    Member,
+    NameGroup,
+    NameVariant,
+    QuoteGroup,
+    QuoteVariant,
+    SearchHit,
+    SearchPage,
+    Speaker,
+    StoriesReport,
+    Story,
+    StoryDetail,
+    StoryPage,
+    TimelinePoint,
+    TreeEdge,
+)
+
+__all__ = [
+    "update_stories", "LinkRule", "DEFAULT_RULE",
+    "Story", "StoryPage", "StoryDetail", "Member", "TreeEdge", "EventLink", "TimelinePoint", "QuoteGroup",
+    "QuoteVariant", "Speaker", "ClaimGroup", "ClaimValue", "NameGroup", "NameVariant", "SearchHit", "SearchPage",
+    "StoriesReport",
+]  # fmt: skip

@@ -1,0 +1,214 @@
+"""Event keys of one article: rare names, specific numbers and rare words, with their weights, and its date interval.
+
+Independent coverage of one event shares little wording but the same people, places and
+figures ("Codevida", "Maturín", "17 deaths"); coverage of the same *subject* at another time
+shares the common names of the subject ("Maduro", "Venezuela") but rarely the specific ones.
+Keys are weighted from background word frequency (wordfreq's Zipf scale) and number
+specificity only, never from the store's own counts, so whether two articles share an event
+depends on those two articles alone: adding articles never changes an earlier decision, and
+an incremental run equals a full one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from urllib.parse import urlsplit
+
+from newstrace.provenance.text import analyse_text, number_weight, zipf, zipf_in
+
+#: A name (folded) with English Zipf frequency at or above this carries no weight ("Juan", "Monday").
+NAME_ZIPF_CEILING = 4.0
+#: Zipf span over which a name's weight rises from 0 to 1 (Zipf 2.0 and rarer weigh 1).
+NAME_ZIPF_SPAN = 2.0
+#: A lowercase word (6+ letters) rarer than this in the article's language is a rare-word key.
+RARE_WORD_ZIPF = 2.5
+RARE_WORD_WEIGHT = 0.5
+#: Keys lighter than this are not kept.
+MIN_KEY_WEIGHT = 0.25
+#: At most this many keys per article are kept (heaviest first, ties by key), bounding the index.
+MAX_KEYS = 200
+
+_POSSESSIVE = re.compile(r"(?:['’]s|['’])$")
+_URL_DATE = (
+    # /2019/03/10/ , /2019-03-10 , /20190310 , /2019/0312/ (not inside a longer run of digits)
+    re.compile(r"(?<!\d)((?:19|20)\d\d)[/_-]?(0[1-9]|1[0-2])[/_-]?(0[1-9]|[12]\d|3[01])(?!\d)"),
+    # /2019/mar/11/
+    re.compile(r"/((?:19|20)\d\d)/(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*/(0?[1-9]|[12]\d|3[01])(?!\d)", re.I),
+)
+_URL_MONTH = (
+    re.compile(r"/((?:19|20)\d\d)/(0[1-9]|1[0-2])/"),  # /2019/06/
+    re.compile(r"/(0[1-9]|1[0-2])/((?:19|20)\d\d)/"),  # /05/2019/
+)
+_MONTHS = {m: i + 1 for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split())}
+
+
+@dataclass(frozen=True)
+class DateSpan:
+    """When an article appeared, as an inclusive interval of days (a day, or a month from a URL).
+
+    Attributes:
+        lo, hi: first and last possible day (``datetime.date``).
+        source: where it came from: ``published``, ``captured`` (web-archive capture) or ``url``.
+    """
+
+    lo: date
+    hi: date
+    source: str
+
+    def gap_days(self, other: DateSpan) -> int:
+        """Days between the two intervals (0 when they overlap)."""
+        if self.hi < other.lo:
+            return (other.lo - self.hi).days
+        if other.hi < self.lo:
+            return (self.lo - other.hi).days
+        return 0
+
+
+@dataclass
+class EventKeys:
+    """An article's event keys and date.
+
+    Attributes:
+        article_id: the article.
+        keys: key -> weight (0..1). Keys are ``n:<folded name>``, ``#<number value>`` and
+            ``w:<folded rare word>``.
+        date: its :class:`DateSpan`, or ``None`` when neither text, page nor URL dates it.
+    """
+
+    article_id: str
+    keys: dict[str, float] = field(default_factory=dict)
+    date: DateSpan | None = None
+
+
+def name_key_weight(folded: str, language: str | None = None) -> float:
+    """Weight of a folded name: 1 for names with Zipf <= 2 ("codevida", "guaido"), falling linearly to 0 at Zipf 4 ("juan").
+
+    The Zipf frequency is the larger of English and the article's language, so a capitalised
+    common word of that language ("Pero", "Embora") weighs nothing.
+    """
+    z = zipf(folded)
+    if language and language != "en":
+        z = max(z, zipf_in(folded, language))
+    return min(1.0, max(0.0, (NAME_ZIPF_CEILING - z) / NAME_ZIPF_SPAN))
+
+
+def event_keys(article_id: str, headline: str, text: str, language: str | None = None) -> dict[str, float]:
+    """Event keys of an article's headline and body.
+
+    Args:
+        article_id: unused for the keys; kept for symmetry with :func:`article_keys`.
+        headline, text: the article (any language: names are folded and transliterated by
+            :func:`newstrace.provenance.text.fold`, so "Гуайдо" and "Guaidó" give one key).
+        language: ISO 639-1 code for the rare-word test (English when ``None``).
+
+    Returns:
+        key -> weight, at most :data:`MAX_KEYS`, each >= :data:`MIN_KEY_WEIGHT`.
+    """
+    keys: dict[str, float] = {}
+    lang = language or "en"
+    body = (headline.strip() + "\n" if headline and headline.strip() else "") + (text or "")
+    for s in analyse_text(body):
+        for anchor in s.anchors:
+            if anchor.startswith("#"):
+                key, w = anchor, number_weight(anchor[1:])
+                if w < 0.6:  # years, one-digit and round numbers say little about the event
+                    continue
+            else:
+                name = _POSSESSIVE.sub("", anchor)
+                if len(name) < 3:
+                    continue
+                key, w = "n:" + name, name_key_weight(name, lang)
+            if w >= MIN_KEY_WEIGHT and w > keys.get(key, 0.0):
+                keys[key] = round(w, 4)
+        names = set(s.names)
+        for word in s.words:
+            if len(word) >= 6 and word.isalpha() and word not in names and zipf_in(word, lang) < RARE_WORD_ZIPF:
+                keys.setdefault("w:" + word, RARE_WORD_WEIGHT)
+    if len(keys) > MAX_KEYS:
+        keys = dict(sorted(keys.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_KEYS])
+    return keys
+
+
+def parse_day(value: str | None) -> date | None:
+    """The day of an ISO 8601 date or date-time string (``"2019-03-10T08:00"`` -> 2019-03-10); ``None`` if unparseable."""
+    if not value:
+        return None
+    m = re.match(r"(\d{4})-(\d\d)-(\d\d)", value.strip())
+    if not m:
+        return None
+    try:
+        return date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        return None
+
+
+def url_date(url: str | None) -> DateSpan | None:
+    """A date written in a URL's path: a day (``/2019/03/10/``, ``/2019/mar/11/``, ``/2019/0312/``)
+    or a month (``/2019/06/``, ``/05/2019/``), else ``None``.
+
+    >>> url_date("https://example.org/news/2019/03/10/story.html").lo.isoformat()
+    '2019-03-10'
+    >>> url_date("https://example.org/2019/06/story.shtml").hi.isoformat()
+    '2019-06-30'
+    >>> url_date("https://example.org/article/201902255244585816.html") is None
+    True
+    """
+    if not url:
+        return None
+    path = urlsplit(url).path
+    for rx in _URL_DATE:
+        m = rx.search(path)
+        if not m:
+            continue
+        y, mo, d = m.group(1), m.group(2), m.group(3)
+        month = _MONTHS[mo[:3].lower()] if mo.isalpha() else int(mo)
+        try:
+            day = date(int(y), month, int(d))
+        except ValueError:
+            continue
+        return DateSpan(day, day, "url")
+    for i, rx in enumerate(_URL_MONTH):
+        m = rx.search(path)
+        if m:
+            y, mo = (m.group(1), m.group(2)) if i == 0 else (m.group(2), m.group(1))
+            lo = date(int(y), int(mo), 1)
+            hi = (lo.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+            return DateSpan(lo, hi, "url")
+    return None
+
+
+def article_date(published: str | None, captured: str | None, url: str | None) -> DateSpan | None:
+    """The article's date: its published date, else its URL's date, else the web-archive capture day.
+
+    A capture is only an upper bound (the page existed then), so it is the last resort.
+    """
+    day = parse_day(published)
+    if day:
+        return DateSpan(day, day, "published")
+    span = url_date(url)
+    if span:
+        return span
+    day = parse_day(captured)
+    return DateSpan(day, day, "captured") if day else None
+
+
+def outlet_of(outlet: str | None, url: str | None) -> str | None:
+    """The outlet: the host of the article's URL without ``www.``/``amp.``/``m.``, else the stored outlet name.
+
+    >>> outlet_of(None, "https://www.bostonglobe.com/2023/01/12/science/x/")
+    'bostonglobe.com'
+    """
+    if url:
+        host = (urlsplit(url).hostname or "").lower()
+        for prefix in ("www.", "www1.", "www2.", "amp.", "m.", "mobile."):
+            if host.startswith(prefix) and host.count(".") > 1:
+                host = host[len(prefix):]
+                break
+        if host:
+            return host
+    return outlet.strip() if outlet and outlet.strip() else None
+
+
+__all__ = ["DateSpan", "EventKeys", "event_keys", "name_key_weight", "parse_day", "url_date", "article_date", "outlet_of"]

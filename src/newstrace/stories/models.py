@@ -1,0 +1,332 @@
+"""Typed records of the stories API: a story, its members, copy tree, timeline, and quote, claim and name variants.
+
+Pydantic models, so a web layer can return them as JSON (``model_dump(mode="json")``) and
+publish their JSON Schema in an OpenAPI document. Dates are ISO 8601 days (``"2019-03-10"``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: How a member came into its story: the origin of copies, a copy (by derivation kind), or
+#: independent coverage of the same event joined by shared event keys.
+MemberRole = Literal["origin", "copy", "independent"]
+#: Where a date came from; ``ingested`` is the fallback when nothing dates the article.
+DateSource = Literal["published", "url", "captured", "ingested"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Story(_Model):
+    """One story: articles about the same event, copies and independent coverage alike.
+
+    Attributes:
+        id: stable id, ``"S"`` + 12 hex digits of the sha1 of the earliest-ingested member's id;
+            it survives articles joining, and a merged story keeps the older one's id.
+        headline: the headline of the first origin (or of the earliest member) for display.
+        article_ids: members, earliest first (by date, then ingestion order).
+        origin_ids: roots of the copy tree: members that others derive from and that derive
+            from no member, plus inferred common sources (``"inferred:<hash>"``) missing from the store.
+        independent_ids: members in no derivation link (joined by shared event keys).
+        n_articles, n_copies: member count; members that derive from another (or share an inferred source).
+        first_seen, last_seen: earliest and latest member date (ISO day); dated members only
+            when any is dated, else ingestion days.
+        outlets: distinct outlets (URL host, else the stored outlet), by first appearance.
+        languages: distinct ISO 639-1 codes, most frequent first.
+        key_entities: the most widespread named entities (canonical names), most members first.
+    """
+
+    id: str
+    headline: str = ""
+    article_ids: list[str]
+    origin_ids: list[str] = Field(default_factory=list)
+    independent_ids: list[str] = Field(default_factory=list)
+    n_articles: int
+    n_copies: int = 0
+    first_seen: str | None = None
+    last_seen: str | None = None
+    outlets: list[str] = Field(default_factory=list)
+    languages: list[str] = Field(default_factory=list)
+    key_entities: list[str] = Field(default_factory=list)
+
+
+class StoryPage(_Model):
+    """One page of stories: ``total`` matching stories, ``stories[offset:offset+limit]`` of them."""
+
+    total: int
+    offset: int
+    limit: int
+    stories: list[Story]
+
+
+class Member(_Model):
+    """A story member as the report shows it.
+
+    Attributes:
+        article_id, headline, url (or input path), outlet, language, byline, credit.
+        date: ISO day; ``date_source`` says where it came from.
+        role: origin, copy or independent.
+        kind: the derivation kind for a copy (its highest-scoring link), else ``None``.
+    """
+
+    article_id: str
+    headline: str = ""
+    url: str | None = None
+    outlet: str | None = None
+    language: str | None = None
+    byline: list[str] = Field(default_factory=list)
+    credit: str | None = None
+    date: str | None = None
+    date_source: DateSource | None = None
+    role: MemberRole
+    kind: str | None = None
+
+
+class TreeEdge(_Model):
+    """One edge of the copy tree: a copy and the origin it derives from (or an inferred common source).
+
+    Attributes:
+        copy_id: the copy.
+        origin_key: ``origin_id``, or ``"inferred:<hash>"`` for a source missing from the store.
+        origin_id: the origin article, ``None`` for an inferred source.
+        kind: verbatim, edited, spun, machine-translated, translation, rewritten.
+        score: calibrated probability of the link (0..1).
+        coverage: share of the copy aligned to the origin (0..1).
+        inferred_source: the origin is missing; ``sibling_ids`` are the other copies of it.
+        change_counts: number of changes by kind (``{"number": 1, "quote": 2}``).
+    """
+
+    copy_id: str
+    origin_key: str
+    origin_id: str | None
+    kind: str
+    score: float
+    coverage: float = 0.0
+    inferred_source: bool = False
+    sibling_ids: list[str] = Field(default_factory=list)
+    change_counts: dict[str, int] = Field(default_factory=dict)
+
+
+class EventLink(_Model):
+    """Why two members are one story without a copy link: the event keys they share.
+
+    Attributes:
+        a, b: the two articles.
+        score: sum of the shared keys' weights.
+        gap_days: days between their dates (``None`` when one is undated).
+        keys: the shared keys, heaviest first (``n:`` names, ``#`` numbers, ``w:`` rare words).
+    """
+
+    a: str
+    b: str
+    score: float
+    gap_days: int | None = None
+    keys: list[str] = Field(default_factory=list)
+
+
+class TimelinePoint(_Model):
+    """A member on the story's timeline: when (ISO day), which outlet, which article, how (``origin``, a copy kind, ``independent``)."""
+
+    date: str | None
+    date_source: DateSource | None = None
+    outlet: str | None = None
+    article_id: str
+    kind: str
+
+
+class QuoteVariant(_Model):
+    """The wording of one quote in one article.
+
+    Attributes:
+        article_id, outlet: where.
+        content: the quoted words as this article gives them (for a member without quotation
+            attribution, e.g. a translation, the aligned sentence).
+        speaker: the speaker as this article names them (``None`` when unattributed).
+        similarity: rapidfuzz ``ratio`` to the reference wording, 0..1.
+        reference: this is the wording the others are compared with (the origin's when known).
+        from_alignment: taken from the sentence alignment of a derivation, not from a quote record.
+        change: the derivation's change detail when trace flagged this wording ("quote altered
+            (83% alike)", "meaning inverted"), else ``None``.
+    """
+
+    article_id: str
+    outlet: str | None = None
+    content: str
+    speaker: str | None = None
+    similarity: float = 1.0
+    reference: bool = False
+    from_alignment: bool = False
+    change: str | None = None
+
+
+class QuoteGroup(_Model):
+    """One quote across the story's articles, with each article's wording.
+
+    Attributes:
+        id: index within the story detail.
+        speaker: the speaker's canonical name (most common across variants) or ``None``.
+        variants: reference first, then by similarity.
+        altered: the wordings differ beyond punctuation and case.
+    """
+
+    id: int
+    speaker: str | None = None
+    variants: list[QuoteVariant]
+    altered: bool = False
+
+
+class Speaker(_Model):
+    """A speaker of the story with the quotes attributed to them.
+
+    Attributes:
+        name: canonical name (or a description of an unnamed speaker).
+        name_variants: other forms the articles use.
+        quote_ids: ids of their :class:`QuoteGroup` records.
+        n_articles: articles quoting them.
+    """
+
+    name: str
+    name_variants: list[str] = Field(default_factory=list)
+    quote_ids: list[int] = Field(default_factory=list)
+    n_articles: int = 0
+
+
+class ClaimValue(_Model):
+    """One value of a claim and the articles (outlets) that give it.
+
+    Attributes:
+        value: the number; ``text`` its surface form; ``qualifier`` ("more than", ...).
+        article_ids, outlets: who says so.
+        sentence: the sentence of the first article giving it.
+        from_change: taken from a derivation's number change (the copy has no claim record).
+    """
+
+    value: float
+    text: str
+    qualifier: str | None = None
+    article_ids: list[str]
+    outlets: list[str] = Field(default_factory=list)
+    sentence: str = ""
+    from_change: bool = False
+
+
+class ClaimGroup(_Model):
+    """One claim (the same count or amount) across articles, with the values each gives.
+
+    Attributes:
+        id: index within the story detail.
+        what, unit: what is counted and the unit, from the claim records.
+        values: most articles first.
+        has_variants: articles disagree on the value or qualifier.
+        n_articles: articles making the claim.
+    """
+
+    id: int
+    what: str | None = None
+    unit: str | None = None
+    values: list[ClaimValue]
+    has_variants: bool = False
+    n_articles: int = 0
+
+
+class NameVariant(_Model):
+    """One written form of a person's name and where it appears; ``how`` it was matched:
+    ``same`` (the canonical form), ``accent`` (equal without case and accents), ``surname``
+    (a shorter or longer form of the same name), ``fuzzy`` (spelling), ``changed`` (a copy's
+    rendering found by trace, e.g. a surname translated as a common noun)."""
+
+    form: str
+    article_ids: list[str]
+    outlets: list[str] = Field(default_factory=list)
+    how: Literal["same", "accent", "surname", "fuzzy", "changed"] = "same"
+
+
+class NameGroup(_Model):
+    """A person named across the story's articles: the canonical form and its variants (canonical first)."""
+
+    canonical: str
+    variants: list[NameVariant]
+
+
+class StoryDetail(_Model):
+    """Everything the report shows for one story.
+
+    Attributes:
+        story: the summary.
+        members: every member, in timeline order.
+        edges: the copy tree (derivation links among members).
+        event_links: same-event links that joined independent coverage.
+        timeline: one point per member, dated ones first in date order.
+        speakers: speakers with their quotes, most quoted first.
+        quotes: quote groups (each quote across articles with its variants).
+        claims: claim groups, those with variants first.
+        names: persons with more than one written form, most forms first.
+    """
+
+    story: Story
+    members: list[Member]
+    edges: list[TreeEdge] = Field(default_factory=list)
+    event_links: list[EventLink] = Field(default_factory=list)
+    timeline: list[TimelinePoint] = Field(default_factory=list)
+    speakers: list[Speaker] = Field(default_factory=list)
+    quotes: list[QuoteGroup] = Field(default_factory=list)
+    claims: list[ClaimGroup] = Field(default_factory=list)
+    names: list[NameGroup] = Field(default_factory=list)
+
+
+class SearchHit(_Model):
+    """An article matching a search, with its story and the fields that matched."""
+
+    article_id: str
+    story_id: str | None = None
+    headline: str = ""
+    outlet: str | None = None
+    url: str | None = None
+    date: str | None = None
+    snippet: str = ""
+    matched: list[str] = Field(default_factory=list)
+
+
+class SearchPage(_Model):
+    """One page of search results: ``total`` matching articles and ``hits[offset:offset+limit]``."""
+
+    total: int
+    offset: int
+    limit: int
+    hits: list[SearchHit]
+
+
+class StoriesReport(_Model):
+    """What one clustering run did.
+
+    Attributes:
+        mode: ``full`` or ``incremental``.
+        run_id: the ``story_runs`` row written.
+        articles: articles in the store; ``new_articles`` those keyed in this run.
+        candidate_pairs: pairs examined for a same-event link; ``event_links`` stored after the run.
+        derivation_edges: copy links used.
+        stories: stories after the run; ``changed_members`` membership rows written.
+        seconds: wall-clock time.
+    """
+
+    mode: Literal["full", "incremental"]
+    run_id: int
+    articles: int
+    new_articles: int
+    candidate_pairs: int
+    event_links: int
+    derivation_edges: int
+    stories: int
+    changed_members: int
+    seconds: float
+
+
+__all__ = [
+    "Story", "StoryPage", "Member", "TreeEdge", "EventLink", "TimelinePoint", "QuoteVariant", "QuoteGroup",
+    "Speaker", "ClaimValue", "ClaimGroup", "NameVariant", "NameGroup", "StoryDetail", "SearchHit", "SearchPage",
+    "StoriesReport", "MemberRole", "DateSource",
+]  # fmt: skip

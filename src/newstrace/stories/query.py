@@ -1,0 +1,264 @@
+"""Reading stories: pages of story summaries, one story, the story of an article, and article search.
+
+Read-only: every function works on a store opened with ``read_only=True``. Summaries are
+aggregated in DuckDB for one page at a time, so a listing costs the page, not the store.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from typing import Literal
+
+from newstrace.stories import db
+from newstrace.stories.keys import outlet_of
+from newstrace.stories.models import SearchHit, SearchPage, Story, StoryPage
+from newstrace.store import Store
+
+#: Entity labels counted as a story's key entities.
+KEY_ENTITY_LABELS = ("PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "EVENT")
+#: How many key entities a summary lists.
+KEY_ENTITIES = 10
+
+StorySort = Literal["size", "recent", "first_seen"]
+
+_ORDER = {
+    "size": "n DESC, first_seen NULLS LAST, story_id",
+    "recent": "last_seen DESC NULLS LAST, n DESC, story_id",
+    "first_seen": "first_seen NULLS LAST, story_id",
+}
+
+# A member's day: its stored date (published, URL or capture), else its ingestion day.
+_DAY = "coalesce(s.date_lo, strftime(a.ingested_at, '%Y-%m-%d'))"
+
+
+def fold_text(text: str) -> str:
+    """Lowercase and strip accents (``"Guaidó"`` -> ``"guaido"``), for accent-insensitive matching."""
+    t = unicodedata.normalize("NFKD", text.lower())  # lower(), as DuckDB's lower() in the queries
+    return "".join(c for c in t if not unicodedata.combining(c))
+
+
+def list_stories(store: Store, *, limit: int = 50, offset: int = 0, sort: StorySort = "size",
+                 min_articles: int = 1, outlet: str | None = None) -> StoryPage:  # fmt: skip
+    """A page of story summaries.
+
+    Args:
+        store: an open store (read-only is enough) on which ``update_stories`` has run.
+        limit, offset: the page (``limit`` stories from ``offset``); ``limit`` is capped at 100,000.
+        sort: ``size`` (most articles first), ``recent`` (latest ``last_seen`` first) or
+            ``first_seen`` (oldest first).
+        min_articles: only stories with at least this many members.
+        outlet: only stories with a member whose outlet (URL host or outlet name) contains this text.
+
+    Returns:
+        A :class:`StoryPage`; ``total`` counts every matching story.
+
+    Raises:
+        ValueError: unknown ``sort``.
+    """
+    if sort not in _ORDER:
+        raise ValueError(f"sort must be one of {sorted(_ORDER)}, not {sort!r}")
+    limit = max(0, min(int(limit), 100_000))
+    where, params = "", []
+    if outlet:
+        where = ("WHERE story_id IN (SELECT s2.story_id FROM story_articles s2 JOIN articles a2 ON a2.id = s2.article_id "
+                 "WHERE contains(lower(coalesce(a2.source_url, '') || ' ' || coalesce(a2.outlet, '')), ?))")  # fmt: skip
+        params.append(outlet.lower())
+    agg = (f"SELECT s.story_id, count(*) AS n, min({_DAY}) AS first_seen, max({_DAY}) AS last_seen "
+           f"FROM story_articles s JOIN articles a ON a.id = s.article_id GROUP BY s.story_id")  # fmt: skip
+    base = f"SELECT * FROM ({agg}) {where} {'AND' if where else 'WHERE'} n >= ?"
+    params.append(int(min_articles))
+    total = db.tuples(store, f"SELECT count(*) FROM ({base})", params)[0][0]
+    ids = [r[0] for r in db.tuples(store, f"{base} ORDER BY {_ORDER[sort]} LIMIT {limit} OFFSET {int(offset)}", params)]
+    summaries = summarise(store, ids)
+    return StoryPage(total=total, offset=int(offset), limit=limit, stories=[summaries[i] for i in ids if i in summaries])
+
+
+def get_story(store: Store, story_id: str) -> Story | None:
+    """The summary of one story, or ``None`` when no such story is stored."""
+    return summarise(store, [story_id]).get(story_id)
+
+
+def story_of(store: Store, article_id: str) -> str | None:
+    """The id of the story holding ``article_id`` (``None`` when the article is not clustered yet)."""
+    rows = db.tuples(store, "SELECT story_id FROM story_articles WHERE article_id = ?", [article_id])
+    return rows[0][0] if rows else None
+
+
+def inferred_key(members: Iterable[str]) -> str:
+    """Key of an inferred common source: ``"inferred:"`` + sha1 of its sorted copies (16 hex digits)."""
+    return "inferred:" + hashlib.sha1("\n".join(sorted(set(members))).encode()).hexdigest()[:16]
+
+
+def collapse_inferred(links: list[tuple[str, str | None, list[str]]]) -> dict[str, str]:
+    """One inferred source per group of siblings.
+
+    Trace records an inferred common source per sibling pair; copies linked as siblings,
+    directly or through other siblings, are copies of one missing source.
+
+    Args:
+        links: ``(copy_id, origin_id, sibling_ids)`` of derivations.
+
+    Returns:
+        copy id -> key of its inferred source (:func:`inferred_key` of the sibling group),
+        for every copy with a sibling link.
+    """
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for copy_id, origin_id, siblings in links:
+        if origin_id is None:
+            for s in siblings:
+                ra, rb = find(copy_id), find(s)
+                if ra != rb:
+                    parent[max(ra, rb)] = min(ra, rb)
+    groups: dict[str, list[str]] = defaultdict(list)
+    for x in list(parent):
+        groups[find(x)].append(x)
+    return {m: inferred_key(g) for g in groups.values() for m in g}
+
+
+def summarise(store: Store, story_ids: list[str]) -> dict[str, Story]:
+    """Story summaries for ``story_ids`` (unknown ids are left out), from a few aggregate queries."""
+    if not story_ids:
+        return {}
+    with db.registered_ids(store, "_stories", story_ids):
+        members = db.rows(store, f"""
+            SELECT s.story_id, a.id, a.seq, a.headline, a.source_url, a.outlet, a.language, {_DAY} AS day,
+                   s.date_lo IS NOT NULL AS dated
+            FROM story_articles s JOIN _stories w ON s.story_id = w.id JOIN articles a ON a.id = s.article_id
+            ORDER BY s.story_id, day, a.seq""")
+        links = db.tuples(store, """
+            SELECT s.story_id, d.copy_id, d.origin_id, d.sibling_ids FROM derivations d
+            JOIN story_articles s ON s.article_id = d.copy_id JOIN _stories w ON s.story_id = w.id""")
+        labels = ", ".join(f"'{x}'" for x in KEY_ENTITY_LABELS)
+        ents = db.tuples(store, f"""
+            SELECT s.story_id, strip_accents(lower(e.canonical)) AS k, e.canonical, count(DISTINCT e.article_id) AS na,
+                   count(*) AS nm
+            FROM entities e JOIN story_articles s ON s.article_id = e.article_id JOIN _stories w ON s.story_id = w.id
+            WHERE e.label IN ({labels}) GROUP BY 1, 2, 3""")
+    by_story: dict[str, list[dict]] = defaultdict(list)
+    for m in members:
+        by_story[m["story_id"]].append(m)
+    links_by: dict[str, list] = defaultdict(list)
+    for sid, c, o, sibs in links:
+        links_by[sid].append((c, o, list(sibs or [])))
+    ent_by: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(lambda: [0, 0, Counter()]))
+    for sid, key, canonical, na, nm in ents:
+        e = ent_by[sid][key]
+        e[0] += na
+        e[1] += nm
+        e[2][canonical] += nm
+    out = {}
+    for sid, ms in by_story.items():
+        out[sid] = _summary(sid, ms, links_by.get(sid, []), ent_by.get(sid, {}))
+    return out
+
+
+def _summary(sid: str, members: list[dict], links: list[tuple], ents: dict) -> Story:
+    ids = [m["id"] for m in members]
+    member_set = set(ids)
+    copies = {c for c, _, _ in links}
+    inferred = collapse_inferred(links)
+    origins_of_others = {o for _, o, _ in links if o in member_set}
+    roots = [i for i in ids if i in origins_of_others and i not in copies]
+    roots += sorted({inferred[c] for c in copies if c in inferred})
+    linked = copies | origins_of_others | {s for _, _, sibs in links for s in sibs}
+    dated = [m["day"] for m in members if m["dated"]]
+    days = dated or [m["day"] for m in members]
+    outlets: list[str] = []
+    for m in members:
+        o = outlet_of(m["outlet"], m["source_url"])
+        if o and o not in outlets:
+            outlets.append(o)
+    langs = Counter(m["language"] for m in members if m["language"])
+    first_root = next((m for m in members if m["id"] in origins_of_others and m["id"] not in copies), members[0])
+    top = sorted(ents.values(), key=lambda e: (-e[0], -e[1], e[2].most_common(1)[0][0]))[:KEY_ENTITIES]
+    return Story(
+        id=sid,
+        headline=first_root["headline"] or next((m["headline"] for m in members if m["headline"]), ""),
+        article_ids=ids,
+        origin_ids=roots,
+        independent_ids=[i for i in ids if i not in linked],
+        n_articles=len(ids),
+        n_copies=len(copies & member_set),
+        first_seen=min(days) if days else None,
+        last_seen=max(days) if days else None,
+        outlets=outlets,
+        languages=[lang for lang, _ in sorted(langs.items(), key=lambda kv: (-kv[1], kv[0]))],
+        key_entities=[e[2].most_common(1)[0][0] for e in top],
+    )
+
+
+def search(store: Store, text: str | None = None, speaker: str | None = None, entity: str | None = None,
+           outlet: str | None = None, *, limit: int = 50, offset: int = 0) -> SearchPage:  # fmt: skip
+    """Articles matching every given criterion (case- and accent-insensitive substring matches).
+
+    Args:
+        store: an open store (read-only is enough).
+        text: words in the headline or body.
+        speaker: a quoted speaker's name (or description).
+        entity: a named entity (canonical name or surface form).
+        outlet: part of the outlet (URL host or outlet name).
+        limit, offset: the page; ``limit`` is capped at 1,000.
+
+    Returns:
+        A :class:`SearchPage` in ingestion order; each hit names its story and the fields that matched.
+    """
+    limit = max(0, min(int(limit), 1000))
+    conds, params, matched = [], [], []
+    if text:
+        conds.append("(contains(strip_accents(lower(a.headline)), ?) OR contains(strip_accents(lower(a.text)), ?))")
+        params += [fold_text(text)] * 2
+        matched.append("text")
+    if speaker:
+        conds.append("EXISTS (SELECT 1 FROM quotes q WHERE q.article_id = a.id AND "
+                     "contains(strip_accents(lower(coalesce(q.speaker, ''))), ?))")  # fmt: skip
+        params.append(fold_text(speaker))
+        matched.append("speaker")
+    if entity:
+        conds.append("EXISTS (SELECT 1 FROM entities e WHERE e.article_id = a.id AND "
+                     "(contains(strip_accents(lower(e.canonical)), ?) OR contains(strip_accents(lower(e.text)), ?)))")  # fmt: skip
+        params += [fold_text(entity)] * 2
+        matched.append("entity")
+    if outlet:
+        conds.append("contains(lower(coalesce(a.source_url, '') || ' ' || coalesce(a.outlet, '')), ?)")
+        params.append(outlet.casefold())
+        matched.append("outlet")
+    where = ("WHERE " + " AND ".join(conds)) if conds else ""
+    total = db.tuples(store, f"SELECT count(*) FROM articles a {where}", params)[0][0]
+    rows = db.rows(store, f"""
+        SELECT a.id, a.headline, a.outlet, a.source_url, a.source_path, a.text, s.story_id,
+               coalesce(s.date_lo, a.published) AS day
+        FROM articles a LEFT JOIN story_articles s ON s.article_id = a.id {where}
+        ORDER BY a.seq LIMIT {limit} OFFSET {int(offset)}""", params)  # fmt: skip
+    hits = [
+        SearchHit(article_id=r["id"], story_id=r["story_id"], headline=r["headline"] or "",
+                  outlet=outlet_of(r["outlet"], r["source_url"]), url=r["source_url"] or r["source_path"],
+                  date=(r["day"] or "")[:10] or None, snippet=_snippet(r["text"] or "", text), matched=list(matched))
+        for r in rows
+    ]  # fmt: skip
+    return SearchPage(total=total, offset=int(offset), limit=limit, hits=hits)
+
+
+def _snippet(body: str, needle: str | None, width: int = 160) -> str:
+    """Up to ``width`` characters of ``body`` around the first match of ``needle`` (its opening without one)."""
+    if not needle:
+        return body[:width].strip()
+    i = fold_text(body).find(fold_text(needle))
+    if i < 0:  # the match was in the headline
+        return body[:width].strip()
+    start = max(0, i - width // 3)
+    return ("…" if start else "") + body[start : start + width].strip() + ("…" if start + width < len(body) else "")
+
+
+__all__ = ["list_stories", "get_story", "story_of", "summarise", "search", "collapse_inferred", "inferred_key",
+           "fold_text", "KEY_ENTITY_LABELS"]  # fmt: skip
