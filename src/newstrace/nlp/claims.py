@@ -73,7 +73,7 @@ POST_QUALIFIERS = {("or", "more"): "or more", ("or", "so"): "or so", ("or", "les
 #: Words before a number that make it an identifier, not a quantity ("page 2", "flight 409").
 ID_LABELS = {
     "page", "pages", "p.", "pp.", "photo", "photos", "image", "picture", "slide", "chapter", "fig",
-    "fig.", "episode", "vol", "vol.", "no", "no.", "nos", "#", "room", "flight", "route", "gate",
+    "fig.", "episode", "vol", "vol.", "no.", "nos", "#", "room", "flight", "route", "gate",
     "platform", "apt", "apt.", "suite", "ext", "ext.", "tel", "tel.", "phone", "fax", "zip", "exit",
     "terminal", "seat", "row", "paragraph",
 }
@@ -81,7 +81,7 @@ ID_LABELS = {
 ID_LABELS_CAPITALISED = {
     "figure", "table", "step", "section", "item", "part", "season", "volume", "number", "highway",
     "interstate", "channel", "box", "code", "id", "ref", "issue", "article", "rule", "resolution",
-    "bill", "act", "law", "level", "category", "grade", "class", "form", "version", "model", "pier",
+    "bill", "act", "law", "level", "category", "grade", "class", "form", "version", "model", "pier", "no",
     "line", "lines", "bus", "track", "sector", "video", "phase", "stage", "ward", "district", "zone",
 }
 _STREET = {"street", "st", "st.", "avenue", "ave", "ave.", "road", "rd", "rd.", "boulevard", "blvd",
@@ -125,7 +125,7 @@ class ClaimCandidate:
         expr: the number expression (token indices into ``ParsedText.doc``).
         text: its surface form (with unit), ``start``/``end`` char offsets into the text.
         skip: why it is not a claim ("year", "date", "clock time", "identifier", "name",
-            "phone number", "one (article or pronoun)", "vague", "period of another claim"), or ``None``.
+            "phone number", "one (article or pronoun)", "numeral as pronoun", "vague", "period of another claim"), or ``None``.
         kind: ``count``, ``duration`` or ``age``.
     """
 
@@ -284,11 +284,13 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
         cand.skip = "vague"
         return cand
     # dates and clock times
+    unit_next = doc[expr.end + 1].lower_ if nxt is not None and nxt.text in {"-", "–"} and expr.end + 1 < sent.end else nxt_low
     if any(":" in t.text for t in toks) or nxt_low in _CLOCK or (
-            any(t.ent_type_ == "TIME" for t in toks) and nxt_low not in TIME_UNITS):
+            any(t.ent_type_ == "TIME" for t in toks) and unit_next not in TIME_UNITS):
         cand.skip = "clock time"
         return cand
-    day = len(toks) == 1 and toks[0].text.isdigit() and 1 <= int(toks[0].text) <= 31
+    day = (len(toks) == 1 and toks[0].text.isdigit() and 1 <= int(toks[0].text) <= 31) or (
+        expr.high is not None and expr.high <= 31 and toks[0].text.isdigit())  # "September 16-19"
     if day and ((prev is not None and prev.lower_.rstrip(".") in MONTHS and prev.text[:1].isupper()) or (
             nxt is not None and nxt.lower_.rstrip(".") in MONTHS and nxt.text[:1].isupper()) or (
             nxt_low == "of" and expr.end + 1 < sent.end and doc[expr.end + 1].lower_ in MONTHS)):
@@ -300,7 +302,8 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
     # identifiers, names, addresses, phone numbers
     if prev is not None and prev.text == "." and first - 2 >= sent.start and doc[first - 2].lower_ in {"no", "nos"}:
         prev = doc[first - 2]  # "No. 2" tokenised as "No", ".", "2"
-    if prev is not None and (prev.lower_ in ID_LABELS or prev.lower_ in ID_LABELS_CAPITALISED and prev.text[:1].isupper()):
+    if prev is not None and (toks[0].text[:1].isdigit() or toks[0].text[:1].isupper()) and (
+            prev.lower_ in ID_LABELS or prev.lower_ in ID_LABELS_CAPITALISED and prev.text[:1].isupper()):
         cand.skip = "identifier"
         return cand
     if _in_name(ctx, doc, expr):
@@ -326,6 +329,8 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
         return cand
     # durations and ages
     k = expr.end + (1 if nxt is not None and nxt.text in {"-", "–"} and not nxt.whitespace_ else 0)
+    if k + 1 < sent.end and doc[k].lower_ in {"plus", "odd"}:
+        k += 1  # "15-plus years"
     if unit is None and k < sent.end and doc[k].lower_ in TIME_UNITS:
         after = [t.lower_ for t in doc[k + 1:min(k + 3, sent.end)]]
         if after[:1] == ["old"] or after[:2] == ["-", "old"]:
@@ -349,6 +354,17 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
         return cand
     if prev is not None and prev.lower_ == "aged" and unit is None:
         cand.kind, cand.unit = "age", "years old"
+        return cand
+    if (unit is None and prev is not None and prev.text == "," and nxt is not None and nxt.text == ","
+            and len(toks) == 1 and toks[0].text.isdigit() and 1 <= int(toks[0].text) <= 120
+            and first - 2 >= sent.start and doc[first - 2].ent_type_ == "PERSON"):
+        cand.kind, cand.unit = "age", "years old"  # "Mr. King, 82, told me"
+        ent = next((e for e in ctx.ents_in(first - 2, first - 1)), None)
+        cand.meta["age_of"] = ent.text if ent is not None else doc[first - 2].text
+        return cand
+    if (unit is None and expr.has_words and prev is not None and prev.lower_ in {"the", "those", "these", "both", "all"}
+            and (nxt is None or nxt.pos_ not in _NP_POS)):
+        cand.skip = "numeral as pronoun"  # "the two met", "those two"
         return cand
     if unit is None and expr.value == 1 and toks[0].lower_ in {"one", "a", "an"} and expr.end - expr.start == 1:
         # "one man said", "one of them", "no one": an article or pronoun; "only one", "at least one
@@ -558,6 +574,7 @@ def _assign_what(parsed: ParsedText, sent: Span, kept: list[ClaimCandidate]) -> 
         lo = c.meta.get("qual_start", c.tok_start)
         c.what = _what_after(doc, c, sent.end)
         if c.kind in {"duration", "age"}:
+            c.what = c.what or c.meta.get("age_of")
             prev = c
             continue
         if c.what and c.what.lower() in {"others", "more", "other"} and prev is not None and prev.what:
@@ -807,12 +824,12 @@ def _sentence_source(parsed: ParsedText, sent: Span, entities: list[Entity]) -> 
             final = len(tail) <= 4 and not any(t.lower_ == "that" or t.like_num for t in tail)
             region = (sent.start, before[0]) if final and before[0] > sent.start else (v.i + 1, sent.end)
             return _named(parsed, doc[before[0]:before[1]], None, entities), before, region
-        after = _speaker_after(doc, sent, v)
-        if after is not None:
-            return _named(parsed, doc[after[0]:after[1]], None, entities), after, (sent.start, v.i)
         appos = _speaker_before_apposition(doc, sent, v)
         if appos is not None:
             return _named(parsed, doc[appos[0]:appos[1]], None, entities), appos, (v.i + 1, sent.end)
+        after = _speaker_after(doc, sent, v)
+        if after is not None:
+            return _named(parsed, doc[after[0]:after[1]], None, entities), after, (sent.start, v.i)
     if len(sent) > PARSE_MAX_TOKENS:
         return none
     # the parse: subject of the reporting verb (its noun phrase, without clauses)
@@ -879,10 +896,10 @@ def _speaker_after(doc: Doc, sent: Span, v: Token) -> tuple[int, int] | None:
     if v.i == sent.start or doc[v.i - 1].text not in {",", "\"", "”"}:
         return None
     j = v.i + 1
-    while j < sent.end and not doc[j].is_punct and doc[j].pos_ not in {"VERB", "SCONJ"}:
+    while j < sent.end and not doc[j].is_punct and doc[j].pos_ not in {"VERB", "AUX", "SCONJ"} and not doc[j].like_num:
         j += 1
-    if j == v.i + 1 or not any(t.pos_ in {"PROPN", "NOUN"} for t in doc[v.i + 1:j]):
-        return None
+    if j == v.i + 1 or (j < sent.end and not doc[j].is_punct) or not any(t.pos_ in {"PROPN", "NOUN"} for t in doc[v.i + 1:j]):
+        return None  # the speaker runs to a comma or the end: ", said Joseph Arsenio, analyst with ..."
     return (v.i + 1, j)
 
 

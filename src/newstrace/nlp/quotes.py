@@ -48,7 +48,7 @@ _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 MAX_SUBJECT_TOKENS = 30
 _RELATIVE = {"who", "whom", "which", "whose", "that"}
 _SUBORDINATORS = {"when", "as", "because", "while", "after", "before", "if", "since", "until", "although", "though",
-                  "whereas", "unless", "and", "but", "or"}
+                  "whereas", "unless"}
 _SKIP_BEFORE_CUE = {"also", "later", "then", "again", "once", "simply", "just", "finally", "quietly", "softly"}
 
 
