@@ -17,6 +17,7 @@ are near-identical (moved paragraphs) are added afterwards and flagged.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -28,10 +29,15 @@ TAU = 0.45
 TAU_MOVED = 0.8
 #: Anchor-view similarities are scaled down: names and numbers are shared by independent reports too.
 ANCHOR_SCALE = 0.85
+#: Fact factor floors: sentences sharing no number keep at most this share of their similarity ...
+NUMBER_FLOOR = 0.4
+#: ... and sentences sharing no name this share.
+NAME_FLOOR = 0.6
 #: Sentences with fewer words are furniture ("Image caption", "Share") and do not count in coverage.
 MIN_WORDS = 4
 
 
+@lru_cache(maxsize=500_000)
 def word_weight(word: str) -> float:
     """Evidence weight of a folded word, from its English Zipf frequency: 0.1 ("the") .. 1.0 (rare, names, numbers)."""
     if word[:1].isdigit():
@@ -66,26 +72,21 @@ class Alignment:
         return sorted(self.pairs + self.moved)
 
 
-def _weighted_dice(a_sets: list[list[str]], b_sets: list[list[str]], weight) -> np.ndarray:
-    vocab: dict[str, int] = {}
-    for seq in a_sets + b_sets:
-        for t in seq:
-            vocab.setdefault(t, len(vocab))
+def _weighted_dice(a_sets: list[set[str]], b_sets: list[set[str]], weight) -> np.ndarray:
+    vocab = {t: k for k, t in enumerate(set().union(*a_sets, *b_sets))}
     n, m, v = len(a_sets), len(b_sets), len(vocab)
     if not v or not n or not m:
         return np.zeros((n, m))
-    w = np.empty(v)
-    for t, k in vocab.items():
-        w[k] = weight(t)
+    w = np.fromiter((weight(t) for t in vocab), dtype=float, count=v)
     A = np.zeros((n, v))
     B = np.zeros((m, v))
-    for i, seq in enumerate(a_sets):
-        A[i, [vocab[t] for t in set(seq)]] = 1.0
-    for j, seq in enumerate(b_sets):
-        B[j, [vocab[t] for t in set(seq)]] = 1.0
-    inter = (A * w) @ B.T
-    size = A @ w, B @ w
-    denom = size[0][:, None] + size[1][None, :]
+    for M, sets in ((A, a_sets), (B, b_sets)):
+        rows = [i for i, st in enumerate(sets) for _ in st]
+        cols = [vocab[t] for st in sets for t in st]
+        M[rows, cols] = 1.0
+    Aw = A * w
+    inter = Aw @ B.T
+    denom = Aw.sum(1)[:, None] + (B @ w)[None, :]
     with np.errstate(invalid="ignore", divide="ignore"):
         out = np.where(denom > 0, 2 * inter / denom, 0.0)
     return out
@@ -95,15 +96,29 @@ def _anchor_weight(t: str) -> float:
     return 0.5 if t.startswith("~") else 1.0
 
 
+def _fact_factor(a_sets: list[set[str]], b_sets: list[set[str]], floor: float) -> np.ndarray:
+    """Down-weighting for sentences that state different facts: ``min(1, floor + Dice)`` over the
+    given sets where both sentences have some, 1 elsewhere."""
+    d = _weighted_dice(a_sets, b_sets, lambda t: 1.0)
+    has_a = np.array([bool(x) for x in a_sets])[:, None]
+    has_b = np.array([bool(x) for x in b_sets])[None, :]
+    return np.where(has_a & has_b, np.minimum(1.0, floor + d), 1.0)
+
+
 def similarity_matrices(a: list[Sentence], b: list[Sentence]) -> tuple[np.ndarray, np.ndarray]:
-    """Lexical and anchor similarity matrices, each of shape ``(len(a), len(b))``, values 0..1."""
-    lex = _weighted_dice([s.words for s in a], [s.words for s in b], word_weight)
+    """Lexical and anchor similarity matrices, each of shape ``(len(a), len(b))``, values 0..1.
 
-    def view(s: Sentence) -> list[str]:
-        return [x[:5] if not x.startswith("#") else x for x in s.anchors] + ["~" + st for st in s.stems]
-
-    anc = _weighted_dice([view(s) for s in a], [view(s) for s in b], _anchor_weight)
-    return lex, anc
+    Both are multiplied by a *fact factor*: two sentences with numbers but few in common, or
+    with names but none in common, are different statements even when their wording matches
+    (templates such as earnings tables, "Shr 22 cts vs 17 cts"); a copy that edits one number
+    of three keeps a factor of 1 (:data:`NUMBER_FLOOR`, :data:`NAME_FLOOR`).
+    """
+    lex = _weighted_dice([s.word_set for s in a], [s.word_set for s in b], word_weight)
+    anc = _weighted_dice([s.anchor_view for s in a], [s.anchor_view for s in b], _anchor_weight)
+    factor = _fact_factor([set(s.numbers) for s in a], [set(s.numbers) for s in b], NUMBER_FLOOR)
+    factor = factor * _fact_factor([{x[:5] for x in s.names} for s in a], [{x[:5] for x in s.names} for s in b],
+                                   NAME_FLOOR)
+    return lex * factor, anc * factor
 
 
 def _content_chars(sents: list[Sentence]) -> np.ndarray:

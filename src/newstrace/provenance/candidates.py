@@ -27,8 +27,9 @@ LSH_THRESHOLD = 0.3
 PREFIX_SIZE = 96
 #: Features weaker than this (years, round numbers, common capitalised words) are not indexed.
 MIN_INDEX_WEIGHT = 0.35
-#: Minimum summed weight of shared prefix features for a robust-path candidate.
-ROBUST_THRESHOLD = 3.0
+#: Minimum summed weight of shared prefix features for a robust-path candidate (about four rare
+#: names or specific numbers; measured trade-off in bench/trace_scale.py's docstring).
+ROBUST_THRESHOLD = 4.0
 #: A feature in more articles than this is treated as boilerplate and no longer indexed.
 MAX_POSTINGS = 2000
 

@@ -30,18 +30,9 @@ SLANT_TERMS = frozenset(
 _QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b", re.I)
 
 
-def _numbers_of(text: str) -> list[str]:
-    out = []
-    for t in tokens(text):
-        v = number_value(t)
-        if v is not None:
-            out.append(v)
-    return out
-
-
 def number_changes(copy: Sentence, origin: Sentence) -> list[Change]:
     """Numbers (and their qualifiers) that differ between two aligned sentences."""
-    a, b = _numbers_of(origin.text), _numbers_of(copy.text)
+    a, b = origin.numbers, copy.numbers
     gone = [x for x in a if x not in b]
     new = [x for x in b if x not in a]
     qa = sorted(q.lower() for q in _QUAL.findall(origin.text))
@@ -83,8 +74,8 @@ def quote_changes(copy: Sentence, origin: Sentence) -> list[Change]:
 
 def word_changes(copy: Sentence, origin: Sentence) -> list[Change]:
     """Names replaced (a surname rendered as a common noun: "Armario" -> "Wardrobe") and slant terms inserted."""
-    ta, tb = tokens(origin.text), tokens(copy.text)
-    fa, fb = [fold(t) for t in ta], [fold(t) for t in tb]
+    ta, tb = origin.raw, copy.raw
+    fa, fb = origin.words, copy.words
     out = []
     names = set(origin.names)
     for op in Levenshtein.editops(fa, fb):

@@ -19,6 +19,7 @@ import json
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import date
 from pathlib import Path
 from urllib.parse import urlparse
@@ -34,6 +35,8 @@ from newstrace.schema import AlignedPair, Derivation
 CALIBRATION_PATH = Path(__file__).with_name("calibration.json")
 #: Calibrated probability from which a pair is linked (precision first: calling an outlet a copier is an accusation).
 LINK_PROBABILITY = 0.5
+#: Fewest aligned, unquoted sentence pairs for a link.
+MIN_PAIRS = 2
 #: Net direction votes needed to name one article the other's origin.
 DIRECTION_MARGIN = 2
 #: All model features: the evidence vector plus ``credit_link``.
@@ -47,6 +50,7 @@ _MONTHS = {m: k for k, m in enumerate("jan feb mar apr may jun jul aug sep oct n
 _URL_DATE = re.compile(r"/((?:19|20)\d\d)[/-](\d\d|[a-z]{3})[/-](\d\d)(?:/|$|[^\d])", re.I)
 
 
+@lru_cache(maxsize=4)
 def load_model(path: Path = CALIBRATION_PATH) -> dict:
     """The fitted logistic model (``coef``, ``intercept``, ``features``), or built-in defaults when unfitted."""
     if path.exists():
@@ -245,6 +249,8 @@ def decide(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, ev: Pair
     ka, kb = outlet_key(a), outlet_key(b)
     credit = bool(ka and kb and ka != kb and (mentions(b.text, ka) or mentions(a.text, kb)))
     p = probability(ev.vector() + [float(credit)], model)
+    if ev.n_pairs < MIN_PAIRS and ev.semantic_pairs < MIN_PAIRS:
+        p = min(p, LINK_PROBABILITY - 1e-6)  # one shared sentence is never enough (templates, stock phrases)
     votes, why = direction_votes(a, b, sa, sb, al) if p >= LINK_PROBABILITY else (0, [])
     return PairDecision(p, p >= LINK_PROBABILITY, votes, why, ev, credit)
 

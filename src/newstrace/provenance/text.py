@@ -53,6 +53,7 @@ NEGATIONS = frozenset(
 )
 
 
+@lru_cache(maxsize=500_000)
 def fold(token: str) -> str:
     """Casefold, strip accents and transliterate Greek/Cyrillic to Latin: ``"Guaidó"`` -> ``"guaido"``.
 
@@ -166,6 +167,7 @@ class Sentence:
         stems: 5-character prefixes of folded words of 4+ letters (cognates across languages).
         anchors: names and numbers (``"#"`` + value) in reading order.
         quote_share: share of the sentence's characters inside quotation marks (0..1).
+        raw: the word tokens as written, parallel to ``words``.
     """
 
     text: str
@@ -175,12 +177,30 @@ class Sentence:
     stems: list[str] = field(default_factory=list)
     anchors: list[str] = field(default_factory=list)
     quote_share: float = 0.0
+    raw: list[str] = field(default_factory=list)
+
+    @property
+    def word_set(self) -> set[str]:
+        """Distinct folded words (cached)."""
+        ws = self.__dict__.get("_word_set")
+        if ws is None:
+            ws = self.__dict__["_word_set"] = set(self.words)
+        return ws
+
+    @property
+    def anchor_view(self) -> set[str]:
+        """Names (5-letter stems), numbers (``#`` + value) and ``~``-prefixed stems, for cross-lingual similarity (cached)."""
+        v = self.__dict__.get("_anchor_view")
+        if v is None:
+            v = {x[:5] if not x.startswith("#") else x for x in self.anchors} | {"~" + st for st in self.stems}
+            self.__dict__["_anchor_view"] = v
+        return v
 
 
 def analyse_sentence(text: str) -> Sentence:
     """Build a :class:`Sentence` from raw sentence text (see its attributes)."""
     toks = tokens(text)
-    s = Sentence(text=text)
+    s = Sentence(text=text, raw=toks)
     quoted = sum(len(q) for q in quoted_spans(text))
     if not quoted and text[:1] in "\"“«" and len(text) > 20:  # a quote that runs past the sentence end
         quoted = len(text)

@@ -1,0 +1,357 @@
+"""Scale benchmark of provenance tracing: Reuters-21578 plus generated, labelled copies, up to 100,000 articles.
+
+Usage::
+
+    python bench/trace_scale.py --n 10000
+    python bench/trace_scale.py --n 100000 --jobs 2
+    python bench/trace_scale.py --sizes 10000,100000 --jobs 2
+
+Corpus: every Reuters story with a body is an original (up to ``--n``); the rest of the ``--n``
+articles are copies of randomly chosen originals made by our own labelled transformations
+(seeded, so runs repeat):
+
+- ``deletion``: 20-40% of the sentences dropped;
+- ``move``: one or two paragraphs moved elsewhere;
+- ``number``: one to three numbers changed by 5-40%;
+- ``spun``: 90% of the words found in a synonym table written for this benchmark (common
+  news and business words, ``SYNONYMS`` below) swapped, as article spinners do;
+- ``spun+deletion``: both.
+
+Real machine translations cannot be generated offline (no translation model is installed), so
+machine-translated recall is measured on the real ``copy-mt`` and ``translation-*`` files of the
+provenance corpus, which are added to the corpus with their labelled siblings.
+
+Per stage it prints seconds and peak memory (RSS high-water mark of the main process and of the
+workers); for candidates it prints, side by side on the same corpus, datasketch ``MinHashLSH``
+(threshold 0.5 over the same word 5-gram MinHash signatures, a common near-duplicate setting):
+recall of each copy kind (the copy's origin among its candidates) and time (MinHash signatures +
+LSH insert + query). Our recall is given for candidates and for final links (a direct link to the
+origin, or a sibling link between the copy and its origin).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import random
+import re
+import resource
+import sys
+import time
+from collections import Counter, defaultdict
+from multiprocessing import get_context
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from datasketch import MinHash, MinHashLSH  # noqa: E402
+
+from newstrace.corpora.reuters import iter_reuters  # noqa: E402
+from newstrace.provenance import compare  # noqa: E402
+from newstrace.provenance.candidates import CandidateIndex  # noqa: E402
+from newstrace.provenance.derive import load_model  # noqa: E402
+from newstrace.provenance.fingerprint import MINHASH_SCHEME, NUM_PERM, SEED, article_sentences, fingerprint  # noqa: E402
+from newstrace.schema import Article, Source, text_id  # noqa: E402
+
+#: Synonym table for the "spun" transformation (written for this benchmark; spinner-style swaps).
+SYNONYMS = {
+    "said": "stated", "says": "states", "company": "firm", "companies": "firms", "shares": "stocks",
+    "share": "stock", "market": "marketplace", "markets": "marketplaces", "prices": "costs", "price": "cost",
+    "expected": "anticipated", "expects": "anticipates", "increase": "rise", "increased": "rose",
+    "rise": "enhance", "rose": "climbed", "fell": "dropped", "fall": "drop", "year": "yr", "years": "yrs",
+    "total": "complete", "report": "account", "reported": "described", "government": "authorities",
+    "bank": "financial institution", "banks": "financial institutions", "trade": "commerce", "sales": "gross sales",
+    "profit": "revenue", "loss": "deficit", "net": "internet", "officials": "authorities", "official": "authority",
+    "agreement": "settlement", "agreed": "concurred", "plan": "scheme", "plans": "schemes", "new": "recent",
+    "major": "main", "large": "massive", "big": "huge", "small": "little", "help": "assist", "buy": "purchase",
+    "bought": "purchased", "sell": "promote", "sold": "offered", "made": "produced", "make": "produce",
+    "group": "collective", "stake": "holding", "offer": "provide", "offered": "supplied", "told": "informed",
+    "added": "included", "statement": "assertion", "spokesman": "spokesperson", "week": "wk", "month": "mo",
+    "quarter": "fourth", "earlier": "previous", "later": "afterward", "about": "roughly", "around": "round",
+    "strong": "sturdy", "weak": "feeble", "high": "excessive", "low": "minimal", "higher": "greater",
+    "lower": "decrease", "also": "additionally", "but": "however", "because": "as a result of", "before": "previous to",
+    "after": "following", "first": "preliminary", "last": "final", "next": "subsequent", "demand": "requirement",
+    "supply": "provide", "production": "manufacturing", "output": "manufacturing", "exports": "shipments",
+    "imports": "inbound shipments", "oil": "petroleum", "crude": "unrefined", "dollar": "buck", "rate": "fee",
+    "rates": "charges", "interest": "curiosity", "growth": "progress", "economy": "financial system",
+    "economic": "financial", "country": "nation", "countries": "nations", "state": "condition", "tax": "levy",
+    "talks": "discussions", "meeting": "assembly", "president": "chairman", "chairman": "chair",
+    "analysts": "specialists", "investors": "traders", "business": "enterprise", "industry": "business",
+    "results": "outcomes", "operations": "procedures", "unit": "division", "subsidiary": "affiliate",
+    "acquire": "purchase", "acquisition": "takeover", "merger": "amalgamation", "debt": "liabilities",
+    "capital": "funds", "stock": "inventory", "earnings": "income", "revenues": "incomes", "revenue": "income",
+    "dividend": "payout", "quarterly": "every three months", "annual": "yearly", "department": "division",
+    "minister": "secretary", "ministry": "division", "policy": "coverage", "meet": "fulfill", "need": "want",
+    "use": "utilize", "used": "utilized", "using": "utilizing", "show": "present", "showed": "confirmed",
+    "include": "embody", "including": "together with", "however": "nevertheless", "while": "whereas",
+    # frequent function words and wire abbreviations, which spinners also swap ("Related Press")
+    "mln": "million", "dlrs": "dollars", "pct": "percent", "cts": "cents", "vs": "versus", "shr": "per share",
+    "on": "upon", "by": "via", "with": "alongside", "would": "may", "could": "might", "will": "shall",
+    "which": "that", "than": "in contrast to", "from": "coming from", "into": "in to", "not": "not really",
+    "has": "has got", "have": "possess", "had": "experienced", "is": "is actually", "are": "happen to be",
+    "was": "had been", "were": "ended up", "it": "this", "its": "the", "this": "the foregoing", "that": "which",
+    "for": "intended for", "of": "associated with", "to": "to help", "in": "within", "at": "during",
+    "an": "a good", "a": "one", "and": "as well as", "or": "or maybe", "as": "since", "he": "this individual",
+    "they": "these people", "would be": "might be", "more": "additional", "most": "almost all", "up": "upwards",
+    "down": "lower", "said it": "explained it", "since": "considering", "until": "till", "under": "beneath",
+    "over": "above", "between": "concerning", "during": "throughout", "against": "towards", "such": "these",
+}
+KINDS = ("deletion", "move", "number", "spun", "spun+deletion")
+_NUM = re.compile(r"\b\d+(?:[.,]\d+)?\b")
+
+
+def _sentences(par: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9])", par) if s]
+
+
+def transform(text: str, kind: str, rng: random.Random) -> str:
+    """Apply one labelled transformation to ``text`` (paragraphs separated by blank lines)."""
+    paras = [p for p in text.split("\n\n") if p.strip()]
+    if kind in ("deletion", "spun+deletion"):
+        out = []
+        for p in paras:
+            kept = [s for s in _sentences(p) if rng.random() > rng.uniform(0.2, 0.4)]
+            if kept:
+                out.append(" ".join(kept))
+        paras = out or paras[:1]
+    if kind == "move" and len(paras) > 2:
+        for _ in range(rng.choice((1, 2))):
+            p = paras.pop(rng.randrange(1, len(paras)))
+            paras.insert(rng.randrange(0, len(paras)), p)
+    if kind == "number":
+        nums = list(_NUM.finditer("\n\n".join(paras)))
+        joined = "\n\n".join(paras)
+        for m in sorted(rng.sample(nums, min(len(nums), rng.randint(1, 3))), key=lambda m: -m.start()):
+            v = float(m.group().replace(",", ""))
+            new = v * rng.choice((-1, 1)) * rng.uniform(0.05, 0.4) + v
+            s = f"{new:.1f}" if "." in m.group() else str(max(0, int(round(new))) or 1)
+            joined = joined[: m.start()] + s + joined[m.end():]
+        paras = joined.split("\n\n")
+    if kind.startswith("spun"):
+        def swap(m: re.Match) -> str:
+            w = m.group()
+            syn = SYNONYMS.get(w.lower())
+            if syn is None or rng.random() > 0.9:
+                return w
+            return syn.capitalize() if w[0].isupper() else syn
+        paras = [re.sub(r"[A-Za-z]+", swap, p) for p in paras]
+    return "\n\n".join(paras)
+
+
+def build_corpus(n: int, seed: int = 7):
+    """Originals (Reuters) and labelled copies: ``(articles, labels)`` with labels ``copy_id -> (origin_id, kind)``."""
+    rng = random.Random(seed)
+    originals = []
+    for st in iter_reuters():
+        a = Article(source=Source(path=f"reuters21578:{st.newid}"), headline=st.title,
+                    text="\n\n".join(st.paragraphs()), published=st.date[:10] or None, language="en")
+        a.id = text_id(a.headline + "\n" + a.text)
+        originals.append(a)
+    # about one original to four copies (all 19,043 Reuters stories at 100,000 articles)
+    originals = originals[: min(len(originals), max(1, n // 5))]
+    # originals under ~400 characters (one-line briefs, tables) carry too little to copy recognisably
+    pool = [a for a in originals if len(a.text) >= 400]
+    arts, labels, seen = list(originals), {}, {a.id for a in originals}
+    k = 0
+    while len(arts) < n:
+        o = pool[rng.randrange(len(pool))]
+        kind = KINDS[k % len(KINDS)]
+        k += 1
+        text = transform(o.text, kind, rng)
+        c = Article(source=Source(path=f"copy:{k}:{kind}"), headline=o.headline if rng.random() < 0.5 else "",
+                    text=text, published=None, language="en")
+        c.id = text_id(c.headline + "\n" + c.text)
+        if c.id in seen:
+            continue
+        seen.add(c.id)
+        arts.append(c)
+        labels[c.id] = (o.id, kind)
+    return arts, labels
+
+
+# --- worker state (fork): the article list, set before the pool starts
+_ARTS: dict[str, Article] = {}
+
+
+def _fp(aid: str):
+    a = _ARTS[aid]
+    return fingerprint(a, article_sentences(a.headline, a.text))
+
+
+_SENTS: dict = {}
+
+
+def _sents(aid: str):
+    s = _SENTS.get(aid)
+    if s is None:
+        if len(_SENTS) > 20000:  # bounded per-worker cache
+            _SENTS.clear()
+        a = _ARTS[aid]
+        s = _SENTS[aid] = article_sentences(a.headline, a.text)
+    return s
+
+
+def _verify(pair: tuple[str, str]):
+    a, b = _ARTS[pair[0]], _ARTS[pair[1]]
+    d, p = compare(a, b, _sents(a.id), _sents(b.id), model=_MODEL)
+    if d is None:
+        return None
+    return (d.copy_id, d.origin_id, tuple(d.sibling_ids), d.kind)
+
+
+_MODEL = load_model()
+
+
+def peak_mb() -> tuple[float, float]:
+    """Peak resident memory (MiB) of this process and of its finished children."""
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
+
+
+def run(n: int, jobs: int, verify: bool = True) -> dict:
+    """One benchmark run at size ``n``; returns the figures."""
+    global _ARTS
+    res: dict = {"n": n, "jobs": jobs}
+    t = time.time()
+    arts, labels = build_corpus(n)
+    _ARTS = {a.id: a for a in arts}
+    res["generate_s"] = round(time.time() - t, 1)
+    ids = list(_ARTS)
+    ctx = get_context("fork")
+    # -- stage: fingerprints (sentences, MinHash, robust features)
+    t = time.time()
+    with ctx.Pool(jobs) as pool:
+        fps = pool.map(_fp, ids, chunksize=200)
+    res["fingerprint_s"] = round(time.time() - t, 1)
+    # -- stage: index + candidate query (ours)
+    t = time.time()
+    index = CandidateIndex()
+    index.add(fps)
+    res["index_s"] = round(time.time() - t, 1)
+    t = time.time()
+    cands: dict[str, set[str]] = defaultdict(set)
+    pairs = set()
+    for fp in fps:
+        for other in index.query(fp):
+            cands[fp.article_id].add(other)
+            pairs.add((fp.article_id, other) if fp.article_id < other else (other, fp.article_id))
+    res["query_s"] = round(time.time() - t, 1)
+    res["candidate_pairs"] = len(pairs)
+    # -- baseline: datasketch MinHashLSH alone (threshold 0.5), timed from signatures on
+    t = time.time()
+    with ctx.Pool(jobs) as pool:
+        sigs = pool.map(_minhash_only, ids, chunksize=200)
+    t_sig = time.time() - t
+    t = time.time()
+    lsh = MinHashLSH(threshold=0.5, num_perm=NUM_PERM)
+    mhs = {}
+    for aid, hv in zip(ids, sigs):
+        m = MinHash(num_perm=NUM_PERM, seed=SEED, hashvalues=hv, scheme=MINHASH_SCHEME)
+        mhs[aid] = m
+        lsh.insert(aid, m, check_duplication=False)
+    base: dict[str, set[str]] = {aid: set(lsh.query(mhs[aid])) - {aid} for aid in ids}
+    t_lsh = time.time() - t
+    res["minhash_baseline_s"] = round(t_sig + t_lsh, 1)
+    res["minhash_baseline_detail"] = {"signatures_s": round(t_sig, 1), "lsh_insert_query_s": round(t_lsh, 1),
+                                      "bands": lsh.b, "rows": lsh.r}
+    del mhs, lsh, sigs
+    gc.collect()
+    res["ours_candidates_s"] = round(res["fingerprint_s"] + res["index_s"] + res["query_s"], 1)
+    # -- recall of candidates per kind
+    per = defaultdict(lambda: [0, 0, 0])
+    for cid, (oid, kind) in labels.items():
+        per[kind][0] += 1
+        per[kind][1] += oid in cands[cid]
+        per[kind][2] += oid in base[cid]
+    res["candidate_recall"] = {k: {"copies": v[0], "ours": round(v[1] / v[0], 3), "minhash_lsh": round(v[2] / v[0], 3)}
+                               for k, v in sorted(per.items())}
+    del base
+    gc.collect()
+    # -- stage: verification (alignment + decision) of every candidate pair
+    if verify:
+        t = time.time()
+        with ctx.Pool(jobs) as pool:
+            out = [x for x in pool.imap_unordered(_verify, sorted(pairs), chunksize=100) if x]
+        res["verify_s"] = round(time.time() - t, 1)
+        linked = set()
+        kinds = Counter()
+        for c, o, sib, kind in out:
+            for other in ([o] if o else list(sib)):
+                linked.add((c, other))
+                linked.add((other, c))
+        for cid, (oid, kind) in labels.items():
+            per[kind].append((cid, oid) in linked)
+        res["link_recall"] = {k: round(sum(v[3:]) / v[0], 3) for k, v in sorted(per.items())}
+        res["links"] = len(out)
+        res["links_not_labelled"] = sum(1 for c, o, sib, _ in out for other in ([o] if o else list(sib))
+                                        if labels.get(c, (None,))[0] != other and labels.get(other, (None,))[0] != c
+                                        and not (c in labels and other in labels and labels[c][0] == labels[other][0]))
+    res["peak_mb_main"], res["peak_mb_workers"] = (round(x) for x in peak_mb())
+    return res
+
+
+def _minhash_only(aid: str):
+    from newstrace.provenance.fingerprint import minhash_signature, shingles
+
+    a = _ARTS[aid]
+    return minhash_signature(shingles(article_sentences(a.headline, a.text)))
+
+
+def mt_recall() -> dict:
+    """Candidate recall of the real machine-translated and translated copies of the provenance corpus."""
+    from newstrace.corpora.provenance import load_corpus, score_links  # noqa: F401
+
+    arts, gold, files = load_corpus()
+    fps = [fingerprint(a) for a in arts]
+    index = CandidateIndex()
+    index.add(fps)
+    lsh = MinHashLSH(threshold=0.5, num_perm=NUM_PERM)
+    for fp in fps:
+        lsh.insert(fp.article_id, MinHash(num_perm=NUM_PERM, seed=SEED, hashvalues=fp.minhash, scheme=MINHASH_SCHEME))
+    out = {}
+    for fp in fps:
+        role = gold.copy_role(fp.article_id)
+        if not role or not (role == "copy-mt" or role.startswith("translation") or role == "copy-spun"):
+            continue
+        tree = {m for s in gold.roles[fp.article_id] for m in gold.members.get(s, set())} - {fp.article_id}
+        ours = set(index.query(fp)) & tree
+        base = set(lsh.query(MinHash(num_perm=NUM_PERM, seed=SEED, hashvalues=fp.minhash, scheme=MINHASH_SCHEME))) & tree
+        key = role if not role.startswith("translation") else "translation"
+        o = out.setdefault(key, {"copies": 0, "ours": 0, "minhash_lsh": 0})
+        o["copies"] += 1
+        o["ours"] += bool(ours)
+        o["minhash_lsh"] += bool(base)
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--n", type=int, default=10000, help="articles in the corpus (originals + copies)")
+    ap.add_argument("--sizes", type=str, default="", help="comma-separated sizes, run one after another")
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    ap.add_argument("--no-verify", action="store_true", help="stop after candidates")
+    ap.add_argument("--json", type=Path, help="write the figures here")
+    args = ap.parse_args(argv)
+    sizes = [int(x) for x in args.sizes.split(",") if x] or [args.n]
+    results = {"real_copies_candidate_recall": mt_recall(), "runs": []}
+    print("real copies (provenance corpus), candidate found for a labelled relative:",
+          json.dumps(results["real_copies_candidate_recall"]))
+    for n in sizes:
+        r = run(n, args.jobs, verify=not args.no_verify)
+        results["runs"].append(r)
+        print(json.dumps(r, indent=1))
+    if len(results["runs"]) > 1:
+        a, b = results["runs"][0], results["runs"][-1]
+        for key in ("fingerprint_s", "index_s", "query_s", "verify_s", "minhash_baseline_s"):
+            if key in a and a[key]:
+                print(f"growth {key}: x{b[key] / a[key]:.1f} for x{b['n'] / a['n']:.0f} articles")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
