@@ -185,6 +185,13 @@ def test_trace_links_an_invented_edited_copy_and_show_highlights_its_changes(tmp
     assert traced.exit_code == 0, traced.output
     (row,) = [json.loads(line) for line in traced.stdout.splitlines()]  # a near-verbatim copy is linked
     assert {row["copy_source"], row["origin_source"]} - {None} <= {str(origin), str(copy)}
+    with Store(store) as s:  # fingerprints lost (e.g. a crash between a batch and its fingerprints) are remade
+        s._q("DELETE FROM fingerprints")
+        again = run_trace(s, full=True)
+        assert again.fingerprints_computed == 2 and again.links == 1
+        assert len(s.get_fingerprints(s._rows("SELECT scheme FROM fingerprint_schemes")[0]["scheme"])) == 2
+    for side in (origin, copy):  # each side lists the link, whether it is direct or between siblings
+        assert "kind " in runner.invoke(app, ["show", str(side), "--store", str(store)]).stdout
 
     # The view itself, on a link whose alignment and changes are known (made here, not by trace).
     with Store(store) as s:

@@ -609,13 +609,14 @@ class Store:
         return run_id
 
     def derivations(self, article_id: str | None = None) -> list[Derivation]:
-        """Stored derivations, all or those where ``article_id`` is the copy or the origin.
+        """Stored derivations, all or those where ``article_id`` is the copy, the origin or a sibling.
 
         Ordered by copy ingestion order, then score (highest first).
         """
         where, params = "", []
         if article_id:
-            where, params = "WHERE d.copy_id = ? OR d.origin_id = ?", [article_id, article_id]
+            where = "WHERE d.copy_id = ? OR d.origin_id = ? OR list_contains(d.sibling_ids, ?)"
+            params = [article_id, article_id, article_id]
         rows = self._rows(
             f"SELECT d.* FROM derivations d LEFT JOIN articles a ON a.id = d.copy_id {where} "
             "ORDER BY a.seq, d.score DESC, d.origin_key",
