@@ -28,7 +28,9 @@ TITLE_WORDS = frozenset(
     newsletter updated published posted comments comment menu share email follow subscribe phd md mba msc bsc rd rn
     dr mr mrs ms prof rev courtesy photo photos image images getty photograph photography illustration caption
     reading read min view posts profile facebook twitter linkedin pinterest reddit flipboard whatsapp instagram
-    tiktok youtube telegram print copy link rss""".split()
+    tiktok youtube telegram print copy link rss inc corp co ltd llc plc ag sa nv gmbh group company companies
+    enterprises holdings bank realty properties investment investments partners associates foundation university
+    institute council ministry department government party club hospital school college police army court""".split()
 )
 _STOP_TOKENS = frozenset(
     """the a an our your my his her their its this that these those in on at by and or of for with from to as is
@@ -43,7 +45,8 @@ _MONTH_WORDS = frozenset(
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 
 _BY_PREFIX = re.compile(
-    r"^\s*(?:(?:written|words|story|text|report|reported|reporting|compiled|posted)\s+)?by\s*:?\s+(?=\S)", re.IGNORECASE
+    r"^\s*(?:(?:(?:written|words|story|text|report|reported|reporting|compiled|posted)\s+)?by\b\s*:?|authors?\s*:)\s*(?=\S)",
+    re.IGNORECASE,
 )
 _EMAIL = re.compile(r"\S+@\S+\.\w+|https?://\S+|www\.\S+|(?<!\w)@\w+")
 _LINK_WORDS = re.compile(
@@ -51,13 +54,19 @@ _LINK_WORDS = re.compile(
     r"(?:author|him|her|them|on \w+|stories|articles|posts)?",
     re.IGNORECASE,
 )
-_SPLIT = re.compile(r"\s*(?:,|;|\||\u00b7|\u2022|/|\s[-\u2013\u2014]+\s|\band\b|&|\bwith\b|\bfor\b)\s*", re.IGNORECASE)
+_SPLIT = re.compile(
+    r"\s*(?:,|;|\||\u00b7|\u2022|/|\(|\)|\s[-\u2013\u2014]+\s|\band\b|&|\bwith\b|\bfor\b)\s*", re.IGNORECASE
+)
 _IN_PLACE = re.compile(r"\s+(?:in|at|from)\s+[A-Z\u00c0-\u00de].*$")
 
 
 def _token_is_name(tok: str) -> bool:
+    if tok.endswith(":"):
+        return False  # a label ("NOTE:", "Photo:")
     bare = tok.strip(".,;:()\"'\u2019\u201c\u201d")
     low = bare.lower()
+    if low.replace(".", "") in TITLE_WORDS:
+        return False  # "S.A.", "Co."
     if not bare or any(ch.isdigit() for ch in bare):
         return False
     if low in TITLE_WORDS or low in _STOP_TOKENS or low in _MONTH_WORDS:
@@ -83,7 +92,7 @@ def _recase(name: str) -> str:
 def person_name(chunk: str) -> str | None:
     """The person name in a byline chunk, or ``None``.
 
-    The longest run (first on ties) of 2-5 name-shaped tokens is taken, so job titles before
+    The longest run (first on ties) of 2-4 name-shaped tokens (particles not counted) is taken, so job titles before
     or after the name fall away ("Associated Press writer Tobias Kleinfeld" -> "Tobias Kleinfeld").
     Particles ("de", "van") may sit inside a name, never at its ends.
 
@@ -117,7 +126,7 @@ def person_name(chunk: str) -> str | None:
         while run and run[0].lower() in _PARTICLES and run[0][0].islower():
             run = run[1:]
         core = [t for t in run if t.lower() not in _PARTICLES and t.lower() not in _SUFFIXES]
-        if 2 <= len(core) <= 5 and not all(re.fullmatch(r"[A-Z]\.?", t) for t in core) and len(run) > len(best):
+        if 2 <= len(core) <= 4 and not all(re.fullmatch(r"[A-Z]\.?", t) for t in core) and len(run) > len(best):
             best = run
     if not best:
         return None
@@ -211,7 +220,10 @@ def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
         return parsed
     if require_by or text.endswith((".", "!", "?", ":", '"', "\u201d")) and not canonical_agency(text.split()[-1]):
         return None
-    # Without "By", every chunk must be wholly a name, an agency or a job title.
+    # Without "By", every chunk must be wholly a name, an agency or a job title; parentheses may
+    # hold only an agency ("Jane Doe (AFP)"), not a name ("(Dumez S.A.) Reuter" is a company).
+    if len(text.split()) > 14 or any(not canonical_agency(inner) for inner in re.findall(r"\(([^()]*)\)", text)):
+        return None
     parsed = Byline()
     for chunk in _chunks(text):
         agency = canonical_agency(chunk)
@@ -220,7 +232,9 @@ def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
             parsed.credit = parsed.credit or agency
         elif name and len(name.split()) == len(chunk.split()):
             parsed.names.append(name)
-        elif any(w.lower().strip(".,") in TITLE_WORDS for w in chunk.split()):
+        elif len(chunk.split()) <= 5 and not re.search(r"[.!?]\s", chunk) and any(
+            w.lower().strip(".,") in TITLE_WORDS for w in chunk.split()
+        ):
             parsed.dropped.append(chunk)
         else:
             return None
@@ -246,7 +260,11 @@ _WIRE_CREDITS = re.compile(r"^\(?\s*(?:reporting|writing|reported|written)\s+by\
 
 
 def parse_contributor_line(line: str) -> tuple[list[str], str | None] | None:
-    """Names credited in a contributor line, and any agency it names, or ``None``.
+    """Names credited in a contributor line and the agency they work for, or ``None``.
+
+    An agency that is itself the contributor ("The Associated Press contributed to this
+    report") gives ``([], None)``: the line is a sign-off, but the agency is a source of the
+    story, not necessarily its credit.
 
     >>> parse_contributor_line("Luis Andrés Henao, an Associated Press reporter in Ureña, Venezuela, contributed to this article.")
     (['Luis Andrés Henao'], 'The Associated Press')
@@ -266,6 +284,11 @@ def parse_contributor_line(line: str) -> tuple[list[str], str | None] | None:
     who = m.groupdict().get("who") or m.groupdict().get("who2") or ""
     parsed = parse_names(who)
     if not parsed.names:
+        # "The Associated Press contributed to this report": a sign-off naming a source, no person.
+        return ([], None) if parsed.credit and not parsed.dropped else None
+    # Descriptions ("an AP reporter in X") and places may be dropped; a clause may not.
+    loose = [c for c in parsed.dropped if not re.match(r"(?i)^(?:an?|the)\s", c) and len(c.split()) > 3]
+    if loose:
         return None
     # An agency that itself contributed ("...; The Associated Press") is a source, not the credit;
     # a contributor described as agency staff ("an Associated Press reporter", "AP writer") implies it.

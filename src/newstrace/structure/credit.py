@@ -195,7 +195,7 @@ _SIGNOFF = re.compile(
     r"\s*\)?\s*(?:[.,;]?\s*(?:all rights reserved\.?.*)?)?$",
     re.IGNORECASE,
 )
-_COPYRIGHT = re.compile(r"^\s*(?:copyright|\u00a9|\(c\))\b.*|.*\ball rights reserved\b.*", re.IGNORECASE)
+_COPYRIGHT = re.compile(r"^\s*(?:copyright\b|\u00a9|\(c\)).*|.*\ball rights reserved\b.*", re.IGNORECASE)
 
 
 def signoff_agency(line: str) -> str | None:
@@ -216,7 +216,8 @@ def signoff_agency(line: str) -> str | None:
         return None
     if _COPYRIGHT.match(line):
         head = re.split(r"(?i)all rights reserved", line)[0]
-        head = re.sub(r"(?i)^\s*(?:copyright|\u00a9|\(c\))\s*(?:\d{4}(?:\s*[-\u2013]\s*\d{4})?)?", "", head)
+        head = re.sub(r"(?i)^\s*(?:copyright|\u00a9|\(c\))\s*", "", head)
+        head = re.sub(r"\b(?:19|20)\d{2}\b(?:\s*[-\u2013]\s*(?:19|20)\d{2}\b)?", " ", head)
         return canonical_agency(head.strip(" .,;")) or find_agency(head)
     m = _SIGNOFF.match(line)
     if m:

@@ -52,6 +52,12 @@ def _is_site_like(segment: str, site_names: set[str]) -> bool:
     return all(w[0].isupper() or w.lower() in _LOWER_OK for w in words) and words[0][0].isupper()
 
 
+def _title_cased(text: str) -> bool:
+    """True when every word longer than 3 letters starts with a capital (Title Case or CAPITALS)."""
+    words = [w for w in re.findall(r"[^\W\d_][\w'\u2019-]*", text) if len(w) > 3]
+    return bool(words) and all(w[0].isupper() for w in words)
+
+
 def split_headline(line: str, site_names: set[str] | frozenset[str] = frozenset()) -> HeadlineParts:
     """Split a headline line into title, suffix segments and date.
 
@@ -62,9 +68,10 @@ def split_headline(line: str, site_names: set[str] | frozenset[str] = frozenset(
 
     Rules: a trailing date after a separator is a date suffix; with pipes the longest
     segment is the title when every other segment has at most 8 words; a segment after
-    the last spaced dash is a site name when it is short and capitalised (or a known site
-    name) and the title before it does not end in a closing quotation mark (so
-    '"We will fight" - Guaidó' keeps its speaker).
+    the last spaced dash is a site name when it is a known site name, or when it is short
+    and capitalised while the title before it is in sentence case and does not end in a
+    closing quotation mark (so '"We will fight" - Guaidó' and "OPEC FIRM - SUBROTO" keep
+    their speakers).
 
     >>> split_headline("Injured, helpless and worried – 26/02/2019").date.local_iso()
     '2019-02-26'
@@ -107,7 +114,12 @@ def split_headline(line: str, site_names: set[str] | frozenset[str] = frozenset(
             break
         last = dashes[-1]
         head, tail = text[: last.start()], text[last.end():]
+        known = tail.casefold() in site_names
         if _words(head) < 3 or head.rstrip().endswith(_CLOSING_QUOTE) or not _is_site_like(tail, site_names):
+            break
+        # A capitalised tail tells a site name only against a sentence-case title; in "OPEC
+        # STICKING FIRM - SUBROTO" or "Trump Says No - Analysts" it names the source.
+        if not known and _title_cased(head):
             break
         after_title.insert(0, tail)
         text = head

@@ -28,6 +28,11 @@ _FURNITURE = re.compile(
     r"recommend\w*|breadcrumbs?|masthead|subscribe|advert\w*|cookie|modal|teaser|outbrain|taboola|more-stories|"
     r"read-more|further-reading|latest|top-stories)(?:$|[\s_-])"
 )
+_FURNITURE_HEADING = re.compile(
+    r"(?i)^\s*(?:\d+\s+)?(?:comments?|responses?|replies|reader comments|join the (?:conversation|discussion)|"
+    r"leave a (?:reply|comment)|most (?:read|popular|viewed)|related(?: (?:articles|stories|content))?|"
+    r"more (?:from|stories|on this)|recommended|trending|you (?:may|might) also like|read more)\b"
+)
 _FURNITURE_TAGS = {"nav", "aside", "script", "style", "noscript", "form", "template", "iframe", "figure",
                    "figcaption", "picture", "svg", "select", "button"}
 _FURNITURE_ROLES = {"navigation", "complementary", "banner", "contentinfo", "menu", "menubar"}
@@ -108,7 +113,13 @@ def is_furniture(el) -> bool:
         return not any(a.tag == "article" for a in el.iterancestors())
     if tag == "header" and el.find(".//nav") is not None:
         return True  # the site header with its menu
-    return bool(_FURNITURE.search(" ".join(str(el.get(a) or "") for a in ("class", "id"))))
+    if _FURNITURE.search(" ".join(str(el.get(a) or "") for a in ("class", "id"))):
+        return True
+    # An unmarked block headed "3 comments", "Leave a reply", "Most read"...
+    for child in el[:2]:
+        if isinstance(child.tag, str) and child.tag in ("h2", "h3", "h4") and _FURNITURE_HEADING.match(_text(child)):
+            return True
+    return False
 
 
 def _in_furniture(el, root) -> bool:

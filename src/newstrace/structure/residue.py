@@ -90,7 +90,8 @@ def split_repeats(paragraphs: list[str]) -> tuple[list[int], list[int]]:
 
     Repeats are found by :func:`paragraph_key`, against every earlier paragraph (not only the
     one just before), so interleaved copies (p1, p2, p1, p2) are caught as well as a whole
-    text repeated. Only sentences count: a paragraph of at least :data:`MIN_REPEAT_WORDS`
+    text repeated, and so is a copy cut into other paragraphs (each of its sentences seen
+    before). Only sentences count: a paragraph of at least :data:`MIN_REPEAT_WORDS`
     words ending in sentence punctuation. Table rows and headings ("Avg shrs 13.9 mln vs
     13.8 mln", "QUOTA 1987") legitimately recur and are kept.
 
@@ -98,13 +99,26 @@ def split_repeats(paragraphs: list[str]) -> tuple[list[int], list[int]]:
         ``(kept, repeated)``: two sorted lists of indices into ``paragraphs``.
     """
     seen: set[str] = set()
+    seen_sentences: set[str] = set()
     kept, repeated = [], []
     for i, para in enumerate(paragraphs):
         key = paragraph_key(para)
         sentence = len(key.split()) >= MIN_REPEAT_WORDS and key.rstrip('"\')').endswith((".", "!", "?", '"'))
-        if key and key in seen and sentence:
+        parts = _sentences(key)
+        # A copy re-cut into other paragraphs: every sentence of it was already seen.
+        recut = sentence and bool(parts) and all(p in seen_sentences for p in parts)
+        if key and sentence and (key in seen or recut):
             repeated.append(i)
         else:
             seen.add(key)
+            seen_sentences.update(parts)
             kept.append(i)
     return kept, repeated
+
+
+def _sentences(key: str) -> list[str]:
+    """Sentences of a paragraph key with at least :data:`MIN_REPEAT_WORDS` words (short ones recur)."""
+    parts = [p.strip(' "') for p in re.split(r'(?<=[.!?])"?\s+(?=["A-Za-z0-9])', key)]
+    if any(len(p.split()) < MIN_REPEAT_WORDS for p in parts):
+        return []  # "He agreed." recurs legitimately; such a paragraph is judged whole
+    return parts

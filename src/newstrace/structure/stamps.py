@@ -51,8 +51,8 @@ def parse_stamp(line: str, max_words: int = 24) -> Stamp | None:
     if len(line.split()) > max_words:
         return None
     mentions = find_dates(line)
-    if not mentions:
-        return None
+    if not mentions or len(mentions) > 2:
+        return None  # three dates and more are a table row, not a stamp
     stamp = Stamp()
     prev = 0
     for m in mentions:
@@ -60,12 +60,13 @@ def parse_stamp(line: str, max_words: int = 24) -> Stamp | None:
         prev = m.end
     rest = line
     for m in reversed(mentions):
-        rest = rest[: m.start] + " | " + rest[m.end:]
+        rest = rest[: m.start] + " \x00 " + rest[m.end:]
     for seg in (s.strip() for s in re.split(r"[|\u00b7\u2022]", rest)):
-        leftover = _LABELS.sub(" ", seg).split()
+        leftover = _LABELS.sub(" ", seg.replace("\x00", " ")).split()
         if not leftover:
             continue
-        if len(leftover) <= 5 and all(w[0].isupper() for w in leftover) and not stamp.outlets:
+        # An outlet name stands in a segment of its own ("Gazette | June 7, 2024").
+        if "\x00" not in seg and len(leftover) <= 5 and all(w[0].isupper() for w in leftover) and not stamp.outlets:
             stamp.outlets.append(" ".join(seg.split()))
         else:
             return None
