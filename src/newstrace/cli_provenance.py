@@ -29,7 +29,7 @@ def _fail(message: str) -> typer.Exit:
 def ingest(
     paths: list[str] = typer.Argument(..., help="Files or folders to ingest (folders are read recursively)."),
     store: Path = typer.Option(Path(DEFAULT_STORE), "--store", "-s", help=_STORE_HELP, dir_okay=False),
-    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Analysis worker processes [default: all cores]."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Analysis worker processes (default: all cores)."),
     input_format: InputFormat = typer.Option(
         InputFormat.auto, "--format", "-f", help="Reader for every input; auto chooses by file suffix."
     ),

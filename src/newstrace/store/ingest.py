@@ -48,7 +48,7 @@ class IngestReport:
         new_articles: articles stored for the first time.
         duplicates: records whose article text was already stored (kept as an alias).
         failed: records stored only as error records (no article).
-        with_errors: records stored as articles that carry errors (a stage failed).
+        with_errors: records stored as articles that carry ``E``-coded errors (a stage failed).
         fingerprints: fingerprints computed and stored.
         errors: error records met (a record may carry several).
         skip_reasons: records a reader skipped on purpose, by reason (e.g. WARC
@@ -201,8 +201,8 @@ def ingest(
         inp, record = order.popleft()
         pending.append(IngestItem(inp.key, record, article))
         report.records += 1
-        if article.errors and not article.failed:
-            report.with_errors += 1
+        if not article.failed and any(e.code.startswith("E") for e in article.errors):
+            report.with_errors += 1  # a stage failed; W-coded notes are not failures
         for error in article.errors:
             report.errors += 1
             if len(report.error_lines) < MAX_ERROR_LINES:
