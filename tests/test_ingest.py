@@ -204,8 +204,8 @@ def test_ingest_every_format_then_rerun_stores_nothing_twice(tmp_path):
         assert warc.source.captured == "2024-03-05T10:20:30Z" and warc.source.format == "warc"
         assert s.resolve(str(inputs / "more.parquet")) != []
         assert len(s.get_fingerprints(s._rows("SELECT scheme FROM fingerprint_schemes")[0]["scheme"])) == 6
-        again = ingest([inputs], s, jobs=1)
-        assert (again.records, again.new_articles, again.files_skipped) == (0, 0, 6)
+        again = ingest([inputs, texts[0]], s, jobs=1)  # a file named twice is read once
+        assert (again.files, again.records, again.new_articles, again.files_skipped) == (6, 0, 0, 6)
         assert s.counts()["articles"] == 6 and s.counts()["aliases"] == 7
 
 
@@ -252,6 +252,9 @@ def test_cli_ingest_exit_codes_and_messages(tmp_path):
     partial = runner.invoke(app, ["ingest", str(bad), "--store", str(store), "-j", "1", "-q"])
     assert partial.exit_code == 1
     assert f"Error: {bad}:1: malformed JSON" in partial.stderr
+    (tmp_path / "empty").mkdir()
+    empty = runner.invoke(app, ["ingest", str(tmp_path / "empty"), "--store", str(store), "-j", "1", "-q"])
+    assert empty.exit_code == 1 and "folder holds no files to ingest" in empty.stderr
     usage = runner.invoke(app, ["ingest", str(folder), "--store", str(store), "--columns", "nonsense"])
     assert usage.exit_code == 2
     damaged = tmp_path / "damaged.duckdb"

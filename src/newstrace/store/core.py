@@ -55,7 +55,7 @@ def translate_error(exc: Exception, path: Path) -> StoreError:
             f"the store {path} is open in another process{f' ({holder})' if holder else ''}: "
             "wait for it to finish, or use another store with --store FILE"
         )
-    if "not a valid DuckDB database" in msg or "Corrupt" in msg or "checksum" in msg or "INTERNAL Error" in msg:
+    if "not a valid DuckDB database" in msg or "Corrupt" in msg or "checksum" in msg:
         return StoreCorruptError(
             f"the store {path} is damaged or not a DuckDB database ({msg.splitlines()[0]}); it was "
             "left untouched: restore it from a backup, or move it away and ingest again"

@@ -222,17 +222,22 @@ def ingest(
 def _inputs(paths: Iterable[str | Path]) -> Iterator[_Input]:
     from newstrace.readers import iter_files
 
+    seen: set[str] = set()  # a file named twice (or inside a folder also named) is read once
     for given in paths:
         path = Path(given)
         files = list(iter_files([path])) if path.is_dir() else [path]
         if not files:  # an empty folder is reported, not silently ignored
-            yield _Input(input_key(path), path, 0)
+            files = [path]
         for file in files:
+            key = input_key(file)
+            if key in seen:
+                continue
+            seen.add(key)
             try:
-                size = file.stat().st_size
+                size = file.stat().st_size if file.is_file() else 0
             except OSError:
                 size = 0
-            yield _Input(input_key(file), file, size)
+            yield _Input(key, file, size)
 
 
 def _records_of(inp: _Input, store: Store, fmt, columns, report: IngestReport, order: deque,
