@@ -322,3 +322,16 @@ def test_writes_are_atomic_a_failing_batch_leaves_nothing(tmp_path, monkeypatch)
         monkeypatch.undo()
         assert s.counts()["articles"] == 0 and s.counts()["aliases"] == 0
         assert s.write_batch([IngestItem("/in/a", 0, a)]).new_articles == 1
+
+
+def test_public_query_helpers(tmp_path):
+    a, b = seed_article(SEEDS[0]), seed_article(SEEDS[1])
+    with Store(tmp_path / "s.duckdb") as s:
+        s.write_batch([IngestItem("/a", 0, a), IngestItem("/b", 0, b)])
+        with s.registered_ids("_pick", [b.id, "f" * 40]) as name:
+            assert s.query(f"SELECT id FROM articles JOIN {name} USING (id)") == [{"id": b.id}]
+        with s.transaction():
+            s.execute("CREATE TABLE notes (article_id VARCHAR PRIMARY KEY, note VARCHAR)")
+            s.insert_rows("notes", [{"article_id": a.id, "note": "checked"}])
+            s.insert_rows("notes", [{"article_id": a.id, "note": "again"}], "ON CONFLICT DO NOTHING")
+        assert s.query("SELECT note FROM notes") == [{"note": "checked"}]

@@ -226,6 +226,37 @@ class Store:
             raise
         self._q("COMMIT")
 
+    # -- public query helpers (for modules with their own tables: stories, web, export) --
+
+    def query(self, sql: str, params: list | tuple | None = None) -> list[dict[str, Any]]:
+        """Run a read query; rows as dicts (column -> value). DuckDB errors become store errors."""
+        return self._rows(sql, params)
+
+    def execute(self, sql: str, params: list | tuple | None = None) -> None:
+        """Run a statement, discarding any result (wrap several in :meth:`transaction`)."""
+        self._q(sql, params).fetchall()
+
+    def insert_rows(self, table: str, rows: list[dict[str, Any]], on_conflict: str = "") -> None:
+        """Bulk-insert row dicts into ``table`` through Arrow, typed from the table's columns.
+
+        Args:
+            table: an existing table (created by a migration).
+            rows: dicts keyed by column; columns missing from the first row are left NULL.
+            on_conflict: e.g. ``"ON CONFLICT DO NOTHING"``.
+        """
+        if table not in self._types:  # a table created after the store was opened
+            self._types[table] = self._column_types(table)
+        self._insert(table, rows, on_conflict)
+
+    @contextlib.contextmanager
+    def registered_ids(self, name: str, ids: Iterable[str]) -> Iterator[str]:
+        """Make ``ids`` queryable as a one-column (``id``) relation called ``name`` within the block."""
+        self._con.register(name, pa.table({"id": pa.array(list(ids), type=pa.string())}))
+        try:
+            yield name
+        finally:
+            self._con.unregister(name)
+
     def migrations(self) -> list[dict[str, Any]]:
         """The ``_migrations`` ledger: name and time applied, in order."""
         return self._rows("SELECT name, applied_at FROM _migrations ORDER BY applied_at, name")
