@@ -179,7 +179,7 @@ def explain_claims(parsed: ParsedText, entities: list[Entity] | None = None,
     starts = number_starts(parsed.doc)
     if not starts:
         return out
-    ctx = _Ctx(parsed.doc)
+    ctx = _Ctx(parsed.doc, parsed.text)
     k = 0
     for sent in parsed.sents:
         while k < len(starts) and starts[k] < sent.start:
@@ -196,10 +196,11 @@ def explain_claims(parsed: ParsedText, entities: list[Entity] | None = None,
 class _Ctx:
     """Per-document lookups read once: lower-case forms, line breaks, entities."""
 
-    def __init__(self, doc: Doc) -> None:
+    def __init__(self, doc: Doc, text: str) -> None:
         from spacy.attrs import IS_SPACE
 
         self.doc = doc
+        self.text = text  # == doc.text, which joins every token on each access
         spaces = doc.to_array([IS_SPACE]).nonzero()[0].tolist()
         self.breaks = [i for i in spaces if "\n" in doc[i].text]
         self.ents = list(doc.ents)
@@ -312,12 +313,12 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
     if nxt is not None and nxt.pos_ == "PROPN" and expr.end + 1 < sent.end and doc[expr.end + 1].lower_ in _STREET:
         cand.skip = "address"
         return cand
-    for m in _NUMERIC_DATE.finditer(doc.text, max(0, cand.start - 8), min(len(doc.text), cand.end + 8)):
+    for m in _NUMERIC_DATE.finditer(ctx.text, max(0, cand.start - 8), min(len(ctx.text), cand.end + 8)):
         if m.start() < cand.end and cand.start < m.end():
             cand.skip = "date"  # "2023-01-12", "26/02/2019"
             return cand
     if not any("," in t.text or "." in t.text for t in toks):
-        for m in _PHONE.finditer(doc.text, sent.start_char, sent.end_char):
+        for m in _PHONE.finditer(ctx.text, sent.start_char, sent.end_char):
             s, e = m.start(), m.end()
             if s < cand.end and cand.start < e and len(re.sub(r"\D", "", m.group(0))) >= 7:
                 cand.skip = "phone number"
@@ -880,7 +881,9 @@ def _speaker_before(doc: Doc, sent: Span, v: Token) -> tuple[int, int] | None:
         j -= 1
     end = j + 1
     k = j
-    while k >= sent.start and not doc[k].is_punct and doc[k].pos_ not in {"VERB", "AUX", "SCONJ", "CCONJ"} and end - k <= 8:
+    while k >= sent.start and not doc[k].is_punct and end - k <= 8 and (
+            doc[k].pos_ not in {"VERB", "AUX", "SCONJ", "CCONJ"}
+            or doc[k].tag_ in {"VBG", "VBN"} and doc[k + 1].pos_ in {"NOUN", "PROPN", "ADJ"}):  # "one leading analyst"
         k -= 1
     start = k + 1
     if start >= end:

@@ -160,8 +160,7 @@ class _Attributor:
         sp = self.spans[k]
         tail = self.text[sp.outer_end:].lstrip()
         # '"..." — Name, role': the quotation opens its sentence and the name follows the dash.
-        if tail[:1] and tail[0] in _DASHES and after and not before \
-                and not any(is_finite_verb(doc[i]) for i in after):
+        if tail[:1] and tail[0] in _DASHES and after:
             toks = [i for i in after if not (doc[i].is_punct and doc[i].text[0] in _DASHES)]
             seg = self._segment_to_comma(toks)
             ref = self.idx.referent_in(range(seg[0], seg[-1] + 1)) if seg else None
