@@ -13,6 +13,7 @@ Typed API (what the report and web layers call):
 from __future__ import annotations
 
 from newstrace.stories.cluster import DEFAULT_RULE, LinkRule, update_stories
+from newstrace.stories.detail import story_detail
 from newstrace.stories.models import (
     ClaimGroup,
     ClaimValue,
@@ -32,9 +33,10 @@ from newstrace.stories.models import (
     TimelinePoint,
     TreeEdge,
 )
+from newstrace.stories.query import get_story, list_stories, search, story_of
 
 __all__ = [
-    "update_stories", "LinkRule", "DEFAULT_RULE",
+    "update_stories", "list_stories", "get_story", "story_of", "story_detail", "search", "LinkRule", "DEFAULT_RULE",
     "Story", "StoryPage", "StoryDetail", "Member", "TreeEdge", "EventLink", "TimelinePoint", "QuoteGroup",
     "QuoteVariant", "Speaker", "ClaimGroup", "ClaimValue", "NameGroup", "NameVariant", "SearchHit", "SearchPage",
     "StoriesReport",

@@ -265,6 +265,8 @@ class StoryDetail(_Model):
         quotes: quote groups (each quote across articles with its variants).
         claims: claim groups, those with variants first.
         names: persons with more than one written form, most forms first.
+        analysed_articles: members whose quotes, claims and names were compared (all of them
+            unless the story is larger than ``story_detail``'s ``max_articles``).
     """
 
     story: Story
@@ -276,6 +278,7 @@ class StoryDetail(_Model):
     quotes: list[QuoteGroup] = Field(default_factory=list)
     claims: list[ClaimGroup] = Field(default_factory=list)
     names: list[NameGroup] = Field(default_factory=list)
+    analysed_articles: int = 0
 
 
 class SearchHit(_Model):

@@ -166,7 +166,8 @@ def summarise(store: Store, story_ids: list[str]) -> dict[str, Story]:
 def _summary(sid: str, members: list[dict], links: list[tuple], ents: dict) -> Story:
     ids = [m["id"] for m in members]
     member_set = set(ids)
-    copies = {c for c, _, _ in links}
+    # siblings of an inferred source are copies of it, whichever side of the link they stand on
+    copies = {c for c, _, _ in links} | {s for _, o, sibs in links if o is None for s in sibs}
     inferred = collapse_inferred(links)
     origins_of_others = {o for _, o, _ in links if o in member_set}
     roots = [i for i in ids if i in origins_of_others and i not in copies]

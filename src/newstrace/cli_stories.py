@@ -1,0 +1,202 @@
+"""``newstrace stories`` and ``export``: story clustering and flat-table export over the store.
+
+A thin shell over :mod:`newstrace.stories` and :mod:`newstrace.export`; every store failure
+becomes one ``Error: ...`` line. Exit status: 0 ok, 2 usage or store error (locked, damaged,
+newer schema, no such story).
+"""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+
+import typer
+
+from newstrace.cli import app
+from newstrace.store import DEFAULT_STORE, StoreError
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"Error: {message}", err=True)
+    return typer.Exit(2)
+
+
+class ExportFormatOption(str, enum.Enum):
+    """File formats of ``newstrace export``."""
+
+    parquet = "parquet"
+    csv = "csv"
+    jsonl = "jsonl"
+
+
+@app.command()
+def stories(
+    story: str | None = typer.Argument(None, help="Show this story in full: a story id, or an article (id, id prefix, "
+                                       "input path or URL) whose story to show."),  # fmt: skip
+    store: Path = typer.Option(Path(DEFAULT_STORE), "--store", "-s", help="The DuckDB store file.", dir_okay=False),
+    json_lines: bool = typer.Option(False, "--json", help="Write Story records as JSON Lines (a StoryDetail as one "
+                                    "JSON object when STORY is given)."),  # fmt: skip
+    full: bool = typer.Option(False, "--full", help="Re-key and re-link every article, not only those not yet in a story."),
+    limit: int = typer.Option(50, "--limit", "-n", min=0, help="Stories listed (largest first)."),
+    offset: int = typer.Option(0, "--offset", min=0, help="Stories skipped before the listing."),
+    min_articles: int = typer.Option(1, "--min-articles", min=1, help="List only stories with this many articles."),
+) -> None:
+    """Cluster stored articles into stories (copies and independent coverage of one event) and list them.
+
+    Incremental: articles not yet in a story are keyed and linked against the store, new
+    copy links from trace are applied, and the result equals a full re-run (--full). Run
+    `newstrace trace` first so copies join their origins. Exit status: 0 ok, 2 usage or store
+    error, or no such story.
+    """
+    from newstrace.stories import get_story, list_stories, story_detail, story_of, update_stories
+    from newstrace.store import open_store
+
+    try:
+        with open_store(store, create=False) as st:
+            report = update_stories(st, full=full)
+            if story is not None:
+                sid = story if get_story(st, story) is not None else None
+                if sid is None:
+                    ids = st.resolve(story)
+                    if len(ids) > 1:
+                        raise _fail(f"{story!r} matches {len(ids)} articles; give a longer id")
+                    sid = story_of(st, ids[0]) if ids else None
+                if sid is None:
+                    raise _fail(f"no story or article matches {story!r} (give a story id from `newstrace stories`, "
+                                "or an article id, path or URL)")  # fmt: skip
+                detail = story_detail(st, sid)
+                page = None
+            else:
+                page = list_stories(st, limit=limit, offset=offset, min_articles=min_articles)
+    except StoreError as exc:
+        raise _fail(str(exc)) from exc
+    if page is None:
+        if json_lines:
+            typer.echo(detail.model_dump_json())
+        else:
+            _print_detail(detail)
+    elif json_lines:
+        for s in page.stories:
+            typer.echo(s.model_dump_json())
+    else:
+        _print_stories(page)
+    typer.echo(
+        f"stories ({report.mode}): {report.new_articles} of {report.articles} articles clustered in this run, "
+        f"{report.candidate_pairs} candidate pairs, {report.event_links} same-event links, {report.derivation_edges} "
+        f"copy links; {report.stories} stories. {report.seconds:.1f} s.",
+        err=True,
+    )
+
+
+def _console():
+    import sys
+
+    from rich.console import Console
+
+    plain = not sys.stdout.isatty()
+    return Console(highlight=False, width=160 if plain else None, no_color=plain)
+
+
+def _print_stories(page) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    shown = f"{page.offset + 1}-{page.offset + len(page.stories)}" if page.stories else "none"
+    table = Table(title=f"{page.total} stories (showing {shown}, largest first)", show_lines=False)
+    for col in ("story", "articles", "copies", "first seen", "last seen", "languages", "outlets", "key entities",
+                "headline"):  # fmt: skip
+        table.add_column(col, overflow="fold")
+    for s in page.stories:
+        table.add_row(s.id, str(s.n_articles), str(s.n_copies), s.first_seen or "", s.last_seen or "",
+                      ", ".join(s.languages), escape(", ".join(s.outlets[:4]) + (" ..." if len(s.outlets) > 4 else "")),
+                      escape(", ".join(s.key_entities[:5])), escape(s.headline[:80]))  # fmt: skip
+    _console().print(table)
+
+
+def _print_detail(d) -> None:
+    from rich.markup import escape
+    from rich.rule import Rule
+    from rich.table import Table
+
+    c = _console()
+    s = d.story
+    c.print(Rule(f"{s.id}: {escape(s.headline[:100])}"))
+    c.print(f"{s.n_articles} articles, {s.n_copies} copies, {s.first_seen} .. {s.last_seen}; languages "
+            f"{', '.join(s.languages)}; key entities: {escape(', '.join(s.key_entities))}")  # fmt: skip
+    t = Table(title="Timeline", title_justify="left")
+    for col in ("date", "outlet", "role", "kind", "article", "headline"):
+        t.add_column(col, overflow="fold")
+    members = {m.article_id: m for m in d.members}
+    for p in d.timeline:
+        m = members[p.article_id]
+        t.add_row(f"{p.date or ''}{' (ingested)' if p.date_source == 'ingested' else ''}", escape(p.outlet or ""), m.role,
+                  m.kind or "", p.article_id[:12], escape(m.headline[:60]))  # fmt: skip
+    c.print(t)
+    if d.edges:
+        t = Table(title="Copy tree (copy -> origin)", title_justify="left")
+        for col in ("copy", "origin", "kind", "score", "changes"):
+            t.add_column(col, overflow="fold")
+        for e in d.edges:
+            origin = e.origin_id[:12] if e.origin_id else f"{e.origin_key} (missing; siblings {', '.join(x[:8] for x in e.sibling_ids)})"
+            t.add_row(e.copy_id[:12], origin, e.kind, f"{e.score:.2f}", ", ".join(f"{n} {k}" for k, n in e.change_counts.items()))
+        c.print(t)
+    quotes = [g for g in d.quotes if len({v.article_id for v in g.variants}) > 1]
+    if quotes:
+        t = Table(title="Quotes across articles", title_justify="left", show_lines=True)
+        for col in ("speaker", "outlet", "wording", "sim"):
+            t.add_column(col, overflow="fold")
+        for g in quotes:
+            for v in g.variants:
+                mark = " (aligned sentence)" if v.from_alignment else f" ({v.change})" if v.change else ""
+                t.add_row(escape(g.speaker or "") if v.reference else "", escape(v.outlet or v.article_id[:12]),
+                          escape(v.content[:200]) + mark, f"{v.similarity:.2f}")  # fmt: skip
+        c.print(t)
+    claims = [g for g in d.claims if g.n_articles > 1]
+    if claims:
+        t = Table(title="Claims across articles", title_justify="left", show_lines=True)
+        for col in ("what", "value", "outlets"):
+            t.add_column(col, overflow="fold")
+        for g in claims:
+            for n, v in enumerate(g.values):
+                value = f"{v.qualifier + ' ' if v.qualifier else ''}{v.text}"
+                t.add_row(escape(f"{g.what or ''} ({g.unit})" if g.unit else g.what or "") if n == 0 else "",
+                          escape(value) + (" (from a change)" if v.from_change else ""), escape(", ".join(v.outlets)))  # fmt: skip
+        c.print(t)
+    if d.names:
+        t = Table(title="Name variants", title_justify="left")
+        for col in ("person", "forms"):
+            t.add_column(col, overflow="fold")
+        for g in d.names:
+            t.add_row(escape(g.canonical), escape("; ".join(f"{v.form} ({v.how}, {len(v.article_ids)})" for v in g.variants)))
+        c.print(t)
+
+
+@app.command()
+def export(
+    fmt: ExportFormatOption = typer.Option(..., "--format", "-f", help="File format of every table."),
+    store: Path = typer.Option(Path(DEFAULT_STORE), "--store", "-s", help="The DuckDB store file.", dir_okay=False),
+    output: Path = typer.Option(Path("export"), "--output", "-o", help="Folder to write the files into (created).",
+                                file_okay=False),  # fmt: skip
+    update: bool = typer.Option(True, "--update/--no-update", help="Bring stories up to date first (needs write "
+                                "access); --no-update exports them as last clustered, read-only."),  # fmt: skip
+) -> None:
+    """Export articles, quotes, claims, derivations, changes, stories and story members as tables, one file each.
+
+    Files are named <table>.parquet, .csv or .jsonl in the output folder; existing files of
+    the same name are replaced. Exit status: 0 ok, 2 usage or store error.
+    """
+    from newstrace.export import export_tables
+    from newstrace.stories import update_stories
+    from newstrace.store import open_store
+
+    try:
+        with open_store(store, read_only=not update, create=False) as st:
+            if update:
+                update_stories(st)
+            written = export_tables(st, output, fmt.value)
+    except StoreError as exc:
+        raise _fail(str(exc)) from exc
+    except OSError as exc:
+        raise _fail(f"cannot write to {output}: {exc}") from exc
+    for w in written:
+        typer.echo(f"{w.table}: {w.rows} rows -> {w.path}")

@@ -1,0 +1,160 @@
+"""Export the store as flat tables: articles, quotes, claims, derivations, changes, stories and story members, one file each.
+
+Formats: Parquet, CSV (with a header row; list columns written as ``[a, b]``) and JSON Lines.
+DuckDB's ``COPY ... TO`` writes every file, so an export streams from the store without
+loading it into Python; only the story summaries are built in Python (one aggregate pass).
+Column names follow the store (``char_start``/``char_end`` for offsets, see
+:mod:`newstrace.store.migrations`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import pyarrow as pa
+
+from newstrace.stories import db
+from newstrace.stories.query import summarise
+from newstrace.store import Store
+
+ExportFormat = Literal["parquet", "csv", "jsonl"]
+
+#: File suffix per format.
+SUFFIX = {"parquet": ".parquet", "csv": ".csv", "jsonl": ".jsonl"}
+_COPY_OPTIONS = {"parquet": "(FORMAT PARQUET)", "csv": "(FORMAT CSV, HEADER)", "jsonl": "(FORMAT JSON)"}
+
+_HOST = ("CASE WHEN a.source_url IS NULL THEN a.outlet ELSE "
+         "regexp_replace(lower(regexp_extract(a.source_url, '^[a-zA-Z]+://([^/:?#]+)', 1)), "
+         "'^(www[12]?|amp|m|mobile)\\.(.+\\..+)$', '\\2') END")  # fmt: skip
+
+#: The SQL of each table exported straight from the store.
+QUERIES: dict[str, str] = {
+    "articles": f"""
+        SELECT a.id, a.seq, coalesce(a.source_url, a.source_path) AS source, a.source_path, a.source_format,
+               a.source_record, a.source_url, {_HOST} AS outlet, a.outlet AS outlet_name, a.language, a.headline,
+               a.published, a.published_offset, a.updated, a.byline, a.credit, a.contributors, a.dateline, a.text,
+               a.ingested_at, s.story_id
+        FROM articles a LEFT JOIN story_articles s ON s.article_id = a.id ORDER BY a.seq""",
+    "quotes": """
+        SELECT q.article_id, q.n, q.content, q.speaker, q.speaker_is_unnamed, q.cue, q.kind, q.in_headline,
+               q.confidence, q.char_start, q.char_end, q.speaker_start, q.speaker_end
+        FROM quotes q JOIN articles a ON a.id = q.article_id ORDER BY a.seq, q.n""",
+    "claims": """
+        SELECT c.article_id, c.n, c.value, c.text, c.qualifier, c.unit, c.what, c.period, c.source, c.sentence,
+               c.char_start, c.char_end
+        FROM claims c JOIN articles a ON a.id = c.article_id ORDER BY a.seq, c.n""",
+    "derivations": """
+        SELECT d.copy_id, d.origin_key, d.origin_id, d.copy_source, d.origin_source, d.kind, d.score, d.coverage,
+               d.copy_coverage, d.origin_coverage, d.direction_evidence, d.inferred_source, d.sibling_ids,
+               (SELECT count(*) FROM changes c WHERE c.copy_id = d.copy_id AND c.origin_key = d.origin_key) AS n_changes,
+               (SELECT list(DISTINCT c.kind ORDER BY c.kind) FROM changes c
+                WHERE c.copy_id = d.copy_id AND c.origin_key = d.origin_key) AS change_kinds
+        FROM derivations d LEFT JOIN articles a ON a.id = d.copy_id ORDER BY a.seq, d.score DESC, d.origin_key""",
+    "changes": """
+        SELECT c.copy_id, c.origin_key, c.n, c.kind, c.origin_text, c.copy_text, c.detail
+        FROM changes c LEFT JOIN articles a ON a.id = c.copy_id ORDER BY a.seq, c.origin_key, c.n""",
+}
+
+#: Every table an export writes, in order.
+TABLES: tuple[str, ...] = ("articles", "quotes", "claims", "derivations", "changes", "stories", "story_members")
+
+
+@dataclass
+class ExportedTable:
+    """One written file: the table name, its path and its row count."""
+
+    table: str
+    path: Path
+    rows: int
+
+
+def export_tables(store: Store, out_dir: str | Path, fmt: ExportFormat = "parquet",
+                  tables: tuple[str, ...] = TABLES) -> list[ExportedTable]:  # fmt: skip
+    """Write each table to ``out_dir/<table>.<suffix>``, replacing files of the same name.
+
+    Args:
+        store: an open store (read-only is enough); stories are exported as last clustered
+            (run :func:`newstrace.stories.update_stories` first for a current view).
+        out_dir: folder to write into (created when missing).
+        fmt: ``parquet``, ``csv`` or ``jsonl``.
+        tables: which of :data:`TABLES` to write.
+
+    Returns:
+        One :class:`ExportedTable` per file, in ``tables`` order.
+
+    Raises:
+        ValueError: unknown format or table name.
+        OSError: ``out_dir`` cannot be created.
+        StoreError: the store cannot be read or the file written.
+    """
+    if fmt not in SUFFIX:
+        raise ValueError(f"format must be one of {sorted(SUFFIX)}, not {fmt!r}")
+    unknown = [t for t in tables if t not in TABLES]
+    if unknown:
+        raise ValueError(f"unknown tables {unknown}; choose from {list(TABLES)}")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    stories = members = None
+    if "stories" in tables or "story_members" in tables:
+        stories, members = story_tables(store)
+    written = []
+    for table in tables:
+        path = out / f"{table}{SUFFIX[fmt]}"
+        if table in QUERIES:
+            _copy(store, QUERIES[table], path, fmt)
+        else:
+            arrow = stories if table == "stories" else members
+            store._con.register("_export", arrow)
+            try:
+                _copy(store, "SELECT * FROM _export", path, fmt)
+            finally:
+                store._con.unregister("_export")
+        n = db.tuples(store, f"SELECT count(*) FROM ({QUERIES[table]})")[0][0] if table in QUERIES else (
+            stories.num_rows if table == "stories" else members.num_rows)  # fmt: skip
+        written.append(ExportedTable(table=table, path=path, rows=n))
+    return written
+
+
+def _copy(store: Store, sql: str, path: Path, fmt: str) -> None:
+    target = str(path).replace("'", "''")
+    db.execute(store, f"COPY ({sql}) TO '{target}' {_COPY_OPTIONS[fmt]}")
+
+
+def story_tables(store: Store, chunk: int = 5000) -> tuple[pa.Table, pa.Table]:
+    """The ``stories`` table (one row per story summary) and ``story_members`` (story, article, role, date) as Arrow tables."""
+    ids = [r[0] for r in db.tuples(store, "SELECT story_id, min(a.seq) AS s FROM story_articles sa JOIN articles a "
+                                   "ON a.id = sa.article_id GROUP BY 1 ORDER BY s")]  # fmt: skip
+    dates = {r[0]: (r[1], r[2]) for r in db.tuples(store, "SELECT article_id, date_lo, date_source FROM story_articles")}
+    s_rows, m_rows = [], []
+    for i in range(0, len(ids), chunk):
+        part = summarise(store, ids[i : i + chunk])
+        for sid in ids[i : i + chunk]:
+            s = part.get(sid)
+            if s is None:
+                continue
+            s_rows.append({
+                "story_id": s.id, "headline": s.headline, "n_articles": s.n_articles, "n_copies": s.n_copies,
+                "first_seen": s.first_seen, "last_seen": s.last_seen, "origin_ids": s.origin_ids,
+                "independent_ids": s.independent_ids, "outlets": s.outlets, "languages": s.languages,
+                "key_entities": s.key_entities,
+            })  # fmt: skip
+            origins, independent = set(s.origin_ids), set(s.independent_ids)
+            for n, aid in enumerate(s.article_ids):
+                role = "independent" if aid in independent else "origin" if aid in origins else "copy"
+                lo, src = dates.get(aid, (None, None))
+                m_rows.append({"story_id": s.id, "article_id": aid, "n": n, "role": role, "date": lo,
+                               "date_source": src})  # fmt: skip
+    s_schema = pa.schema([
+        ("story_id", pa.string()), ("headline", pa.string()), ("n_articles", pa.int64()), ("n_copies", pa.int64()),
+        ("first_seen", pa.string()), ("last_seen", pa.string()), ("origin_ids", pa.list_(pa.string())),
+        ("independent_ids", pa.list_(pa.string())), ("outlets", pa.list_(pa.string())),
+        ("languages", pa.list_(pa.string())), ("key_entities", pa.list_(pa.string())),
+    ])  # fmt: skip
+    m_schema = pa.schema([("story_id", pa.string()), ("article_id", pa.string()), ("n", pa.int64()),
+                          ("role", pa.string()), ("date", pa.string()), ("date_source", pa.string())])  # fmt: skip
+    return pa.Table.from_pylist(s_rows, schema=s_schema), pa.Table.from_pylist(m_rows, schema=m_schema)
+
+
+__all__ = ["export_tables", "story_tables", "ExportedTable", "TABLES", "QUERIES", "SUFFIX", "ExportFormat"]

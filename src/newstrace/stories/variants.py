@@ -1,0 +1,522 @@
+"""Variants across a story's articles: the same quote, the same claim and the same person, each as every article gives it.
+
+Three sources of evidence, strongest first:
+
+1. **trace's changes**: a ``quote``, ``number`` or ``name`` change pairs the origin's words with
+   the copy's ("270" -> "320", "Armario" -> "Wardrobe");
+2. **trace's sentence alignment**: a quote or claim in a copy sentence and one in the origin
+   sentence it was aligned to are the same, however the wording moved (machine translation
+   can turn a quote around); a copy without quotation attribution (another language) shows
+   its aligned sentence;
+3. **fuzzy matching** (rapidfuzz) for independent coverage: quotes whose normalised words are
+   alike, claims with the same "what" and unit in similar sentences, names equal without
+   accents, a shorter form of a longer name, or spelt alike.
+
+Pure functions over Articles and Derivations; :mod:`newstrace.stories.detail` feeds them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+from newstrace.provenance.text import fold
+from newstrace.schema import Article, Derivation
+from newstrace.stories.models import ClaimGroup, ClaimValue, NameGroup, NameVariant, QuoteGroup, QuoteVariant, Speaker
+
+#: rapidfuzz ``ratio`` (0..100) at which two quotes of different articles are one quote.
+QUOTE_RATIO = 85
+#: rapidfuzz ``partial_ratio`` at which a short quote (a fragment) lies inside a longer one.
+QUOTE_PARTIAL = 95
+#: Fewest characters for a fragment to be matched inside another quote or sentence.
+MIN_FRAGMENT = 16
+#: rapidfuzz ``partial_ratio`` at which a quote or claim is taken to stand in an aligned sentence.
+IN_SENTENCE = 90
+#: rapidfuzz ``token_set_ratio`` at which the sentences of two same-"what" claims are one claim.
+CLAIM_SENTENCE = 60
+#: rapidfuzz ``ratio`` of folded names at which two spellings are one name.
+NAME_RATIO = 85
+#: At most this many quotes are compared by fuzzy matching in one story (a cost bound).
+MAX_FUZZY_QUOTES = 4000
+
+_PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
+_NUMBER_DETAIL = re.compile(r"^\s*([-\d.,]+)\s*->\s*([-\d.,]+)\s*$")
+
+
+def norm_words(text: str) -> str:
+    """Folded words only: lowercase, no accents, no punctuation, single spaces (``"Ya’ll’re OK."`` -> ``"ya ll re ok"``)."""
+    return " ".join(fold(_PUNCT.sub(" ", text)).split())
+
+
+class _DSU:
+    """Union-find over 0..n-1; the smaller index becomes the root."""
+
+    def __init__(self, n: int) -> None:
+        self.p = list(range(n))
+
+    def find(self, x: int) -> int:
+        while self.p[x] != x:
+            self.p[x] = self.p[self.p[x]]
+            x = self.p[x]
+        return x
+
+    def union(self, a: int, b: int) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.p[max(ra, rb)] = min(ra, rb)
+
+    def groups(self) -> dict[int, list[int]]:
+        out: dict[int, list[int]] = defaultdict(list)
+        for i in range(len(self.p)):
+            out[self.find(i)].append(i)
+        return out
+
+
+@dataclass
+class StoryText:
+    """What the variant functions read: the story's member articles and the copy links among them.
+
+    Attributes:
+        articles: member Articles with quotes, claims, entities and byline.
+        derivations: derivations whose copy and origin (or sibling) are both members.
+        outlets: article id -> outlet.
+        rank: article id -> order for choosing reference wordings (origins first, then by date).
+    """
+
+    articles: Sequence[Article]
+    derivations: Sequence[Derivation]
+    outlets: dict[str, str | None] = field(default_factory=dict)
+    rank: dict[str, int] = field(default_factory=dict)
+
+    def pairs(self):
+        """Yield ``(copy_id, other_id, derivation)`` for each link, ``other`` being the origin or the sibling compared."""
+        for d in self.derivations:
+            other = d.origin_id or (d.sibling_ids[0] if d.sibling_ids else None)
+            if other:
+                yield d.copy_id, other, d
+
+
+def _located(fragment: str, sentence: str) -> bool:
+    """True when ``fragment`` (normalised) stands in ``sentence`` (normalised), or the sentence in a longer quote."""
+    if min(len(fragment), len(sentence)) < MIN_FRAGMENT:
+        return fragment == sentence or (len(fragment) >= 8 and fragment in sentence)
+    return fuzz.partial_ratio(fragment, sentence) >= IN_SENTENCE
+
+
+# -- names ------------------------------------------------------------------------------
+
+_NAME_SHAPE = re.compile(r"^[^\W\d_][\w'’.-]*(?:\s+[^\W\d_][\w'’.-]*){0,4}$", re.UNICODE)
+
+
+def _is_name(form: str) -> bool:
+    return bool(_NAME_SHAPE.match(form)) and any(t[:1].isupper() for t in form.split())
+
+
+@dataclass
+class NameIndex:
+    """Person names of a story: :class:`NameGroup` records and, for each written form, its canonical name."""
+
+    groups: list[NameGroup]
+    canonical: dict[str, str]
+
+    def of(self, form: str | None) -> str | None:
+        """Canonical name of a written form (the form itself when unknown)."""
+        if form is None:
+            return None
+        return self.canonical.get(form, self.canonical.get(norm_words(form), form))
+
+
+def group_names(st: StoryText) -> NameIndex:
+    """Group the persons named across the story's articles (entities, quote speakers, bylines).
+
+    Forms are one person when equal without case and accents; when one's words are all in
+    the other ("Hugo Parra" in "Hugo Parra Martínez"; a lone surname joins only an
+    unambiguous longer form); when spelt alike (rapidfuzz ratio >= :data:`NAME_RATIO`, same
+    word count, same initial of the last word); or when trace found a copy rendering the
+    origin's name otherwise (a ``name``/``credit`` change) and that rendering stands in the copy.
+
+    Returns:
+        A :class:`NameIndex`; its groups list canonical names first (the form in most articles).
+    """
+    where: dict[str, set[str]] = defaultdict(set)
+    by_id = {a.id: a for a in st.articles}
+    for a in st.articles:
+        for e in a.entities:
+            if e.label == "PERSON" and _is_name(e.canonical):
+                where[e.canonical.strip()].add(a.id)
+        for q in a.quotes:
+            if q.speaker and not q.speaker_is_unnamed and _is_name(q.speaker):
+                where[q.speaker.strip()].add(a.id)
+        for b in a.byline:
+            if _is_name(b):
+                where[b.strip()].add(a.id)
+    changed: dict[str, str] = {}  # copy rendering -> origin form it renders
+    for copy_id, origin_id, d in st.pairs():
+        copy = by_id.get(copy_id)
+        if copy is None:
+            continue
+        for c in d.changes:
+            if c.kind not in ("name", "credit") or not c.origin_text.strip() or not c.copy_text.strip():
+                continue
+            o, k = c.origin_text.strip(), c.copy_text.strip()
+            for form in [f for f in where if origin_id in where[f] or f == o]:
+                if re.search(rf"\b{re.escape(o)}\b", form):
+                    variant = re.sub(rf"\b{re.escape(o)}\b", k, form)
+                    if (variant != form and _is_name(variant) and k[:1].isupper()
+                            and variant in (copy.text + "\n" + copy.headline + "\n" + " ".join(copy.byline))):
+                        where[variant].add(copy_id)
+                        changed[variant] = form
+    forms = sorted(where, key=lambda f: (-len(where[f]), -len(f), f))
+    idx = {f: i for i, f in enumerate(forms)}
+    dsu = _DSU(len(forms))
+    folded = [norm_words(f) for f in forms]
+    toks = [set(x.split()) for x in folded]
+    for i in range(len(forms)):
+        for j in range(i + 1, len(forms)):
+            if folded[i] == folded[j]:
+                dsu.union(i, j)
+            elif len(toks[i]) > 1 and len(toks[j]) > 1 and (toks[i] < toks[j] or toks[j] < toks[i]):
+                dsu.union(i, j)
+            elif (len(toks[i]) == len(toks[j]) > 1 and folded[i].split()[-1][:1] == folded[j].split()[-1][:1]
+                  and fuzz.ratio(folded[i], folded[j]) >= NAME_RATIO):  # fmt: skip
+                dsu.union(i, j)
+    for variant, form in changed.items():
+        dsu.union(idx[variant], idx[form])
+    # a lone word joins the one multi-word group whose forms contain it
+    for i, t in enumerate(toks):
+        if len(t) == 1:
+            hosts = {dsu.find(j) for j, u in enumerate(toks) if len(u) > 1 and t <= u}
+            if len(hosts) == 1:
+                dsu.union(i, hosts.pop())
+    groups, canonical = [], {}
+    for members in dsu.groups().values():
+        members.sort(key=lambda i: (-len(where[forms[i]]), -len(toks[i]), forms[i]))
+        head = forms[members[0]]
+        variants = []
+        for i in members:
+            f = forms[i]
+            canonical[f] = head
+            canonical.setdefault(folded[i], head)
+            how = ("same" if f == head else "changed" if f in changed else "accent" if folded[i] == folded[members[0]]
+                   else "surname" if toks[i] <= toks[members[0]] or toks[members[0]] <= toks[i] else "fuzzy")  # fmt: skip
+            ids = sorted(where[f], key=lambda a: (st.rank.get(a, 1 << 30), a))
+            variants.append(NameVariant(form=f, article_ids=ids, outlets=_outlets(st, ids), how=how))
+        groups.append(NameGroup(canonical=head, variants=variants))
+    groups.sort(key=lambda g: (-len(g.variants), -sum(len(v.article_ids) for v in g.variants), g.canonical))
+    return NameIndex(groups=groups, canonical=canonical)
+
+
+def _outlets(st: StoryText, ids: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    for i in ids:
+        o = st.outlets.get(i)
+        if o and o not in out:
+            out.append(o)
+    return out
+
+
+# -- quotes -----------------------------------------------------------------------------
+
+
+@dataclass
+class _Quote:
+    aid: str
+    content: str
+    speaker: str | None
+    norm: str
+    from_alignment: bool = False
+    change: str | None = None
+
+
+def group_quotes(st: StoryText, names: NameIndex | None = None) -> list[QuoteGroup]:
+    """Each quote of the story across its articles, with every article's wording.
+
+    Args:
+        st: the story's articles and links.
+        names: person names, to give each group its speaker's canonical name.
+
+    Returns:
+        :class:`QuoteGroup` records, quotes in most articles first; within a group the
+        reference wording (from the highest-ranked article) first.
+    """
+    items: list[_Quote] = [
+        _Quote(a.id, q.content.strip(), q.speaker, norm_words(q.content))
+        for a in st.articles for q in a.quotes if not q.in_headline and norm_words(q.content)
+    ]  # fmt: skip
+    by_article: dict[str, list[int]] = defaultdict(list)
+    for i, q in enumerate(items):
+        by_article[q.aid].append(i)
+    links: list[tuple[int, int]] = []
+    # 1. trace's quote changes
+    for copy_id, other_id, d in st.pairs():
+        for c in d.changes:
+            if c.kind != "quote" or not c.origin_text or not c.copy_text:
+                continue
+            qo = _find(items, by_article[other_id], norm_words(c.origin_text))
+            qc = _find(items, by_article[copy_id], norm_words(c.copy_text))
+            if qo is not None and qc is not None:
+                links.append((qo, qc))
+                items[qc].change = c.detail or "quote altered"
+    # 2. sentence alignment
+    extra: list[tuple[int, _Quote]] = []
+    for copy_id, other_id, d in st.pairs():
+        for p in d.alignment:
+            os_, cs = norm_words(p.origin_sentence), norm_words(p.copy_sentence)
+            qo = [i for i in by_article[other_id] if _located(items[i].norm, os_)]
+            if not qo:
+                continue
+            qc = [i for i in by_article[copy_id] if _located(items[i].norm, cs)]
+            if qc:
+                scored = sorted(((fuzz.ratio(items[i].norm, items[j].norm), i, j) for i in qo for j in qc), reverse=True)
+                used: set[int] = set()
+                for _, i, j in scored:
+                    if i not in used and j not in used:
+                        links.append((i, j))
+                        used |= {i, j}
+            elif len(qo) == 1 and p.copy_sentence.strip():
+                extra.append((qo[0], _Quote(copy_id, p.copy_sentence.strip(), None, cs, from_alignment=True)))
+    # 3. fuzzy matching across articles
+    n = min(len(items), MAX_FUZZY_QUOTES)
+    if n > 1:
+        norms = [q.norm for q in items[:n]]
+        sim = process.cdist(norms, norms, scorer=fuzz.ratio, score_cutoff=QUOTE_RATIO, dtype="uint8")
+        for i, j in zip(*sim.nonzero()):
+            if i < j and items[i].aid != items[j].aid:
+                links.append((int(i), int(j)))
+        short = [i for i in range(n) if MIN_FRAGMENT <= len(norms[i]) < 80]
+        if short:
+            part = process.cdist([norms[i] for i in short], norms, scorer=fuzz.partial_ratio,
+                                 score_cutoff=QUOTE_PARTIAL, dtype="uint8")  # fmt: skip
+            for a, j in zip(*part.nonzero()):
+                i = short[a]
+                if items[i].aid != items[j].aid and len(norms[j]) >= len(norms[i]):
+                    links.append((i, int(j)))
+    dsu = _DSU(len(items))
+    for i, j in links:
+        dsu.union(i, j)
+    members = dsu.groups()
+    for i, q in extra:  # an aligned sentence joins its origin quote's group unless that article is in it
+        root = dsu.find(i)
+        if q.aid not in {items[k].aid for k in members[root]}:
+            items.append(q)
+            members[root].append(len(items) - 1)
+    groups = []
+    for idxs in members.values():
+        groups.append(_quote_group(st, [items[k] for k in idxs], names))
+    groups.sort(key=lambda g: (-len({v.article_id for v in g.variants}), -int(g.altered), g.variants[0].content))
+    for gid, g in enumerate(groups):
+        g.id = gid
+    return groups
+
+
+def _find(items: list[_Quote], candidates: list[int], text: str) -> int | None:
+    """The candidate quote that best matches ``text`` (or stands in it), or ``None``."""
+    best, best_score = None, 0.0
+    for i in candidates:
+        s = fuzz.ratio(items[i].norm, text)
+        if s < 90 and _located(items[i].norm, text):
+            s = 90
+        if s > best_score:
+            best, best_score = i, s
+    return best if best_score >= 80 else None
+
+
+def _quote_group(st: StoryText, qs: list[_Quote], names: NameIndex | None) -> QuoteGroup:
+    qs.sort(key=lambda q: (q.from_alignment, st.rank.get(q.aid, 1 << 30), q.aid))
+    ref = qs[0]
+    seen: set[tuple[str, str]] = set()
+    variants = []
+    for q in qs:
+        if (q.aid, q.norm) in seen:
+            continue
+        seen.add((q.aid, q.norm))
+        variants.append(QuoteVariant(
+            article_id=q.aid, outlet=st.outlets.get(q.aid), content=q.content, speaker=q.speaker,
+            similarity=round(_similarity(q, ref) / 100, 3), reference=q is ref,
+            from_alignment=q.from_alignment, change=q.change))  # fmt: skip
+    variants = [variants[0], *sorted(variants[1:], key=lambda v: (-v.similarity, st.rank.get(v.article_id, 1 << 30)))]
+    speakers = Counter(names.of(v.speaker) if names else v.speaker for v in variants if v.speaker)
+    speaker = sorted(speakers.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] if speakers else None
+    altered = len({q.norm for q in qs if not q.from_alignment}) > 1 or any(
+        _similarity(q, ref) < IN_SENTENCE for q in qs if q.from_alignment)
+    return QuoteGroup(id=0, speaker=speaker, variants=variants, altered=altered)
+
+
+def _similarity(q: _Quote, ref: _Quote) -> float:
+    """0..100: rapidfuzz ``ratio`` of two quotes; for an aligned sentence, ``partial_ratio`` (how
+    well the reference words stand in it, attribution around them aside)."""
+    if q.from_alignment and not ref.from_alignment:
+        return fuzz.partial_ratio(ref.norm, q.norm)
+    return fuzz.ratio(q.norm, ref.norm)
+
+
+def speakers_of(groups: Sequence[QuoteGroup], names: NameIndex | None = None) -> list[Speaker]:
+    """Speakers with their quote groups, most articles first.
+
+    Args:
+        groups: quote groups (from :func:`group_quotes`).
+        names: person names for each speaker's other written forms.
+    """
+    acc: dict[str, dict] = {}
+    for g in groups:
+        if not g.speaker:
+            continue
+        s = acc.setdefault(g.speaker, {"ids": [], "arts": set(), "forms": set()})
+        s["ids"].append(g.id)
+        s["arts"] |= {v.article_id for v in g.variants}
+        s["forms"] |= {v.speaker for v in g.variants if v.speaker and v.speaker != g.speaker}
+    if names:
+        for ng in names.groups:
+            if ng.canonical in acc:
+                acc[ng.canonical]["forms"] |= {v.form for v in ng.variants if v.form != ng.canonical}
+    out = [Speaker(name=k, name_variants=sorted(v["forms"]), quote_ids=v["ids"], n_articles=len(v["arts"]))
+           for k, v in acc.items()]  # fmt: skip
+    out.sort(key=lambda s: (-s.n_articles, -len(s.quote_ids), s.name))
+    return out
+
+
+# -- claims -----------------------------------------------------------------------------
+
+
+@dataclass
+class _Claim:
+    aid: str
+    value: float
+    text: str
+    qualifier: str | None
+    unit: str | None
+    what: str | None
+    sentence: str
+    snorm: str
+    from_change: bool = False
+
+
+def _what_key(what: str | None) -> str:
+    """Head of "what is counted", folded and crudely singular ("members of the armed forces" -> "member")."""
+    if not what:
+        return ""
+    words = norm_words(what).split()
+    head = words[0] if "of" in words[1:2] else (words[-1] if words else "")
+    return head[:-1] if head.endswith("s") and len(head) > 3 else head
+
+
+def group_claims(st: StoryText) -> list[ClaimGroup]:
+    """Each claim of the story across its articles, with the values each article gives.
+
+    Claims are one when trace aligned their sentences (matched by unit and order within the
+    sentence), or, across any two articles, when they count the same "what" in the same unit
+    in similar sentences (rapidfuzz ``token_set_ratio`` >= :data:`CLAIM_SENTENCE`). A
+    ``number`` change ("270 -> 320") whose copy has no claim record (another language, a
+    claim the copy's parse missed) adds the copy's value to the origin claim's group.
+
+    Returns:
+        :class:`ClaimGroup` records, those whose articles disagree first, then by articles.
+    """
+    items = [
+        _Claim(a.id, c.value, c.text, c.qualifier, c.unit, c.what, c.sentence, norm_words(c.sentence))
+        for a in st.articles for c in a.claims
+    ]  # fmt: skip
+    by_article: dict[str, list[int]] = defaultdict(list)
+    for i, c in enumerate(items):
+        by_article[c.aid].append(i)
+    links: list[tuple[int, int]] = []
+    extra: list[tuple[int, _Claim]] = []
+    for copy_id, other_id, d in st.pairs():
+        for p in d.alignment:
+            os_, cs = norm_words(p.origin_sentence), norm_words(p.copy_sentence)
+            co = [i for i in by_article[other_id] if items[i].snorm and _located(items[i].snorm, os_)]
+            cc = [i for i in by_article[copy_id] if items[i].snorm and _located(items[i].snorm, cs)]
+            for i, j in _pair_claims(items, co, cc):
+                links.append((i, j))
+        for ch in d.changes:
+            m = _NUMBER_DETAIL.match(ch.detail or "") if ch.kind == "number" else None
+            if not m or "-" in (m.group(1), m.group(2)):
+                continue
+            old, new = _num(m.group(1)), _num(m.group(2))
+            on, cn = norm_words(ch.origin_text), norm_words(ch.copy_text)
+            host = [i for i in by_article[other_id] if items[i].value == old and _located(items[i].snorm, on)]
+            mine = [i for i in by_article[copy_id] if items[i].value == new and _located(items[i].snorm, cn)]
+            if host and mine:
+                links.append((host[0], mine[0]))
+            elif host and new is not None:
+                o = items[host[0]]
+                extra.append((host[0], _Claim(copy_id, new, m.group(2), o.qualifier, o.unit, o.what, ch.copy_text, cn, True)))
+    keyed: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for i, c in enumerate(items):
+        k = _what_key(c.what)
+        if k:
+            keyed[(k, c.unit or "")].append(i)
+    for idxs in keyed.values():
+        for x in range(len(idxs)):
+            for y in range(x + 1, len(idxs)):
+                i, j = idxs[x], idxs[y]
+                if items[i].aid != items[j].aid and fuzz.token_set_ratio(items[i].snorm, items[j].snorm) >= CLAIM_SENTENCE:
+                    links.append((i, j))
+    dsu = _DSU(len(items))
+    for i, j in links:
+        dsu.union(i, j)
+    members = dsu.groups()
+    for i, c in extra:
+        root = dsu.find(i)
+        if c.aid not in {items[k].aid for k in members[root]}:
+            items.append(c)
+            members[root].append(len(items) - 1)
+    groups = [_claim_group(st, [items[k] for k in idxs]) for idxs in members.values()]
+    groups.sort(key=lambda g: (-int(g.has_variants), -g.n_articles, g.what or "", g.values[0].value))
+    for gid, g in enumerate(groups):
+        g.id = gid
+    return groups
+
+
+def _num(text: str) -> float | None:
+    t = text.replace(",", "")
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
+def _pair_claims(items: list[_Claim], origin: list[int], copy: list[int]) -> list[tuple[int, int]]:
+    """Pair the claims of two aligned sentences, in order of appearance: units compatible (equal or
+    one missing) and "what" compatible; a lone claim on each side with compatible units pairs anyway."""
+
+    def units_ok(i: int, j: int) -> bool:
+        ui, uj = items[i].unit, items[j].unit
+        return not ui or not uj or ui == uj
+
+    if len(origin) == 1 and len(copy) == 1:
+        return [(origin[0], copy[0])] if units_ok(origin[0], copy[0]) else []
+    out, used = [], set()
+    for i in origin:
+        for j in copy:
+            wi, wj = _what_key(items[i].what), _what_key(items[j].what)
+            if j not in used and units_ok(i, j) and (not wi or not wj or wi == wj):
+                out.append((i, j))
+                used.add(j)
+                break
+    return out
+
+
+def _claim_group(st: StoryText, cs: list[_Claim]) -> ClaimGroup:
+    cs.sort(key=lambda c: (c.from_change, st.rank.get(c.aid, 1 << 30), c.aid))
+    values: dict[tuple[float, str | None], dict] = {}
+    for c in cs:
+        v = values.setdefault((c.value, c.qualifier), {"c": c, "ids": []})
+        if c.aid not in v["ids"]:
+            v["ids"].append(c.aid)
+    vals = [
+        ClaimValue(value=k[0], text=v["c"].text, qualifier=k[1], article_ids=v["ids"], outlets=_outlets(st, v["ids"]),
+                   sentence=v["c"].sentence, from_change=v["c"].from_change)
+        for k, v in values.items()
+    ]  # fmt: skip
+    vals.sort(key=lambda v: (-len(v.article_ids), min(st.rank.get(a, 1 << 30) for a in v.article_ids)))
+    head = next((c for c in cs if c.what), cs[0])
+    n = len({c.aid for c in cs})
+    return ClaimGroup(id=0, what=head.what, unit=head.unit, values=vals, has_variants=len(vals) > 1, n_articles=n)
+
+
+__all__ = ["StoryText", "NameIndex", "group_names", "group_quotes", "speakers_of", "group_claims", "norm_words"]
