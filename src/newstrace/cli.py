@@ -24,6 +24,7 @@ def schema() -> None:
 
 # Command groups that live in their own modules register themselves on `app` when imported.
 from newstrace import cli_analyze  # noqa: E402,F401
+from newstrace import cli_web  # noqa: E402,F401
 from newstrace import cli_stories  # noqa: E402,F401
 
 try:  # provenance commands (ingest, trace, show) arrive with the store

@@ -1,0 +1,86 @@
+"""``newstrace report`` and ``newstrace serve``: the offline HTML report and the local read-only web app over a store.
+
+A thin shell over :func:`newstrace.report.build_report` and :func:`newstrace.web.create_app`:
+a store failure becomes one ``Error: ...`` line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from pathlib import Path
+
+import typer
+
+from newstrace.cli import app
+from newstrace.store import DEFAULT_STORE, StoreError
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"Error: {message}", err=True)
+    return typer.Exit(2)
+
+
+@app.command()
+def report(
+    store: Path = typer.Option(Path(DEFAULT_STORE), "--store", "-s", help="The DuckDB store file.", dir_okay=False),
+    output: Path = typer.Option(Path("report.html"), "--output", "-o", help="The HTML file to write.", dir_okay=False),
+    limit: int = typer.Option(200, "--limit", "-n", min=0, help="Stories given in full, largest first (0: all)."),
+    max_diffs: int = typer.Option(40, "--max-diffs", min=0, help="Side-by-side diffs per story, best links first (0: all)."),
+) -> None:
+    """Write one self-contained HTML file: stories with their provenance graphs, timelines, quotes, claims and diffs.
+
+    The file works offline (inline CSS, script and SVG; nothing is loaded from the network).
+    Large stores are limited to the largest stories by default, and the page says so.
+    Exit status: 0 ok, 2 usage or store error.
+    """
+    from newstrace.report import build_report
+    from newstrace.store import open_store
+
+    try:
+        with open_store(store, read_only=True) as st:
+            summary = build_report(st, output, limit=limit, max_diffs=max_diffs)
+    except StoreError as exc:
+        raise _fail(str(exc)) from exc
+    except OSError as exc:
+        raise _fail(f"cannot write {output}: {exc.strerror or exc}") from exc
+    shown = f"{summary.stories_shown} of {summary.stories_total} stories"
+    typer.echo(f"Wrote {output} ({summary.bytes / 1e6:.1f} MB): {shown}, {summary.diffs} diffs, "
+               f"{summary.seconds:.1f} s." + (" Limited: use --limit 0 for every story." if summary.limited else ""),
+               err=True)  # fmt: skip
+
+
+@app.command()
+def serve(
+    store: Path = typer.Option(Path(DEFAULT_STORE), "--store", "-s", help="The DuckDB store file.", dir_okay=False),
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to bind (loopback by default: only this machine)."),
+    port: int = typer.Option(8000, "--port", "-p", min=0, max=65535, help="TCP port."),
+) -> None:
+    """Serve a local, read-only web app over the store: stories, articles, speakers, outlets, search, diffs.
+
+    JSON API under /api with its OpenAPI document at /openapi.json. The store is opened
+    read-only (no writer can use it while the app runs). Bound to 127.0.0.1 unless --host
+    says otherwise. Exit status: 0 stopped, 2 usage or store error.
+    """
+    import uvicorn
+
+    from newstrace.web import create_app
+
+    loopback = _is_loopback(host)
+    if not loopback:
+        typer.echo(f"Warning: serving on {host}: anyone who can reach this address can read the store.", err=True)
+    try:
+        web = create_app(store, allowed_hosts=None if loopback else ["*"])
+    except StoreError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(f"newstrace: serving {store} on http://{host if ':' not in host else f'[{host}]'}:{port}/ (Ctrl+C stops)",
+               err=True)  # fmt: skip
+    uvicorn.run(web, host=host, port=port, log_level="warning", server_header=False)
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False

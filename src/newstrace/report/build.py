@@ -1,0 +1,197 @@
+"""``newstrace report``: one self-contained HTML file with the stories, their provenance graphs, timelines, quotes, claims and diffs.
+
+The file loads nothing from the network (inline CSS, script and SVG; a
+Content-Security-Policy with ``default-src 'none'`` enforces it) and works without the
+script: story sections open with ``:target``. A large store is limited by default to the
+largest stories, and the page says so.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from newstrace import __version__
+from newstrace.report.graph import GraphLayout
+from newstrace.report.render import environment, inline_assets
+from newstrace.report.timeline import Timeline
+from newstrace.report.views import DiffView, ReportLinks, load_diffs, story_graph, story_timeline, stored_key
+from newstrace.store import Store
+from newstrace.stories.models import StoryDetail
+
+#: Stories given in full by default (largest first).
+DEFAULT_LIMIT = 200
+#: Side-by-side diffs per story by default (highest-scoring copies first).
+DEFAULT_MAX_DIFFS = 40
+#: Speakers listed in the index at most.
+MAX_SPEAKERS = 500
+
+
+@dataclass
+class StoryView:
+    """One story section: the detail plus what is drawn from it.
+
+    Attributes:
+        detail: the story (members, edges, quotes, claims, names).
+        graph, timeline: laid-out drawings.
+        diffs: side-by-side diffs of its copies (at most ``max_diffs``).
+        diffs_left_out: copies without a diff in the file.
+        members: member by article id (for table labels).
+    """
+
+    detail: StoryDetail
+    graph: GraphLayout
+    timeline: Timeline
+    diffs: list[DiffView] = field(default_factory=list)
+    diffs_left_out: int = 0
+    members: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class ReportSummary:
+    """What :func:`build_report` wrote.
+
+    Attributes:
+        path: the HTML file.
+        store: the store it was built from.
+        stories_total: stories in the store; ``stories_shown`` in the file.
+        multi_total: stories with two or more articles.
+        articles, derivations: store counts.
+        diffs: side-by-side diffs written.
+        limited: some stories (or diffs) were left out.
+        max_diffs: diffs per story at most.
+        stories_built: the store has story tables filled (``newstrace stories`` ran).
+        bytes: file size; seconds: build time.
+        built: build time stamp (UTC, ISO 8601).
+    """
+
+    path: str
+    store: str
+    stories_total: int = 0
+    stories_shown: int = 0
+    multi_total: int = 0
+    articles: int = 0
+    derivations: int = 0
+    diffs: int = 0
+    limited: bool = False
+    max_diffs: int = DEFAULT_MAX_DIFFS
+    stories_built: bool = True
+    bytes: int = 0
+    seconds: float = 0.0
+    built: str = ""
+
+
+def build_report(store: Store, out: str | Path, *, limit: int = DEFAULT_LIMIT,
+                 max_diffs: int = DEFAULT_MAX_DIFFS) -> ReportSummary:  # fmt: skip
+    """Write the HTML report of a store's stories.
+
+    Args:
+        store: an open store (read-only is enough) on which ``newstrace stories`` ran.
+        out: the HTML file to write (replaced atomically: written next to it, then renamed).
+        limit: stories given in full, largest first (0: all of them).
+        max_diffs: side-by-side diffs per story, highest-scoring copies first (0: all).
+
+    Returns:
+        A :class:`ReportSummary`.
+
+    Raises:
+        OSError: the file cannot be written.
+        newstrace.store.StoreError: the store cannot be read.
+    """
+    from newstrace.stories import list_stories, story_detail
+
+    t0 = time.perf_counter()
+    out = Path(out)
+    counts = store.counts()
+    first = list_stories(store, limit=0)
+    total = first.total
+    page = list_stories(store, limit=limit if limit > 0 else max(total, 1), sort="size")
+    summary = ReportSummary(path=str(out), store=str(store.path), stories_total=total,
+                            multi_total=list_stories(store, limit=0, min_articles=2).total,
+                            articles=counts["articles"], derivations=counts["derivations"],
+                            max_diffs=max_diffs, stories_built=total > 0 or counts["articles"] == 0,
+                            built=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"))  # fmt: skip
+    links = ReportLinks()
+    views: list[StoryView] = []
+    for s in page.stories:
+        detail = story_detail(store, s.id)
+        if detail is None:
+            continue
+        edges = sorted(detail.edges, key=lambda e: -e.score)
+        chosen = edges if max_diffs <= 0 else edges[:max_diffs]
+        views.append(StoryView(detail, story_graph(detail, links), story_timeline(detail, links),
+                               diffs_left_out=len(edges) - len(chosen),
+                               members={m.article_id: m for m in detail.members}))  # fmt: skip
+        views[-1].diffs = load_diffs(store, [(e.copy_id, stored_key(e)) for e in chosen], links)
+    summary.stories_shown = len(views)
+    summary.diffs = sum(len(v.diffs) for v in views)
+    summary.limited = total > len(views) or any(v.diffs_left_out for v in views)
+    speakers, speakers_left_out = _speaker_index(views)
+    css, js, csp = inline_assets()
+    html = environment().get_template("report.html.j2").render(
+        summary=summary, stories=[v.detail.story for v in views], story_views=views, links=links,
+        speakers=speakers, speakers_left_out=speakers_left_out, outlets=_outlet_index(views),
+        index=_search_index(views), css=css, js=js, csp=csp, version=__version__,
+    )  # fmt: skip
+    tmp = out.with_name(out.name + ".part")
+    tmp.write_text(html, encoding="utf-8")
+    tmp.replace(out)
+    summary.bytes = out.stat().st_size
+    summary.seconds = time.perf_counter() - t0
+    return summary
+
+
+def _speaker_index(views: list[StoryView]) -> tuple[list[dict[str, Any]], int]:
+    """Speakers across the stories shown: name, other written forms, quotes, articles and stories."""
+    acc: dict[str, dict[str, Any]] = {}
+    for v in views:
+        groups = {g.id: g for g in v.detail.quotes}
+        for sp in v.detail.speakers:
+            e = acc.setdefault(sp.name, {"name": sp.name, "variants": [], "quotes": 0, "articles": set(), "stories": []})
+            for form in sp.name_variants:
+                if form not in e["variants"] and form != sp.name:
+                    e["variants"].append(form)
+            for qid in sp.quote_ids:
+                g = groups.get(qid)
+                if g is not None:
+                    e["quotes"] += 1
+                    e["articles"].update(x.article_id for x in g.variants)
+            e["stories"].append((v.detail.story.id, v.detail.story.headline or v.detail.story.id))
+    rows = sorted(acc.values(), key=lambda e: (-e["quotes"], -len(e["articles"]), e["name"]))
+    for e in rows:
+        e["articles"] = len(e["articles"])
+    return rows[:MAX_SPEAKERS], max(0, len(rows) - MAX_SPEAKERS)
+
+
+def _outlet_index(views: list[StoryView]) -> list[dict[str, Any]]:
+    """Outlets across the stories shown: articles, origins, copies by kind."""
+    acc: dict[str, dict[str, Any]] = defaultdict(lambda: {"articles": 0, "origins": 0, "copies": 0, "kinds": Counter()})
+    for v in views:
+        for m in v.detail.members:
+            e = acc[m.outlet or "(unknown)"]
+            e["articles"] += 1
+            if m.role == "origin":
+                e["origins"] += 1
+            elif m.role == "copy":
+                e["copies"] += 1
+                e["kinds"][m.kind or "copy"] += 1
+    rows = [{"name": k, **v, "kinds": dict(v["kinds"])} for k, v in acc.items()]
+    return sorted(rows, key=lambda r: (-r["articles"], r["name"]))
+
+
+def _search_index(views: list[StoryView]) -> dict[str, Any]:
+    """What the filter box searches per story: headline, outlets, languages, entities, speakers."""
+    stories = {}
+    for v in views:
+        s = v.detail.story
+        parts = [s.headline, *s.outlets, *s.languages, *s.key_entities, *(sp.name for sp in v.detail.speakers)]
+        parts += [f for sp in v.detail.speakers for f in sp.name_variants]
+        stories[s.id] = " ".join(p for p in parts if p)[:4000]
+    return {"stories": stories}
+
+
+__all__ = ["build_report", "ReportSummary", "StoryView", "DEFAULT_LIMIT", "DEFAULT_MAX_DIFFS"]

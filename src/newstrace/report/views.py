@@ -1,0 +1,345 @@
+"""What the report and the web app draw: provenance graphs, timelines and side-by-side diffs, built from stories and the store.
+
+Shared by :mod:`newstrace.report` (one offline file, in-page links) and :mod:`newstrace.web`
+(a local app, URL links): the only difference between the two is a :class:`Links` object
+that turns an article, story, diff, speaker or outlet into an ``href``. Everything here is
+plain data; the Jinja2 templates render it with autoescaping on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+from urllib.parse import quote, urlencode
+
+
+from newstrace.report.diff import SideBySide, article_sentence_texts, side_by_side
+from newstrace.report.graph import GraphEdge, GraphLayout, GraphNode, layout
+from newstrace.report.timeline import Timeline, parse_when, timeline
+from newstrace.report.timeline import TimelinePoint as Dot
+from newstrace.schema import Derivation
+from newstrace.store import Store
+from newstrace.store import records as rec
+from newstrace.stories.keys import outlet_of
+from newstrace.stories.models import StoryDetail
+from newstrace.stories.query import inferred_key
+
+#: Derivation kinds in legend order (newstrace.schema.DerivationKind).
+KINDS: tuple[str, ...] = ("verbatim", "edited", "spun", "machine-translated", "translation", "rewritten")
+#: Node roles in legend order.
+ROLES: tuple[str, ...] = ("origin", "inferred", "independent")
+#: What each kind and role means, for legends and tooltips.
+KIND_HELP: dict[str, str] = {
+    "origin": "origin: copied by others, copies nothing stored",
+    "verbatim": "verbatim: the same text, at most furniture changed",
+    "edited": "edited: cuts, additions, house style",
+    "spun": "spun: synonym swaps",
+    "machine-translated": "machine-translated into English (incl. round trips)",
+    "translation": "translation into another language",
+    "rewritten": "rewritten: a fluent paraphrase",
+    "inferred": "inferred common source, missing from the store",
+    "independent": "independent coverage of the same event (not a copy)",
+}
+#: Longest node label in the graph (characters; ~168 px at 12 px).
+LABEL_CHARS = 22
+
+
+class Links(Protocol):
+    """Turns the things a page links to into ``href`` values (in-page anchors or URLs)."""
+
+    def story(self, story_id: str) -> str: ...
+    def article(self, article_id: str) -> str: ...
+    def diff(self, copy_id: str, origin_key: str) -> str: ...
+    def speaker(self, name: str) -> str: ...
+    def outlet(self, name: str) -> str: ...
+
+
+def anchor(kind: str, *parts: str) -> str:
+    """A stable HTML id made only of ``[a-z0-9-]`` (``kind`` + a short hash of ``parts``)."""
+    digest = hashlib.sha1("\x1f".join(parts).encode("utf-8")).hexdigest()[:14]
+    return f"{kind}-{digest}"
+
+
+class ReportLinks:
+    """Links inside the single-file report: fragment identifiers (``#s-…``, ``#d-…``)."""
+
+    def story(self, story_id: str) -> str:
+        """``#`` + :meth:`story_id`."""
+        return "#" + self.story_id(story_id)
+
+    def story_id(self, story_id: str) -> str:
+        """The HTML id of a story's section."""
+        return anchor("s", story_id)
+
+    def article(self, article_id: str) -> str:
+        """The member row of the article in its story."""
+        return "#" + anchor("a", article_id)
+
+    def diff(self, copy_id: str, origin_key: str) -> str:
+        """The diff panel of a copy against its origin."""
+        return "#" + anchor("d", copy_id, origin_key)
+
+    def speaker(self, name: str) -> str:
+        """The speaker's row in the speaker index."""
+        return "#" + anchor("p", name)
+
+    def outlet(self, name: str) -> str:
+        """The outlet's row in the outlet index."""
+        return "#" + anchor("o", name)
+
+
+class WebLinks:
+    """Links of the web app: paths under its root (values URL-quoted)."""
+
+    def story(self, story_id: str) -> str:
+        """``/stories/{id}``."""
+        return "/stories/" + quote(story_id, safe="")
+
+    def article(self, article_id: str) -> str:
+        """``/articles/{id}``."""
+        return "/articles/" + quote(article_id, safe="")
+
+    def diff(self, copy_id: str, origin_key: str) -> str:
+        """``/articles/{copy}/diff?origin=…``."""
+        return f"/articles/{quote(copy_id, safe='')}/diff?" + urlencode({"origin": origin_key})
+
+    def speaker(self, name: str) -> str:
+        """``/speaker?name=…``."""
+        return "/speaker?" + urlencode({"name": name})
+
+    def outlet(self, name: str) -> str:
+        """``/outlet?name=…``."""
+        return "/outlet?" + urlencode({"name": name})
+
+
+def short(text: str | None, n: int) -> str:
+    """``text`` cut to ``n`` characters with an ellipsis ("" for ``None``)."""
+    text = " ".join((text or "")[: 4 * n + 8].split())  # bounded work on a hostile 1 MB line
+    return text if len(text) <= n else text[: max(1, n - 1)].rstrip() + "…"
+
+
+def source_label(outlet: str | None, url: str | None, fallback: str = "") -> str:
+    """A short name for an article: its outlet, else its URL's host, else its input file's name."""
+    if outlet:
+        return outlet
+    if url:
+        if "://" in url:
+            return outlet_of(None, url) or url
+        return url.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or url
+    return fallback
+
+
+def label(members: dict[str, Any], article_id: str, outlet: str | None = None, url: str | None = None) -> str:
+    """A short name for a story member in tables: the given outlet, else the member's outlet, URL host or file name."""
+    m = members.get(article_id)
+    return source_label(outlet or (m.outlet if m else None), url or (m.url if m else None), (article_id or "")[:10])
+
+
+def stored_key(edge: Any) -> str:
+    """The store's key of a copy-tree edge's derivation (for its diff).
+
+    The stories package names an inferred source after its whole sibling group, while the
+    store keys each sibling link by its own pair (:func:`newstrace.store.records.origin_key`:
+    ``inferred:`` + sha1 of the sorted copy and sibling ids), recomputed here.
+    """
+    if not edge.inferred_source:
+        return edge.origin_key
+    return inferred_key([edge.copy_id, *edge.sibling_ids])
+
+
+def member_kind(role: str, kind: str | None) -> str:
+    """The colour class of a member: its derivation kind for a copy, else its role."""
+    return (kind or "edited") if role == "copy" else role
+
+
+def story_graph(detail: StoryDetail, links: Links) -> GraphLayout:
+    """The provenance graph of a story: origins -> copies, inferred common sources as dashed nodes.
+
+    Args:
+        detail: the story (members in timeline order, copy-tree edges).
+        links: where a node points: a copy to its diff against its origin, any other
+            article to itself.
+
+    Returns:
+        A laid-out :class:`~newstrace.report.graph.GraphLayout`.
+    """
+    members = {m.article_id: m for m in detail.members}
+    best: dict[str, Any] = {}
+    for e in sorted(detail.edges, key=lambda e: -e.score):
+        best.setdefault(e.copy_id, e)
+    nodes: list[GraphNode] = []
+    edges: list[GraphEdge] = []
+    inferred: dict[str, GraphNode] = {}
+    for m in detail.members:
+        edge = best.get(m.article_id)
+        role = m.role if m.role in ("origin", "copy", "independent") else "copy"
+        kind = (edge.kind if edge else m.kind) or ""
+        label = short(source_label(m.outlet, m.url, m.article_id[:12]), LABEL_CHARS)
+        what = f"{kind} copy" if role == "copy" else KIND_HELP.get(role, role)
+        title = " — ".join(x for x in (m.headline.strip(), m.outlet or "", m.date or "undated", what) if x)
+        href = links.diff(m.article_id, stored_key(edge)) if edge else links.article(m.article_id)
+        nodes.append(GraphNode(m.article_id, label, title, role, kind if role == "copy" else "", href))
+    seen: set[tuple[str, str]] = set()
+    for e in detail.edges:
+        if e.copy_id not in members:
+            continue
+        if e.inferred_source and e.origin_key not in inferred:
+            n = GraphNode(e.origin_key, "inferred source", KIND_HELP["inferred"] + " (siblings share its text)", "inferred")
+            inferred[e.origin_key] = n
+        src = e.origin_key if e.inferred_source else (e.origin_id or e.origin_key)
+        title = f"{e.kind}, score {e.score:.2f}, coverage {e.coverage:.0%}"
+        if (src, e.copy_id) not in seen:
+            seen.add((src, e.copy_id))
+            edges.append(GraphEdge(src, e.copy_id, e.kind, e.score, e.inferred_source, title))
+        if e.inferred_source:  # the siblings are copies of the same missing source
+            for sib in e.sibling_ids:
+                if sib in members and (e.origin_key, sib) not in seen:
+                    seen.add((e.origin_key, sib))
+                    edges.append(GraphEdge(e.origin_key, sib, e.kind, e.score, True, "sibling copy of the inferred source"))
+    return layout(list(inferred.values()) + nodes, edges)
+
+
+def story_timeline(detail: StoryDetail, links: Links) -> Timeline:
+    """The timeline of a story: one row per outlet, one dot per member at its date (undated listed apart)."""
+    members = {m.article_id: m for m in detail.members}
+    dots = []
+    source = detail.timeline or [
+        _timeline_of_member(m) for m in detail.members
+    ]  # fmt: skip
+    for p in source:
+        m = members.get(p.article_id)
+        role = p.kind if p.kind in ("origin", "independent") else "copy"
+        kind = "" if role != "copy" else p.kind
+        headline = m.headline if m else ""
+        title = " — ".join(x for x in (headline.strip(), p.outlet or "", p.date or "undated", kind or role) if x)
+        when = parse_when(p.date) if p.date_source != "ingested" else None
+        name = source_label(p.outlet, m.url if m else None, "unknown outlet")
+        dots.append(Dot(p.article_id, short(name, 30), when, role, kind,
+                        title, links.article(p.article_id)))  # fmt: skip
+    return timeline(dots)
+
+
+def _timeline_of_member(m) -> Any:
+    from newstrace.stories.models import TimelinePoint
+
+    return TimelinePoint(date=m.date, date_source=m.date_source, outlet=m.outlet, article_id=m.article_id,
+                         kind=m.kind if m.role == "copy" and m.kind else m.role)  # fmt: skip
+
+
+@dataclass
+class ArticleBrief:
+    """The fields of an article a diff or a list shows.
+
+    Attributes:
+        id, headline, outlet (URL host, else stored outlet), url (or input path), published,
+        language, text (``None`` unless loaded for a diff).
+    """
+
+    id: str
+    headline: str = ""
+    outlet: str | None = None
+    url: str | None = None
+    published: str | None = None
+    language: str | None = None
+    text: str | None = None
+
+
+@dataclass
+class DiffView:
+    """A copy beside its origin (or, for siblings of an inferred source, beside a sibling).
+
+    Attributes:
+        derivation: the stored link (with changes and aligned pairs).
+        origin_key: the link's origin key (an article id or ``inferred:<hash>``).
+        origin, copy: the two articles shown (``origin`` is the sibling for an inferred source).
+        table: the side-by-side rows.
+        anchor: HTML id of the diff panel in the report.
+    """
+
+    derivation: Derivation
+    origin_key: str
+    origin: ArticleBrief
+    copy: ArticleBrief
+    table: SideBySide
+    anchor: str = ""
+    change_counts: dict[str, int] = field(default_factory=dict)
+
+
+def article_briefs(store: Store, ids: list[str], *, text: bool = False) -> dict[str, ArticleBrief]:
+    """Briefs of the given articles (unknown ids left out), with their text when ``text``.
+
+    One query for any number of ids (an Arrow table joined in DuckDB).
+    """
+    ids = sorted({i for i in ids if i})
+    if not ids:
+        return {}
+    cols = "id, headline, outlet, source_url, source_path, published, language" + (", text" if text else "")
+    with store.registered_ids("_brief_ids", ids):
+        rows = store.query(f"SELECT {cols} FROM articles JOIN _brief_ids USING (id)")
+    return {
+        r["id"]: ArticleBrief(r["id"], r["headline"] or "", outlet_of(r["outlet"], r["source_url"]),
+                              r["source_url"] or r["source_path"], r["published"], r["language"], r.get("text"))
+        for r in rows
+    }  # fmt: skip
+
+
+def load_diffs(store: Store, keys: list[tuple[str, str]], links: Links | None = None) -> list[DiffView]:
+    """Side-by-side diffs of stored derivation links, loaded in a few queries for any number of links.
+
+    Args:
+        store: an open store.
+        keys: ``(copy_id, origin_key)`` of each link wanted; links not stored are left out.
+        links: used to set each view's ``anchor`` (report panels); optional.
+
+    Returns:
+        One :class:`DiffView` per stored link, in the order of ``keys``.
+    """
+    if not keys:
+        return []
+    # one key column (copy id, unit separator, origin key): the store registers single-column id lists
+    with store.registered_ids("_diff_keys", [f"{c}\x1f{o}" for c, o in keys]):
+        join = "JOIN _diff_keys k ON k.id = copy_id || chr(31) || origin_key"
+        drows = store.query(f"SELECT d.* FROM derivations d {join}")
+        crows = store.query(f"SELECT c.* FROM changes c {join} ORDER BY copy_id, origin_key, n")
+        prows = store.query(f"SELECT p.* FROM alignments p {join} ORDER BY copy_id, origin_key, n")
+    changes: dict[tuple, list] = {}
+    pairs: dict[tuple, list] = {}
+    for r in crows:
+        changes.setdefault((r["copy_id"], r["origin_key"]), []).append(r)
+    for r in prows:
+        pairs.setdefault((r["copy_id"], r["origin_key"]), []).append(r)
+    derivs = {}
+    for r in drows:
+        key = (r["copy_id"], r["origin_key"])
+        derivs[key] = rec.derivation_from_rows(r, changes.get(key, []), pairs.get(key, []))
+    wanted = set()
+    for d in derivs.values():
+        wanted.add(d.copy_id)
+        wanted.add(d.origin_id or (d.sibling_ids[0] if d.sibling_ids else ""))
+    briefs = article_briefs(store, list(wanted), text=True)
+    out = []
+    for key in keys:
+        d = derivs.get(key)
+        if d is None:
+            continue
+        left_id = d.origin_id or (d.sibling_ids[0] if d.sibling_ids else "")
+        copy = briefs.get(d.copy_id) or ArticleBrief(d.copy_id)
+        origin = briefs.get(left_id) or ArticleBrief(left_id or key[1])
+        table = side_by_side(
+            article_sentence_texts(origin.headline, origin.text),
+            article_sentence_texts(copy.headline, copy.text),
+            [(p.copy_index, p.origin_index, p.copy_sentence, p.origin_sentence, p.similarity) for p in d.alignment],
+        )
+        counts: dict[str, int] = {}
+        for c in d.changes:
+            counts[c.kind] = counts.get(c.kind, 0) + 1
+        anchor_id = links.diff(*key).lstrip("#") if links is not None else ""
+        out.append(DiffView(d, key[1], origin, copy, table, anchor_id, counts))
+    return out
+
+
+__all__ = [
+    "KINDS", "ROLES", "KIND_HELP", "Links", "ReportLinks", "WebLinks", "anchor", "short", "source_label", "label", "member_kind", "stored_key",
+    "story_graph", "story_timeline", "ArticleBrief", "DiffView", "article_briefs", "load_diffs",
+]  # fmt: skip

@@ -1,0 +1,111 @@
+"""The JSON API of ``newstrace serve`` (under ``/api``), documented by the OpenAPI schema at ``/openapi.json``.
+
+Read-only GET endpoints returning the typed records of :mod:`newstrace.stories.models` and
+:mod:`newstrace.web.queries`; unknown ids answer 404 with ``{"detail": ...}``.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException, Query, Request
+
+from newstrace.schema import Derivation
+from newstrace.stories import SearchPage, StoryDetail, StoryPage
+from newstrace.web import queries as q
+
+router = APIRouter(prefix="/api", tags=["newstrace"])
+
+#: Largest page the API returns.
+MAX_LIMIT = 1000
+
+
+def _access(request: Request):
+    return request.app.state.access
+
+
+@router.get("/stories", response_model=StoryPage, summary="A page of stories")
+def api_stories(request: Request, limit: int = Query(50, ge=0, le=MAX_LIMIT), offset: int = Query(0, ge=0),
+                sort: str = Query("size", pattern="^(size|recent|first_seen)$"),
+                min_articles: int = Query(1, ge=1), outlet: str | None = Query(None, max_length=200)) -> StoryPage:  # fmt: skip
+    """Stories (summaries), largest first by default; ``total`` counts all matching stories."""
+    from newstrace.stories import list_stories
+
+    with _access(request)() as store:
+        return list_stories(store, limit=limit, offset=offset, sort=sort, min_articles=min_articles, outlet=outlet)
+
+
+@router.get("/stories/{story_id}", response_model=StoryDetail, summary="One story in full")
+def api_story(request: Request, story_id: str) -> StoryDetail:
+    """Members, copy tree, event links, timeline, speakers, quote/claim/name variants of one story."""
+    from newstrace.stories import story_detail
+
+    with _access(request)() as store:
+        detail = story_detail(store, story_id)
+    if detail is None:
+        raise HTTPException(404, f"no story {story_id!r}")
+    return detail
+
+
+@router.get("/articles/{article_id}", response_model=q.ArticlePage, summary="One article")
+def api_article(request: Request, article_id: str) -> q.ArticlePage:
+    """The stored article (repaired text, quotes, claims, entities, repairs), its story and derivation links."""
+    with _access(request)() as store:
+        page = q.article_page(store, article_id)
+    if page is None:
+        raise HTTPException(404, f"no article {article_id!r}")
+    return page
+
+
+@router.get("/articles/{article_id}/derivations", response_model=list[Derivation], summary="Derivation links of an article")
+def api_derivations(request: Request, article_id: str) -> list[Derivation]:
+    """Every stored link where the article is the copy or the origin, with changes and aligned sentence pairs."""
+    with _access(request)() as store:
+        return store.derivations(article_id)
+
+
+@router.get("/articles/{article_id}/diff", response_model=q.DiffPage, summary="A copy beside its origin")
+def api_diff(request: Request, article_id: str, origin: str = Query(..., max_length=200)) -> q.DiffPage:
+    """Side-by-side rows of the copy ``article_id`` against ``origin`` (an origin id or ``inferred:<hash>`` key)."""
+    with _access(request)() as store:
+        view = q.find_diff(store, article_id, origin)
+    if view is None:
+        raise HTTPException(404, f"no derivation of {article_id!r} from {origin!r}")
+    return q.diff_page(view)
+
+
+@router.get("/speakers", response_model=list[q.SpeakerRow], summary="Speakers")
+def api_speakers(request: Request, q_: str | None = Query(None, alias="q", max_length=200),
+                 limit: int = Query(100, ge=0, le=MAX_LIMIT), offset: int = Query(0, ge=0)) -> list[q.SpeakerRow]:  # fmt: skip
+    """Named speakers, most quoted first; ``q`` keeps names containing it (case- and accent-insensitive)."""
+    rows = _access(request).cached("speakers", q.speakers)
+    return q.filter_speakers(rows, q_)[offset : offset + limit]
+
+
+@router.get("/speaker", response_model=list[q.SpeakerQuote], summary="Quotes of one speaker")
+def api_speaker(request: Request, name: str = Query(..., max_length=500),
+                limit: int = Query(500, ge=0, le=MAX_LIMIT)) -> list[q.SpeakerQuote]:  # fmt: skip
+    """Quotes attributed to exactly ``name``, in ingestion order."""
+    with _access(request)() as store:
+        return q.speaker_quotes(store, name, limit)
+
+
+@router.get("/outlets", response_model=list[q.OutletRow], summary="Outlets")
+def api_outlets(request: Request, limit: int = Query(100, ge=0, le=MAX_LIMIT), offset: int = Query(0, ge=0)) -> list[q.OutletRow]:
+    """Outlets (URL host, else stored outlet name) with articles, origins and copies by kind; most articles first."""
+    rows, _ids = _access(request).cached("outlets", q.outlet_table)
+    return rows[offset : offset + limit]
+
+
+@router.get("/search", response_model=SearchPage, summary="Search articles")
+def api_search(request: Request, q_: str | None = Query(None, alias="q", max_length=500),
+               speaker: str | None = Query(None, max_length=200), entity: str | None = Query(None, max_length=200),
+               outlet: str | None = Query(None, max_length=200), limit: int = Query(50, ge=0, le=MAX_LIMIT),
+               offset: int = Query(0, ge=0)) -> SearchPage:  # fmt: skip
+    """Articles matching every given criterion: words of the text, a speaker, an entity, an outlet."""
+    from newstrace.stories import search
+
+    with _access(request)() as store:
+        return search(store, text=q_ or None, speaker=speaker or None, entity=entity or None, outlet=outlet or None,
+                      limit=limit, offset=offset)  # fmt: skip
+
+
+__all__ = ["router", "MAX_LIMIT"]

@@ -1,0 +1,289 @@
+"""Store reads behind the web pages and the JSON API that the stories package does not cover: articles, speakers, outlets, diffs.
+
+Each function takes an open (read-only) :class:`~newstrace.store.Store` and returns pydantic
+models, so the API serves them as JSON and documents them in its OpenAPI schema, and the
+pages render the same records.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from newstrace.report.diff import SideBySide
+from newstrace.report.views import DiffView, article_briefs, load_diffs
+from newstrace.schema import Article, Derivation
+from newstrace.store import Store
+from newstrace.stories.keys import outlet_of
+from newstrace.stories.query import fold_text, story_of
+
+
+class ArticleLink(BaseModel):
+    """One derivation link of an article, as its page lists it.
+
+    Attributes:
+        role: ``copy of`` (the article is the copy), ``origin of`` or ``sibling of`` (both
+            copy an inferred common source missing from the store).
+        other_id: the other article (``None`` for an inferred source with no stored sibling).
+        other_headline, other_outlet: labels of the other article.
+        copy_id, origin_key: the stored link's key (for its diff).
+        kind, score, coverage: the link's kind, calibrated score and copy coverage.
+        change_counts: changes by kind.
+    """
+
+    role: str
+    other_id: str | None
+    other_headline: str = ""
+    other_outlet: str | None = None
+    copy_id: str
+    origin_key: str
+    kind: str
+    score: float
+    coverage: float
+    change_counts: dict[str, int] = Field(default_factory=dict)
+
+
+class Alias(BaseModel):
+    """An input record that yielded the article: path, record index, line, URL."""
+
+    path: str | None = None
+    format: str | None = None
+    record: int | None = None
+    line: int | None = None
+    url: str | None = None
+
+
+class ArticlePage(BaseModel):
+    """An article with its story and derivation links (``article`` is the full stored record)."""
+
+    article: Article
+    outlet: str | None = None
+    story_id: str | None = None
+    aliases: list[Alias] = Field(default_factory=list)
+    links: list[ArticleLink] = Field(default_factory=list)
+
+
+class SpeakerRow(BaseModel):
+    """A speaker across the store: the name as attributed, quotes, articles and stories quoting them."""
+
+    name: str
+    quotes: int
+    articles: int
+    stories: int = 0
+
+
+class SpeakerQuote(BaseModel):
+    """One quote of a speaker: wording, cue, where it appears."""
+
+    content: str
+    cue: str | None = None
+    article_id: str
+    headline: str = ""
+    outlet: str | None = None
+    story_id: str | None = None
+
+
+class OutletRow(BaseModel):
+    """An outlet (URL host, else stored outlet name) with its articles, origins and copies by kind."""
+
+    name: str
+    articles: int
+    origins: int = 0
+    copies: int = 0
+    kinds: dict[str, int] = Field(default_factory=dict)
+
+
+class OutletArticle(BaseModel):
+    """An article of an outlet, with its story and how it relates to others."""
+
+    article_id: str
+    headline: str = ""
+    published: str | None = None
+    story_id: str | None = None
+    role: str = "independent"
+    kind: str | None = None
+
+
+class DiffSegment(BaseModel):
+    """A run of words: ``same``, ``del`` (origin only) or ``ins`` (copy only)."""
+
+    text: str
+    op: str
+
+
+class DiffRowOut(BaseModel):
+    """A side-by-side row (see :class:`newstrace.report.diff.DiffRow`)."""
+
+    origin_index: int | None
+    copy_index: int | None
+    origin: list[DiffSegment]
+    copy_: list[DiffSegment] = Field(alias="copy")
+    similarity: float | None
+    status: str
+
+    model_config = {"populate_by_name": True}
+
+
+class DiffPage(BaseModel):
+    """A copy beside its origin: the link (without its raw alignment) and the side-by-side rows."""
+
+    derivation: Derivation
+    origin_key: str
+    origin_id: str
+    copy_id: str
+    rows: list[DiffRowOut]
+    aligned: int
+    changed: int
+    omitted: int
+    added: int
+    rows_left_out: int
+    resplit: bool
+
+
+def article_page(store: Store, article_id: str) -> ArticlePage | None:
+    """An article, its input aliases, story and derivation links; ``None`` when not stored."""
+    art = store.get_article(article_id)
+    if art is None:
+        return None
+    derivs = _derivation_heads(store, article_id)
+    others = {i for d in derivs for i in (d["copy_id"], d["origin_id"], *(d["sibling_ids"] or [])) if i and i != article_id}
+    briefs = article_briefs(store, list(others))
+    counts: dict[tuple, Counter] = defaultdict(Counter)
+    for r in store.query("SELECT copy_id, origin_key, kind FROM changes WHERE copy_id = ? OR copy_id IN "
+                   "(SELECT copy_id FROM derivations WHERE origin_id = ?)", [article_id, article_id]):  # fmt: skip
+        counts[(r["copy_id"], r["origin_key"])][r["kind"]] += 1
+    links = []
+    for d in derivs:
+        key = (d["copy_id"], d["origin_key"])
+        if d["copy_id"] == article_id:
+            other = d["origin_id"] or ((d["sibling_ids"] or [None])[0])
+            role = "copy of" if d["origin_id"] else "sibling of"
+        else:
+            other, role = d["copy_id"], ("origin of" if d["origin_id"] == article_id else "sibling of")
+        b = briefs.get(other) if other else None
+        links.append(ArticleLink(role=role, other_id=other, other_headline=b.headline if b else "",
+                                 other_outlet=b.outlet if b else None, copy_id=d["copy_id"], origin_key=d["origin_key"],
+                                 kind=d["kind"], score=d["score"], coverage=d["copy_coverage"],
+                                 change_counts=dict(counts.get(key, {}))))  # fmt: skip
+    aliases = [Alias(path=a["path"], format=a["format"], record=a["record"], line=a["line"], url=a["url"])
+               for a in store.aliases(article_id)]  # fmt: skip
+    return ArticlePage(article=art, outlet=outlet_of(art.outlet, art.source.url), story_id=story_of(store, article_id),
+                       aliases=aliases, links=links)  # fmt: skip
+
+
+def _derivation_heads(store: Store, article_id: str) -> list[dict[str, Any]]:
+    """Stored links where the article is the copy, the origin or a sibling (no alignment loaded)."""
+    return store.query("SELECT copy_id, origin_key, origin_id, kind, score, copy_coverage, sibling_ids FROM derivations "
+                 "WHERE copy_id = ? OR origin_id = ? OR list_contains(sibling_ids, ?) ORDER BY score DESC, copy_id",
+                 [article_id, article_id, article_id])  # fmt: skip
+
+
+def find_diff(store: Store, copy_id: str, origin_key: str) -> DiffView | None:
+    """The side-by-side diff of a stored link; ``None`` when no such link is stored.
+
+    An ``inferred:`` key that is not stored as such (the stories package names an inferred
+    source after its whole sibling group) falls back to the copy's best sibling link.
+    """
+    views = load_diffs(store, [(copy_id, origin_key)])
+    if views or not origin_key.startswith("inferred:"):
+        return views[0] if views else None
+    rows = store.query("SELECT origin_key FROM derivations WHERE copy_id = ? AND origin_id IS NULL "
+                 "ORDER BY score DESC, origin_key LIMIT 1", [copy_id])  # fmt: skip
+    return load_diffs(store, [(copy_id, rows[0]["origin_key"])])[0] if rows else None
+
+
+def diff_page(view: DiffView) -> DiffPage:
+    """The JSON form of a diff (the raw alignment is dropped: the rows carry it)."""
+    t: SideBySide = view.table
+    rows = [DiffRowOut(origin_index=r.origin_index, copy_index=r.copy_index,
+                       origin=[DiffSegment(text=s.text, op=s.op) for s in r.origin],
+                       copy=[DiffSegment(text=s.text, op=s.op) for s in r.copy],
+                       similarity=r.similarity, status=r.status) for r in t.rows]  # fmt: skip
+    d = view.derivation.model_copy(update={"alignment": []})
+    return DiffPage(derivation=d, origin_key=view.origin_key, origin_id=view.origin.id, copy_id=view.copy.id, rows=rows,
+                    aligned=t.aligned, changed=t.changed, omitted=t.omitted, added=t.added,
+                    rows_left_out=t.rows_left_out, resplit=t.resplit)  # fmt: skip
+
+
+def speakers(store: Store) -> list[SpeakerRow]:
+    """Every named speaker in the store (quotes of unnamed speakers left out), most quoted first."""
+    rows = store.query("""
+        SELECT q.speaker AS name, count(*) AS quotes, count(DISTINCT q.article_id) AS articles,
+               count(DISTINCT s.story_id) AS stories
+        FROM quotes q LEFT JOIN story_articles s ON s.article_id = q.article_id
+        WHERE q.speaker IS NOT NULL AND NOT coalesce(q.speaker_is_unnamed, false) AND length(q.speaker) > 0
+        GROUP BY q.speaker ORDER BY quotes DESC, articles DESC, q.speaker""")
+    return [SpeakerRow(**r) for r in rows]
+
+
+def filter_speakers(rows: list[SpeakerRow], q: str | None) -> list[SpeakerRow]:
+    """Speakers whose name contains ``q`` (case- and accent-insensitive); all when ``q`` is empty."""
+    if not q:
+        return rows
+    needle = fold_text(q)
+    return [r for r in rows if needle in fold_text(r.name)]
+
+
+def speaker_quotes(store: Store, name: str, limit: int = 500) -> list[SpeakerQuote]:
+    """Quotes attributed to exactly ``name``, in ingestion order (at most ``limit``)."""
+    rows = store.query(f"""
+        SELECT q.content, q.cue, q.article_id, a.headline, a.outlet, a.source_url, s.story_id
+        FROM quotes q JOIN articles a ON a.id = q.article_id LEFT JOIN story_articles s ON s.article_id = q.article_id
+        WHERE q.speaker = ? ORDER BY a.seq, q.n LIMIT {int(limit)}""", [name])  # fmt: skip
+    return [SpeakerQuote(content=r["content"], cue=r["cue"], article_id=r["article_id"], headline=r["headline"] or "",
+                         outlet=outlet_of(r["outlet"], r["source_url"]), story_id=r["story_id"]) for r in rows]  # fmt: skip
+
+
+def outlet_table(store: Store) -> tuple[list[OutletRow], dict[str, list[str]]]:
+    """Every outlet with its counts, most articles first, and each outlet's article ids in ingestion order."""
+    arts = store.query("SELECT id, outlet, source_url FROM articles ORDER BY seq")
+    copies = {r["copy_id"]: r["kind"] for r in store.query(
+        "SELECT copy_id, arg_max(kind, score) AS kind FROM derivations GROUP BY copy_id")}  # fmt: skip
+    origins = {r["origin_id"] for r in store.query("SELECT DISTINCT origin_id FROM derivations WHERE origin_id IS NOT NULL")}
+    ids: dict[str, list[str]] = defaultdict(list)
+    acc: dict[str, dict[str, Any]] = {}
+    for a in arts:
+        aid, outlet, url = a["id"], a["outlet"], a["source_url"]
+        name = outlet_of(outlet, url) or "(unknown)"
+        ids[name].append(aid)
+        e = acc.setdefault(name, {"articles": 0, "origins": 0, "copies": 0, "kinds": Counter()})
+        e["articles"] += 1
+        if aid in copies:
+            e["copies"] += 1
+            e["kinds"][copies[aid]] += 1
+        elif aid in origins:
+            e["origins"] += 1
+    rows = [OutletRow(name=k, articles=v["articles"], origins=v["origins"], copies=v["copies"], kinds=dict(v["kinds"]))
+            for k, v in acc.items()]  # fmt: skip
+    rows.sort(key=lambda r: (-r.articles, r.name))
+    return rows, dict(ids)
+
+
+def outlet_articles(store: Store, ids: list[str]) -> list[OutletArticle]:
+    """Rows for an outlet page: the given articles with their story and role (copy kind, origin, independent)."""
+    if not ids:
+        return []
+    briefs = article_briefs(store, ids)
+    with store.registered_ids("_outlet_ids", ids):
+        stories = {r["article_id"]: r["story_id"] for r in store.query(
+            "SELECT article_id, story_id FROM story_articles JOIN _outlet_ids ON article_id = id")}  # fmt: skip
+        kinds = {r["copy_id"]: r["kind"] for r in store.query(
+            "SELECT copy_id, arg_max(kind, score) AS kind FROM derivations JOIN _outlet_ids ON copy_id = id GROUP BY copy_id")}  # fmt: skip
+        origins = {r["origin_id"] for r in store.query(
+            "SELECT DISTINCT origin_id FROM derivations JOIN _outlet_ids ON origin_id = id")}  # fmt: skip
+    out = []
+    for i in ids:
+        b = briefs.get(i)
+        role = "copy" if i in kinds else "origin" if i in origins else "independent"
+        out.append(OutletArticle(article_id=i, headline=b.headline if b else "", published=b.published if b else None,
+                                 story_id=stories.get(i), role=role, kind=kinds.get(i)))  # fmt: skip
+    return out
+
+
+__all__ = [
+    "ArticleLink", "Alias", "ArticlePage", "SpeakerRow", "SpeakerQuote", "OutletRow", "OutletArticle", "DiffSegment",
+    "DiffRowOut", "DiffPage", "article_page", "find_diff", "diff_page", "speakers", "filter_speakers",
+    "speaker_quotes", "outlet_table", "outlet_articles",
+]  # fmt: skip
