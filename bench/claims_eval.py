@@ -169,13 +169,14 @@ def main() -> None:
     from newstrace.nlp.parsing import ParsedText
 
     nlp = load_nlp()
-    cases = load_labelled()
-    lab = score_labelled(cases, nlp)
-    print(f"labelled set ({len(cases)} sentences, {lab['gold']} gold claims, {lab['negatives']} negatives)")
-    for key in ("precision", "recall", "f1", "qualifier_acc", "unit_acc", "what_acc", "period_acc", "source_acc"):
-        print(f"  {key:14s} {lab[key]:.3f}")
-    for miss in lab["errors"][:20]:
-        print("  !", miss)
+    for name in ("claims_labelled", "claims_heldout", "claims_heldout2"):
+        cases = load_labelled(LABELLED.with_name(f"{name}.json"))
+        lab = score_labelled(cases, nlp)
+        print(f"{name} ({len(cases)} sentences, {lab['gold']} gold claims, {lab['negatives']} negatives)")
+        print("  " + "  ".join(f"{key} {lab[key]:.3f}" for key in (
+            "precision", "recall", "f1", "qualifier_acc", "unit_acc", "what_acc", "period_acc", "source_acc")))
+        for miss in lab["errors"][:20]:
+            print("  !", miss)
     seed = score_seed(nlp)
     print(f"seed 000 expected claims: found {seed['found']}/{seed['expected']}, "
           f"fields right {seed['fields_right']}/{seed['fields']}; article claims {seed['claims']}")

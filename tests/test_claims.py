@@ -66,6 +66,8 @@ def one_claim(text: str, nlp):
     ("11-1/2", 11.5, None),
     ("1/8", 0.125, None),
     ("5bn", 5e9, None),
+    ("$4.2m", 4.2e6, None),
+    ("10m euros", 1e7, None),
     ("15-20 mln", 1.5e7, 2e7),
     ("340 to 350", 340, 350),
     ("between 5 and 10", 5, 10),
@@ -127,6 +129,17 @@ def test_number_words_round_trip(n):
     assert len(exprs) == 1 and exprs[0].value == n, (_words(n), [(e.start, e.end, e.value) for e in exprs])
 
 
+def test_docstring_examples():
+    import doctest
+
+    import newstrace.nlp.claims
+    import newstrace.nlp.numbers
+
+    for module in (newstrace.nlp.numbers, newstrace.nlp.claims):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
 # --- what is skipped, and why ---------------------------------------------------------------
 
 
@@ -142,6 +155,7 @@ def test_number_words_round_trip(n):
     ("One driver said the road was closed.", "One", "one (article or pronoun)"),
     ("They crossed Bridge No. 2 at dawn.", "2", "identifier"),
     ("Published 2023-01-12 in print.", "01-12", "date"),
+    ("They met those two again.", "two", "numeral as pronoun"),
     ("More than 270 soldiers fled within three days.", "three days", "period of another claim"),
 ])
 def test_skip_reasons(nlp, text, form, reason):
@@ -214,7 +228,7 @@ def test_the_parse_is_spent_only_where_cheap_patterns_fail(nlp):
 # --- labelled sets ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["claims_labelled.json", "claims_heldout.json"])
+@pytest.mark.parametrize("name", ["claims_labelled.json", "claims_heldout.json", "claims_heldout2.json"])
 def test_labelled_sets(nlp, name):
     cases = load_labelled(DATA / name)
     result = score_labelled(cases, nlp)

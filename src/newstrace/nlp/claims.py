@@ -157,6 +157,14 @@ def extract_claims(parsed: ParsedText, entities: list[Entity], quotes: list[Quot
     Returns:
         ``list[Claim]`` in text order; offsets (``start``, ``end``) are character offsets of
         the number (with its unit) in ``parsed.text``.
+
+    >>> from newstrace.nlp import load_nlp
+    >>> nlp = load_nlp()
+    >>> [c] = extract_claims(ParsedText("Officials said more than 270 soldiers fled within three days.", nlp), [], [])
+    >>> c.value, c.qualifier, c.what, c.period, c.source
+    (270.0, 'more than', 'soldiers', 'three days', 'Officials')
+    >>> extract_claims(ParsedText("On February 23, 1958, the first of them left Gate 4.", nlp), [], [])
+    []
     """
     return [
         Claim(value=c.expr.value, text=c.text, qualifier=c.qualifier, unit=c.unit, what=c.what,
@@ -547,7 +555,8 @@ def _share_units(doc: Doc, kept: list[ClaimCandidate]) -> None:
             _share_scale(doc, a, b)
     for a, b in zip(counts, counts[1:]):
         gap = [t.lower_ for t in doc[a.tok_end:b.tok_start]]
-        if gap and set(gap) & {"against", "vs", "vs.", "versus", "compared", "from"} and len(gap) <= 4:
+        # "against 5.81", "vs 1.19 dlrs", "up from 18.9 mln", "compared with 3.2"
+        if gap and set(gap[-3:]) & {"against", "vs", "vs.", "versus", "compared", "from"} and len(gap) <= 10:
             if b.unit is None:
                 b.unit = a.unit
             _share_scale(doc, b, a)
@@ -759,19 +768,26 @@ def _assign_periods(ctx: _Ctx, doc: Doc, sent: Span, cands: list[ClaimCandidate]
             windows.append((c.tok_start, c.tok_end, c.text))
     if not windows:
         return
-    for c in kept:
-        if c.kind != "count":
-            continue
-        best = None
-        for s, e, text in windows:
+    counts = [c for c in kept if c.kind == "count"]
+    dist: dict[tuple[int, int], int | None] = {}
+    for i, c in enumerate(counts):
+        for w, (s, e, _) in enumerate(windows):
             lo, hi = (e, c.tok_start) if e <= c.tok_start else (c.tok_end, s)
-            if any(t.text in {";", ":"} or t.tag_ in {"WDT", "WP"} or (t.pos_ == "VERB" and t.lemma_ in REPORTING)
-                   for t in doc[lo:hi]):
-                continue  # another clause
-            if best is None or hi - lo < best[0]:
-                best = (hi - lo, text)
-        if best is not None:
-            c.period = best[1]
+            clause = not any(t.text in {";", ":"} or t.tag_ in {"WDT", "WP"} or (t.pos_ == "VERB" and t.lemma_ in REPORTING)
+                             for t in doc[lo:hi])
+            # a time adjunct usually follows what it dates: at equal distance the claim before it wins
+            dist[i, w] = (hi - lo) * 2 + (1 if e <= c.tok_start else 0) if clause else None
+    owner = {}
+    for w in range(len(windows)):
+        near = [(d, i) for (i, ww), d in dist.items() if ww == w and d is not None]
+        if near:
+            owner[w] = min(near)[1]
+    for i, c in enumerate(counts):
+        own = [(dist[i, w], w) for w, o in owner.items() if o == i]
+        anyw = [(d, w) for (ii, w), d in dist.items() if ii == i and d is not None]
+        pick = min(own) if own else (min(anyw) if anyw else None)
+        if pick is not None:
+            c.period = windows[pick[1]][2]
 
 
 # --- source ----------------------------------------------------------------------------------

@@ -154,8 +154,8 @@ def digit_value(text: str) -> float | None:
 
     Returns ``None`` for anything else (``"1990s"``, ``"10:30"``, ``"F-16"``).
 
-    >>> digit_value("155,221"), digit_value("5.93"), digit_value("1/8"), digit_value("$5bn")
-    (155221.0, 5.93, 0.125, None)
+    >>> digit_value("155,221"), digit_value("5.93"), digit_value("1/8"), digit_value("5bn"), digit_value("1990s")
+    (155221.0, 5.93, 0.125, 5000000000.0, None)
     """
     if _DIGITS.match(text):
         return float(text.replace(",", ""))
@@ -187,6 +187,24 @@ def _kind(tok: Token) -> str | None:
     if digit_value(tok.text) is not None:
         return "glued" if _GLUED.match(tok.text) else "digit"
     return None
+
+
+def _split_scale(toks: Doc, i: int, j: int, end: int) -> bool:
+    """Token ``j`` is a scale abbreviation split off the number before it.
+
+    "bn", "mn", "tn" always are; "m", "k" and "b" only next to money ("$4.2m", "10m euros")
+    or before a plural noun ("10m people"), since "a 100m sprint" is metres.
+    """
+    low = toks[j].lower_.rstrip(".")  # "$6.1m." at the end of a sentence is one token
+    if low in {"bn", "mn", "tn", "mln", "bln", "trn"}:
+        return True
+    if low not in {"m", "k", "b"}:
+        return False
+    before = toks[i - 1].lower_ if i > 0 else ""
+    after = toks[j + 1] if j + 1 < end else None
+    if before in CURRENCY_SYMBOLS:
+        return True
+    return after is not None and (after.lower_ in CURRENCY_WORDS or (low != "b" and after.tag_ == "NNS"))
 
 
 def _combine(parts: list[tuple[str, float]]) -> float:
@@ -240,6 +258,13 @@ def _scan(doc: Doc, i: int, end: int) -> NumberExpr | None:
     while j < end:
         tok = toks[j]
         kind = _kind(tok)
+        if kind is None and prev == "digit" and not toks[j - 1].whitespace_ and _split_scale(toks, i, j, end):
+            # "$4.2m", "10m euros": the tokenizer split the scale letters off the digits
+            parts.append(("scale", _GLUED_SCALES[tok.lower_.rstrip(".")]))
+            prev = "glued"
+            scale = True
+            j += 1
+            continue
         if kind is None or kind == "vague":
             # joiners: "one hundred and twenty", "two and a half", "forty-five", "11-1/2"
             low = tok.lower_

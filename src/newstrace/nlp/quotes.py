@@ -100,13 +100,18 @@ class _Attributor:
     def para_of(self, char: int) -> int:
         return max(0, bisect_right(self._para_starts, char) - 1)
 
+    def _is_break(self, i: int) -> bool:
+        """A sentence break: final punctuation, or a line break (lines of web copy are paragraphs)."""
+        tok = self.doc[i]
+        return tok.text in _BOUNDARY or (tok.is_space and "\n" in tok.text)
+
     def _segment(self) -> None:
-        """Sentences split at final punctuation outside quotation marks, never across paragraphs."""
+        """Sentences split at final punctuation and line breaks outside quotation marks."""
         for p, (a, b) in enumerate(self.paras):
             toks = self.idx.tokens_between(a, b)
             start = toks.start
             for i in toks:
-                if i not in self.inside and self.doc[i].text in _BOUNDARY:
+                if i not in self.inside and self._is_break(i):
                     self.sents.append((start, i + 1, p))
                     start = i + 1
             if start < toks.stop:
@@ -130,11 +135,10 @@ class _Attributor:
         if k + 1 < len(self.spans) and self.spans[k + 1].open < limit:
             limit = self.spans[k + 1].open
         out = []
-        for i in self.idx.tokens_between(sp.close + 1, limit):
-            tok = self.doc[i]
-            if tok.text in _BOUNDARY:
+        for i in self.idx.tokens_between(sp.outer_end, limit):
+            if self._is_break(i):
                 break
-            if not tok.is_space:
+            if not self.doc[i].is_space:
                 out.append(i)
         return out
 
@@ -148,11 +152,27 @@ class _Attributor:
         if k > 0 and self.para_of(self.spans[k - 1].outer_end - 1) == p and self.spans[k - 1].outer_end <= sp.open:
             lo = max(lo, self.spans[k - 1].outer_end)
             after_quote = True
-        toks = [i for i in self.idx.tokens_between(lo, sp.open) if not self.doc[i].is_space]
+        toks = list(self.idx.tokens_between(lo, sp.open))
         for j in range(len(toks) - 1, -1, -1):
-            if self.doc[toks[j]].text in _BOUNDARY:
-                return toks[j + 1:], False
-        return toks, after_quote
+            if self._is_break(toks[j]):
+                return [i for i in toks[j + 1:] if not self.doc[i].is_space], False
+        return [i for i in toks if not self.doc[i].is_space], after_quote
+
+    def _previous_line(self, k: int) -> list[int]:
+        """Tokens of the line before quotation ``k`` when the quotation opens its own line."""
+        doc = self.doc
+        j = self.idx.token_at(self.spans[k].open) - 1
+        crossed = False
+        while j >= 0 and doc[j].is_space:
+            crossed = crossed or "\n" in doc[j].text
+            j -= 1
+        if not crossed and j >= 0:
+            return []
+        out = []
+        while j >= 0 and not self._is_break(j):
+            out.append(j)
+            j -= 1
+        return out[::-1]
 
     # -- attribution rules -------------------------------------------------------------------
     def _after_cue(self, after: list[int], k: int, before: list[int]) -> tuple[Referent | None, str | None, str]:
@@ -277,14 +297,7 @@ class _Attributor:
         doc = self.doc
         sp = self.spans[k]
         # Colon lead-in on the same line or in the paragraph before.
-        lead = before
-        if not before:
-            p = self.para_of(sp.open)
-            if p > 0 and not self.text[self.paras[p][0]:sp.open].strip():
-                prev = self.text[self.paras[p - 1][0]:self.paras[p - 1][1]].rstrip()
-                if prev.endswith(":"):
-                    s = self.sent_of_token(self.idx.token_at(self.paras[p - 1][1]) - 1)
-                    lead = self.outside(s)
+        lead = before or self._previous_line(k)
         if lead and doc[lead[-1]].text == ":":
             region = lead[:-1]
             cue = next((i for i in region if is_cue(doc[i])), None)
