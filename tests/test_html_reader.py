@@ -163,8 +163,9 @@ def test_htmldate_eval_date_accuracy_floor():
 
 @pytest.mark.slow
 def test_trafilatura_eval_text_date_author_floors():
-    """162 real pages: measured text F1 0.929 (plain trafilatura 0.929), date 0.899 (trafilatura 0.882),
-    author exact 0.638 (trafilatura 0.676). Floors leave about two pages of margin."""
+    """162 real pages: measured text F1 0.932 (plain trafilatura 0.929), date 0.899 (trafilatura 0.882),
+    author exact 0.667 (trafilatura 0.676; most of the gap is gold entries that are single first
+    names or organisations, which newstrace refuses as bylines). Floors leave about two pages of margin."""
     sys.path.insert(0, str(REPO / "bench"))
     from eval_html import eval_trafilatura
 
@@ -173,7 +174,7 @@ def test_trafilatura_eval_text_date_author_floors():
         result = eval_trafilatura(None)
     assert result["text"]["newstrace"]["f1"] >= 0.92, result
     assert result["date_newstrace"] >= 0.88, result
-    assert result["author_exact_newstrace"] >= 0.61, result
+    assert result["author_exact_newstrace"] >= 0.64, result
 
 
 def test_one_real_page_end_to_end(tmp_path):

@@ -54,7 +54,11 @@ def _extract(page: str, url: str | None):
                 page, url=url, with_metadata=True, include_comments=False, include_tables=True,
                 deduplicate=False, config=_config(10),
             )
-            if small is not None and (doc is None or (small.text or "").count("\n") > text.count("\n")):
+            small_text = (small.text or "") if small is not None else ""
+            # Take the structured extraction unless it lost most of the text (then the page's
+            # article is elsewhere, e.g. behind a script, and the flat text is all there is).
+            if small is not None and (doc is None or (
+                    small_text.count("\n") > text.count("\n") and len(small_text) >= 0.5 * len(text))):
                 doc = small
     return doc
 

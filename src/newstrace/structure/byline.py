@@ -28,9 +28,10 @@ TITLE_WORDS = frozenset(
     newsletter updated published posted comments comment menu share email follow subscribe phd md mba msc bsc rd rn
     dr mr mrs ms prof rev courtesy photo photos image images getty photograph photography illustration caption
     reading read min view posts profile facebook twitter linkedin pinterest reddit flipboard whatsapp instagram
-    tiktok youtube telegram print copy link rss inc corp co ltd llc plc ag sa nv gmbh group company companies
+    tiktok youtube telegram print copy link rss inc corp ltd llc plc gmbh group company companies
     enterprises holdings bank realty properties investment investments partners associates foundation university
-    institute council ministry department government party club hospital school college police army court""".split()
+    institute council ministry department government party club hospital school college police army court bio board
+    committee commission office review customs""".split()
 )
 _STOP_TOKENS = frozenset(
     """the a an our your my his her their its this that these those in on at by and or of for with from to as is

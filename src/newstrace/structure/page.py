@@ -111,8 +111,8 @@ def is_furniture(el) -> bool:
     if tag == "footer":
         # A footer inside the article is the article's own (it may hold the byline).
         return not any(a.tag == "article" for a in el.iterancestors())
-    if tag == "header" and el.find(".//nav") is not None:
-        return True  # the site header with its menu
+    if tag == "header" and el.find(".//nav") is not None and not any(a.tag == "article" for a in el.iterancestors()):
+        return True  # the site header with its menu (an article's own header may hold breadcrumbs)
     if _FURNITURE.search(" ".join(str(el.get(a) or "") for a in ("class", "id"))):
         return True
     # An unmarked block headed "3 comments", "Leave a reply", "Most read"...
@@ -202,7 +202,7 @@ def _byline_tiers(scope, loose: bool) -> list[str] | tuple[list[str], str | None
     (all of them: one per author); 3. (``loose`` only) elements classed author/writer/reporter
     whose text is short; 4. a short block that starts with "By".
     """
-    tiers: dict[int, list[tuple[list[str], str | None]]] = {1: [], 2: [], 3: [], 4: []}
+    tiers: dict[int, list[tuple[list[str], str | None, Any]]] = {1: [], 2: [], 3: [], 4: []}
     for el in _visible(scope):
         if el.tag in _SKIP_TAGS:
             continue
@@ -216,34 +216,44 @@ def _byline_tiers(scope, loose: bool) -> list[str] | tuple[list[str], str | None
             linked = [person_name(_text(a)) for a in el.iter("a") if _text(a)]
             linked = [n for n in linked if n]
             if len(linked) >= 2:
-                tiers[1].append((list(dict.fromkeys(linked)), None))
+                tiers[1].append((list(dict.fromkeys(linked)), None, el))
                 continue
             parsed = parse_byline(text) or parse_byline(text, require_by=False)
             if parsed is None and len(text.split()) <= 8:
                 parsed = parse_names(text)
             if parsed and (parsed.names or parsed.credit):
-                tiers[1].append((parsed.names, parsed.credit))
+                tiers[1].append((parsed.names, parsed.credit, el))
         elif re.search(r"(?i)\bauthor\b", marks) and len(text.split()) <= 8:
             parsed = parse_byline(text) or parse_names(text)
             if parsed.names or parsed.credit:
-                tiers[2].append((parsed.names, parsed.credit))
+                tiers[2].append((parsed.names, parsed.credit, el))
         elif loose and _AUTHOR_CLASS.search(own) and not _AUTHOR_NOT.search(own) and len(text.split()) <= 8:
             parsed = parse_byline(text) or parse_names(text)
             if parsed.names:
-                tiers[3].append((parsed.names, parsed.credit))
+                tiers[3].append((parsed.names, parsed.credit, el))
         elif el.tag in _BLOCK_TAGS and re.match(r"(?i)^\s*by\s", text) and not tiers[4]:
             parsed = parse_byline(text)
             if parsed and (parsed.names or parsed.credit):
-                tiers[4].append((parsed.names, parsed.credit))
+                tiers[4].append((parsed.names, parsed.credit, el))
     for tier in (1, 2, 3, 4):
         if tiers[tier]:
             names: list[str] = []
             credit = None
-            for found_names, found_credit in tiers[tier][:6]:
+            # Co-authors sit together; author links further down belong to related stories.
+            first = tiers[tier][0][2]
+            near = [x for x in (first.getparent(), _grandparent(first)) if x is not None]
+            for found_names, found_credit, el in tiers[tier][:6]:
+                if el is not first and not any(x is y for x in (el.getparent(), _grandparent(el)) for y in near):
+                    continue
                 names += [n for n in found_names if n not in names]
                 credit = credit or found_credit
             return names, credit
     return [], None
+
+
+def _grandparent(el):
+    parent = el.getparent()
+    return parent.getparent() if parent is not None else None
 
 
 def _visible_byline(root, tree) -> tuple[list[str], str | None]:
