@@ -47,8 +47,10 @@ from newstrace.corpora.reuters import iter_reuters  # noqa: E402
 from newstrace.provenance import TraceIndex  # noqa: E402
 from newstrace.provenance.align import align  # noqa: E402
 from newstrace.provenance.derive import (  # noqa: E402
-    CALIBRATION_PATH, LINK_PROBABILITY, MODEL_FEATURES, build_derivation, decide, probability,
+    CALIBRATION_PATH, CALIBRATION_SEMANTIC_PATH, LINK_PROBABILITY, MODEL_FEATURES, build_derivation, decide,
+    probability,
 )
+from newstrace.provenance.align import alignment_from_pairs  # noqa: E402
 from newstrace.provenance.evidence import pair_evidence  # noqa: E402
 from newstrace.schema import Article, Source  # noqa: E402
 
@@ -79,7 +81,9 @@ def pair_rows(index: TraceIndex, pairs):
         if index.semantic is not None:
             from newstrace.provenance.semantic import semantic_evidence
 
-            semantic_evidence(ev, sa, sb, index.semantic)
+            sem = semantic_evidence(ev, sa, sb, index.semantic)
+            if len(sem) > len(al.pairs):
+                al = alignment_from_pairs(sa, sb, sem)
         dec = decide(A, B, sa, sb, al, ev, {"coef": [0.0] * len(MODEL_FEATURES), "intercept": 0.0})
         rows.append({"a": a, "b": b, "path": path, "x": ev.vector() + [float(dec.credit_link)], "al": al, "ev": ev})
     return rows
@@ -191,11 +195,13 @@ def main(argv=None) -> int:
         model = fit(X, labels)
         model["fitted_on"] = {"pairs": int(len(rows)), "positives": int(labels.sum()), "reuters": len(reuters),
                               "note": "in-sample for the provenance corpus; see leave-one-story-out figures"}
-        CALIBRATION_PATH.write_text(json.dumps(model, indent=2) + "\n", encoding="utf-8")
-        print(f"wrote {CALIBRATION_PATH}")
+        path = CALIBRATION_SEMANTIC_PATH if args.semantic else CALIBRATION_PATH
+        path.write_text(json.dumps(model, indent=2) + "\n", encoding="utf-8")
+        print(f"wrote {path}")
     from newstrace.provenance.derive import load_model
 
-    model = load_model()
+    load_model.cache_clear()
+    model = load_model(args.semantic)
     p_in = np.array([probability(list(x), model) for x in X])
     # leave-one-story-out: each story's pairs decided by a model fitted without them
     p_loso = np.full(len(rows), np.nan)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 
-from newstrace.provenance.align import align
+from newstrace.provenance.align import align, alignment_from_pairs
 from newstrace.provenance.candidates import CandidateIndex
 from newstrace.provenance.derive import build_derivation, decide, load_model
 from newstrace.provenance.evidence import pair_evidence
@@ -49,8 +49,10 @@ def compare(a: Article, b: Article, sa: list[Sentence] | None = None, sb: list[S
     if semantic is not None:
         from newstrace.provenance.semantic import semantic_evidence
 
-        semantic_evidence(ev, sa, sb, semantic)
-    dec = decide(a, b, sa, sb, al, ev, model)
+        sem = semantic_evidence(ev, sa, sb, semantic)
+        if len(sem) > len(al.pairs):  # the embedding alignment is the better evidence (translations)
+            al = alignment_from_pairs(sa, sb, sem)
+    dec = decide(a, b, sa, sb, al, ev, model or load_model(semantic is not None))
     if not dec.linked:
         return None, dec.probability
     return build_derivation(a, b, sa, sb, al, dec), dec.probability
@@ -69,7 +71,7 @@ class TraceIndex:
     def __init__(self, model: dict | None = None, semantic: Callable | None = None, cache_size: int = 4096) -> None:
         self.candidates = CandidateIndex()
         self.articles: dict[str, Article] = {}
-        self.model = model or load_model()
+        self.model = model or load_model(semantic is not None)
         self.semantic = semantic
         self._cache: OrderedDict[str, list[Sentence]] = OrderedDict()
         self._cache_size = cache_size

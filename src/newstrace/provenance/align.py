@@ -155,6 +155,21 @@ def monotone_chain(sim: np.ndarray, tau: float = TAU) -> list[tuple[int, int, fl
     return pairs[::-1]
 
 
+def _coverage(sents: list[Sentence], used: set[int]) -> float:
+    c = _content_chars(sents)
+    return float(c[sorted(used)].sum() / c.sum()) if c.sum() and used else 0.0
+
+
+def alignment_from_pairs(a: list[Sentence], b: list[Sentence], pairs: list[tuple[int, int, float]]) -> Alignment:
+    """An :class:`Alignment` for given pairs (e.g. from sentence embeddings), with lexical similarities and coverage."""
+    lex, _ = similarity_matrices(a, b) if a and b else (np.zeros((0, 0)), None)
+    al = Alignment(pairs=list(pairs), n_a=len(a), n_b=len(b))
+    al.lexical = [float(lex[i, j]) for i, j, _ in pairs]
+    al.coverage_a = _coverage(a, {i for i, _, _ in pairs})
+    al.coverage_b = _coverage(b, {j for _, j, _ in pairs})
+    return al
+
+
 def align(a: list[Sentence], b: list[Sentence]) -> Alignment:
     """Align two articles' sentences in order (see the module docstring).
 
@@ -180,9 +195,6 @@ def align(a: list[Sentence], b: list[Sentence]) -> Alignment:
             used_a.add(i)
             used_b.add(j)
     al.lexical = [float(lex[i, j]) for i, j, _ in al.pairs]
-    ca, cb = _content_chars(a), _content_chars(b)
-    if ca.sum():
-        al.coverage_a = float(ca[sorted(used_a)].sum() / ca.sum()) if used_a else 0.0
-    if cb.sum():
-        al.coverage_b = float(cb[sorted(used_b)].sum() / cb.sum()) if used_b else 0.0
+    al.coverage_a = _coverage(a, used_a)
+    al.coverage_b = _coverage(b, used_b)
     return al

@@ -14,6 +14,7 @@ valve for boilerplate such as a wire's sign-off); below that size the equality i
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Iterator
 
 import numpy as np
@@ -68,7 +69,7 @@ class CandidateIndex:
         self.use_lsh, self.use_robust = use_lsh, use_robust
         self.ids: list[str] = []
         self._pos: dict[str, int] = {}
-        self._postings: dict[int, list[int]] = {}
+        self._postings: dict[int, array] = {}
         self._weight: dict[int, float] = {}
         self._stopped: set[int] = set()
 
@@ -109,7 +110,9 @@ class CandidateIndex:
                     f = int(f)
                     if f in self._stopped:
                         continue
-                    post = self._postings.setdefault(f, [])
+                    post = self._postings.get(f)
+                    if post is None:
+                        post = self._postings[f] = array("q")
                     post.append(k)
                     self._weight[f] = float(w)
                     if len(post) > MAX_POSTINGS:
@@ -133,7 +136,7 @@ class CandidateIndex:
         for f, w in zip(feats.tolist(), wts.tolist()):
             post = self._postings.get(f)
             if post:
-                lists.append(np.asarray(post, dtype=np.int64))
+                lists.append(np.frombuffer(post, dtype=np.int64))  # zero-copy view of the posting list
                 ws.append(np.full(len(post), w, dtype=np.float32))
         if not lists:
             return {}

