@@ -281,7 +281,7 @@ def _scan(doc: Doc, i: int, end: int) -> NumberExpr | None:
                 if prev == "tens" and _kind(nxt) == "small" and nxt.lower_ != "zero":
                     j += 1
                     continue
-                if prev == "digit" and _FRACTION.match(nxt.text):
+                if prev == "digit" and _FRACTION.match(nxt.text) and digit_value(nxt.text) is not None:
                     parts.append(("frac", digit_value(nxt.text)))
                     j += 2
                     prev = "frac"
