@@ -330,3 +330,12 @@ def test_nothing_disappears(paragraphs, extra):
         if para == extra == "By Ann Lee":
             assert art.byline == ["Ann Lee"]
         assert para in kept
+
+
+@pytest.mark.parametrize("module", ["byline", "credit", "dates", "headline", "page", "residue", "stamps"])
+def test_docstring_examples(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"newstrace.structure.{module}"))
+    assert result.failed == 0 and result.attempted > 0

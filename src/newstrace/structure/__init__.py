@@ -24,7 +24,6 @@ from newstrace.structure.credit import (
 )
 from newstrace.structure.dates import DateMention, collect_evidence, find_dates, parse_date_value, resolve_order
 from newstrace.structure.headline import split_headline
-from newstrace.structure.stamps import date_kind, parse_stamp
 from newstrace.structure.residue import (
     END_MARK,
     FRAGMENT,
@@ -37,10 +36,12 @@ from newstrace.structure.residue import (
     paragraph_key,
     split_repeats,
 )
+from newstrace.structure.stamps import date_kind, parse_stamp
 
 #: Paragraphs at each end of the body where byline, date and sign-off lines are looked for.
 HEAD_ZONE = 4
 TAIL_ZONE = 6
+
 
 @dataclass
 class _Found:
@@ -136,11 +137,116 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
     return None
 
 
-def _choose_date(meta_value: Any, candidates: list[DateMention]) -> DateMention | None:
-    parsed = parse_date_value(meta_value) if meta_value not in (None, "") else None
-    if parsed is not None:
-        return parsed
-    return candidates[0] if candidates else None
+def _split_body(paragraphs: list[str], found: _Found) -> tuple[list[str], int]:
+    """Take structural lines out of the paragraphs.
+
+    Returns:
+        ``(body, last_structural)``: the remaining paragraphs, and the index in ``body``
+        before which the last structural line of the tail stood (-1 if none).
+    """
+    body: list[str] = []
+    last_structural = -1
+    n = len(paragraphs)
+    for i, para in enumerate(paragraphs):
+        where = {flag for flag, on in (("head", i < HEAD_ZONE), ("first", i == 0), ("tail", i >= n - TAIL_ZONE)) if on}
+        kept_lines = []
+        for line in para.split("\n"):
+            reason = _classify_line(line, where, found)
+            if reason is None:
+                kept_lines.append(line)
+            elif reason:
+                found.residue.append(Residue(text=line.strip(), reason=reason))
+                if reason != PROMO and "tail" in where:
+                    last_structural = len(body)
+        if kept_lines:
+            body.append("\n".join(kept_lines).strip())
+    return body, last_structural
+
+
+def _clean_body(article: Article, body: list[str], last_structural: int, found: _Found) -> list[str]:
+    """Dateline, run-in sign-off, repeated paragraphs and trailing fragments out of the body."""
+    if body:
+        dateline = parse_dateline(body[0])
+        if dateline:
+            article.dateline = dateline.text
+            found.credit("dateline", dateline.credit)
+            body[0] = body[0][dateline.end:].lstrip()
+        last, agency = split_run_in_signoff(body[-1])
+        if agency:  # "... on February 27. Reuter"
+            found.residue.append(Residue(text=body[-1][len(last):].strip(), reason="credit-line"))
+            found.credit("signoff", agency)
+            body[-1] = last
+    headline_key = paragraph_key(article.headline)
+    _, repeated = split_repeats(body)
+    kept: list[tuple[int, str]] = []
+    for i, para in enumerate(body):
+        if i in repeated:
+            found.residue.append(Residue(text=para, reason=REPEATED))
+        elif headline_key and paragraph_key(para) == headline_key:
+            found.residue.append(Residue(text=para, reason="repeated-headline"))
+        elif para:
+            kept.append((i, para))
+    # Trailing fragments: a desk code ("GML"), or any short fragment left after the sign-off lines.
+    while len(kept) > 1 and is_fragment(kept[-1][1]) and (
+        is_desk_code(kept[-1][1]) or 0 <= last_structural <= kept[-1][0]
+    ):
+        found.residue.append(Residue(text=kept.pop()[1], reason=FRAGMENT))
+    return [para for _, para in kept]
+
+
+def _fill_people(article: Article, meta: dict[str, Any], found: _Found) -> None:
+    """Byline (reader's visible byline first, else lines in the text), contributors, credit."""
+    names: list[str] = []
+    meta_byline = meta.get("byline")
+    for entry in [meta_byline] if isinstance(meta_byline, str) else meta_byline or []:
+        parsed = parse_byline(str(entry)) or parse_names(str(entry))
+        names += parsed.names
+        found.credit("byline", parsed.credit)
+    if not names:
+        names = [name for group in found.bylines for name in group]
+    taken: set[str] = set()
+    article.byline = []
+    for name in names:
+        if name.casefold() not in taken:
+            taken.add(name.casefold())
+            article.byline.append(name)
+    article.contributors = [x for x in dict.fromkeys(found.contributors) if x.casefold() not in taken]
+    # Credit where wire copy states it, strongest first; a contributor's employer last.
+    for kind in ("dateline", "byline", "signoff", "copyright"):
+        if found.credits.get(kind):
+            article.credit = found.credits[kind][0]
+            return
+    if meta.get("credit"):
+        article.credit = canonical_agency(str(meta["credit"])) or str(meta["credit"])
+    elif found.credits.get("contributor"):
+        article.credit = found.credits["contributor"][0]
+
+
+def _fill_dates(article: Article, meta: dict[str, Any], found: _Found, texts: list[str]) -> None:
+    """Published and updated: reader metadata, else the record's raw date, stamp lines, the
+    headline's date suffix; ambiguous numeric dates resolved from the document's evidence."""
+    chosen: dict[str, DateMention | None] = {}
+    for label in ("published", "updated"):
+        candidates = [parse_date_value(meta.get(label)) if meta.get(label) not in (None, "") else None]
+        if label == "published":
+            candidates.append(parse_date_value(meta["date_text"]) if meta.get("date_text") else None)
+        candidates += getattr(found, label)
+        chosen[label] = next((c for c in candidates if c is not None), None)
+    evidence = None
+    for label, mention in chosen.items():
+        if mention is None:
+            continue
+        if mention.order == "ambiguous":
+            if evidence is None:  # gathered only when needed: it scans the whole document
+                reference = [d.date for d in chosen.values() if d is not None and d.order != "ambiguous"]
+                evidence = collect_evidence(texts, reference, meta.get("language"))
+            mention = resolve_order(mention, evidence)
+            if mention.how.startswith("no evidence"):
+                found.residue.append(Residue(text=mention.text, reason=f"date-order-ambiguous: {mention.how}"))
+        setattr(article, label, mention.local_iso())
+        setattr(article, f"{label}_offset", mention.offset)
+    if article.updated == article.published and article.updated_offset == article.published_offset:
+        article.updated = article.updated_offset = None  # the same stamp twice is no update
 
 
 def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> Article:
@@ -163,122 +269,14 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
     head_line, paragraphs = split_document(repaired)
     site_names = {str(meta[k]) for k in ("outlet", "sitename") if meta.get(k)}
     head = split_headline(head_line, site_names)
-    article.headline = head.headline
-    article.headline_suffix = head.suffix
+    article.headline, article.headline_suffix = head.headline, head.suffix
     found = _Found()
-
-    # Lines that carry structure leave the body; the rest is kept, paragraph by paragraph.
-    body: list[str] = []
-    last_structural = -1  # index in ``body`` before which the last structural line stood
-    n = len(paragraphs)
-    for i, para in enumerate(paragraphs):
-        where = set()
-        if i < HEAD_ZONE:
-            where.add("head")
-        if i == 0:
-            where.add("first")
-        if i >= n - TAIL_ZONE:
-            where.add("tail")
-        kept_lines = []
-        for line in para.split("\n"):
-            reason = _classify_line(line, where, found)
-            if reason is None:
-                kept_lines.append(line)
-            elif reason:
-                found.residue.append(Residue(text=line.strip(), reason=reason))
-                if reason != PROMO and "tail" in where:
-                    last_structural = len(body)
-        if kept_lines:
-            body.append("\n".join(kept_lines).strip())
-
-    # The wire dateline opens the first paragraph of the story.
-    if body:
-        dateline = parse_dateline(body[0])
-        if dateline:
-            article.dateline = dateline.text
-            found.credit("dateline", dateline.credit)
-            body[0] = body[0][dateline.end:].lstrip()
-
-    # A sign-off run into the last paragraph ("... February 27. Reuter").
-    if body:
-        last, agency = split_run_in_signoff(body[-1])
-        if agency:
-            found.residue.append(Residue(text=body[-1][len(last):].strip(), reason="credit-line"))
-            found.credit("signoff", agency)
-            body[-1] = last
-
-    # Repeats of earlier paragraphs, and of the headline, are residue.
-    headline_key = paragraph_key(article.headline)
-    _, repeated = split_repeats(body)
-    kept: list[tuple[int, str]] = []
-    for i, para in enumerate(body):
-        if i in repeated:
-            found.residue.append(Residue(text=para, reason=REPEATED))
-        elif headline_key and paragraph_key(para) == headline_key:
-            found.residue.append(Residue(text=para, reason="repeated-headline"))
-        else:
-            kept.append((i, para))
-    # Trailing fragments: a desk code ("GML"), or any short fragment left after the sign-off lines.
-    while len(kept) > 1 and is_fragment(kept[-1][1]) and (
-        is_desk_code(kept[-1][1]) or 0 <= last_structural <= kept[-1][0]
-    ):
-        found.residue.append(Residue(text=kept.pop()[1], reason=FRAGMENT))
-    text_paras = [para for _, para in kept]
-    article.text = "\n\n".join(text_paras)
-
-    # Byline: reader's visible byline first, else lines found in the text.
-    names: list[str] = []
-    meta_byline = meta.get("byline")
-    if isinstance(meta_byline, str):
-        meta_byline = [meta_byline]
-    for entry in meta_byline or []:
-        parsed = parse_byline(str(entry)) or parse_names(str(entry))
-        names += parsed.names
-        found.credit("byline", parsed.credit)
-    if not names:
-        for group in found.bylines:
-            names += group
-    seen: set[str] = set()
-    article.byline = [x for x in names if not (x.casefold() in seen or seen.add(x.casefold()))]
-    article.contributors = [
-        x for x in dict.fromkeys(found.contributors) if x.casefold() not in {b.casefold() for b in article.byline}
-    ]
-
-    # Credit: where wire copy states it, strongest first.
-    meta_credit = canonical_agency(str(meta["credit"])) if meta.get("credit") else None
-    for kind in ("dateline", "byline", "signoff", "copyright"):
-        if found.credits.get(kind):
-            article.credit = found.credits[kind][0]
-            break
-    else:
-        article.credit = meta_credit or (str(meta["credit"]) if meta.get("credit") else None)
-        if article.credit is None and found.credits.get("contributor"):
-            article.credit = found.credits["contributor"][0]
-
-    # Dates.
+    body, last_structural = _split_body(paragraphs, found)
+    article.text = "\n\n".join(_clean_body(article, body, last_structural, found))
+    _fill_people(article, meta, found)
     if head.date is not None:
         found.published.append(head.date)
-    if meta.get("date_text"):
-        extra = parse_date_value(meta["date_text"])
-        if extra is not None:
-            found.published.append(extra)
-    published = _choose_date(meta.get("published"), found.published)
-    updated = _choose_date(meta.get("updated"), found.updated)
-    reference = [d.date for d in (published, updated) if d is not None and d.order != "ambiguous"]
-    evidence = collect_evidence([head_line, *paragraphs], reference, meta.get("language"))
-    for label in ("published", "updated"):
-        mention = published if label == "published" else updated
-        if mention is None:
-            continue
-        if mention.order == "ambiguous":
-            mention = resolve_order(mention, evidence)
-            if mention.how.startswith("no evidence"):
-                found.residue.append(Residue(text=mention.text, reason=f"date-order-ambiguous: {mention.how}"))
-        setattr(article, label, mention.local_iso())
-        setattr(article, f"{label}_offset", mention.offset)
-    if article.updated and article.updated == article.published and article.updated_offset == article.published_offset:
-        article.updated = article.updated_offset = None
-
+    _fill_dates(article, meta, found, [head_line, *paragraphs])
     outlet = meta.get("outlet") or meta.get("sitename") or (found.outlets[0] if found.outlets else None)
     if outlet:
         article.outlet = str(outlet)

@@ -28,12 +28,12 @@ _PROMO = re.compile(
 )
 _END_MARK = re.compile(r"^\s*(?:-+\s*30\s*-+|#{3,}|\*{3,}|end(?:s)?\.?|\(?end\)?|--\s*end\s*--)\s*$", re.IGNORECASE)
 _QUOTE_CHARS = "\"'\u201c\u201d\u2018\u2019\u201e\u201a\u00ab\u00bb\u2039\u203a`\u00b4"
+_QUOTE_TABLE = str.maketrans({ch: '"' for ch in _QUOTE_CHARS})
 
 
 def paragraph_key(text: str) -> str:
     """Comparison key of a paragraph: NFKC, case-folded, quotation marks unified, white space collapsed."""
-    text = unicodedata.normalize("NFKC", text).casefold()
-    text = "".join('"' if ch in _QUOTE_CHARS else ch for ch in text)
+    text = unicodedata.normalize("NFKC", text).casefold().translate(_QUOTE_TABLE)
     return " ".join(text.split())
 
 
