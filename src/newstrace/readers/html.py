@@ -90,8 +90,9 @@ def html_to_document(page: str, source: Source, url: str | None = None) -> RawDo
         ``RawDocument(text="headline\\n\\nparagraph\\n\\n...", meta=...)`` with meta keys
         ``headline``, ``byline`` (list of names), ``byline_source``, ``credit``, ``published``
         and ``updated`` (ISO 8601 local time with offset where known, e.g.
-        ``2024-03-14T21:40-04:00``), ``date_source``, ``outlet``, ``url``, ``language`` and
-        ``html`` (the page). A page with no article text gives an error record E106.
+        ``2024-03-14T21:40-04:00``), ``date_source``, ``date_candidates`` (every date the page
+        gave, as source/kind/value), ``outlet``, ``url``, ``language`` and ``html`` (the page).
+        A page with no article text gives an error record E106.
     """
     from newstrace.structure.page import page_metadata, parse_page
 
@@ -121,6 +122,10 @@ def html_to_document(page: str, source: Source, url: str | None = None) -> RawDo
             meta[kind] = mention.local_iso() + (mention.offset or "")
     if pm.date_source:
         meta["date_source"] = pm.date_source
+    # Every date the page gave, for audit: [{"source": "json-ld", "kind": "published", "value": ISO}].
+    meta["date_candidates"] = [
+        {"source": src, "kind": kind, "value": m.local_iso() + (m.offset or "")} for src, kind, m in pm.candidates[:20]
+    ]
     outlet = pm.site_name or (doc.sitename if doc is not None else None)
     if outlet:
         meta["outlet"] = outlet
