@@ -19,7 +19,6 @@ import argparse
 import itertools
 import json
 import re
-import sys
 import time
 from pathlib import Path
 
@@ -51,7 +50,8 @@ def case_claims(case: dict, nlp) -> list:
     quotes = []
     for q in case.get("quotes", []):
         start = text.index(q["content"])
-        quotes.append(Quote(content=q["content"], speaker=q["speaker"], start=start, end=start + len(q["content"])))
+        end = start + len(q["content"])
+        quotes.append(Quote(content=q["content"], speaker=q["speaker"], start=start, end=end))
     return extract_claims(ParsedText(text, nlp), [], quotes)
 
 
@@ -91,10 +91,11 @@ def score_labelled(cases: list[dict], nlp) -> dict:
                 if key not in g:
                     continue
                 cell[1] += 1
-                ok = (getattr(c, key) == g[key]) if key in {"qualifier", "unit"} else _contains(getattr(c, key), g[key])
+                got_value = getattr(c, key)
+                ok = got_value == g[key] if key in {"qualifier", "unit"} else _contains(got_value, g[key])
                 cell[0] += ok
                 if not ok:
-                    errors.append(f"{key} of {g['value']}: got {getattr(c, key)!r}, want {g[key]!r} in: {case['text']}")
+                    errors.append(f"{key} of {g['value']}: got {got_value!r}, want {g[key]!r} in: {case['text']}")
         for c in got:
             if id(c) not in matched:
                 fp += 1
@@ -118,7 +119,8 @@ def seed_text_and_expected() -> tuple[str, dict]:
 
     seeds = shared_dir() / "seeds"
     raw = (seeds / f"{SEED}.txt").read_text(encoding="utf-8")
-    return raw.split("\n", 1)[1], json.loads((seeds / "expected" / f"{SEED}.json").read_text(encoding="utf-8"))
+    expected = json.loads((seeds / "expected" / f"{SEED}.json").read_text(encoding="utf-8"))
+    return raw.split("\n", 1)[1], expected
 
 
 def about_words(about: str) -> set[str]:
@@ -173,8 +175,8 @@ def main() -> None:
         cases = load_labelled(LABELLED.with_name(f"{name}.json"))
         lab = score_labelled(cases, nlp)
         print(f"{name} ({len(cases)} sentences, {lab['gold']} gold claims, {lab['negatives']} negatives)")
-        print("  " + "  ".join(f"{key} {lab[key]:.3f}" for key in (
-            "precision", "recall", "f1", "qualifier_acc", "unit_acc", "what_acc", "period_acc", "source_acc")))
+        keys = ("precision", "recall", "f1", "qualifier_acc", "unit_acc", "what_acc", "period_acc", "source_acc")
+        print("  " + "  ".join(f"{key} {lab[key]:.3f}" for key in keys))
         for miss in lab["errors"][:20]:
             print("  !", miss)
     seed = score_seed(nlp)

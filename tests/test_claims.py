@@ -1,4 +1,4 @@
-"""Claims: number expressions, skip reasons, claim fields on invented labelled sets, the seeds and Reuters-21578."""
+"""Claims: number expressions, skip reasons, claim fields on invented labelled sets, the seeds, Reuters-21578."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 sys.path.insert(0, str(REPO / "bench"))
 
-from claims_eval import (  # noqa: E402
+from claims_eval import (
     about_words,
     load_labelled,
     score_labelled,
@@ -23,10 +23,10 @@ from claims_eval import (  # noqa: E402
     seed_text_and_expected,
 )
 
-from newstrace.nlp import load_nlp  # noqa: E402
-from newstrace.nlp.claims import explain_claims, extract_claims  # noqa: E402
-from newstrace.nlp.numbers import digit_value, find_numbers  # noqa: E402
-from newstrace.nlp.parsing import ParsedText  # noqa: E402
+from newstrace.nlp import load_nlp
+from newstrace.nlp.claims import explain_claims, extract_claims
+from newstrace.nlp.numbers import digit_value, find_numbers
+from newstrace.nlp.parsing import ParsedText
 
 DATA = REPO / "tests" / "data"
 
@@ -92,9 +92,11 @@ def test_digit_value_rejects_non_numbers(token):
     assert digit_value(token) is None
 
 
-_SMALL = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen " \
-         "sixteen seventeen eighteen nineteen".split()
-_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+_SMALL = [
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+]
+_TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 
 
 def _words(n: int) -> str:

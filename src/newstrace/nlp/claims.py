@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from spacy.tokens import Doc, Span, Token
 
@@ -40,8 +41,8 @@ from newstrace.nlp.numbers import (
     CURRENCY_WORDS,
     MEASURE_WORDS,
     MONTHS,
-    PERCENT_WORDS,
     PEOPLE_WORDS,
+    PERCENT_WORDS,
     TIME_UNITS,
     NumberExpr,
     find_numbers,
@@ -86,32 +87,40 @@ ID_LABELS_CAPITALISED = {
 }
 _STREET = {"street", "st", "st.", "avenue", "ave", "ave.", "road", "rd", "rd.", "boulevard", "blvd",
            "lane", "drive", "way", "place", "square", "plaza", "court", "highway"}
-_CLOCK = {"a.m.", "p.m.", "am", "pm", "a.m", "p.m", "gmt", "est", "edt", "cet", "bst", "utc", "hrs", "hours gmt", "o'clock"}
+_CLOCK = {"a.m.", "p.m.", "am", "pm", "a.m", "p.m", "gmt", "est", "edt", "cet", "bst", "utc", "hrs",
+          "o'clock"}
 _NAME_LABELS = {"ORG", "PRODUCT", "FAC", "WORK_OF_ART", "LAW", "EVENT", "PERSON", "GPE", "LOC", "NORP"}
 _NUMERIC_DATE = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})\b")
 _PHONE = re.compile(r"(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{2,4})[\s.-]\d{3,4}[\s.-]\d{3,4}\b")
 #: Prepositions that make a following duration a time window ("within three days").
 _WINDOW_PREPS = {"within", "in", "over", "during", "for", "after", "since", "throughout", "through", "past",
                  "last", "next", "first", "recent", "previous", "coming", "following"}
+_WINDOW_QUALIFIERS = {"than", "less", "more", "about", "around", "nearly", "almost", "just", "only", "some",
+                      "roughly", "barely"}
+_ONE_COUNTS = {"only", "just", "least", "than", "exactly", "about", "nearly", "almost", "single"}
 _RELATIVE = {"ago", "later", "earlier", "before", "after", "on"}
 _DEICTIC = {"this", "last", "next", "past", "coming", "previous", "current", "recent", "yesterday", "today",
             "tomorrow", "tonight", "ago", "later", "earlier", "ended", "ending", "since", "until", "year",
             "quarter", "qtr", "weekend", "fiscal", "season", "spring", "summer", "autumn", "fall", "winter",
             "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "decade", "century"}
-#: Plural nouns a year modifies ("both 1985 periods", "1986 results"); other plurals make it a count ("2000 people").
-_YEAR_NOUNS = {"periods", "results", "levels", "figures", "prices", "rates", "crops", "harvests", "earnings",
-               "sales", "profits", "quarters", "months", "seasons", "elections", "games", "models", "accounts",
-               "budgets", "estimates", "forecasts", "targets", "totals", "values", "terms", "plans", "contracts",
-               "deliveries", "shipments", "exports", "imports", "purchases", "commitments", "quotas"}
+#: Plural nouns a year modifies ("both 1985 periods", "1986 results"); other plurals make it a
+#: count ("2000 people").
+_YEAR_NOUNS = {
+    "periods", "results", "levels", "figures", "prices", "rates", "crops", "harvests", "earnings", "sales",
+    "profits", "quarters", "months", "seasons", "elections", "games", "models", "accounts", "budgets",
+    "estimates", "forecasts", "targets", "totals", "values", "terms", "plans", "contracts", "deliveries",
+    "shipments", "exports", "imports", "purchases", "commitments", "quotas",
+}
 #: Reporting verbs whose subject is a claim's source (lemmas).
 REPORTING = {"say", "tell", "report", "estimate", "announce", "state", "claim", "add", "note", "put",
              "forecast", "predict", "calculate", "count", "confirm", "indicate", "reveal", "disclose",
              "project", "tally", "record", "assert", "allege", "warn", "explain", "acknowledge", "insist",
              "according", "write", "testify", "admit", "argue", "quote", "cite"}
 _SOURCE_PREFIX = re.compile(
-    r"^(?:(?:the\s+)?(?:latest\s+|official\s+|new\s+|preliminary\s+)?(?:statements?|figures?|data|estimates?|reports?"
-    r"|counts?|numbers?|statistics|calculations?|tallies|tally|a\s+report|an\s+estimate|a\s+statement|a\s+count)"
-    r"\s+(?:by|from|of|released\s+by|published\s+by|issued\s+by)\s+)", re.I)
+    r"^(?:(?:the\s+)?(?:latest\s+|official\s+|new\s+|preliminary\s+)?"
+    r"(?:statements?|figures?|data|estimates?|reports?|counts?|numbers?|statistics|calculations?|tallies|tally"
+    r"|a\s+report|an\s+estimate|a\s+statement|a\s+count)"
+    r"\s+(?:by|from|of|released\s+by|published\s+by|issued\s+by)\s+)", re.IGNORECASE)
 _PRONOUN_PERSON = {"he", "she", "him", "her"}
 _NP_POS = {"ADJ", "NOUN", "PROPN"}
 _COMPARE = {"against", "vs", "vs.", "versus", "from", "to", "and", "or", "compared", "than", "with", "v"}
@@ -125,7 +134,8 @@ class ClaimCandidate:
         expr: the number expression (token indices into ``ParsedText.doc``).
         text: its surface form (with unit), ``start``/``end`` char offsets into the text.
         skip: why it is not a claim ("year", "date", "clock time", "identifier", "name",
-            "phone number", "one (article or pronoun)", "numeral as pronoun", "vague", "period of another claim"), or ``None``.
+            "address", "phone number", "one (article or pronoun)", "numeral as pronoun",
+            "vague", "period of another claim"), or ``None``.
         kind: ``count``, ``duration`` or ``age``.
     """
 
@@ -160,7 +170,8 @@ def extract_claims(parsed: ParsedText, entities: list[Entity], quotes: list[Quot
 
     >>> from newstrace.nlp import load_nlp
     >>> nlp = load_nlp()
-    >>> [c] = extract_claims(ParsedText("Officials said more than 270 soldiers fled within three days.", nlp), [], [])
+    >>> text = "Officials said more than 270 soldiers fled within three days."
+    >>> [c] = extract_claims(ParsedText(text, nlp), [], [])
     >>> c.value, c.qualifier, c.what, c.period, c.source
     (270.0, 'more than', 'soldiers', 'three days', 'Officials')
     >>> extract_claims(ParsedText("On February 23, 1958, the first of them left Gate 4.", nlp), [], [])
@@ -293,7 +304,8 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
         cand.skip = "vague"
         return cand
     # dates and clock times
-    unit_next = doc[expr.end + 1].lower_ if nxt is not None and nxt.text in {"-", "–"} and expr.end + 1 < sent.end else nxt_low
+    hyphen = nxt is not None and nxt.text in {"-", "–"} and expr.end + 1 < sent.end
+    unit_next = doc[expr.end + 1].lower_ if hyphen else nxt_low
     if any(":" in t.text for t in toks) or nxt_low in _CLOCK or (
             any(t.ent_type_ == "TIME" for t in toks) and unit_next not in TIME_UNITS):
         cand.skip = "clock time"
@@ -309,7 +321,8 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
         cand.skip = "year"
         return cand
     # identifiers, names, addresses, phone numbers
-    if prev is not None and prev.text == "." and first - 2 >= sent.start and doc[first - 2].lower_ in {"no", "nos"}:
+    if prev is not None and prev.text == "." and first - 2 >= sent.start and doc[first - 2].lower_ in {
+            "no", "nos"}:
         prev = doc[first - 2]  # "No. 2" tokenised as "No", ".", "2"
     if prev is not None and (toks[0].text[:1].isdigit() or toks[0].text[:1].isupper()) and (
             prev.lower_ in ID_LABELS or prev.lower_ in ID_LABELS_CAPITALISED and prev.text[:1].isupper()):
@@ -318,7 +331,8 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
     if _in_name(ctx, doc, expr):
         cand.skip = "name"
         return cand
-    if nxt is not None and nxt.pos_ == "PROPN" and expr.end + 1 < sent.end and doc[expr.end + 1].lower_ in _STREET:
+    if (nxt is not None and nxt.pos_ == "PROPN" and expr.end + 1 < sent.end
+            and doc[expr.end + 1].lower_ in _STREET):
         cand.skip = "address"
         return cand
     for m in _NUMERIC_DATE.finditer(ctx.text, max(0, cand.start - 8), min(len(ctx.text), cand.end + 8)):
@@ -349,8 +363,7 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
             cand.kind, cand.unit = "duration", TIME_UNITS[doc[k].lower_]
             end = k + 1
             q = first
-            while q > sent.start and doc[q - 1].lower_ in {"than", "less", "more", "about", "around", "nearly",
-                                                            "almost", "just", "only", "some", "roughly", "barely"}:
+            while q > sent.start and doc[q - 1].lower_ in _WINDOW_QUALIFIERS:
                 q -= 1  # "in less than 48 hours"
             before = doc[q - 1].lower_ if q > sent.start else ""
             before2 = doc[q - 2].lower_ if q - 1 > sent.start else ""
@@ -371,15 +384,14 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
         ent = next((e for e in ctx.ents_in(first - 2, first - 1)), None)
         cand.meta["age_of"] = ent.text if ent is not None else doc[first - 2].text
         return cand
-    if (unit is None and expr.has_words and prev is not None and prev.lower_ in {"the", "those", "these", "both", "all"}
-            and (nxt is None or nxt.pos_ not in _NP_POS)):
+    if (unit is None and expr.has_words and prev is not None
+            and prev.lower_ in {"the", "those", "these", "both", "all"} and (nxt is None or nxt.pos_ not in _NP_POS)):
         cand.skip = "numeral as pronoun"  # "the two met", "those two"
         return cand
-    if unit is None and expr.value == 1 and toks[0].lower_ in {"one", "a", "an"} and expr.end - expr.start == 1:
-        # "one man said", "one of them", "no one": an article or pronoun; "only one", "at least one
-        # person" count
-        if prev is None or prev.lower_ not in {"only", "just", "least", "than", "exactly", "about", "nearly", "almost", "single"}:
-            cand.skip = "one (article or pronoun)"
+    # "one man said", "one of them", "no one": an article or pronoun; "only one", "at least one person" count
+    if (unit is None and expr.value == 1 and toks[0].lower_ in {"one", "a", "an"} and expr.end - expr.start == 1
+            and (prev is None or prev.lower_ not in _ONE_COUNTS)):
+        cand.skip = "one (article or pronoun)"
     return cand
 
 
@@ -472,8 +484,7 @@ def _what_after(doc: Doc, c: ClaimCandidate, limit: int) -> str | None:
     j = c.tok_end
     if c.unit in _COUNTED_UNITS:
         j = c.tok_end - 1
-        while j > c.expr.end and doc[j].lower_ not in {"bags", "bales", "barrels", "bushels", "shares", "shrs",
-                                                         "vehicles", "cars", "units", "cartons", "bag", "barrel", "share"}:
+        while j > c.expr.end and MEASURE_WORDS.get(doc[j].lower_) not in _COUNTED_UNITS:
             j -= 1
     elif c.unit is not None and j < limit and doc[j].text in {"-", "–"} and not doc[j].whitespace_:
         j += 1  # "12.5-mln-dlr loan"
@@ -481,7 +492,8 @@ def _what_after(doc: Doc, c: ClaimCandidate, limit: int) -> str | None:
         return None
     if c.unit is not None and " per " in c.unit:
         return None
-    if doc[j].lower_ == "of" and (c.unit is not None or c.expr.has_scale or c.expr.value < 1 or c.kind == "count"):
+    if doc[j].lower_ == "of" and (c.unit is not None or c.expr.has_scale or c.expr.value < 1
+                                  or c.kind == "count"):
         pp = _pp_object(doc, j, limit)
         return _clean(doc[pp[0]:pp[1]].text) if pp else None
     if _is_money(c.unit):
@@ -490,7 +502,7 @@ def _what_after(doc: Doc, c: ClaimCandidate, limit: int) -> str | None:
         if doc[j].lower_ in {"in", "of"}:
             pp = _pp_object(doc, j, limit)
             return _clean(doc[pp[0]:pp[1]].text) if pp else None
-        if not (doc[j].pos_ in {"NOUN"} or doc[j].tag_ in {"JJ"} and j + 1 < limit and doc[j + 1].pos_ == "NOUN"):
+        if not (doc[j].pos_ == "NOUN" or doc[j].tag_ == "JJ" and j + 1 < limit and doc[j + 1].pos_ == "NOUN"):
             return None
     np = _np_span(doc, j, limit)
     if np is None:
@@ -521,7 +533,7 @@ def _money_purpose(doc: Doc, c: ClaimCandidate, limit: int) -> str | None:
 
 
 def _clean(text: str) -> str:
-    return re.sub(r"^(?:the|a|an|these|those)\s+", "", text.strip(), flags=re.I)
+    return re.sub(r"^(?:the|a|an|these|those)\s+", "", text.strip(), flags=re.IGNORECASE)
 
 
 def _np_before(doc: Doc, i: int, lo: int) -> tuple[int, int] | None:
@@ -532,7 +544,8 @@ def _np_before(doc: Doc, i: int, lo: int) -> tuple[int, int] | None:
     if doc[j].tag_ == "PRP":
         return (j, j + 1)
     k = j
-    while k - 1 >= lo and (doc[k - 1].pos_ in _NP_POS or doc[k - 1].tag_ in {"PRP$", "POS"}) and doc[k - 1].ent_type_ not in {"DATE", "TIME"} and not doc[k - 1].like_num:
+    while (k - 1 >= lo and (doc[k - 1].pos_ in _NP_POS or doc[k - 1].tag_ in {"PRP$", "POS"})
+           and doc[k - 1].ent_type_ not in {"DATE", "TIME"} and not doc[k - 1].like_num):
         k -= 1
     if k - 1 >= lo and doc[k - 1].tag_ == "DT":
         k -= 1
@@ -548,12 +561,12 @@ def _share_units(doc: Doc, kept: list[ClaimCandidate]) -> None:
     (wire style drops the repeated "mln").
     """
     counts = [c for c in kept if c.kind == "count"]
-    for a, b in reversed(list(zip(counts, counts[1:]))):
+    for a, b in reversed(list(pairwise(counts))):
         gap = {t.lower_ for t in doc[a.tok_end:b.tok_start]}
         if gap and gap <= {",", "and", "or", "to", "&"} and a.unit is None and b.unit is not None:
             a.unit = b.unit
             _share_scale(doc, a, b)
-    for a, b in zip(counts, counts[1:]):
+    for a, b in pairwise(counts):
         gap = [t.lower_ for t in doc[a.tok_end:b.tok_start]]
         # "against 5.81", "vs 1.19 dlrs", "up from 18.9 mln", "compared with 3.2"
         if gap and set(gap[-3:]) & {"against", "vs", "vs.", "versus", "compared", "from"} and len(gap) <= 10:
@@ -596,7 +609,8 @@ def _assign_what(parsed: ParsedText, sent: Span, kept: list[ClaimCandidate]) -> 
             c.what = _what_before(doc, sent, c, lo, prev)
         if c.what is None and c.unit in {None, "percent", "people"}:
             need_parse.append(c)
-        if c.what and c.unit is None and c.what.split()[-1].lower() in PEOPLE_WORDS and c.what.lower() != "others":
+        head = c.what.split()[-1].lower() if c.what else ""
+        if c.unit is None and head in PEOPLE_WORDS and head != "others":
             c.unit = "people"
         prev = c
     if need_parse and _worth_parsing(sent, kept):
@@ -634,7 +648,8 @@ def _what_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int, prev: ClaimCa
     j = lo - 1
     while j >= sent.start and j > lo - 3 and doc[j].pos_ == "NOUN" and doc[j].lower_ not in _COMPARE:
         j -= 1
-    if prev is not None and j >= sent.start and doc[j].lower_ in _COMPARE and prev.tok_end >= j - 3 and prev.kind == "count":
+    if (prev is not None and j >= sent.start and doc[j].lower_ in _COMPARE and prev.tok_end >= j - 3
+            and prev.kind == "count"):
         if c.unit is None:
             c.unit = prev.unit
         if prev.what:
@@ -645,7 +660,7 @@ def _what_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int, prev: ClaimCa
         return head.text
     # subject before the verb group: "sales standing at almost 6.2 mln", "it will reach 10 million percent"
     j = lo - 1
-    while j >= sent.start and (doc[j].tag_ in {"IN", "TO", "RB", "RP", "RBR"} and doc[j].lower_ not in {"than", "that"}):
+    while j >= sent.start and doc[j].tag_ in {"IN", "TO", "RB", "RP", "RBR"} and doc[j].lower_ not in {"than", "that"}:
         j -= 1
     v_end = j
     while j >= sent.start and (doc[j].pos_ in {"VERB", "AUX"} or doc[j].tag_ in {"MD", "RB", "TO"}):
@@ -692,11 +707,13 @@ def _what_from_parse(parsed: ParsedText, sent: Span, cands: list[ClaimCandidate]
         head = tok
         # climb from the number through compound numbers, quantmod, units and prepositions
         for _ in range(6):
-            if head.dep_ in {"nummod", "compound", "quantmod", "npadvmod"} and head.head.pos_ in {"NOUN", "PROPN"} and head.head.i > head.i:
+            if (head.dep_ in {"nummod", "compound", "quantmod", "npadvmod"} and head.head.pos_ in {"NOUN", "PROPN"}
+                    and head.head.i > head.i):
                 head = head.head
                 continue
             break
-        if head is not tok and head.pos_ in {"NOUN", "PROPN"} and head.lower_ not in TIME_UNITS and not _unit_word(head):
+        if (head is not tok and head.pos_ in {"NOUN", "PROPN"} and head.lower_ not in TIME_UNITS
+                and not _unit_word(head)):
             c.what = _subtree_np(head)
             continue
         node = tok
@@ -710,7 +727,8 @@ def _what_from_parse(parsed: ParsedText, sent: Span, cands: list[ClaimCandidate]
                 continue
             node = prep
         gov = node.head
-        if gov.pos_ in {"VERB", "AUX"} and node.dep_ in {"dobj", "attr", "npadvmod", "prep", "advmod", "acomp", "oprd", "nsubj"}:
+        if gov.pos_ in {"VERB", "AUX"} and node.dep_ in {"dobj", "attr", "npadvmod", "prep", "advmod", "acomp",
+                                                          "oprd", "nsubj"}:
             subj = next((ch for ch in gov.children if ch.dep_ in {"nsubj", "nsubjpass"}), None)
             if subj is not None and subj.i != node.i:
                 if subj.tag_ == "PRP":
@@ -722,13 +740,15 @@ def _what_from_parse(parsed: ParsedText, sent: Span, cands: list[ClaimCandidate]
 
 def _doc_index(parsed: ParsedText, sent: Span, tok: Token) -> int:
     """Index in ``parsed.doc`` of a token of a sentence parse."""
-    span = parsed.doc.char_span(sent.start_char + tok.idx, sent.start_char + tok.idx + len(tok), alignment_mode="expand")
+    start = sent.start_char + tok.idx
+    span = parsed.doc.char_span(start, start + len(tok), alignment_mode="expand")
     return span.start if span is not None else sent.start
 
 
 def _unit_word(tok: Token) -> bool:
     low = tok.lower_
-    return low in CURRENCY_WORDS or low in PERCENT_WORDS or (low in MEASURE_WORDS and low not in {"shares", "bags", "barrels"})
+    return low in CURRENCY_WORDS or low in PERCENT_WORDS or (
+        low in MEASURE_WORDS and MEASURE_WORDS[low] not in _COUNTED_UNITS)
 
 
 def _subtree_np(head: Token) -> str:
@@ -749,7 +769,8 @@ def _subtree_np(head: Token) -> str:
 # --- period ----------------------------------------------------------------------------------
 
 
-def _assign_periods(ctx: _Ctx, doc: Doc, sent: Span, cands: list[ClaimCandidate], kept: list[ClaimCandidate]) -> None:
+def _assign_periods(ctx: _Ctx, doc: Doc, sent: Span, cands: list[ClaimCandidate],
+                    kept: list[ClaimCandidate]) -> None:
     windows: list[tuple[int, int, str]] = []
     claim_toks = [(c.tok_start, c.tok_end) for c in kept]
     for ent in ctx.ents_in(sent.start, sent.end):
@@ -764,7 +785,8 @@ def _assign_periods(ctx: _Ctx, doc: Doc, sent: Span, cands: list[ClaimCandidate]
             continue
         windows.append((ent.start, ent.end, ent.text))
     for c in cands:  # years outside DATE entities and durations used as windows
-        if c.skip in {"year", "period of another claim"} and not any(s <= c.tok_start < e for s, e, _ in windows):
+        inside = any(s <= c.tok_start < e for s, e, _ in windows)
+        if c.skip in {"year", "period of another claim"} and not inside:
             windows.append((c.tok_start, c.tok_end, c.text))
     if not windows:
         return
@@ -773,8 +795,8 @@ def _assign_periods(ctx: _Ctx, doc: Doc, sent: Span, cands: list[ClaimCandidate]
     for i, c in enumerate(counts):
         for w, (s, e, _) in enumerate(windows):
             lo, hi = (e, c.tok_start) if e <= c.tok_start else (c.tok_end, s)
-            clause = not any(t.text in {";", ":"} or t.tag_ in {"WDT", "WP"} or (t.pos_ == "VERB" and t.lemma_ in REPORTING)
-                             for t in doc[lo:hi])
+            clause = not any(t.text in {";", ":"} or t.tag_ in {"WDT", "WP"}
+                             or (t.pos_ == "VERB" and t.lemma_ in REPORTING) for t in doc[lo:hi])
             # a time adjunct usually follows what it dates: at equal distance the claim before it wins
             dist[i, w] = (hi - lo) * 2 + (1 if e <= c.tok_start else 0) if clause else None
     owner = {}
@@ -807,15 +829,17 @@ def _assign_sources(parsed: ParsedText, sent: Span, kept: list[ClaimCandidate], 
             shared, span, region = _sentence_source(parsed, sent, entities)
             looked = True
         # only numbers in the reported content; not the speaker's own ("Two of them said")
-        if shared is not None and region[0] <= c.tok_start < region[1] and not (span[0] <= c.tok_start < span[1]):
+        in_speaker = span[0] <= c.tok_start < span[1]
+        if shared is not None and region[0] <= c.tok_start < region[1] and not in_speaker:
             c.source = shared
 
 
 _Bounds = tuple[int, int]
 
 
-def _sentence_source(parsed: ParsedText, sent: Span, entities: list[Entity]) -> tuple[str | None, _Bounds, _Bounds]:
-    """The source a sentence attributes its numbers to, its token bounds, and the bounds of the reported content."""
+def _sentence_source(parsed: ParsedText, sent: Span,
+                     entities: list[Entity]) -> tuple[str | None, _Bounds, _Bounds]:
+    """The source a sentence attributes its numbers to, its token bounds, and the reported content's bounds."""
     doc = parsed.doc
     none = (None, (0, 0), (0, 0))
     toks = list(sent)
@@ -855,7 +879,9 @@ def _sentence_source(parsed: ParsedText, sent: Span, entities: list[Entity]) -> 
         if pv.pos_ == "VERB" and pv.lemma_ in REPORTING:
             subj = next((ch for ch in pv.children if ch.dep_ in {"nsubj"}), None)
             if subj is not None and subj.tag_ not in {"WDT", "WP", "EX"}:
-                left = min([subj.i] + [t.left_edge.i for t in subj.lefts if t.dep_ in {"amod", "compound", "poss", "det", "nummod", "nmod"}])
+                mods = [t.left_edge.i for t in subj.lefts
+                        if t.dep_ in {"amod", "compound", "poss", "det", "nummod", "nmod"}]
+                left = min([subj.i, *mods])
                 s = sent.start_char + pdoc[left].idx
                 e = sent.start_char + subj.idx + len(subj)
                 span = doc.char_span(s, e, alignment_mode="expand")
@@ -866,14 +892,15 @@ def _sentence_source(parsed: ParsedText, sent: Span, entities: list[Entity]) -> 
 
 
 def _speaker_before_apposition(doc: Doc, sent: Span, v: Token) -> tuple[int, int] | None:
-    """ "Nova, the Canadian company that owns 56 pct of Husky, said": the head noun phrase before the apposition."""
+    """ "Nova, the Canadian company that owns 56 pct of Husky, said": the noun phrase before the apposition."""
     if v.i - 1 <= sent.start or doc[v.i - 1].text != ",":
         return None
     first_comma = next((t.i for t in doc[sent.start:v.i - 1] if t.text == ","), None)
     if first_comma is None or first_comma == sent.start:
         return None
     head = doc[sent.start:first_comma]
-    if len(head) > 8 or any(t.pos_ in {"VERB", "AUX", "SCONJ"} for t in head) or not any(t.pos_ in {"PROPN", "NOUN"} for t in head):
+    if (len(head) > 8 or any(t.pos_ in {"VERB", "AUX", "SCONJ"} for t in head)
+            or not any(t.pos_ in {"PROPN", "NOUN"} for t in head)):
         return None
     return (sent.start, first_comma)
 
@@ -887,7 +914,8 @@ def _passive_or_modal(doc: Doc, sent: Span, v: Token) -> bool:
         return False
     if v.tag_ == "VBN" and doc[j].lemma_ == "be":
         return True
-    return doc[j].lower_ in {"could", "can", "cannot", "couldn't", "can't"} and v.lemma_ in {"tell", "say", "count"}
+    modal = doc[j].lower_ in {"could", "can", "cannot", "couldn't", "can't"}
+    return modal and v.lemma_ in {"tell", "say", "count"}
 
 
 def _speaker_before(doc: Doc, sent: Span, v: Token) -> tuple[int, int] | None:
@@ -899,7 +927,7 @@ def _speaker_before(doc: Doc, sent: Span, v: Token) -> tuple[int, int] | None:
     k = j
     while k >= sent.start and not doc[k].is_punct and end - k <= 8 and (
             doc[k].pos_ not in {"VERB", "AUX", "SCONJ", "CCONJ"}
-            or doc[k].tag_ in {"VBG", "VBN"} and doc[k + 1].pos_ in {"NOUN", "PROPN", "ADJ"}):  # "one leading analyst"
+            or doc[k].tag_ in {"VBG", "VBN"} and doc[k + 1].pos_ in {"NOUN", "PROPN", "ADJ"}):  # "leading analyst"
         k -= 1
     start = k + 1
     if start >= end:
@@ -915,9 +943,11 @@ def _speaker_after(doc: Doc, sent: Span, v: Token) -> tuple[int, int] | None:
     if v.i == sent.start or doc[v.i - 1].text not in {",", "\"", "”"}:
         return None
     j = v.i + 1
-    while j < sent.end and not doc[j].is_punct and doc[j].pos_ not in {"VERB", "AUX", "SCONJ"} and not doc[j].like_num:
+    while (j < sent.end and not doc[j].is_punct and doc[j].pos_ not in {"VERB", "AUX", "SCONJ"}
+           and not doc[j].like_num):
         j += 1
-    if j == v.i + 1 or (j < sent.end and not doc[j].is_punct) or not any(t.pos_ in {"PROPN", "NOUN"} for t in doc[v.i + 1:j]):
+    if (j == v.i + 1 or (j < sent.end and not doc[j].is_punct)
+            or not any(t.pos_ in {"PROPN", "NOUN"} for t in doc[v.i + 1:j])):
         return None  # the speaker runs to a comma or the end: ", said Joseph Arsenio, analyst with ..."
     return (v.i + 1, j)
 

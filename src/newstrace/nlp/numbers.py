@@ -34,7 +34,8 @@ SCALES = {
     "billion": 1e9, "bln": 1e9, "bn": 1e9, "trillion": 1e12, "trn": 1e12, "tn": 1e12,
 }
 #: Scale letters glued to digits in one token (``5bn``, ``$3m``, ``40k``).
-_GLUED_SCALES = {"k": 1e3, "m": 1e6, "mn": 1e6, "mln": 1e6, "bn": 1e9, "b": 1e9, "bln": 1e9, "tn": 1e12, "trn": 1e12}
+_GLUED_SCALES = {"k": 1e3, "m": 1e6, "mn": 1e6, "mln": 1e6, "bn": 1e9, "b": 1e9, "bln": 1e9, "tn": 1e12,
+                 "trn": 1e12}
 #: Fraction words: "two-thirds", "a quarter of", "half of".
 FRACTIONS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5,
              "fifths": 5, "tenth": 10, "tenths": 10}
@@ -43,7 +44,7 @@ VAGUE = {"dozens", "hundreds", "thousands", "millions", "billions", "trillions",
 
 _DIGITS = re.compile(r"^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^[+-]?\.\d+$")
 _FRACTION = re.compile(r"^(\d{1,2})/(2|3|4|5|8|10|16|32|64|100)$")
-_GLUED = re.compile(r"^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(k|m|mn|mln|bn|b|bln|tn|trn)$", re.I)
+_GLUED = re.compile(r"^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(k|m|mn|mln|bn|b|bln|tn|trn)$", re.IGNORECASE)
 _HYPHENS = {"-", "–", "—"}
 
 # --- units --------------------------------------------------------------------------------
@@ -83,6 +84,7 @@ CURRENCY_NATIONS = {
     ("danish", "crowns"): "DKK", ("swedish", "crowns"): "SEK", ("norwegian", "crowns"): "NOK",
     ("brazilian", "cruzados"): "cruzados", ("south african", "ZAR"): "ZAR",
 }
+_NATIONS = {nation for nation, _ in CURRENCY_NATIONS}
 #: Currency symbols before a number.
 CURRENCY_SYMBOLS = {
     "$": "USD", "us$": "USD", "u.s.$": "USD", "c$": "CAD", "a$": "AUD", "hk$": "HKD",
@@ -154,8 +156,8 @@ def digit_value(text: str) -> float | None:
 
     Returns ``None`` for anything else (``"1990s"``, ``"10:30"``, ``"F-16"``).
 
-    >>> digit_value("155,221"), digit_value("5.93"), digit_value("1/8"), digit_value("5bn"), digit_value("1990s")
-    (155221.0, 5.93, 0.125, 5000000000.0, None)
+    >>> [digit_value(t) for t in ("155,221", "5.93", "1/8", "5bn", "1990s", "1986/87")]
+    [155221.0, 5.93, 0.125, 5000000000.0, None, None]
     """
     if _DIGITS.match(text):
         return float(text.replace(",", ""))
@@ -238,7 +240,8 @@ def _scan(doc: Doc, i: int, end: int) -> NumberExpr | None:
     if low in {"a", "an"} and i + 1 < end and _kind(toks[i + 1]) in {"hundred", "scale", "dozen"}:
         parts.append(("a", 1))
         j = i + 1
-    elif low == "half" and i + 2 < end and toks[i + 1].lower_ in {"a", "an"} and _kind(toks[i + 2]) in {"scale", "dozen", "hundred"}:
+    elif (low == "half" and i + 2 < end and toks[i + 1].lower_ in {"a", "an"}
+          and _kind(toks[i + 2]) in {"scale", "dozen", "hundred"}):
         parts.append(("half", 0.5))
         j = i + 2
     kind0 = _kind(toks[j])
@@ -268,10 +271,12 @@ def _scan(doc: Doc, i: int, end: int) -> NumberExpr | None:
         if kind is None or kind == "vague":
             # joiners: "one hundred and twenty", "two and a half", "forty-five", "11-1/2"
             low = tok.lower_
-            if low == "and" and j + 1 < end and prev in {"hundred", "scale"} and _kind(toks[j + 1]) in {"small", "tens"}:
+            if (low == "and" and j + 1 < end and prev in {"hundred", "scale"}
+                    and _kind(toks[j + 1]) in {"small", "tens"}):
                 j += 1
                 continue
-            if low == "and" and j + 2 < end and toks[j + 1].lower_ in {"a", "one"} and toks[j + 2].lower_ == "half" and prev:
+            if (low == "and" and j + 2 < end and toks[j + 1].lower_ in {"a", "one"}
+                    and toks[j + 2].lower_ == "half" and prev):
                 parts.append(("half", 0.5))
                 j += 3
                 prev = "half"
@@ -322,7 +327,8 @@ def _scan_fraction(doc: Doc, i: int, end: int) -> NumberExpr | None:
     t = doc[i]
     low = t.lower_
     if low == "half" and i + 1 < end and doc[i + 1].lower_ == "of":
-        if i > 0 and doc[i - 1].lower_ in {"the", "first", "second", "latter", "former", "this", "that", "each", "other"}:
+        if i > 0 and doc[i - 1].lower_ in {"the", "first", "second", "latter", "former", "this", "that", "each",
+                                            "other"}:
             return None  # "the first half of the season" is a part of a period, not a fraction claim
         return NumberExpr(i, i + 1, 0.5, has_words=True)
     if low not in SMALL and low not in {"a", "an"}:
@@ -449,7 +455,8 @@ def read_unit(doc: Doc, expr: NumberExpr, limit: int) -> tuple[str | None, int, 
     # before: currency symbol, possibly with a nation word ("Canadian $")
     if first > 0:
         sym = doc[first - 1].lower_
-        if sym in CURRENCY_SYMBOLS and (sym not in {"rs", "eur", "usd", "gbp", "chf"} or doc[first - 1].text.isupper() or sym in {"rs", "rs."}):
+        # "EUR 5", "USD 40" as codes only when written in capitals
+        if sym in CURRENCY_SYMBOLS and (sym not in {"eur", "usd", "gbp", "chf"} or doc[first - 1].text.isupper()):
             unit = CURRENCY_SYMBOLS[sym]
             first -= 1
     # after: optional hyphen (compound modifier), optional nation adjective, unit word
@@ -457,12 +464,9 @@ def read_unit(doc: Doc, expr: NumberExpr, limit: int) -> tuple[str | None, int, 
     if k < limit and doc[k].text in _HYPHENS and not doc[k].whitespace_:
         k += 1
     nation = ""
-    if k + 1 < limit and doc[k].lower_ in {"u.s.", "us", "canadian", "australian", "singapore", "taiwan", "american",
-                                             "mexican", "colombian", "argentine", "chilean", "philippine", "swiss",
-                                             "french", "belgian", "indian", "pakistani", "saudi", "venezuelan",
-                                             "danish", "swedish", "norwegian", "brazilian"}:
+    if k + 1 < limit and doc[k].lower_ in _NATIONS:
         nation = doc[k].lower_
-    elif k + 2 < limit and f"{doc[k].lower_} {doc[k + 1].lower_}" in {"hong kong", "new zealand", "south african"}:
+    elif k + 2 < limit and f"{doc[k].lower_} {doc[k + 1].lower_}" in _NATIONS:
         nation = f"{doc[k].lower_} {doc[k + 1].lower_}"
     kn = k + len(nation.split()) if nation else k
     if kn < limit and unit is None:
@@ -472,12 +476,14 @@ def read_unit(doc: Doc, expr: NumberExpr, limit: int) -> tuple[str | None, int, 
             unit, j = PERCENT_WORDS[two], kn + 2
         elif word in PERCENT_WORDS and (word not in {"points", "point", "pts"} or kn == j):
             unit, j = PERCENT_WORDS[word], kn + 1
-        elif word in CURRENCY_WORDS and not (word in {"pound", "pounds"} and kn + 1 < limit and doc[kn + 1].lower_ == "of"):
+        elif word in CURRENCY_WORDS and not (
+                word in {"pound", "pounds"} and kn + 1 < limit and doc[kn + 1].lower_ == "of"):
             code = CURRENCY_WORDS[word]
             unit, j = CURRENCY_NATIONS.get((nation, code), code), kn + 1
         elif word in {"pound", "pounds"}:
             unit, j = "lb", kn + 1
-        elif word in {"degrees", "degree", "°"} and kn + 1 < limit and doc[kn + 1].lower_ in {"celsius", "c", "fahrenheit", "f"}:
+        elif (word in {"degrees", "degree", "°"} and kn + 1 < limit
+              and doc[kn + 1].lower_ in {"celsius", "c", "fahrenheit", "f"}):
             unit, j = ("°C" if doc[kn + 1].lower_ in {"celsius", "c"} else "°F"), kn + 2
         elif word in {"°c", "°f"}:
             unit, j = word.replace("c", "C").replace("f", "F"), kn + 1
@@ -486,9 +492,12 @@ def read_unit(doc: Doc, expr: NumberExpr, limit: int) -> tuple[str | None, int, 
             if word == "cubic" and j < limit:
                 unit, j = "cubic " + doc[j].lower_, j + 1
     # "per tonne", "a barrel", "per share"
-    if unit is not None and unit not in {"percent", "percentage points", "basis points", "points"} and j + 1 < limit:
-        if doc[j].lower_ in {"per", "a", "an"} and (doc[j + 1].pos_ == "NOUN" or doc[j + 1].lower_ in MEASURE_WORDS or doc[j + 1].lower_ in TIME_UNITS):
-            later = j + 2 < limit and doc[j + 2].lower_ in {"earlier", "ago", "later", "before", "after", "previously"}
-            if not later and (doc[j].lower_ == "per" or doc[j + 1].lower_ in MEASURE_WORDS or doc[j + 1].lower_ in TIME_UNITS or doc[j + 1].lower_ in {"share", "head"}):
-                unit, j = f"{unit} per {doc[j + 1].lower_}", j + 2
+    ratio = unit not in {None, "percent", "percentage points", "basis points", "points"} and j + 1 < limit
+    if ratio and doc[j].lower_ in {"per", "a", "an"}:
+        word = doc[j + 1].lower_
+        measure = word in MEASURE_WORDS or word in TIME_UNITS or word in {"share", "head"}
+        # "a year earlier" dates the number; it is not a rate
+        later = j + 2 < limit and doc[j + 2].lower_ in {"earlier", "ago", "later", "before", "after", "previously"}
+        if not later and (measure or doc[j].lower_ == "per" and doc[j + 1].pos_ == "NOUN"):
+            unit, j = f"{unit} per {word}", j + 2
     return unit, first, j
