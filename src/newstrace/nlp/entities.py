@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Token
 
-from newstrace.nlp.cues import is_cue
+from newstrace.nlp.cues import is_cue, is_person_noun
 from newstrace.nlp.parsing import ParsedText
 from newstrace.schema import Entity
 
@@ -167,8 +167,40 @@ def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
                 i = k
                 continue
         i += 1
+    # Untagged proper-noun runs that the context calls a person ("the fleet engineer, Osvald Reiniger").
+    i = 0
+    while i < len(doc):
+        k = i
+        while k < len(doc) and k not in covered and not doc[k].ent_type_ and \
+                (doc[k].pos_ == "PROPN" and doc[k].text[:1].isupper() or doc[k].text in {"-"} and k > i):
+            k += 1
+        while k > i and doc[k - 1].text == "-":
+            k -= 1
+        if k - i >= 2 and _untagged_person(doc, i, k):
+            spans.append((i, i, k))
+            covered.update(range(i, k))
+            i = k
+            continue
+        i = max(k, i + 1)
     spans.sort()
     return spans
+
+
+def _untagged_person(doc: Doc, start: int, end: int) -> bool:
+    """An untagged proper-noun run is a person when it speaks, is followed by "who", or stands
+    in apposition to a person noun ("the authority's fleet engineer, Osvald Reiniger")."""
+    words = [t for t in doc[start:end] if t.text != "-"]
+    if not 2 <= len(words) <= 4 or any(not t.is_alpha or t.lower_ in NON_PERSON_WORDS or _is_title(t) for t in words):
+        return False
+    nxt = doc[end] if end < len(doc) else None
+    prev = doc[start - 1] if start > 0 else None
+    if nxt is not None and is_cue(nxt) or prev is not None and is_cue(prev):
+        return True
+    if nxt is not None and nxt.text == "," and end + 1 < len(doc) and doc[end + 1].lower_ in {"who", "whom"}:
+        return True
+    if prev is not None and prev.text == ",":
+        return any(t.pos_ == "NOUN" and is_person_noun(t.lower_) for t in doc[max(0, start - 6):start - 1])
+    return prev is not None and prev.pos_ == "NOUN" and is_person_noun(prev.lower_)
 
 
 def _cluster_people(names: list[list[str]], order: list[int]) -> list[int]:

@@ -95,6 +95,7 @@ class _Attributor:
         self._sent_starts = [s for s, _, _ in self.sents]
         self.found: list[_Found] = []
         self.rejected: set[int] = set()  # indices of spans judged not to be speech
+        self._opens = {sp.open for sp in spans}  # offsets of opening marks (apostrophes are not)
 
     # -- layout ----------------------------------------------------------------------------
     def para_of(self, char: int) -> int:
@@ -271,7 +272,7 @@ class _Attributor:
     def _segment_to_comma(self, toks: list[int]) -> list[int]:
         out = []
         for i in toks:
-            if self.doc[i].text in {",", ";", ":"} or self.doc[i].text in ALL_MARKS:
+            if self.doc[i].text in {",", ";", ":"} or self.doc[i].idx in self._opens:
                 if out:
                     break
                 continue
