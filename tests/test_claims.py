@@ -142,6 +142,22 @@ def test_docstring_examples():
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
 
+_PIECES = ["two", "dozen", "a", "hundred", "and", "half", "million", "mln", "5.93", "155,221", "1/8", "11-1/2",
+           "15-20", "$", "5bn", "4.2m", "pct", "percent", "dlrs", "euros", "of", "the", "soldiers", "people", "more",
+           "than", "at", "least", "said", "according", "to", "within", "three", "days", "in", "1958", "February",
+           "23", ",", ".", "-", "\n\n", "\"", "one", "others", "years", "old", "No.", "page", "½", "٣", "9" * 40]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40))
+def test_any_text_gives_consistent_claims(pieces):
+    """Whatever the text, claims carry finite values and offsets that point at their text."""
+    text = " ".join(pieces)
+    for c in extract_claims(ParsedText(text, load_nlp()), [], []):
+        assert text[c.start:c.end] == c.text and math.isfinite(c.value)
+        assert c.sentence and c.text in text
+
+
 # --- what is skipped, and why ---------------------------------------------------------------
 
 
