@@ -205,6 +205,27 @@ def _verify(pair: tuple[str, str]):
 _MODEL = load_model()
 
 
+def _cpu() -> float:
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+class timed:
+    """Context manager recording a stage's wall seconds (``<name>_s``) and CPU seconds of this process and
+    its reaped workers (``<name>_cpu_s``; robust to other load on a shared machine) into ``res``."""
+
+    def __init__(self, res: dict, name: str) -> None:
+        self.res, self.name = res, name
+
+    def __enter__(self):
+        self.wall, self.cpu = time.time(), _cpu()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.res[f"{self.name}_s"] = round(time.time() - self.wall, 1)
+        self.res[f"{self.name}_cpu_s"] = round(_cpu() - self.cpu, 1)
+
+
 def peak_mb() -> tuple[float, float]:
     """Peak resident memory (MiB) of this process and of its finished children."""
     return (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
@@ -215,51 +236,47 @@ def run(n: int, jobs: int, verify: bool = True) -> dict:
     """One benchmark run at size ``n``; returns the figures."""
     global _ARTS
     res: dict = {"n": n, "jobs": jobs}
-    t = time.time()
-    arts, labels = build_corpus(n)
-    _ARTS = {a.id: a for a in arts}
-    res["generate_s"] = round(time.time() - t, 1)
+    with timed(res, "generate"):
+        arts, labels = build_corpus(n)
+        _ARTS = {a.id: a for a in arts}
     ids = list(_ARTS)
     ctx = get_context("fork")
     # -- stage: fingerprints (sentences, MinHash, robust features)
-    t = time.time()
-    with ctx.Pool(jobs) as pool:
-        fps = pool.map(_fp, ids, chunksize=200)
-    res["fingerprint_s"] = round(time.time() - t, 1)
+    with timed(res, "fingerprint"):
+        with ctx.Pool(jobs) as pool:
+            fps = pool.map(_fp, ids, chunksize=200)
     # -- stage: index + candidate query (ours)
-    t = time.time()
-    index = CandidateIndex()
-    index.add(fps)
-    res["index_s"] = round(time.time() - t, 1)
-    t = time.time()
+    with timed(res, "index"):
+        index = CandidateIndex()
+        index.add(fps)
     cands: dict[str, set[str]] = defaultdict(set)
     pairs = set()
-    for fp in fps:
-        for other in index.query(fp):
-            cands[fp.article_id].add(other)
-            pairs.add((fp.article_id, other) if fp.article_id < other else (other, fp.article_id))
-    res["query_s"] = round(time.time() - t, 1)
+    with timed(res, "query"):
+        for fp in fps:
+            for other in index.query(fp):
+                cands[fp.article_id].add(other)
+                pairs.add((fp.article_id, other) if fp.article_id < other else (other, fp.article_id))
     res["candidate_pairs"] = len(pairs)
+    del fps, index
+    gc.collect()
     # -- baseline: datasketch MinHashLSH alone (threshold 0.5), timed from signatures on
-    t = time.time()
-    with ctx.Pool(jobs) as pool:
-        sigs = pool.map(_minhash_only, ids, chunksize=200)
-    t_sig = time.time() - t
-    t = time.time()
-    lsh = MinHashLSH(threshold=0.5, num_perm=NUM_PERM)
-    mhs = {}
-    for aid, hv in zip(ids, sigs):
-        m = MinHash(num_perm=NUM_PERM, seed=SEED, hashvalues=hv, scheme=MINHASH_SCHEME)
-        mhs[aid] = m
-        lsh.insert(aid, m, check_duplication=False)
-    base: dict[str, set[str]] = {aid: set(lsh.query(mhs[aid])) - {aid} for aid in ids}
-    t_lsh = time.time() - t
-    res["minhash_baseline_s"] = round(t_sig + t_lsh, 1)
-    res["minhash_baseline_detail"] = {"signatures_s": round(t_sig, 1), "lsh_insert_query_s": round(t_lsh, 1),
-                                      "bands": lsh.b, "rows": lsh.r}
+    with timed(res, "baseline_signatures"):
+        with ctx.Pool(jobs) as pool:
+            sigs = pool.map(_minhash_only, ids, chunksize=200)
+    with timed(res, "baseline_lsh"):
+        lsh = MinHashLSH(threshold=0.5, num_perm=NUM_PERM)
+        mhs = {}
+        for aid, hv in zip(ids, sigs):
+            m = MinHash(num_perm=NUM_PERM, seed=SEED, hashvalues=hv, scheme=MINHASH_SCHEME)
+            mhs[aid] = m
+            lsh.insert(aid, m, check_duplication=False)
+        base: dict[str, set[str]] = {aid: set(lsh.query(mhs[aid])) - {aid} for aid in ids}
+    for unit in ("s", "cpu_s"):
+        res[f"minhash_baseline_{unit}"] = round(res[f"baseline_signatures_{unit}"] + res[f"baseline_lsh_{unit}"], 1)
+        res[f"ours_candidates_{unit}"] = round(res[f"fingerprint_{unit}"] + res[f"index_{unit}"] + res[f"query_{unit}"], 1)
+    res["baseline_bands_rows"] = (lsh.b, lsh.r)
     del mhs, lsh, sigs
     gc.collect()
-    res["ours_candidates_s"] = round(res["fingerprint_s"] + res["index_s"] + res["query_s"], 1)
     # -- recall of candidates per kind
     per = defaultdict(lambda: [0, 0, 0])
     for cid, (oid, kind) in labels.items():
@@ -272,10 +289,9 @@ def run(n: int, jobs: int, verify: bool = True) -> dict:
     gc.collect()
     # -- stage: verification (alignment + decision) of every candidate pair
     if verify:
-        t = time.time()
-        with ctx.Pool(jobs) as pool:
-            out = [x for x in pool.imap_unordered(_verify, sorted(pairs), chunksize=100) if x]
-        res["verify_s"] = round(time.time() - t, 1)
+        with timed(res, "verify"):
+            with ctx.Pool(jobs) as pool:
+                out = [x for x in pool.imap_unordered(_verify, sorted(pairs), chunksize=100) if x]
         linked = set()
         kinds = Counter()
         for c, o, sib, kind in out:
@@ -345,7 +361,8 @@ def main(argv=None) -> int:
         print(json.dumps(r, indent=1))
     if len(results["runs"]) > 1:
         a, b = results["runs"][0], results["runs"][-1]
-        for key in ("fingerprint_s", "index_s", "query_s", "verify_s", "minhash_baseline_s"):
+        for key in ("fingerprint_cpu_s", "index_cpu_s", "query_cpu_s", "verify_cpu_s", "minhash_baseline_cpu_s",
+                    "candidate_pairs"):
             if key in a and a[key]:
                 print(f"growth {key}: x{b[key] / a[key]:.1f} for x{b['n'] / a['n']:.0f} articles")
     if args.json:

@@ -51,6 +51,15 @@ def _negations(text: str) -> int:
     return sum(1 for t in re.findall(r"[\w']+", text.casefold()) if t in NEGATIONS or t.endswith("n't"))
 
 
+def _common_for_name(origin_word: str, copy_word: str) -> bool:
+    """True when a name came back as an ordinary word: lower case, or a common English word (Zipf >= 3)
+    clearly commoner than the name ("Armario" -> "Wardrobe", "Polis" -> "cops")."""
+    if copy_word[:1].islower():
+        return True
+    zc, zo = zipf(fold(copy_word)), zipf(fold(origin_word))
+    return zc >= 3.0 and zc - zo >= 1.0
+
+
 def quote_changes(copy: Sentence, origin: Sentence) -> list[Change]:
     """Quotations altered between two aligned sentences; a change in negation parity is "meaning inverted"."""
     out = []
@@ -82,7 +91,7 @@ def word_changes(copy: Sentence, origin: Sentence) -> list[Change]:
         if op.tag == "replace":
             o, c = ta[op.src_pos], tb[op.dest_pos]
             if fa[op.src_pos] in names and fold(c) != fa[op.src_pos] and not number_value(c):
-                common = c[:1].islower() or zipf(fold(c)) >= 4.0
+                common = _common_for_name(o, c)
                 detail = "name rendered as a common word" if common else "name altered"
                 out.append(Change(kind="name", origin_text=o, copy_text=c, detail=detail))
         if op.tag in ("insert", "replace"):
@@ -139,7 +148,7 @@ def credit_changes(copy, origin) -> list[Change]:
     elif ob and cb and [fold(x) for x in ob] != [fold(x) for x in cb]:
         for o, c in zip(ob, cb):
             if fold(o) != fold(c):
-                common = any(w[:1].islower() or zipf(fold(w)) >= 4.0 for w in c.split()[1:])
+                common = any(_common_for_name(x, y) for x, y in zip(o.split(), c.split()) if fold(x) != fold(y))
                 out.append(Change(kind="name", origin_text=o, copy_text=c,
                                   detail="byline name rendered as a common word" if common else "byline changed"))
     return out

@@ -27,9 +27,7 @@ _TRANSLIT = {
 _GREEK_DIGRAPHS = (("ου", "u"), ("ού", "u"), ("μπ", "b"), ("ντ", "d"), ("γκ", "g"), ("αι", "e"), ("ει", "i"))
 
 _TOKEN = re.compile(r"\w+(?:[.,’'-]\w+)*", re.UNICODE)
-_SENT_END = re.compile(
-    r"(?<=[.!?…])[\"”’»)\]]*\s+(?=[\"“‘«(¿¡\[]?[A-ZÀ-ÖØ-ÞΑ-ΩА-Я0-9])"
-)
+_SENT_END = re.compile(r"[.!?…][\"”’»)\]]*\s+(?=[\"“‘«(¿¡\[]?[A-ZÀ-ÖØ-ÞΑ-ΩА-Я0-9])")
 _QUOTED = re.compile(r"[\"“”«»]([^\"“”«»]{3,}?)[\"“”«»]")
 _THOUSANDS = re.compile(r"^\d{1,3}(?:[.,]\d{3})+$")
 _DECIMAL = re.compile(r"^\d+[.,]\d+$")
@@ -125,7 +123,12 @@ def split_sentences(text: str) -> list[str]:
         line = line.strip()
         if not line:
             continue
-        out.extend(s.strip() for s in _SENT_END.split(line) if s.strip())
+        start = 0
+        for m in _SENT_END.finditer(line):
+            out.append(line[start : m.end()].strip())
+            start = m.end()
+        if line[start:].strip():
+            out.append(line[start:].strip())
     return out
 
 

@@ -1,0 +1,191 @@
+"""Provenance tracing on real copies from ../shared/corpora/provenance, plus invented text for changes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from newstrace.corpora.provenance import load_corpus, load_seeds, score_links
+from newstrace.provenance import TraceIndex, compare, trace
+from newstrace.provenance.align import align
+from newstrace.provenance.candidates import CandidateIndex
+from newstrace.provenance.changes import find_changes
+from newstrace.provenance.evidence import pair_evidence
+from newstrace.provenance.fingerprint import SCHEME, Fingerprint, article_sentences, fingerprint
+from newstrace.provenance.text import analyse_text, fold, number_value, split_sentences
+from newstrace.schema import Article
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+pytestmark = pytest.mark.skipif(not (SHARED / "corpora" / "provenance").is_dir(), reason="needs ../shared")
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    arts, gold, files = load_corpus(SHARED / "corpora" / "provenance")
+    by = {}
+    for a in arts:
+        for f in files[a.id]:
+            by[f"{f.story[0]}{f.file}"] = a
+    return arts, gold, by
+
+
+def test_fold_transliterates_and_strips_accents():
+    assert fold("Guaidó") == "guaido"
+    assert fold("Μαδούρο") == "maduro"
+    assert fold("Мадуро") == "maduro"
+    assert fold("Badajoz") == "badajoz"
+
+
+def test_number_values_are_canonical():
+    assert number_value("1,480") == "1480"
+    assert number_value("0,20") == "0.2"
+    assert number_value("three") == "3"
+    assert number_value("tres") == "3"
+    assert number_value("Maduro") is None
+
+
+def test_sentences_split_at_final_punctuation_only():
+    sents = split_sentences("He said: \u201cWe left.\u201d Then they went home.\nA new line")
+    assert sents == ["He said: \u201cWe left.\u201d", "Then they went home.", "A new line"]
+
+
+def test_fingerprint_round_trip_and_scheme_check(corpus):
+    _, _, by = corpus
+    fp = fingerprint(by["k01"])
+    back = Fingerprint.from_dict(fp.to_dict())
+    assert np.array_equal(back.minhash, fp.minhash) and np.array_equal(back.features, fp.features)
+    assert back.scheme == SCHEME and back.num_perm == 128
+    bad = fp.to_dict() | {"scheme": "other"}
+    with pytest.raises(ValueError, match="E301"):
+        Fingerprint.from_dict(bad)
+    fp.scheme = "other"
+    with pytest.raises(ValueError, match="E302"):
+        CandidateIndex().add([fp])
+
+
+def test_robust_index_finds_spun_and_machine_translated_copies_minhash_misses(corpus):
+    arts, _, by = corpus
+    index = CandidateIndex()
+    index.add(fingerprint(a) for a in arts)
+    for copy, relative in (("i03", "i01"), ("c08", "c01")):  # spun; machine translation of a summary
+        fp = fingerprint(by[copy])
+        assert by[relative].id in index.query_robust(fp)
+        assert by[relative].id not in index.query_lsh(fp)
+    # a verbatim copy is found by both paths
+    assert index.query(fingerprint(by["k02"]))[by["k01"].id] == "both"
+
+
+def test_verbatim_copy_aligns_in_order_with_high_coverage(corpus):
+    _, _, by = corpus
+    sa, sb = article_sentences("", by["k01"].text), article_sentences("", by["k02"].text)
+    al = align(sa, sb)
+    assert len(al.pairs) >= 10
+    assert all(i2 > i1 and j2 > j1 for (i1, j1, _), (i2, j2, _) in zip(al.pairs, al.pairs[1:]))
+    assert al.coverage_a >= 0.8 and al.coverage_b >= 0.8
+
+
+def test_independent_reports_sharing_a_quote_are_not_linked(corpus):
+    _, _, by = corpus
+    # RTE (PA wire copy) and a BBC scrape quote the same statement by Theresa May
+    sa, sb = article_sentences("", by["m01"].text), article_sentences("", by["m03"].text)
+    ev = pair_evidence(align(sa, sb), sa, sb, False)
+    assert ev.n_quote_pairs >= 1
+    d, p = compare(by["m01"], by["m03"])
+    assert d is None and p < 0.5
+
+
+def test_short_copy_crediting_its_origin_is_a_direct_verbatim_link(corpus):
+    _, _, by = corpus
+    out = trace([by["d01"], by["d02"]])
+    assert len(out) == 1
+    d = out[0]
+    assert (d.copy_id, d.origin_id) == (by["d02"].id, by["d01"].id)
+    assert d.kind == "verbatim" and d.score >= 0.9
+    assert d.coverage >= 0.8 and d.origin_coverage < 0.5
+    assert any(r.startswith("credit") for r in d.direction_evidence)
+    assert d.alignment and d.alignment[0].similarity >= 0.95
+
+
+def test_two_copies_of_a_missing_wire_story_are_siblings(corpus):
+    _, _, by = corpus
+    out = trace([by["m01"], by["m02"]])
+    assert len(out) == 1
+    d = out[0]
+    assert d.origin_id is None and d.inferred_source
+    assert set(d.sibling_ids + [d.copy_id]) == {by["m01"].id, by["m02"].id}
+
+
+def test_no_link_among_independent_reports_of_one_study(corpus):
+    _, gold, by = corpus
+    arts = [by[f"r0{k}"] for k in range(1, 7)]  # Exxon study: Boston Globe + five other origins
+    assert trace(arts) == []
+
+
+def _article(aid: str, text: str, byline=None, credit=None) -> Article:
+    return Article(id=aid, text=text, byline=byline or [], credit=credit, language="en")
+
+
+def test_changes_name_numbers_quotes_slant_credit_and_paragraphs():
+    # invented text, written for this test
+    origin = _article(
+        "o", "More than 270 soldiers crossed the Narrow River bridge within three days, border officials said.\n\n"
+        "The officers met Colonel Ruth Pellegrino at the camp near Santa Ines on Monday morning.\n\n"
+        "\u201cWe will return home when it is safe,\u201d said Sergeant Tomas Ferreira of the river patrol.\n\n"
+        "Local farmers offered the group bread, blankets and a barn for the night.\n\n"
+        "The governor, Elena Vidal, promised an inquiry into the shooting at the crossing.",
+        byline=["Maria Armario"], credit="The Associated Press")
+    copy = _article(
+        "c", "Over 320 soldiers crossed the Narrow River bridge within four days, border officials said.\n\n"
+        "The officers met Colonel Ruth Wardrobe at the camp near Santa Ines on Monday morning.\n\n"
+        "\u201cWe will not return home when it is safe,\u201d said Sergeant Tomas Ferreira of the river patrol.\n\n"
+        "The self-proclaimed governor, Elena Vidal, promised an inquiry into the shooting at the crossing.\n\n"
+        "Readers can follow our live page for updates all week.",
+        byline=["Maria Wardrobe"])
+    sc, so = analyse_text(copy.text), analyse_text(origin.text)
+    al = align(sc, so)
+    assert len(al.pairs) == 4
+    changes = find_changes(copy, origin, sc, so, al.pairs)
+    kinds = {c.kind for c in changes}
+    assert {"number", "name", "quote", "slant", "credit", "omission"} <= kinds
+    num = next(c for c in changes if c.kind == "number")
+    assert "270" in num.origin_text and "320" in num.copy_text and "270, 3 -> 320, 4" in num.detail
+    assert "qualifier" in num.detail
+    quote = next(c for c in changes if c.kind == "quote")
+    assert quote.detail.startswith("meaning inverted")
+    names = [c for c in changes if c.kind == "name"]
+    assert any(c.origin_text == "Pellegrino" and c.copy_text == "Wardrobe" for c in names)
+    assert any(c.origin_text == "Maria Armario" and "common word" in c.detail for c in names)
+    assert any(c.kind == "credit" and c.detail == "credit dropped" for c in changes)
+    assert any(c.kind == "omission" and "farmers" in c.origin_text for c in changes)
+    assert any(c.kind == "slant" and "self-proclaimed" in c.detail for c in changes)
+
+
+def test_incremental_trace_equals_full_run(corpus):
+    arts, _, _ = corpus
+    arts = sorted(arts, key=lambda a: a.id) + load_seeds(SHARED / "seeds")
+    key = lambda d: (d.copy_id, d.origin_id or "", tuple(d.sibling_ids), d.kind, d.score)  # noqa: E731
+    full = sorted(map(key, trace(arts)))
+    index = TraceIndex()
+    index.add(arts[:30])
+    first = index.trace()
+    new = index.add(arts[30:])
+    second = index.trace(new)
+    assert len(new) == len(arts) - 30
+    assert sorted(map(key, first + second)) == full
+    assert len(full) >= 20
+
+
+def test_link_scoring_rules_follow_labels(corpus):
+    arts, gold, by = corpus
+    universe = {a.id for a in arts}
+    c1, c2, d1, d2, c7 = (by[k].id for k in ("c01", "c02", "d01", "d02", "c07"))
+    sc = score_links(gold, [(c2, c1, [])], universe)  # a copy named as its sibling's origin
+    assert sc.correct_strict == 0 and sc.correct_lenient == 1
+    sc = score_links(gold, [(c2, None, [c1])], universe)  # siblings of the missing BBC page
+    assert sc.correct_strict == 1
+    sc = score_links(gold, [(d2, d1, [])], universe)
+    assert sc.correct_strict == 1 and "copy-verbatim" in sc.found_strict
+    sc = score_links(gold, [(c1, None, [c7])], universe)  # BBC copy vs Sky's own interview
+    assert sc.correct_lenient == 0 and len(sc.independent_links) == 1
