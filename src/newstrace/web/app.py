@@ -145,7 +145,8 @@ def _error(request: Request, status: int, message: str) -> Response:
     if request.url.path.startswith("/api/") or request.url.path == "/openapi.json":
         return JSONResponse({"detail": message}, status_code=status)
     html = request.app.state.templates.get_template("error.html.j2").render(
-        status=status, message=message, title=f"{status}", nav="", version=__version__
+        status=status, message=message, title=f"{status}", nav="", version=__version__,
+        store=str(request.app.state.access.path),
     )
     return HTMLResponse(html, status_code=status)
 

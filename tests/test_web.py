@@ -1,0 +1,211 @@
+"""``newstrace serve``: pages and JSON API over a read-only store, by their effects (status, headers, content, data).
+
+The store is built at run time from ../shared plus invented articles (tests/_webstore.py).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+import _webstore as ws
+from newstrace.cli_web import _is_loopback
+from newstrace.report.views import stored_key
+from newstrace.store import Store, StoreNotFoundError
+from newstrace.store.records import origin_key
+from newstrace.stories import list_stories, search, story_detail
+from newstrace.web import create_app
+from newstrace.web.app import CSP
+
+
+@pytest.fixture(scope="module")
+def store_path(tmp_path_factory) -> Path:
+    return ws.build_store(tmp_path_factory.getbasetemp() / "webstore")
+
+
+@pytest.fixture(scope="module")
+def client(store_path):
+    before = (store_path.stat().st_size, store_path.stat().st_mtime_ns)
+    with TestClient(create_app(store_path), base_url="http://127.0.0.1") as c:
+        yield c
+    assert (store_path.stat().st_size, store_path.stat().st_mtime_ns) == before  # read-only: never written
+
+
+@pytest.fixture(scope="module")
+def store(store_path):
+    with Store(store_path, read_only=True) as st:
+        yield st
+
+
+def biggest_story(store):
+    """The largest story with copies (data-driven, not a fixed id)."""
+    for s in list_stories(store, limit=50, min_articles=2).stories:
+        if s.n_copies:
+            return s
+    raise AssertionError("no story with copies")
+
+
+def test_pages_answer_with_security_headers(client, store):
+    s = biggest_story(store)
+    a = s.article_ids[0]
+    for path in ("/", "/stories", f"/stories/{s.id}", f"/articles/{a}", "/speakers", "/outlets", "/search",
+                 "/search?q=venezuela", "/api", "/static/newstrace.css"):  # fmt: skip
+        r = client.get(path)
+        assert r.status_code == 200, path
+        assert r.headers["content-security-policy"] == CSP
+        assert r.headers["x-content-type-options"] == "nosniff" and r.headers["referrer-policy"] == "no-referrer"
+    assert "default-src 'none'" in CSP and "'unsafe-inline'" not in CSP
+    html = client.get(f"/stories/{s.id}").text
+    assert "<style" not in html and not re.search(r"<script>(?!</script>)", html)  # nothing inline for the CSP to allow
+
+
+def test_read_only_and_bound_to_the_loopback_names(client, store):
+    assert client.app.state.access.store.read_only
+    assert client.post("/stories").status_code == 405
+    assert client.delete(f"/api/stories/{biggest_story(store).id}").status_code == 405
+    # a page loaded from another site cannot reach the store through DNS rebinding
+    assert client.get("/", headers={"host": "attacker.example"}).status_code == 400
+    assert _is_loopback("127.0.0.1") and _is_loopback("::1") and _is_loopback("localhost")
+    assert not _is_loopback("0.0.0.0") and not _is_loopback("192.168.1.5")
+
+
+def test_story_page_draws_graph_timeline_and_links_each_copy_to_its_diff(client, store):
+    s = biggest_story(store)
+    d = story_detail(store, s.id)
+    html = client.get(f"/stories/{s.id}").text
+    assert len(re.findall(r'<g class="node r-', html)) == len(d.members) + len({e.origin_key for e in d.edges
+                                                                                if e.inferred_source})  # fmt: skip
+    assert '<svg class="timeline"' in html or "Undated" in html
+    for e in d.edges:
+        assert f'href="/articles/{e.copy_id}/diff?origin=' in html
+    # every diff link of the page opens
+    for href in sorted(set(re.findall(r'href="(/articles/[0-9a-f]+/diff\?origin=[^"]+)"', html))):
+        r = client.get(href.replace("&amp;", "&"))
+        assert r.status_code == 200 and '<table class="diff">' in r.text
+
+
+def test_diff_page_and_api_mark_the_changed_number(client, store):
+    """The invented copy gives 270 where its origin gives 320."""
+    (copy_id,) = [r["id"] for r in store.query("SELECT id FROM articles WHERE source_url = ? AND headline LIKE 'Flood%'",
+                                               [ws.JS_URL])]  # fmt: skip
+    (d,) = [d for d in store.derivations(copy_id) if d.copy_id == copy_id]
+    html = client.get(f"/articles/{copy_id}/diff", params={"origin": d.origin_id}).text
+    assert "<del>320</del>" in html and "<ins>270</ins>" in html
+    data = client.get(f"/api/articles/{copy_id}/diff", params={"origin": d.origin_id}).json()
+    assert data["copy_id"] == copy_id and data["origin_id"] == d.origin_id and data["derivation"]["kind"] == d.kind
+    ops = {(s["op"], s["text"]) for row in data["rows"] for side in ("origin", "copy") for s in row[side]}
+    assert ("del", "320") in ops and ("ins", "270") in ops
+    assert data["aligned"] + data["changed"] == len(d.alignment)
+    assert client.get(f"/articles/{copy_id}/diff", params={"origin": "0" * 40}).status_code == 404
+
+
+def test_inferred_source_diffs_open_from_the_story(client, store):
+    found = 0
+    for s in list_stories(store, limit=100, min_articles=2).stories:
+        for e in story_detail(store, s.id).edges:
+            if e.inferred_source:
+                r = client.get(f"/api/articles/{e.copy_id}/diff", params={"origin": stored_key(e)})
+                assert r.status_code == 200 and r.json()["derivation"]["inferred_source"]
+                assert r.json()["origin_id"] == e.sibling_ids[0]
+                # the story's name for the whole sibling group opens the copy's best sibling link
+                group = client.get(f"/api/articles/{e.copy_id}/diff", params={"origin": e.origin_key})
+                assert group.status_code == 200 and group.json()["derivation"]["inferred_source"]
+                found += 1
+    assert found >= 2
+
+
+def test_article_page_lists_its_links_quotes_and_text(client, store):
+    s = biggest_story(store)
+    d = story_detail(store, s.id)
+    e = d.edges[0]
+    html = client.get(f"/articles/{e.copy_id}").text
+    art = store.get_article(e.copy_id)
+    assert f'href="/stories/{s.id}"' in html
+    assert html.count('class="difflink"') == len({(x.copy_id, origin_key(x)) for x in store.derivations(e.copy_id)})
+    for q in art.quotes[:5]:
+        assert _esc(q.content[:60]) in html
+    assert _esc(art.text[:200].split("\n")[0]) in html
+    data = client.get(f"/api/articles/{e.copy_id}").json()
+    assert data["article"]["id"] == e.copy_id and data["story_id"] == s.id
+    assert {(link["copy_id"], link["kind"]) for link in data["links"]} >= {(e.copy_id, e.kind)}
+    # an id prefix redirects to the article
+    r = client.get(f"/articles/{e.copy_id[:12]}", follow_redirects=False)
+    assert r.status_code == 307 and r.headers["location"] == f"/articles/{e.copy_id}"
+
+
+def test_api_matches_the_stories_api(client, store):
+    page = client.get("/api/stories", params={"limit": 5}).json()
+    ref = list_stories(store, limit=5)
+    assert page["total"] == ref.total and [x["id"] for x in page["stories"]] == [x.id for x in ref.stories]
+    s = biggest_story(store)
+    assert client.get(f"/api/stories/{s.id}").json() == story_detail(store, s.id).model_dump(mode="json")
+    assert client.get("/api/stories/Snope").status_code == 404
+    assert client.get("/api/stories", params={"limit": 100_000}).status_code == 422
+    assert client.get("/api/articles/nope").json() == {"detail": "no article 'nope'"}
+
+
+def test_search_by_speaker_entity_text_and_outlet(client, store):
+    speakers = client.get("/api/speakers", params={"limit": 5}).json()
+    assert speakers and speakers[0]["quotes"] >= speakers[-1]["quotes"]
+    name = speakers[0]["name"]
+    ref = search(store, speaker=name)
+    api = client.get("/api/search", params={"speaker": name}).json()
+    assert api["total"] == ref.total > 0
+    html = client.get("/search", params={"speaker": name}).text
+    assert f"{ref.total} article" in html
+    for h in ref.hits[:10]:
+        assert f'href="/articles/{h.article_id}"' in html
+    q = client.get("/speakers", params={"q": name.split()[-1].lower()}).text
+    assert _esc(name) in q
+    quotes = client.get("/api/speaker", params={"name": name}).json()
+    assert len(quotes) == speakers[0]["quotes"]
+    assert client.get("/api/search", params={"q": "Venezuela", "outlet": "washingtonpost"}).json()["total"] == \
+        search(store, text="Venezuela", outlet="washingtonpost").total > 0  # fmt: skip
+    assert client.get("/api/search", params={"entity": "Maduro"}).json()["total"] == search(store, entity="Maduro").total > 0
+
+
+def test_outlets_count_articles_origins_and_copies(client, store):
+    rows = client.get("/api/outlets", params={"limit": 1000}).json()
+    assert sum(r["articles"] for r in rows) == store.counts()["articles"]
+    copies = {r["copy_id"] for r in store.query("SELECT DISTINCT copy_id FROM derivations")}
+    assert sum(r["copies"] for r in rows) == len(copies)
+    top = rows[0]
+    html = client.get("/outlet", params={"name": top["name"]}).text
+    assert f"{top['articles']} article" in html
+
+
+def test_openapi_documents_the_json_api(client):
+    spec = client.get("/openapi.json").json()
+    paths = set(spec["paths"])
+    assert {"/api/stories", "/api/stories/{story_id}", "/api/articles/{article_id}", "/api/articles/{article_id}/diff",
+            "/api/search", "/api/speakers", "/api/outlets"} <= paths  # fmt: skip
+    assert not any(p.startswith(("/stories", "/static", "/articles")) for p in paths)  # HTML pages are not API
+    assert {"StoryDetail", "StoryPage", "DiffPage", "ArticlePage"} <= set(spec["components"]["schemas"])
+    assert all(set(ops) == {"get"} for ops in spec["paths"].values())
+    assert client.get("/docs").status_code == 404  # Swagger UI would load a CDN
+
+
+def test_missing_store_fails_at_creation(tmp_path):
+    with pytest.raises(StoreNotFoundError):
+        create_app(tmp_path / "none.duckdb")
+
+
+def test_serve_cli_refuses_a_missing_store(tmp_path):
+    from typer.testing import CliRunner
+
+    from newstrace.cli import app
+
+    r = CliRunner().invoke(app, ["serve", "--store", str(tmp_path / "none.duckdb")])
+    assert r.exit_code == 2 and "Error: no store at" in r.output
+
+
+def _esc(text: str) -> str:
+    """``text`` as Jinja2 autoescaping writes it."""
+    from markupsafe import escape
+
+    return str(escape(text))
+
+
