@@ -217,6 +217,11 @@ def test_others_take_the_counted_noun_of_the_list(nlp):
     assert three_hundred.unit == "people"
 
 
+def test_partitive_pronoun_takes_a_recent_counted_noun(nlp):
+    got = claims_of("Police held 12 suspects. Two of them were freed. Three of us left.", nlp)
+    assert [(c.value, c.what) for c in got] == [(12, "suspects"), (2, "suspects"), (3, "us")]
+
+
 def test_claim_offsets_and_sentence(nlp):
     text = "Intro line.\n\nThe board said exports reached 1.2 mln tonnes in March."
     c = one_claim(text, nlp)

@@ -224,6 +224,8 @@ class _Ctx:
         self.breaks = [i for i in spaces if "\n" in doc[i].text]
         self.ents = list(doc.ents)
         self._lower: dict[int, str] = {}
+        #: (end offset, what) of the last claim that counted a plural noun, for "two of them"
+        self.counted: tuple[int, str] | None = None
 
     def lower(self, start: int, end: int) -> tuple[str, ...]:
         """Lower-case forms of tokens ``start:end`` (cached)."""
@@ -274,7 +276,7 @@ def _sentence(parsed: ParsedText, ctx: _Ctx, sent: Span, entities: list[Entity],
     kept = [c for c in kept if c.skip is None]
     for c in kept:
         c.qualifier = _qualifier(ctx, c)
-    _assign_what(parsed, sent, kept)
+    _assign_what(parsed, ctx, sent, kept)
     _assign_periods(ctx, doc, sent, cands, kept)
     _assign_sources(parsed, sent, kept, entities, quotes)
     return cands
@@ -588,7 +590,7 @@ def _share_scale(doc: Doc, c: ClaimCandidate, other: ClaimCandidate) -> None:
             c.expr.high *= scale
 
 
-def _assign_what(parsed: ParsedText, sent: Span, kept: list[ClaimCandidate]) -> None:
+def _assign_what(parsed: ParsedText, ctx: _Ctx, sent: Span, kept: list[ClaimCandidate]) -> None:
     doc = parsed.doc
     _share_units(doc, kept)
     need_parse: list[ClaimCandidate] = []
@@ -603,6 +605,8 @@ def _assign_what(parsed: ParsedText, sent: Span, kept: list[ClaimCandidate]) -> 
         if c.what and c.what.lower() in {"others", "more", "other"} and prev is not None and prev.what:
             c.what = prev.what
             c.unit = c.unit or prev.unit
+        if c.what in {"them", "those", "these"} and ctx.counted and ctx.counted[0] >= sent.start_char - 600:
+            c.what = ctx.counted[1]  # "Two of them": the counted noun of a recent claim
         if c.what is None:
             c.what = _what_before(doc, sent, c, lo, prev, of_only=True) or _money_purpose(doc, c, sent.end)
         if c.what is None:
@@ -615,6 +619,10 @@ def _assign_what(parsed: ParsedText, sent: Span, kept: list[ClaimCandidate]) -> 
         prev = c
     if need_parse and _worth_parsing(sent, kept):
         _what_from_parse(parsed, sent, need_parse)
+    for c in kept:
+        head = re.split(r" (?:of|in|from|at) ", c.what)[0].split()[-1].lower() if c.what else ""
+        if c.kind == "count" and head.endswith("s") and head not in {"them", "those", "these", "us", "others"}:
+            ctx.counted = (c.end, c.what)
 
 
 #: Longest segment (tokens) and most numbers for which the dependency parse is worth its cost;
