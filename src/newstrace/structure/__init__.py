@@ -268,7 +268,7 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
     meta = meta or {}
     head_line, paragraphs = split_document(repaired)
     site_names = {str(meta[k]) for k in ("outlet", "sitename") if meta.get(k)}
-    head = split_headline(head_line, site_names)
+    head = split_headline(head_line, site_names, hint=meta.get("headline"))
     article.headline, article.headline_suffix = head.headline, head.suffix
     found = _Found()
     body, last_structural = _split_body(paragraphs, found)

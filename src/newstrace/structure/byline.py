@@ -226,8 +226,11 @@ def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
     if len(text.split()) > 14 or any(not canonical_agency(inner) for inner in re.findall(r"\(([^()]*)\)", text)):
         return None
     parsed = Byline()
+    placed = False  # "Ann Lee in Tarrow": a name with its place is a byline by itself
     for chunk in _chunks(text):
         agency = canonical_agency(chunk)
+        if not agency and _IN_PLACE.search(chunk):
+            chunk, placed = _IN_PLACE.sub("", chunk), True
         name = person_name(chunk)
         if agency:
             parsed.credit = parsed.credit or agency
@@ -239,7 +242,7 @@ def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
             parsed.dropped.append(chunk)
         else:
             return None
-    if parsed.names and (parsed.credit or parsed.dropped):
+    if parsed.names and (parsed.credit or parsed.dropped or placed):
         return parsed
     return None
 

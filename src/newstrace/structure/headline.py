@@ -58,16 +58,19 @@ def _title_cased(text: str) -> bool:
     return bool(words) and all(w[0].isupper() for w in words)
 
 
-def split_headline(line: str, site_names: set[str] | frozenset[str] = frozenset()) -> HeadlineParts:
+def split_headline(line: str, site_names: set[str] | frozenset[str] = frozenset(), hint: str | None = None
+                   ) -> HeadlineParts:
     """Split a headline line into title, suffix segments and date.
 
     Args:
         line: the first line of the document.
         site_names: known outlet / site names (any case) that may be removed wherever they end
             the headline.
+        hint: the title as known from elsewhere (an HTML page's ``h1``), if any.
 
-    Rules: a trailing date after a separator is a date suffix; with pipes the longest
-    segment is the title when every other segment has at most 8 words; a segment after
+    Rules: a trailing date after a separator is a date suffix; with pipes the first segment
+    is the title (or a later one at least twice as long, or the one equal to ``hint``) when
+    every other segment has at most 8 words; a segment after
     the last spaced dash is a site name when it is a known site name, or when it is short
     and capitalised while the title before it is in sentence case and does not end in a
     closing quotation mark (so '"We will fight" - Guaidó' and "OPEC FIRM - SUBROTO" keep
@@ -99,7 +102,14 @@ def split_headline(line: str, site_names: set[str] | frozenset[str] = frozenset(
     # 2. Pipe-separated section and site names: the longest segment is the title.
     pieces = _PIPE.split(text)
     if len(pieces) > 1:
+        hinted = [i for i, p in enumerate(pieces) if hint and p.casefold() == hint.casefold()]
         longest = max(range(len(pieces)), key=lambda i: _words(pieces[i]))
+        # The first segment is the title unless a later one is at least twice as long
+        # ("Opinion | Why the pier must stay"); a known title (the page's h1) settles it.
+        if hinted:
+            longest = hinted[0]
+        elif not (_words(pieces[longest]) >= 3 and _words(pieces[longest]) >= 2 * _words(pieces[0])):
+            longest = 0
         others = [p for i, p in enumerate(pieces) if i != longest]
         if _words(pieces[longest]) >= 2 and all(_words(p) <= 8 for p in others):
             before = pieces[:longest]

@@ -198,7 +198,7 @@ def _text(el) -> str:
 def _byline_tiers(scope, loose: bool) -> list[str] | tuple[list[str], str | None]:
     """Byline names (and agency) in ``scope`` by tier of evidence; the first tier with names wins.
 
-    Tiers: 1. an element classed ``byline``; 2. ``rel=author`` / ``itemprop=author`` elements
+    Tiers: 1. an element classed ``byline`` or an ``<address>``; 2. ``rel=author`` / ``itemprop=author`` elements
     (all of them: one per author); 3. (``loose`` only) elements classed author/writer/reporter
     whose text is short; 4. a short block that starts with "By".
     """
@@ -211,7 +211,7 @@ def _byline_tiers(scope, loose: bool) -> list[str] | tuple[list[str], str | None
             continue
         own = " ".join(str(el.get(a) or "") for a in ("class", "id"))
         marks = " ".join(str(el.get(a) or "") for a in ("rel", "itemprop"))
-        if _BYLINE_CLASS.search(own) and not tiers[1]:
+        if (_BYLINE_CLASS.search(own) or el.tag == "address") and not tiers[1]:
             # One link per author: "<a>April Roach</a><a>Daniel Lee</a>" must not read as one name.
             linked = [person_name(_text(a)) for a in el.iter("a") if _text(a)]
             linked = [n for n in linked if n]
@@ -529,7 +529,7 @@ def page_metadata(tree, *, url: str | None = None, htmldate_published: str | Non
         from newstrace.structure.headline import split_headline
 
         title = tree.xpath("//title")
-        parts = split_headline(_text(title[0])) if title else None
+        parts = split_headline(_text(title[0]), hint=meta.headline) if title else None
         if parts and parts.segments and (meta.headline is None or parts.headline.casefold() == meta.headline.casefold()):
             meta.site_name = parts.segments[-1]
 
