@@ -85,7 +85,8 @@ def analyze(
             else:
                 render_article(console, article)
             for error in article.errors:
-                typer.echo(f"Error: {error_line(article, error)}", err=True)
+                kind = "Error" if error.code.startswith("E") else "Warning"
+                typer.echo(f"{kind}: {error_line(article, error)}", err=True)
             if record_failed(article):
                 failed += 1
         if console is not None:
