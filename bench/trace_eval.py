@@ -48,7 +48,7 @@ from newstrace.provenance import TraceIndex  # noqa: E402
 from newstrace.provenance.align import align  # noqa: E402
 from newstrace.provenance.derive import (  # noqa: E402
     CALIBRATION_PATH, CALIBRATION_SEMANTIC_PATH, LINK_PROBABILITY, MODEL_FEATURES, build_derivation, decide,
-    probability,
+    link_probability,
 )
 from newstrace.provenance.align import alignment_from_pairs  # noqa: E402
 from newstrace.provenance.evidence import pair_evidence  # noqa: E402
@@ -202,7 +202,8 @@ def main(argv=None) -> int:
 
     load_model.cache_clear()
     model = load_model(args.semantic)
-    p_in = np.array([probability(list(x), model) for x in X])
+    evs = [r["ev"] for r in rows]
+    p_in = np.array([link_probability(e, list(x), model) for e, x in zip(evs, X)])
     # leave-one-story-out: each story's pairs decided by a model fitted without them
     p_loso = np.full(len(rows), np.nan)
     for s in sorted(set().union(*groups)) if groups else []:
@@ -211,7 +212,7 @@ def main(argv=None) -> int:
             continue
         m = fit(X[~test], labels[~test])
         todo = test & np.isnan(p_loso)
-        p_loso[todo] = [probability(list(x), m) for x in X[todo]]
+        p_loso[todo] = [link_probability(evs[k], list(X[k]), m) for k in np.nonzero(todo)[0]]
     p_loso = np.where(np.isnan(p_loso), p_in, p_loso)
     universe = set(index.articles)
     results = {"articles": len(universe), "reuters": len(reuters), "candidate_pairs": len(rows)}

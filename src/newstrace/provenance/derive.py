@@ -73,6 +73,15 @@ def probability(x: list[float], model: dict) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
 
+def link_probability(ev: PairEvidence, x: list[float], model: dict) -> float:
+    """Calibrated probability of a link, capped below :data:`LINK_PROBABILITY` when fewer than
+    :data:`MIN_PAIRS` sentence pairs align: one shared sentence is never enough (templates, stock phrases)."""
+    p = probability(x, model)
+    if ev.n_pairs < MIN_PAIRS and ev.semantic_pairs < MIN_PAIRS:
+        p = min(p, LINK_PROBABILITY - 1e-6)
+    return p
+
+
 def outlet_key(article) -> str | None:
     """The outlet's registrable name from ``article.outlet`` or its URL host: ``news.sky.com`` -> ``sky``."""
     if getattr(article, "outlet", None):
@@ -255,9 +264,7 @@ def decide(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, ev: Pair
     model = model or load_model()
     ka, kb = outlet_key(a), outlet_key(b)
     credit = bool(ka and kb and ka != kb and (mentions(b.text, ka) or mentions(a.text, kb)))
-    p = probability(ev.vector() + [float(credit)], model)
-    if ev.n_pairs < MIN_PAIRS and ev.semantic_pairs < MIN_PAIRS:
-        p = min(p, LINK_PROBABILITY - 1e-6)  # one shared sentence is never enough (templates, stock phrases)
+    p = link_probability(ev, ev.vector() + [float(credit)], model)
     votes, why = direction_votes(a, b, sa, sb, al) if p >= LINK_PROBABILITY else (0, [])
     return PairDecision(p, p >= LINK_PROBABILITY, votes, why, ev, credit)
 

@@ -1,0 +1,55 @@
+"""Headline figures of provenance tracing on real copies (bench/trace_eval.py), pinned as floors.
+
+Measured (2026-11-30, bench/trace_eval.py, in-sample and leave-one-story-out alike):
+precision strict 0.880, lenient 1.000, recall (all copy kinds) 0.545, independent pairs linked 0,
+with 0 or 19,043 Reuters distractors. Floors are those figures minus a noise margin of 0.05 (ties
+in alignment and small changes in shared text processing move one link); independent links
+stay at exactly 0. The goals of issue 3 (precision >= 0.97, recall >= 0.90) are not all met:
+recall is the gap (cross-language and heavily rewritten copies), see the bench docstring.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+pytestmark = pytest.mark.skipif(not (SHARED / "corpora" / "provenance").is_dir(), reason="needs ../shared")
+
+MARGIN = 0.05
+MEASURED = {"precision_strict": 0.880, "precision_lenient": 1.000, "recall_all_lenient": 0.545,
+            "recall_all_strict": 0.545}
+VERBATIM_RECALL = 8 / 11
+
+
+def _run_eval(tmp_path: Path, *args: str) -> dict:
+    spec = importlib.util.spec_from_file_location("trace_eval", ROOT / "bench" / "trace_eval.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    out = tmp_path / "figures.json"
+    assert mod.main([*args, "--json", str(out)]) == 0
+    return json.loads(out.read_text())
+
+
+def _check(fig: dict) -> None:
+    for mode in ("in_sample", "loso"):
+        r = fig[mode]
+        assert r["independent_links"] == 0, f"{mode}: an independent pair was linked"
+        for key, value in MEASURED.items():
+            assert r[key] >= value - MARGIN, f"{mode}: {key} {r[key]:.3f} fell below {value - MARGIN:.3f}"
+        assert r["recall"]["copy-verbatim"]["lenient"] >= VERBATIM_RECALL - MARGIN
+
+
+def test_trace_eval_headline_figures_without_distractors(tmp_path):
+    _check(_run_eval(tmp_path, "--reuters", "0"))
+
+
+@pytest.mark.slow
+def test_trace_eval_headline_figures_with_all_reuters_distractors(tmp_path):
+    fig = _run_eval(tmp_path)
+    assert fig["reuters"] == 19043
+    _check(fig)
