@@ -174,6 +174,10 @@ def test_any_text_gives_consistent_claims(pieces):
     ("They crossed Bridge No. 2 at dawn.", "2", "identifier"),
     ("Published 2023-01-12 in print.", "01-12", "date"),
     ("They met those two again.", "two", "numeral as pronoun"),
+    ("Trading opens at 0720 local time.", "0720", "clock time"),
+    ("The deficit for fiscal 1986-87 narrowed.", "87", "year"),
+    ("Money supply grew in the week to March nine.", "nine", "date"),
+    ("The utility will build units Ridgeway 7 and 8.", "8", "name"),
     ("More than 270 soldiers fled within three days.", "three days", "period of another claim"),
 ])
 def test_skip_reasons(nlp, text, form, reason):
@@ -181,6 +185,11 @@ def test_skip_reasons(nlp, text, form, reason):
     hit = [c for c in cands if c.text == form]
     assert hit, [(c.text, c.skip) for c in cands]
     assert hit[0].skip == reason
+
+
+def test_split_ratios_and_local_currencies(nlp):
+    got = claims_of("The board approved a three-for-two stock split and a wage of 40 bolivianos.", nlp)
+    assert [(c.text, c.value, c.unit) for c in got] == [("three-for-two", 1.5, "ratio"), ("40 bolivianos", 40, "BOB")]
 
 
 def test_one_counts_only_when_qualified(nlp):

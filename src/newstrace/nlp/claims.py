@@ -265,6 +265,11 @@ def _sentence(parsed: ParsedText, ctx: _Ctx, sent: Span, entities: list[Entity],
     if not exprs:
         return []
     cands = [_classify(ctx, doc, sent, e) for e in exprs]
+    for a, b in pairwise(cands):  # "Chesterfield 7 and 8", "Gates 4 and 5"
+        if a.skip in {"name", "identifier", "clock time"} and b.skip in {None, "year"} and b.unit is None:
+            gap = {t.lower_ for t in doc[a.tok_end:b.tok_start]}
+            if gap and gap <= {"and", "or", ",", "to", "&", "-"}:
+                b.skip = a.skip
     kept = [c for c in cands if c.skip is None]
     if not kept:
         return cands
@@ -305,19 +310,35 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
     if expr.vague:
         cand.skip = "vague"
         return cand
+    if expr.ratio:
+        cand.unit = "ratio"
+        return cand
     # dates and clock times
     hyphen = nxt is not None and nxt.text in {"-", "–"} and expr.end + 1 < sent.end
     unit_next = doc[expr.end + 1].lower_ if hyphen else nxt_low
+    after2 = " ".join(t.lower_ for t in doc[expr.end:min(expr.end + 2, sent.end)])
+    hhmm = all(len(t.text) == 4 and t.text.isdigit() and int(t.text[:2]) < 24 and int(t.text[2:]) < 60
+               for t in toks if t.like_num)
+    if hhmm and (toks[0].text.startswith("0") or after2.startswith(("local time", "gmt", "est", "edt", "hrs"))):
+        cand.skip = "clock time"  # "0720", "1515 local time", "1200 GMT"
+        return cand
     if any(":" in t.text for t in toks) or nxt_low in _CLOCK or (
             any(t.ent_type_ == "TIME" for t in toks) and unit_next not in TIME_UNITS):
         cand.skip = "clock time"
         return cand
     day = (len(toks) == 1 and toks[0].text.isdigit() and 1 <= int(toks[0].text) <= 31) or (
-        expr.high is not None and expr.high <= 31 and toks[0].text.isdigit())  # "September 16-19"
+        expr.high is not None and expr.high <= 31 and toks[0].text.isdigit()) or (  # "September 16-19"
+        expr.has_words and not expr.has_scale and expr.value == int(expr.value) and 1 <= expr.value <= 31
+        and prev is not None and prev.text[:1].isupper())  # "the week to March nine"
     if day and ((prev is not None and prev.lower_.rstrip(".") in MONTHS and prev.text[:1].isupper()) or (
             nxt is not None and nxt.lower_.rstrip(".") in MONTHS and nxt.text[:1].isupper()) or (
             nxt_low == "of" and expr.end + 1 < sent.end and doc[expr.end + 1].lower_ in MONTHS)):
         cand.skip = "date"
+        return cand
+    if (prev is not None and prev.text in {"-", "/"} and not prev.whitespace_ and first - 2 >= sent.start
+            and len(toks) == 1 and len(toks[0].text) == 2 and toks[0].text.isdigit()
+            and _is_year_token(doc[first - 2])):
+        cand.skip = "year"  # the second half of "fiscal 1986-87"
         return cand
     if _is_year(doc, expr, unit, sent):
         cand.skip = "year"
@@ -410,6 +431,10 @@ def _is_year(doc: Doc, expr: NumberExpr, unit: str | None, sent: Span) -> bool:
     # "2000 people" is a count; "the 1986 crop", "1997 to 2013" are years
     return not (nxt is not None and nxt.tag_ == "NNS" and nxt.text.islower() and nxt.ent_type_ != "DATE"
                 and nxt.lower_ not in _YEAR_NOUNS)
+
+
+def _is_year_token(tok: Token) -> bool:
+    return len(tok.text) == 4 and tok.text.isdigit() and 1000 <= int(tok.text) <= 2100
 
 
 def _in_name(ctx: _Ctx, doc: Doc, expr: NumberExpr) -> bool:
@@ -599,7 +624,9 @@ def _assign_what(parsed: ParsedText, ctx: _Ctx, sent: Span, kept: list[ClaimCand
         lo = c.meta.get("qual_start", c.tok_start)
         c.what = _what_after(doc, c, sent.end)
         if c.kind in {"duration", "age"}:
-            c.what = c.what or c.meta.get("age_of")
+            hyphenated = c.tok_end - 1 > c.expr.end and doc[c.expr.end].text in {"-", "–"}
+            # "a 30-year bond", "the 35-year-old legislator"; not "three qtrs rose"
+            c.what = (c.what if hyphenated else None) or c.meta.get("age_of")
             prev = c
             continue
         if c.what and c.what.lower() in {"others", "more", "other"} and prev is not None and prev.what:
@@ -679,8 +706,8 @@ def _what_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int, prev: ClaimCa
     if any(t.lemma_ in REPORTING for t in verbs if t.pos_ == "VERB"):
         return None
     np = _np_before(doc, j + 1, sent.start)
-    if np is None:
-        return None
+    if np is None or any(_unit_word(t) for t in doc[np[0]:np[1]]):
+        return None  # "Fees of 2-1/2 pct comprise ...": "pct" is a unit, not the subject
     if doc[np[0]].tag_ == "PRP":
         return _resolve_it(doc, sent, np[0]) if doc[np[0]].lower_ == "it" else None
     s = np[0]

@@ -88,16 +88,28 @@ LABEL_DETERMINERS = frozenset("a an the this that these those its their his her 
 NAMING_VERBS = frozenset({"call", "describe", "brand", "characterize", "characterise", "label", "term"})
 
 #: Words that, standing right before a quotation mark, make it a label, title or name rather
-#: than speech: 'the documentary "..."', 'so-called "..."', 'known as "..."'.
-LABEL_WORDS = frozenset(
+#: than speech: 'so-called "..."', 'dubbed "..."' (any tag), and nouns such as 'the documentary
+#: "..."', 'the slogan "..."' (only when tagged as nouns: "show" and "sign" are verbs too).
+LABEL_PARTICIPLES = frozenset(
     """
-    so-called dubbed nicknamed named
-    titled entitled labelled labeled branded termed coined nickname word words term phrase slogan hashtag label
-    motto headline title brand documentary film movie book novel song album show series programme program
-    operation project campaign ship boat ferry vessel magazine newspaper column play opera poem painting
-    exhibition festival game app website blog podcast sign banner placard motto category
+    so-called dubbed nicknamed named titled entitled labelled labeled branded termed coined
     """.split()
 )
+LABEL_NOUNS = frozenset(
+    """
+    nickname word words term phrase slogan hashtag label motto headline title brand documentary film movie
+    book novel song album show series programme program operation project campaign ship boat ferry vessel
+    magazine newspaper column play opera poem painting exhibition festival game app website blog podcast sign
+    banner placard category
+    """.split()
+)
+
+
+def is_label_word(tok: Token) -> bool:
+    """True when ``tok`` before a quotation makes the quotation a label or title, not speech."""
+    low = tok.lower_
+    return low in LABEL_PARTICIPLES or (low in LABEL_NOUNS and tok.pos_ in ("NOUN", "PROPN"))
+
 
 #: Pronouns that can stand for a speaker, with their grammatical gender ('' = any).
 SPEAKER_PRONOUNS = {"he": "m", "she": "f", "him": "m", "her": "f", "they": "", "it": ""}

@@ -24,7 +24,7 @@ TITLES = frozenset(
     pope cardinal bishop archbishop rev reverend father pastor rabbi imam sheikh ayatollah
     chairman chairwoman chair chief director commissioner councillor councilman councilwoman councilor
     prosecutor speaker leader spokesman spokeswoman spokesperson deputy superintendent
-    coach dean owner grower librarian farmer nurse
+    coach dean owner grower librarian farmer nurse skipper
     president-elect ex-president
     """.split()
 )
@@ -159,9 +159,13 @@ def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
                 j += 1
             k = j
             while k < len(doc) and k not in covered and doc[k].pos_ == "PROPN" and doc[k].text[:1].isupper() \
-                    and doc[k].ent_type_ in ("", "PERSON") and not _is_title(doc[k]):
+                    and doc[k].ent_type_ in _RELABEL | {"", "PERSON"} and not _is_title(doc[k]) \
+                    and doc[k].lower_ not in NON_PERSON_WORDS:
                 k += 1
-            if k > j:
+            # A name NER typed otherwise needs two words after the title ("Skipper Oddny Marsh",
+            # not "General Electric").
+            typed = any(doc[x].ent_type_ not in ("", "PERSON") for x in range(j, k))
+            if k > j and (not typed or k - j >= 2):
                 spans.append((i, j, k))
                 covered.update(range(i, k))
                 i = k

@@ -69,7 +69,8 @@ CURRENCY_WORDS = {
     "real": "BRL", "reais": "BRL", "rand": "ZAR", "crown": "crowns", "crowns": "crowns",
     "kronor": "SEK", "kroner": "crowns", "riyal": "riyals", "riyals": "riyals", "dinar": "dinars",
     "dinars": "dinars", "shekel": "ILS", "shekels": "ILS", "naira": "NGN", "ringgit": "MYR",
-    "baht": "THB", "rupiah": "IDR", "austral": "australes", "australes": "australes",
+    "baht": "THB", "rupiah": "IDR", "boliviano": "BOB", "bolivianos": "BOB", "forint": "HUF", "forints": "HUF",
+    "zloty": "PLN", "zlotys": "PLN", "soles": "PEN", "sucres": "ECS", "lempiras": "HNL", "quetzales": "GTQ", "austral": "australes", "australes": "australes",
     "schillings": "ATS", "escudos": "escudos", "pesetas": "ESP", "drachmas": "GRD",
 }
 #: Country adjectives that pin a currency word down (``Canadian dlrs`` -> CAD).
@@ -120,7 +121,8 @@ TIME_UNITS = {
     "day": "days", "days": "days", "week": "weeks", "weeks": "weeks", "wks": "weeks",
     "month": "months", "months": "months", "mths": "months", "mos": "months", "year": "years",
     "years": "years", "yrs": "years", "decade": "decades", "decades": "decades",
-    "century": "centuries", "centuries": "centuries",
+    "century": "centuries", "centuries": "centuries", "qtr": "quarters", "qtrs": "quarters",
+    "quarter": "quarters", "quarters": "quarters",
 }
 MONTHS = {
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -140,6 +142,7 @@ class NumberExpr:
         vague: a plural scale word with no definite value ("dozens", "hundreds of").
         has_words: written (wholly or partly) in words.
         has_scale: carries a scale word (``mln``, ``million``, ``dozen``).
+        ratio: a ratio such as a stock split ("two-for-one" -> 2.0, "three-for-two" -> 1.5).
     """
 
     start: int
@@ -149,6 +152,7 @@ class NumberExpr:
     vague: bool = False
     has_words: bool = False
     has_scale: bool = False
+    ratio: bool = False
 
 
 def digit_value(text: str) -> float | None:
@@ -394,7 +398,26 @@ def find_numbers(doc: Doc, start: int, end: int, starts: list[int] | None = None
         if expr is not None:
             found.append(expr)
             i = expr.end
-    return _merge_ranges(doc, found)
+    return _merge_ranges(doc, _merge_ratios(doc, found))
+
+
+def _merge_ratios(doc: Doc, exprs: list[NumberExpr]) -> list[NumberExpr]:
+    """ "two-for-one", "3 for 2": one ratio expression (a stock split), not two counts."""
+    out: list[NumberExpr] = []
+    for expr in exprs:
+        nxt = doc[expr.end + 1] if expr.end + 1 < len(doc) else None
+        m = re.fullmatch(r"for-(\d+)", nxt.text) if nxt is not None and doc[expr.end].text == "-" else None
+        if m and int(m.group(1)) > 0:  # "3-for-2" is tokenised "3", "-", "for-2"
+            out.append(NumberExpr(expr.start, expr.end + 2, expr.value / int(m.group(1)), ratio=True))
+            continue
+        if out and not out[-1].ratio and expr.value > 0:
+            gap = "".join(t.text_with_ws for t in doc[out[-1].end:expr.start]).strip().lower()
+            if gap in {"-for-", "for"}:
+                a = out[-1]
+                out[-1] = NumberExpr(a.start, expr.end, a.value / expr.value, has_words=a.has_words, ratio=True)
+                continue
+        out.append(expr)
+    return out
 
 
 def _merge_ranges(doc: Doc, exprs: list[NumberExpr]) -> list[NumberExpr]:

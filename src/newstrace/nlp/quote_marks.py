@@ -192,7 +192,11 @@ def _double_spans(text: str) -> list[QuoteSpan]:
                 current = None
         if current is not None:
             current.end = hi
-            pending = current
+            # Only a quotation opened at a sentence start runs on into the next paragraph; a
+            # mark opened mid-sentence and never closed is a stray partial quotation.
+            lead = text[lo:current.paragraphs[-1][0] - 1].rstrip()
+            if not lead or lead[-1] in ".!?:;" + DOUBLE_MARKS or len(current.paragraphs) > 1:
+                pending = current
     for sp in spans:
         sp.start, sp.end = _strip(text, sp.start, sp.end)
         sp.paragraphs = [_strip(text, a, b) for a, b in sp.paragraphs]

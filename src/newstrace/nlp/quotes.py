@@ -23,16 +23,16 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from newstrace.nlp.cues import (
     LABEL_DETERMINERS,
-    LABEL_WORDS,
     NAMING_VERBS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
     is_cue,
     is_finite_verb,
+    is_label_word,
 )
 from newstrace.nlp.entities import fold
 from newstrace.nlp.parsing import ParsedText
@@ -438,9 +438,16 @@ class _Attributor:
         return ref
 
     def resolve(self, ref: Referent | None, s: int, before_char: int) -> Referent | None:
-        """Resolve a pronoun referent to the most salient compatible earlier referent."""
+        """Resolve a pronoun referent to the most salient compatible earlier referent; the
+        result keeps the pronoun's offsets (the speaker mention of this quotation)."""
         if ref is None or not ref.pronoun:
             return ref
+        found = self._antecedent(ref, s, before_char)
+        if found is None:
+            return None
+        return replace(found, start=ref.start, end=ref.end)
+
+    def _antecedent(self, ref: Referent, s: int, before_char: int) -> Referent | None:
         gender = ref.gender
         for t in range(s, max(-1, s - 8), -1):
             quoted = [f for f in self.found if f.sent == t and f.ref is not None and f.span.open < before_char]
@@ -530,7 +537,7 @@ class _Attributor:
             if f.ref is None:
                 return False
             prev = doc[before[-1]] if before else None
-            if prev is not None and n <= 6 and prev.lower_ in LABEL_WORDS:
+            if prev is not None and n <= 6 and is_label_word(prev):
                 return False
             if prev is not None and n <= 4 and (prev.lower_ in LABEL_DETERMINERS or prev.tag_ in ("DT", "PRP$", "POS")) \
                     and not self._speech_governs(before):
