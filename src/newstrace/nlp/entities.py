@@ -145,8 +145,8 @@ def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
         name_start = _strip_title(doc, start, end)
         if name_start >= end or not any(t.text[:1].isupper() for t in doc[name_start:end]):
             continue
-        if all(t.lower_ in _PRONOUNS for t in doc[name_start:end]):
-            continue
+        if all(t.lower_ in _PRONOUNS for t in doc[name_start:end]) or any(t.like_num for t in doc[name_start:end]):
+            continue  # "he" or table rows such as "Maize Mar 48.0" tagged PERSON
         spans.append((start, name_start, end))
         covered.update(range(start, end))
     # A title followed by capitalised proper nouns is a person even where NER missed it.
