@@ -31,7 +31,7 @@ from newstrace.store.core import FinishedInput, IngestItem, Store
 TABULAR_FORMATS = ("jsonl", "csv", "parquet")
 #: Records per transaction, and the longest time (s) analysed records wait before a commit.
 BATCH_RECORDS = 64
-BATCH_SECONDS = 2.0
+BATCH_SECONDS = 5.0
 #: Error lines kept in the report.
 MAX_ERROR_LINES = 20
 
