@@ -47,6 +47,10 @@ def number_changes(copy: Sentence, origin: Sentence) -> list[Change]:
     return [Change(kind="number", origin_text=origin.text, copy_text=copy.text, detail="; ".join(details))]
 
 
+def _words(text: str) -> list[str]:
+    return [fold(t) for t in tokens(text)]
+
+
 def _negations(text: str) -> int:
     return sum(1 for t in re.findall(r"[\w']+", text.casefold()) if t in NEGATIONS or t.endswith("n't"))
 
@@ -73,7 +77,7 @@ def quote_changes(copy: Sentence, origin: Sentence) -> list[Change]:
             continue
         best = max(qb, key=lambda x: fuzz.ratio(q, x))
         score = fuzz.ratio(q, best)
-        if score >= 99 or score < 50:
+        if _words(q) == _words(best) or score < 50:  # same words: only marks or case differ
             continue
         inverted = (_negations(q) % 2) != (_negations(best) % 2)
         detail = "meaning inverted (negation added or removed)" if inverted else f"quote altered ({score:.0f}% alike)"
@@ -90,7 +94,11 @@ def word_changes(copy: Sentence, origin: Sentence) -> list[Change]:
     for op in Levenshtein.editops(fa, fb):
         if op.tag == "replace":
             o, c = ta[op.src_pos], tb[op.dest_pos]
-            if fa[op.src_pos] in names and fold(c) != fa[op.src_pos] and not number_value(c):
+            i, j = op.src_pos, op.dest_pos
+            # an isolated one-for-one swap: the neighbouring words agree on both sides
+            same_context = (i == 0 or j == 0 or fa[i - 1] == fb[j - 1]) and (
+                i + 1 >= len(fa) or j + 1 >= len(fb) or fa[i + 1] == fb[j + 1])
+            if fa[i] in names and fold(c) != fa[i] and len(c) > 2 and same_context and not number_value(c):
                 common = _common_for_name(o, c)
                 detail = "name rendered as a common word" if common else "name altered"
                 out.append(Change(kind="name", origin_text=o, copy_text=c, detail=detail))

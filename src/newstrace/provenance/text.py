@@ -61,7 +61,7 @@ def fold(token: str) -> str:
     Returns:
         The folded form (str); unchanged characters outside the tables are kept.
     """
-    t = token.casefold()
+    t = token.casefold().replace("\u2019", "'")
     if any("\u0370" <= c <= "\u04ff" for c in t):
         for a, b in _GREEK_DIGRAPHS:
             t = t.replace(a, b)
