@@ -64,6 +64,7 @@ def one_claim(text: str, nlp):
     ("two and a half million", 2.5e6, None),
     ("1.2 trillion", 1.2e12, None),
     ("11-1/2", 11.5, None),
+    ("13-1/4s", 13.25, None),
     ("1/8", 0.125, None),
     ("5bn", 5e9, None),
     ("$4.2m", 4.2e6, None),
@@ -178,6 +179,8 @@ def test_any_text_gives_consistent_claims(pieces):
     ("The deficit for fiscal 1986-87 narrowed.", "87", "year"),
     ("Money supply grew in the week to March nine.", "nine", "date"),
     ("The utility will build units Ridgeway 7 and 8.", "8", "name"),
+    ("Veterans of World War Two gathered.", "Two", "name"),
+    ("The bank sold a zero coupon bond.", "zero", "name"),
     ("More than 270 soldiers fled within three days.", "three days", "period of another claim"),
 ])
 def test_skip_reasons(nlp, text, form, reason):

@@ -98,6 +98,7 @@ _WINDOW_PREPS = {"within", "in", "over", "during", "for", "after", "since", "thr
 _WINDOW_QUALIFIERS = {"than", "less", "more", "about", "around", "nearly", "almost", "just", "only", "some",
                       "roughly", "barely"}
 _ONE_COUNTS = {"only", "just", "least", "than", "exactly", "about", "nearly", "almost", "single"}
+_ZERO_TERMS = {"coupon", "tolerance", "sum", "hour", "gravity", "waste", "emissions", "-", "coupons"}
 _RELATIVE = {"ago", "later", "earlier", "before", "after", "on"}
 _DEICTIC = {"this", "last", "next", "past", "coming", "previous", "current", "recent", "yesterday", "today",
             "tomorrow", "tonight", "ago", "later", "earlier", "ended", "ending", "since", "until", "year",
@@ -313,6 +314,12 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
     if expr.ratio:
         cand.unit = "ratio"
         return cand
+    if expr.has_words and toks[0].text[:1].isupper() and prev is not None and not _opens_clause(prev):
+        cand.skip = "name"  # a capitalised number word inside a sentence: "World War Two", "US Three Yellow"
+        return cand
+    if toks[0].lower_ == "zero" and nxt_low in _ZERO_TERMS:
+        cand.skip = "name"  # a fixed term, not a count: "zero coupon", "zero tolerance"
+        return cand
     # dates and clock times
     hyphen = nxt is not None and nxt.text in {"-", "–"} and expr.end + 1 < sent.end
     unit_next = doc[expr.end + 1].lower_ if hyphen else nxt_low
@@ -431,6 +438,11 @@ def _is_year(doc: Doc, expr: NumberExpr, unit: str | None, sent: Span) -> bool:
     # "2000 people" is a count; "the 1986 crop", "1997 to 2013" are years
     return not (nxt is not None and nxt.tag_ == "NNS" and nxt.text.islower() and nxt.ent_type_ != "DATE"
                 and nxt.lower_ not in _YEAR_NOUNS)
+
+
+def _opens_clause(tok: Token) -> bool:
+    """The token before a capitalised word that may start a sentence or a quotation."""
+    return tok.is_punct or tok.is_space or tok.text in {"\"", "“", "'", "‘"}
 
 
 def _is_year_token(tok: Token) -> bool:
