@@ -68,6 +68,7 @@ def one_claim(text: str, nlp):
     ("1/8", 0.125, None),
     ("5bn", 5e9, None),
     ("$4.2m", 4.2e6, None),
+    ("$38million", 3.8e7, None),
     ("10m euros", 1e7, None),
     ("15-20 mln", 1.5e7, 2e7),
     ("340 to 350", 340, 350),
@@ -180,7 +181,8 @@ def test_any_text_gives_consistent_claims(pieces):
     ("Money supply grew in the week to March nine.", "nine", "date"),
     ("The utility will build units Ridgeway 7 and 8.", "8", "name"),
     ("Veterans of World War Two gathered.", "Two", "name"),
-    ("The bank sold a zero coupon bond.", "zero", "name"),
+    ("The bank sold a zero coupon bond.", "zero", "idiom"),
+    ("Salaries start at six figures.", "six", "idiom"),
     ("More than 270 soldiers fled within three days.", "three days", "period of another claim"),
 ])
 def test_skip_reasons(nlp, text, form, reason):

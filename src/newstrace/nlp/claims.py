@@ -135,7 +135,7 @@ class ClaimCandidate:
         expr: the number expression (token indices into ``ParsedText.doc``).
         text: its surface form (with unit), ``start``/``end`` char offsets into the text.
         skip: why it is not a claim ("year", "date", "clock time", "identifier", "name",
-            "address", "phone number", "one (article or pronoun)", "numeral as pronoun",
+            "address", "phone number", "one (article or pronoun)", "numeral as pronoun", "idiom",
             "vague", "period of another claim"), or ``None``.
         kind: ``count``, ``duration`` or ``age``.
     """
@@ -317,8 +317,8 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
     if expr.has_words and toks[0].text[:1].isupper() and prev is not None and not _opens_clause(prev):
         cand.skip = "name"  # a capitalised number word inside a sentence: "World War Two", "US Three Yellow"
         return cand
-    if toks[0].lower_ == "zero" and nxt_low in _ZERO_TERMS:
-        cand.skip = "name"  # a fixed term, not a count: "zero coupon", "zero tolerance"
+    if (toks[0].lower_ == "zero" and nxt_low in _ZERO_TERMS) or (expr.has_words and nxt_low in {"figures", "digits"}):
+        cand.skip = "idiom"  # a fixed term, not a count: "zero coupon", "a six figures salary"
         return cand
     # dates and clock times
     hyphen = nxt is not None and nxt.text in {"-", "–"} and expr.end + 1 < sent.end

@@ -195,6 +195,8 @@ def is_cue(tok: Token) -> bool:
     low = tok.lower_
     if low not in _FORMS and tok.lemma_.lower() not in SPEECH_VERBS:
         return False
+    if tok.ent_type_ and tok.pos_ == "PROPN":
+        return False  # part of a name: "the United States", "Reuters Says"
     if low not in _FORMS and not tok.tag_.startswith("VB"):
         return False
     return tok.tag_.startswith("VB") or tok.pos_ in ("VERB", "AUX") or tok.text[:1].isupper()

@@ -77,11 +77,20 @@ class _Cluster:
 
 
 def _strip_title(doc: Doc, start: int, end: int) -> int:
-    """Token index where the name proper starts within ``doc[start:end]`` (after the last title)."""
+    """Token index where the name proper starts within ``doc[start:end]`` (after the last title).
+
+    Besides title words, a leading capitalised word goes when it completes a title outside
+    the span ("Chief of [Staff] Howard Baker", "Chancellor of the [Exchequer] Nigel Lawson")
+    or is a person noun before a full name ("Treasurer Paul Keating").
+    """
     name_start = start
     for i in range(start, end - 1):
         if _is_title(doc[i]) and doc[i + 1].text[:1].isupper():
             name_start = i + 1
+    if end - name_start >= 3 and doc[name_start].text[:1].isupper():
+        prev = [t.lower_ for t in doc[max(0, name_start - 2):name_start]]
+        if prev[-1:] == ["of"] or prev == ["of", "the"] or is_person_noun(doc[name_start].lower_):
+            name_start += 1
     return name_start
 
 

@@ -35,7 +35,7 @@ SCALES = {
 }
 #: Scale letters glued to digits in one token (``5bn``, ``$3m``, ``40k``).
 _GLUED_SCALES = {"k": 1e3, "m": 1e6, "mn": 1e6, "mln": 1e6, "bn": 1e9, "b": 1e9, "bln": 1e9, "tn": 1e12,
-                 "trn": 1e12}
+                 "trn": 1e12, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 #: Fraction words: "two-thirds", "a quarter of", "half of".
 FRACTIONS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5,
              "fifths": 5, "tenth": 10, "tenths": 10}
@@ -44,7 +44,9 @@ VAGUE = {"dozens", "hundreds", "thousands", "millions", "billions", "trillions",
 
 _DIGITS = re.compile(r"^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^[+-]?\.\d+$")
 _FRACTION = re.compile(r"^(\d{1,2})/(2|3|4|5|8|10|16|32|64|100)$")
-_GLUED = re.compile(r"^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(k|m|mn|mln|bn|b|bln|tn|trn)$", re.IGNORECASE)
+_GLUED = re.compile(
+    r"^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(k|m|mn|mln|bn|b|bln|tn|trn|thousand|million|billion|trillion)$",
+    re.IGNORECASE)
 _HYPHENS = {"-", "–", "—"}
 
 # --- units --------------------------------------------------------------------------------

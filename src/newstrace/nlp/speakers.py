@@ -318,7 +318,7 @@ class MentionIndex:
         if np and doc[np[0]].pos_ in ("DET", "NOUN", "ADJ", "PROPN", "PRON") \
                 and not any(doc[i].pos_ == "ADP" or doc[i].lower_ in {"who", "that", "which"} for i in np[:3]):
             ref = self.description(np)
-            if ref is not None and (ref.unnamed or all(doc[i].pos_ == "PROPN" for i in np)):
+            if ref is not None and (ref.unnamed or all(doc[i].pos_ == "PROPN" and doc[i].text[:1].isupper() for i in np)):
                 return ref  # a described person, or a name the NER did not tag
         return None
 
