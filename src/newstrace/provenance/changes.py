@@ -12,7 +12,7 @@ import re
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
-from newstrace.provenance.text import NEGATIONS, Sentence, fold, number_value, quoted_spans, tokens, zipf
+from newstrace.provenance.text import DATE_WORDS, NEGATIONS, Sentence, fold, number_value, quoted_spans, tokens, zipf
 from newstrace.schema import Change
 
 #: Qualifiers of a number; a copy that swaps or adds one ("about" -> "at least") changes the claim.
@@ -30,9 +30,35 @@ SLANT_TERMS = frozenset(
 _QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b", re.I)
 
 
+def _figures(s: Sentence) -> tuple[list[str], list[str]]:
+    """Numbers of a sentence split into figures and date parts (a number next to a month name, weekday names)."""
+    nums, dates = [], []
+    for k, w in enumerate(s.words):
+        if w in DATE_WORDS:
+            dates.append(w)
+            continue
+        v = number_value(s.raw[k])
+        if v is None:
+            continue
+        near = {s.words[k - 1] if k else "", s.words[k + 1] if k + 1 < len(s.words) else ""}
+        (dates if near & DATE_WORDS else nums).append(v)
+    return nums, dates
+
+
+def date_changes(copy: Sentence, origin: Sentence) -> list[Change]:
+    """Dates and weekdays that differ between two aligned sentences (both must state one)."""
+    _, da = _figures(origin)
+    _, db = _figures(copy)
+    if da and db and sorted(da) != sorted(db):
+        return [Change(kind="date", origin_text=origin.text, copy_text=copy.text,
+                       detail=f"{' '.join(da)} -> {' '.join(db)}")]
+    return []
+
+
 def number_changes(copy: Sentence, origin: Sentence) -> list[Change]:
-    """Numbers (and their qualifiers) that differ between two aligned sentences."""
-    a, b = origin.numbers, copy.numbers
+    """Numbers (and their qualifiers) that differ between two aligned sentences; dates are left to :func:`date_changes`."""
+    a, _ = _figures(origin)
+    b, _ = _figures(copy)
     gone = [x for x in a if x not in b]
     new = [x for x in b if x not in a]
     qa = sorted(q.lower() for q in _QUAL.findall(origin.text))
@@ -45,6 +71,11 @@ def number_changes(copy: Sentence, origin: Sentence) -> list[Change]:
     if not details:
         return []
     return [Change(kind="number", origin_text=origin.text, copy_text=copy.text, detail="; ".join(details))]
+
+
+def _base(word: str) -> str:
+    """A folded word without the possessive ("maduro's" -> "maduro")."""
+    return word[:-2] if word.endswith("'s") else word
 
 
 def _words(text: str) -> list[str]:
@@ -91,6 +122,9 @@ def word_changes(copy: Sentence, origin: Sentence) -> list[Change]:
     fa, fb = origin.words, copy.words
     out = []
     names = set(origin.names)
+    fa = [_base(w) for w in fa]
+    fb = [_base(w) for w in fb]
+    names = {_base(w) for w in names}
     for op in Levenshtein.editops(fa, fb):
         if op.tag == "replace":
             o, c = ta[op.src_pos], tb[op.dest_pos]
@@ -98,7 +132,9 @@ def word_changes(copy: Sentence, origin: Sentence) -> list[Change]:
             # an isolated one-for-one swap: the neighbouring words agree on both sides
             same_context = (i == 0 or j == 0 or fa[i - 1] == fb[j - 1]) and (
                 i + 1 >= len(fa) or j + 1 >= len(fb) or fa[i + 1] == fb[j + 1])
-            if fa[i] in names and fold(c) != fa[i] and len(c) > 2 and same_context and not number_value(c):
+            # a sentence-initial capital says nothing about a name ("Fearful" -> "fear")
+            if (i > 0 and fa[i] in names and fb[j] != fa[i] and len(c) > 2 and same_context
+                    and not number_value(c) and fa[i] not in DATE_WORDS):
                 common = _common_for_name(o, c)
                 detail = "name rendered as a common word" if common else "name altered"
                 out.append(Change(kind="name", origin_text=o, copy_text=c, detail=detail))
@@ -179,6 +215,7 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
         if sim >= 0.999:
             continue
         out += number_changes(copy[i], origin[j])
+        out += date_changes(copy[i], origin[j])
         out += quote_changes(copy[i], origin[j])
         out += word_changes(copy[i], origin[j])
     out += paragraph_changes(copy, origin, pairs)

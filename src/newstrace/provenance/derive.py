@@ -46,6 +46,12 @@ MODEL_FEATURES = FEATURES + ("credit_link",)
 
 # Used before any fit exists; replaced by calibration.json (see module docstring).
 _DEFAULT_MODEL = {"coef": [3.0, 1.5, 1.0, 2.0, 1.0, 1.0, 2.0, 1.0], "intercept": -7.0}
+#: Outlet keys of news agencies and broadcasters, with the names a copy credits them by.
+AGENCY_ALIASES = {
+    "apnews": ("associatedpress", "ap"), "ap": ("associatedpress", "ap"), "reuters": ("reuters", "reuter"),
+    "afp": ("agencefrancepresse", "afp"), "pa": ("pamedia", "pressassociation"), "bloomberg": ("bloomberg",),
+    "bbc": ("bbc", "bbcnews"), "cnn": ("cnn",), "dpa": ("dpa",), "efe": ("efe", "agenciaefe"), "upi": ("upi",),
+}
 _SECOND_LEVEL = {"co", "com", "org", "net", "gov", "ac", "edu"}
 _SKIP_LABELS = {"www", "www1", "www2", "amp", "m", "mobile", "en", "eng", "news", "edition"}
 _MONTHS = {m: k for k, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
@@ -100,15 +106,28 @@ def outlet_key(article) -> str | None:
 
 
 def mentions(text: str, key: str | None) -> bool:
-    """True when ``key`` (an outlet name without spaces) is one to three consecutive words of ``text``."""
-    if not key or len(key) < 3:
+    """True when ``key`` (an outlet name without spaces) or one of its agency aliases
+    (:data:`AGENCY_ALIASES`: "apnews" is credited as "Associated Press") is one to three
+    consecutive words of ``text``. Two-letter aliases count only in upper case ("AP")."""
+    if not key or len(key) < 2:
         return False
-    words = [re.sub(r"[^a-z0-9]", "", fold(t)) for t in tokens(text)]
+    names = {key, *AGENCY_ALIASES.get(key, ())}
+    raw = tokens(text)
+    words = [re.sub(r"[^a-z0-9]", "", fold(t)) for t in raw]
     for n in (1, 2, 3):
         for k in range(len(words) - n + 1):
-            if "".join(words[k : k + n]) == key:
+            w = "".join(words[k : k + n])
+            if w in names and (len(w) > 2 or raw[k].isupper()):
                 return True
     return False
+
+
+def credits(article, key: str | None) -> bool:
+    """True when ``article`` credits the outlet ``key``: in its ``credit`` field or its text."""
+    if not key:
+        return False
+    credit = getattr(article, "credit", None) or ""
+    return mentions(credit, key) or mentions((article.headline or "") + "\n" + article.text, key)
 
 
 def article_date(article) -> date | None:
@@ -175,9 +194,8 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
         votes += v
         why.append(f"dates: first {da.isoformat()}, second {db.isoformat()}")
     ka, kb = outlet_key(a), outlet_key(b)
-    ta, tb = (a.headline or "") + "\n" + a.text, (b.headline or "") + "\n" + b.text
-    if ka and kb and ka != kb:
-        b_credits_a, a_credits_b = mentions(tb, ka), mentions(ta, kb)
+    if ka != kb:
+        b_credits_a, a_credits_b = credits(b, ka), credits(a, kb)
         if b_credits_a != a_credits_b:
             votes += 2 if b_credits_a else -2
             why.append(f"credit: the {'second' if b_credits_a else 'first'} names the other's outlet "
@@ -196,7 +214,45 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     if v:
         votes += v
         why.append(reason)
+    # diacritics are left out here: copies strip them as often as translation adds them
+    art_b = [x for x in translation_artefacts(sb, sa, [(j, i, x) for i, j, x in al.pairs]) if "diacritics" not in x]
+    art_a = [x for x in translation_artefacts(sa, sb, al.pairs) if "diacritics" not in x]
+    if len(art_b) != len(art_a) and max(len(art_a), len(art_b)) >= 2:
+        votes += 1 if len(art_b) > len(art_a) else -1
+        which, arts = ("second", art_b) if len(art_b) > len(art_a) else ("first", art_a)
+        why.append(f"translation artefacts in the {which}: {'; '.join(arts[:3])}")
     return votes, why
+
+
+def translation_artefacts(copy: list[Sentence], origin: list[Sentence], pairs) -> list[str]:
+    """Traces of machine translation in ``copy`` relative to aligned ``origin`` sentences.
+
+    Counted: a name that gains diacritics ("Nicolas" -> "Nicolás": the text went through Spanish or
+    Portuguese), a name corrupted into a near variant ("Guerin" -> "Gurien"), and a common word
+    capitalised after a comma ("agents, More than"), where the origin has none of these.
+
+    Returns:
+        One description per artefact (list of str).
+    """
+    from rapidfuzz import fuzz
+
+    out = []
+    for i, j, _ in pairs:
+        c, o = copy[i], origin[j]
+        o_raw = set(o.raw)
+        for tok, w in zip(c.raw, c.words):
+            if w in o.names and tok not in o_raw and not tok.isascii():
+                o_tok = next((t for t, x in zip(o.raw, o.words) if x == w), "")
+                if o_tok.isascii():
+                    out.append(f"{o_tok} -> {tok} (diacritics gained)")
+        for n in c.names:
+            if n not in o.names and any(80 <= fuzz.ratio(n, m) < 100 for m in o.names if abs(len(m) - len(n)) <= 2):
+                out.append(f"name variant {n}")
+        caps_c = len(re.findall(r",\s+(?:More|The|But|And|In|Of|To|For|With|A|An)\b", c.text))
+        caps_o = len(re.findall(r",\s+(?:More|The|But|And|In|Of|To|For|With|A|An)\b", o.text))
+        if caps_c > caps_o:
+            out.append("capitalised word after a comma")
+    return out
 
 
 def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sentence],
@@ -231,25 +287,15 @@ def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sen
             else:
                 ins += 1
     mean = sum(lexical) / len(lexical)
-    # spinning: one-for-one swaps in unchanged order, towards rarer words ("said" -> "mentioned");
-    # a fluent rewrite swaps towards words as common as the original's
-    if sub + ins >= 8 and sub / (sub + ins) >= 0.55 and mean < 0.9 and abs(zo - zc) / sub >= 0.25:
+    # spinning: swaps towards rarer words ("said" -> "mentioned", measured +0.4..+0.6 Zipf on real
+    # spun copies); fluent rewrites and machine translation swap towards commoner words (-0.3..-0.5)
+    if sub >= 8 and sub / (sub + ins) >= 0.45 and mean < 0.9 and (zo - zc) / sub >= 0.25:
         return "spun"
-    if mean < 0.6:
-        return "machine-translated" if (copy_art.language or "en") == "en" and _names_corrupted(copy, origin, pairs) else "rewritten"
+    if mean < 0.8 and len(translation_artefacts(copy, origin, pairs)) >= 1 and (copy_art.language or "en") == "en":
+        return "machine-translated"
     if mean < 0.85 and same < 0.5:
         return "rewritten"
     return "edited"
-
-
-def _names_corrupted(copy: list[Sentence], origin: list[Sentence], pairs) -> bool:
-    from rapidfuzz import fuzz
-
-    for i, j, _ in pairs:
-        for n in origin[j].names:
-            if n not in copy[i].names and any(70 <= fuzz.ratio(n, m) < 100 for m in copy[i].names):
-                return True
-    return False
 
 
 @dataclass
@@ -293,6 +339,11 @@ def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment
         reasons = [r.replace("first", first).replace("second", "copy") for r in dec.reasons]
     lexical = list(al.lexical)
     kind = derivation_kind(copy_art, origin_art, cs, os_, pairs, lexical)
+    if not direct and kind not in ("verbatim", "translation"):
+        # siblings have no copy side: describe the pair by the more derived of the two readings
+        other = derivation_kind(origin_art, copy_art, os_, cs, [(j, i, x) for i, j, x in pairs], lexical)
+        rank = ("machine-translated", "spun", "rewritten", "edited")
+        kind = min(kind, other, key=lambda k: rank.index(k) if k in rank else len(rank))
     changes = find_changes(copy_art, origin_art, cs, os_, pairs)
     aligned = [AlignedPair(copy_index=i, origin_index=j, copy_sentence=cs[i].text, origin_sentence=os_[j].text,
                            similarity=round(s, 3)) for i, j, s in sorted(pairs + moved)]

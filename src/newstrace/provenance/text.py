@@ -35,13 +35,21 @@ _YEAR = re.compile(r"^(?:19|20)\d\d$")
 
 #: Number words that copies and translations swap with digits ("three" = "tres" = "3").
 NUMBER_WORDS: dict[str, int] = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
     "fifty": 50, "hundred": 100, "thousand": 1000, "dozen": 12, "dozens": 12,
     "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10,
     "veinte": 20, "treinta": 30, "cien": 100, "cientos": 100, "mil": 1000, "setecientos": 700,
     "trescientos": 300, "quatro": 4, "três": 3, "duas": 2, "dez": 10, "cem": 100,
 }
+#: Month and weekday names (EN/ES/PT): a number next to a month is a date, and a swapped weekday
+#: is a date change, not a name change.
+DATE_WORDS = frozenset(
+    "january february march april may june july august september october november december jan feb mar apr "
+    "jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday enero febrero "
+    "marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre lunes martes miercoles jueves "
+    "viernes sabado domingo janeiro fevereiro marco maio junho julho setembro outubro novembro dezembro".split()
+)
 #: Words that negate a clause (English, Spanish, Portuguese); a quote whose count of these
 #: changes parity between origin and copy has had its meaning inverted.
 NEGATIONS = frozenset(
