@@ -30,7 +30,7 @@ from newstrace.stories.models import StoriesReport
 from newstrace.store import Store
 
 #: Version of the event-key scheme; stored with every run so that a change re-keys everything.
-KEY_SCHEME = "story-keys/1"
+KEY_SCHEME = "story-keys/2"
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,10 @@ class LinkRule:
             linked whatever its score (three rare names or figures in common rarely happen by chance).
         specific_weight: a shared key weighing at least this (both sides) is specific.
         probe_keys: how many of an article's heaviest specific keys find its candidates.
+        max_posting: a key held by more articles than this finds no candidates (it still
+            counts in the score of pairs found otherwise). The one caveat to "incremental equals
+            full": a pair found only through a key that later passes this count is kept by
+            the incremental run and not found by a full re-run.
 
     The defaults were set on the provenance corpus (``bench/stories_eval.py`` prints the
     pair precision and recall they give); they are a precision-first choice: joining two
@@ -61,6 +65,7 @@ class LinkRule:
     undated_specific_alone: int = 3
     specific_weight: float = 0.75
     probe_keys: int = 16
+    max_posting: int = 1000
 
     def same_event(self, score: float, specific: int, gap_days: int | None) -> bool:
         """Decide one pair from its shared-key score, its number of specific shared keys and the day gap (``None``: undated)."""
@@ -245,13 +250,25 @@ def _link_new_articles(store: Store, ids: list[str], dates: dict[str, DateSpan |
         return 0, 0
     floor = min(rule.dated_min_score, rule.undated_min_score, rule.undated_specific_alone * rule.specific_weight)
     with db.registered_ids(store, "_new", ids):
+        # One side of each key join is a probe key, and keys in more than max_posting articles
+        # (template words, a wire's own name) find no candidates, so no join step grows with
+        # the square of a common key's articles.
+        db.execute(store, f"""
+            CREATE OR REPLACE TEMP TABLE _common AS
+            SELECT key FROM story_keys GROUP BY key HAVING count(*) > {int(rule.max_posting)}""")
+        db.execute(store, """
+            CREATE OR REPLACE TEMP TABLE _nk AS
+            SELECT k.article_id, k.key, k.probe FROM story_keys k JOIN _new ON k.article_id = _new.id
+            WHERE k.key NOT IN (SELECT key FROM _common)""")
         db.execute(store, """
             CREATE OR REPLACE TEMP TABLE _cand AS
-            SELECT DISTINCT n.article_id AS a, o.article_id AS b
-            FROM story_keys n JOIN _new ON n.article_id = _new.id
-            JOIN story_keys o ON o.key = n.key AND o.article_id <> n.article_id
-            WHERE (n.probe OR o.probe)
-              AND (n.article_id < o.article_id OR o.article_id NOT IN (SELECT id FROM _new))""")
+            SELECT DISTINCT a, b FROM (
+                SELECT n.article_id AS a, o.article_id AS b FROM _nk n JOIN story_keys o ON o.key = n.key
+                WHERE n.probe AND o.article_id <> n.article_id
+                UNION ALL
+                SELECT n.article_id AS a, o.article_id AS b FROM _nk n JOIN story_keys o ON o.key = n.key
+                WHERE o.probe AND o.article_id <> n.article_id
+            ) p WHERE a < b OR b NOT IN (SELECT id FROM _new)""")
         n_pairs = db.tuples(store, "SELECT count(*) FROM _cand")[0][0]
         scored = db.tuples(store, f"""
             SELECT c.a, c.b, sum(least(x.weight, y.weight)) AS score,
@@ -260,7 +277,8 @@ def _link_new_articles(store: Store, ids: list[str], dates: dict[str, DateSpan |
             FROM _cand c JOIN story_keys x ON x.article_id = c.a
             JOIN story_keys y ON y.article_id = c.b AND y.key = x.key
             GROUP BY c.a, c.b HAVING sum(least(x.weight, y.weight)) >= {float(floor)}""")
-        db.execute(store, "DROP TABLE _cand")
+        for t in ("_cand", "_nk", "_common"):
+            db.execute(store, f"DROP TABLE {t}")
     others = {b for _, b, *_ in scored if b not in dates}
     if others:
         with db.registered_ids(store, "_want", others):

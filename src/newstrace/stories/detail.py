@@ -58,7 +58,7 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
     with db.registered_ids(store, "_m", ids):
         info = {r["id"]: r for r in db.rows(store, """
             SELECT a.id, a.seq, a.headline, a.source_url, a.source_path, a.outlet, a.language, a.byline, a.credit,
-                   s.date_lo, s.date_source, strftime(a.ingested_at, '%Y-%m-%d') AS ingested
+                   s.date_lo, s.date_hi, s.date_source, strftime(a.ingested_at, '%Y-%m-%d') AS ingested
             FROM articles a JOIN _m ON a.id = _m.id JOIN story_articles s ON s.article_id = a.id""")}  # fmt: skip
         event = db.rows(store, "SELECT l.* FROM story_links l JOIN _m x ON l.a = x.id JOIN _m y ON l.b = y.id "
                         "ORDER BY l.score DESC, l.a, l.b")  # fmt: skip
@@ -78,8 +78,11 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
         return "copy" if i in best else "origin" if i in origins else "independent"
 
     def day(i: str) -> tuple[str | None, str | None]:
+        """ISO day, or ISO month ("2019-02") when only a month is known (a URL's /2019/02/)."""
         r = info[i]
-        return (r["date_lo"], r["date_source"]) if r["date_lo"] else (r["ingested"], "ingested")
+        if not r["date_lo"]:
+            return r["ingested"], "ingested"
+        return (r["date_lo"] if r["date_lo"] == r["date_hi"] else r["date_lo"][:7]), r["date_source"]
 
     members = [
         Member(article_id=i, headline=info[i]["headline"] or "", url=info[i]["source_url"] or info[i]["source_path"],

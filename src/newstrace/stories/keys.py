@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from urllib.parse import urlsplit
 
-from newstrace.provenance.text import analyse_text, number_weight, zipf, zipf_in
+from newstrace.provenance.text import analyse_text, fold, number_value, number_weight, zipf, zipf_in
+from newstrace.structure.credit import AGENCIES
 
 #: A name (folded) with English Zipf frequency at or above this carries no weight ("Juan", "Monday").
 NAME_ZIPF_CEILING = 4.0
@@ -25,6 +26,24 @@ NAME_ZIPF_SPAN = 2.0
 #: A lowercase word (6+ letters) rarer than this in the article's language is a rare-word key.
 RARE_WORD_ZIPF = 2.5
 RARE_WORD_WEIGHT = 0.5
+#: News agencies' one-word names ("Reuters", "AFP", "Xinhua"), folded: a wire's own name is in
+#: every story it sends, so it says nothing about the event.
+AGENCY_WORDS = frozenset(
+    fold(alias) for aliases in AGENCIES.values() for alias in aliases if len(alias.split()) == 1
+) | {"reuter", "reuters"}
+#: Most weight of a whole number below 100 (a count of days, an age, a day of the month): never specific.
+SMALL_NUMBER_WEIGHT = 0.4
+#: Most weight of a decimal number (a price, a rate, a percentage): never specific.
+DECIMAL_WEIGHT = 0.6
+#: Folded first three letters of month names (English, Spanish, Portuguese, French, German).
+_MONTH_WORDS = frozenset(
+    "jan feb mar apr may jun jul aug sep oct nov dec ene abr ago dic fev mai set out dez fev avr jui aou dez mrz okt".split()
+)
+#: Weight factor of a capitalised word seen only at the start of sentences.
+INITIAL_ONLY = 0.5
+#: Weight factor of a capitalised word followed by another ("Dilson" in "Dilson Funaro"), so a
+#: person counts once, by the last word of the name, among the specific keys.
+NAME_PART = 0.5
 #: Keys lighter than this are not kept.
 MIN_KEY_WEIGHT = 0.25
 #: At most this many keys per article are kept (heaviest first, ties by key), bounding the index.
@@ -109,26 +128,50 @@ def event_keys(article_id: str, headline: str, text: str, language: str | None =
     keys: dict[str, float] = {}
     lang = language or "en"
     body = (headline.strip() + "\n" if headline and headline.strip() else "") + (text or "")
-    for s in analyse_text(body):
-        for anchor in s.anchors:
-            if anchor.startswith("#"):
-                key, w = anchor, number_weight(anchor[1:])
-                if w < 0.6:  # years, one-digit and round numbers say little about the event
+    sentences = [s for s in analyse_text(body) if s.raw]
+    shouted = [_shouted(s.text) for s in sentences]
+    # A capitalised word that never stands inside a sentence weighs half (never a specific
+    # key): template line-starters ("Shr 12 cts vs 10 cts", "Revs 1.2 mln") are not names.
+    inside = {fold(t) for s, caps in zip(sentences, shouted) if not caps for t in s.raw[1:] if t[:1].isupper()}
+    for s, caps in zip(sentences, shouted):
+        raw = s.raw
+        for i, tok in enumerate(raw):
+            f = fold(tok)
+            num = number_value(tok)
+            if num is not None:
+                near = {fold(raw[j])[:3] for j in (i - 1, i + 1) if 0 <= j < len(raw)}
+                if near & _MONTH_WORDS:  # "Dec 31", "31 de marzo": a day of the month, not a count
                     continue
+                key, w = "#" + num, number_weight(num)
+                if "." in num:  # prices, rates and percentages coincide across unrelated stories
+                    w = min(w, DECIMAL_WEIGHT)
+                elif int(num) < 100:
+                    w = min(w, SMALL_NUMBER_WEIGHT)
+            elif tok[:1].isupper() and not caps and len(f) >= 3 and not f.isdigit():
+                if i == 0 and zipf(f) >= 4.0:  # an ordinary word opening the sentence
+                    continue
+                name = _POSSESSIVE.sub("", f)
+                if len(name) < 3 or name in AGENCY_WORDS:
+                    continue
+                w = name_key_weight(name, lang) * (1.0 if f in inside else INITIAL_ONLY)
+                if i + 1 < len(raw) and raw[i + 1][:1].isupper() and number_value(raw[i + 1]) is None:
+                    w *= NAME_PART  # a first name, or a word inside a longer name: the last word carries it
+                key = "n:" + name
             else:
-                name = _POSSESSIVE.sub("", anchor)
-                if len(name) < 3:
-                    continue
-                key, w = "n:" + name, name_key_weight(name, lang)
+                if len(f) >= 6 and f.isalpha() and tok[:1].islower() and zipf_in(f, lang) < RARE_WORD_ZIPF:
+                    keys.setdefault("w:" + f, RARE_WORD_WEIGHT)
+                continue
             if w >= MIN_KEY_WEIGHT and w > keys.get(key, 0.0):
                 keys[key] = round(w, 4)
-        names = set(s.names)
-        for word in s.words:
-            if len(word) >= 6 and word.isalpha() and word not in names and zipf_in(word, lang) < RARE_WORD_ZIPF:
-                keys.setdefault("w:" + word, RARE_WORD_WEIGHT)
     if len(keys) > MAX_KEYS:
         keys = dict(sorted(keys.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_KEYS])
     return keys
+
+
+def _shouted(text: str) -> bool:
+    """True for a sentence written in capitals (a wire headline): its words are not names by their capitals."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 8 and sum(c.isupper() for c in letters) > 0.8 * len(letters)
 
 
 def parse_day(value: str | None) -> date | None:

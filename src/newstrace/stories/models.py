@@ -68,7 +68,8 @@ class Member(_Model):
 
     Attributes:
         article_id, headline, url (or input path), outlet, language, byline, credit.
-        date: ISO day; ``date_source`` says where it came from.
+        date: ISO day, or ISO month (``"2019-02"``) when only the month is known;
+            ``date_source`` says where it came from.
         role: origin, copy or independent.
         kind: the derivation kind for a copy (its highest-scoring link), else ``None``.
     """

@@ -66,7 +66,10 @@ def list_stories(store: Store, *, limit: int = 50, offset: int = 0, sort: StoryS
         where = ("WHERE story_id IN (SELECT s2.story_id FROM story_articles s2 JOIN articles a2 ON a2.id = s2.article_id "
                  "WHERE contains(lower(coalesce(a2.source_url, '') || ' ' || coalesce(a2.outlet, '')), ?))")  # fmt: skip
         params.append(outlet.lower())
-    agg = (f"SELECT s.story_id, count(*) AS n, min({_DAY}) AS first_seen, max({_DAY}) AS last_seen "
+    # dated members only when any is dated, as in the summaries
+    ing = "strftime(a.ingested_at, '%Y-%m-%d')"
+    agg = (f"SELECT s.story_id, count(*) AS n, coalesce(min(s.date_lo), min({ing})) AS first_seen, "
+           f"coalesce(max(s.date_lo), max({ing})) AS last_seen "
            f"FROM story_articles s JOIN articles a ON a.id = s.article_id GROUP BY s.story_id")  # fmt: skip
     base = f"SELECT * FROM ({agg}) {where} {'AND' if where else 'WHERE'} n >= ?"
     params.append(int(min_articles))
