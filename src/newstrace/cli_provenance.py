@@ -25,6 +25,14 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+def _crash(exc: Exception, resumable: bool = True) -> typer.Exit:
+    import traceback
+
+    traceback.print_exc(file=sys.stderr)
+    tail = "; work committed so far is kept in the store, and the same command again resumes it" if resumable else ""
+    return _fail(f"internal error ({type(exc).__name__}: {exc}){tail}")
+
+
 @app.command()
 def ingest(
     paths: list[str] = typer.Argument(..., help="Files or folders to ingest (folders are read recursively)."),
@@ -64,6 +72,10 @@ def ingest(
             total = st.counts()["articles"]
     except StoreError as exc:
         raise _fail(str(exc)) from exc
+    except (typer.Exit, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # a bug: a total failure (exit 2), never mistaken for "some records failed" (1)
+        raise _crash(exc) from exc
     for line in report.error_lines:
         typer.echo(f"Error: {line}", err=True)
     more = report.errors - len(report.error_lines)
@@ -158,6 +170,10 @@ def trace(
             derivations = st.derivations()
     except StoreError as exc:
         raise _fail(str(exc)) from exc
+    except (typer.Exit, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # a bug: a total failure (exit 2), never mistaken for "some records failed" (1)
+        raise _crash(exc) from exc
     out = _open_output(output)
     try:
         if json_lines:
@@ -205,6 +221,10 @@ def show(
             labels = st.source_labels([art.id, *others])
     except StoreError as exc:
         raise _fail(str(exc)) from exc
+    except (typer.Exit, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # a bug: a total failure (exit 2), never mistaken for "some records failed" (1)
+        raise _crash(exc, resumable=False) from exc
     out = _open_output(output)
     try:
         render_provenance(_console(out, output is not None), art, aliases, derivations, others, labels)
