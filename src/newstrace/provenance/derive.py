@@ -291,7 +291,7 @@ def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sen
     # spun copies); fluent rewrites and machine translation swap towards commoner words (-0.3..-0.5)
     if sub >= 8 and sub / (sub + ins) >= 0.45 and mean < 0.9 and (zo - zc) / sub >= 0.25:
         return "spun"
-    if mean < 0.8 and len(translation_artefacts(copy, origin, pairs)) >= 1 and (copy_art.language or "en") == "en":
+    if mean < 0.8 and len(translation_artefacts(copy, origin, pairs)) >= 2 and (copy_art.language or "en") == "en":
         return "machine-translated"
     if mean < 0.85 and same < 0.5:
         return "rewritten"
