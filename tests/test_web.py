@@ -177,6 +177,26 @@ def test_outlets_count_articles_origins_and_copies(client, store):
     assert f"{top['articles']} article" in html
 
 
+def test_list_pages_page_through_everything(client, store, monkeypatch):
+    from newstrace.web import pages
+
+    monkeypatch.setattr(pages, "PAGE", 10)
+    total = list_stories(store, limit=0).total
+    seen, offset = [], 0
+    while True:
+        html = client.get("/stories", params={"offset": offset}).text
+        seen += re.findall(r'<tr data-key="([^"]+)"', html)
+        nxt = re.search(r'href="/stories\?sort=size&amp;min_articles=1&amp;offset=(\d+)">Next', html)
+        if not nxt:
+            break
+        offset = int(nxt.group(1))
+    assert seen == [s.id for s in list_stories(store, limit=total).stories]
+    assert f"{total - total % 10 + 1 if total % 10 else total - 9}–{total} of {total}" in html
+    for path in ("/speakers", "/outlets", "/search?q=the"):
+        r = client.get(path, params={"offset": 10})
+        assert r.status_code == 200 and ("of " in r.text or "No " in r.text), path
+
+
 def test_openapi_documents_the_json_api(client):
     spec = client.get("/openapi.json").json()
     paths = set(spec["paths"])

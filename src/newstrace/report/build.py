@@ -117,6 +117,7 @@ def build_report(store: Store, out: str | Path, *, limit: int = DEFAULT_LIMIT,
                             built=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"))  # fmt: skip
     links = ReportLinks()
     views: list[StoryView] = []
+    wanted: list[tuple[str, str]] = []
     for s in page.stories:
         detail = story_detail(store, s.id)
         if detail is None:
@@ -126,7 +127,12 @@ def build_report(store: Store, out: str | Path, *, limit: int = DEFAULT_LIMIT,
         views.append(StoryView(detail, story_graph(detail, links), story_timeline(detail, links),
                                diffs_left_out=len(edges) - len(chosen),
                                members={m.article_id: m for m in detail.members}))  # fmt: skip
-        views[-1].diffs = load_diffs(store, [(e.copy_id, stored_key(e)) for e in chosen], links)
+        views[-1].diffs = [(e.copy_id, stored_key(e)) for e in chosen]  # keys now, views below
+        wanted += views[-1].diffs
+    # every diff of the file in one batch of queries
+    loaded = {(dv.derivation.copy_id, dv.origin_key): dv for dv in load_diffs(store, wanted, links)}
+    for v in views:
+        v.diffs = [loaded[k] for k in v.diffs if k in loaded]
     summary.stories_shown = len(views)
     summary.diffs = sum(len(v.diffs) for v in views)
     summary.limited = total > len(views) or any(v.diffs_left_out for v in views)

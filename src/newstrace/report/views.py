@@ -297,12 +297,15 @@ def load_diffs(store: Store, keys: list[tuple[str, str]], links: Links | None = 
     """
     if not keys:
         return []
-    # one key column (copy id, unit separator, origin key): the store registers single-column id lists
-    with store.registered_ids("_diff_keys", [f"{c}\x1f{o}" for c, o in keys]):
-        join = "JOIN _diff_keys k ON k.id = copy_id || chr(31) || origin_key"
-        drows = store.query(f"SELECT d.* FROM derivations d {join}")
-        crows = store.query(f"SELECT c.* FROM changes c {join} ORDER BY copy_id, origin_key, n")
-        prows = store.query(f"SELECT p.* FROM alignments p {join} ORDER BY copy_id, origin_key, n")
+    wanted_keys = set(keys)
+    with store.registered_ids("_diff_copies", sorted({c for c, _ in keys})):
+        # joined on the copy id (a plain hash join), the origin keys filtered here
+        drows = [r for r in store.query("SELECT d.* FROM derivations d JOIN _diff_copies k ON k.id = d.copy_id")
+                 if (r["copy_id"], r["origin_key"]) in wanted_keys]  # fmt: skip
+        crows = [r for r in store.query("SELECT c.* FROM changes c JOIN _diff_copies k ON k.id = c.copy_id "
+                                        "ORDER BY c.copy_id, c.origin_key, c.n") if (r["copy_id"], r["origin_key"]) in wanted_keys]  # fmt: skip
+        prows = [r for r in store.query("SELECT p.* FROM alignments p JOIN _diff_copies k ON k.id = p.copy_id "
+                                        "ORDER BY p.copy_id, p.origin_key, p.n") if (r["copy_id"], r["origin_key"]) in wanted_keys]  # fmt: skip
     changes: dict[tuple, list] = {}
     pairs: dict[tuple, list] = {}
     for r in crows:

@@ -42,7 +42,7 @@ def stories_page(request: Request, offset: int = Query(0, ge=0), sort: str = Que
         page = list_stories(store, limit=PAGE, offset=offset, sort=sort, min_articles=min_articles)
         counts = store.counts()
     return _render(request, "stories.html.j2", "stories", "Stories", page=page, counts=counts, sort=sort,
-                   min_articles=min_articles, page_size=PAGE)  # fmt: skip
+                   min_articles=min_articles, offset=offset, page_size=PAGE)  # fmt: skip
 
 
 @router.get("/stories/{story_id}", response_class=HTMLResponse)
