@@ -151,7 +151,7 @@ PERSON_NOUNS = frozenset(
     friend colleague partner relative cousin parent child patient farmer fisherman deckhand crew captain
     resident tenant landlord protester protestor demonstrator migrant refugee defector deserter commander
     manager chairperson executive investor trader banker broker dealer diplomat envoy ambassador negotiator
-    source people person crowd audience supporter critic opponent rival ally spokesperson lawmaker legislator
+    treasurer chancellor source people person crowd audience supporter critic opponent rival ally spokesperson lawmaker legislator
     politician prosecutor investigator detective police policeman guard militant rebel fighter insurgent
     citizen villager local shopkeeper shopper customer passenger driver pilot sailor deckhand coach player
     fan parishioner pastor priest bishop imam rabbi monk nun physician surgeon paramedic firefighter

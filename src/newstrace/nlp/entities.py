@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Token
 
-from newstrace.nlp.cues import is_cue, is_person_noun
+from newstrace.nlp.cues import PERSON_NOUNS, is_cue, is_person_noun
 from newstrace.nlp.parsing import ParsedText
 from newstrace.schema import Entity
 
@@ -81,7 +81,8 @@ def _strip_title(doc: Doc, start: int, end: int) -> int:
 
     Besides title words, a leading capitalised word goes when it completes a title outside
     the span ("Chief of [Staff] Howard Baker", "Chancellor of the [Exchequer] Nigel Lawson")
-    or is a person noun before a full name ("Treasurer Paul Keating").
+    or is a known role noun before a full name ("Treasurer Paul Keating"); the agentive-suffix
+    guess of :func:`is_person_noun` is not used here, as given names end that way too ("Teodor").
     """
     name_start = start
     for i in range(start, end - 1):
@@ -89,7 +90,7 @@ def _strip_title(doc: Doc, start: int, end: int) -> int:
             name_start = i + 1
     if end - name_start >= 3 and doc[name_start].text[:1].isupper():
         prev = [t.lower_ for t in doc[max(0, name_start - 2):name_start]]
-        if prev[-1:] == ["of"] or prev == ["of", "the"] or is_person_noun(doc[name_start].lower_):
+        if prev[-1:] == ["of"] or prev == ["of", "the"] or doc[name_start].lower_ in PERSON_NOUNS:
             name_start += 1
     return name_start
 
