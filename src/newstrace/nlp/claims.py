@@ -718,8 +718,8 @@ def _what_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int, prev: ClaimCa
     if any(t.lemma_ in REPORTING for t in verbs if t.pos_ == "VERB"):
         return None
     np = _np_before(doc, j + 1, sent.start)
-    if np is None or any(_unit_word(t) for t in doc[np[0]:np[1]]):
-        return None  # "Fees of 2-1/2 pct comprise ...": "pct" is a unit, not the subject
+    if np is None or (np[0] > sent.start and doc[np[0] - 1].like_num) or all(_unit_word(t) for t in doc[np[0]:np[1]]):
+        return None  # "Fees of 2-1/2 pct comprise ...": "pct" is the unit of an earlier number, not the subject
     if doc[np[0]].tag_ == "PRP":
         return _resolve_it(doc, sent, np[0]) if doc[np[0]].lower_ == "it" else None
     s = np[0]

@@ -415,7 +415,9 @@ def _merge_ratios(doc: Doc, exprs: list[NumberExpr]) -> list[NumberExpr]:
             continue
         if out and not out[-1].ratio and expr.value > 0:
             gap = "".join(t.text_with_ws for t in doc[out[-1].end:expr.start]).strip().lower()
-            if gap in {"-for-", "for"}:
+            after = doc[expr.end].lower_ if expr.end < len(doc) else ""
+            small = out[-1].value <= 20 and expr.value <= 20 and not (out[-1].has_scale or expr.has_scale)
+            if gap == "-for-" or (gap == "for" and small and after in {"split", "stock", "reverse", "share"}):
                 a = out[-1]
                 out[-1] = NumberExpr(a.start, expr.end, a.value / expr.value, has_words=a.has_words, ratio=True)
                 continue
