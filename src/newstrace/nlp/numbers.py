@@ -292,7 +292,7 @@ def _scan(doc: Doc, i: int, end: int) -> NumberExpr | None:
                 if prev == "tens" and _kind(nxt) == "small" and nxt.lower_ != "zero":
                     j += 1
                     continue
-                frac = nxt.text[:-1] if nxt.text.endswith("s") else nxt.text  # bond notation: "the 13-1/4s"
+                frac = nxt.text.removesuffix("s")  # bond notation: "the 13-1/4s"
                 if prev == "digit" and _FRACTION.match(frac) and digit_value(frac) is not None:
                     parts.append(("frac", digit_value(frac)))
                     j += 2
