@@ -34,27 +34,26 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
 import random
 import re
 import resource
 import sys
 import time
-from collections import Counter, defaultdict
+from collections import defaultdict
 from multiprocessing import get_context
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from datasketch import MinHash, MinHashLSH  # noqa: E402
+from datasketch import MinHash, MinHashLSH
 
-from newstrace.corpora.reuters import iter_reuters  # noqa: E402
-from newstrace.provenance import compare  # noqa: E402
-from newstrace.provenance.candidates import CandidateIndex  # noqa: E402
-from newstrace.provenance.derive import load_model  # noqa: E402
-from newstrace.provenance.fingerprint import MINHASH_SCHEME, NUM_PERM, SEED, article_sentences, fingerprint  # noqa: E402
-from newstrace.schema import Article, Source, text_id  # noqa: E402
+from newstrace.corpora.reuters import iter_reuters
+from newstrace.provenance import compare
+from newstrace.provenance.candidates import CandidateIndex
+from newstrace.provenance.derive import load_model
+from newstrace.provenance.fingerprint import MINHASH_SCHEME, NUM_PERM, SEED, article_sentences, fingerprint
+from newstrace.schema import Article, Source, text_id
 
 #: Synonym table for the "spun" transformation (written for this benchmark; spinner-style swaps).
 SYNONYMS = {
@@ -127,7 +126,7 @@ def transform(text: str, kind: str, rng: random.Random) -> str:
         for m in sorted(rng.sample(nums, min(len(nums), rng.randint(1, 3))), key=lambda m: -m.start()):
             v = float(m.group().replace(",", ""))
             new = v * rng.choice((-1, 1)) * rng.uniform(0.05, 0.4) + v
-            s = f"{new:.1f}" if "." in m.group() else str(max(0, int(round(new))) or 1)
+            s = f"{new:.1f}" if "." in m.group() else str(max(0, round(new)) or 1)
             joined = joined[: m.start()] + s + joined[m.end():]
         paras = joined.split("\n\n")
     if kind.startswith("spun"):
@@ -196,7 +195,7 @@ def _sents(aid: str):
 
 def _verify(pair: tuple[str, str]):
     a, b = _ARTS[pair[0]], _ARTS[pair[1]]
-    d, p = compare(a, b, _sents(a.id), _sents(b.id), model=_MODEL)
+    d, _p = compare(a, b, _sents(a.id), _sents(b.id), model=_MODEL)
     if d is None:
         return None
     return (d.copy_id, d.origin_id, tuple(d.sibling_ids), d.kind)
@@ -242,9 +241,8 @@ def run(n: int, jobs: int, verify: bool = True) -> dict:
     ids = list(_ARTS)
     ctx = get_context("fork")
     # -- stage: fingerprints (sentences, MinHash, robust features)
-    with timed(res, "fingerprint"):
-        with ctx.Pool(jobs) as pool:
-            fps = pool.map(_fp, ids, chunksize=200)
+    with timed(res, "fingerprint"), ctx.Pool(jobs) as pool:
+        fps = pool.map(_fp, ids, chunksize=200)
     # -- stage: index + candidate query (ours)
     with timed(res, "index"):
         index = CandidateIndex()
@@ -260,9 +258,8 @@ def run(n: int, jobs: int, verify: bool = True) -> dict:
     del fps, index
     gc.collect()
     # -- baseline: datasketch MinHashLSH alone (threshold 0.5), timed from signatures on
-    with timed(res, "baseline_signatures"):
-        with ctx.Pool(jobs) as pool:
-            sigs = pool.map(_minhash_only, ids, chunksize=200)
+    with timed(res, "baseline_signatures"), ctx.Pool(jobs) as pool:
+        sigs = pool.map(_minhash_only, ids, chunksize=200)
     with timed(res, "baseline_lsh"):
         lsh = MinHashLSH(threshold=0.5, num_perm=NUM_PERM)
         mhs = {}
@@ -289,11 +286,9 @@ def run(n: int, jobs: int, verify: bool = True) -> dict:
     gc.collect()
     # -- stage: verification (alignment + decision) of every candidate pair
     if verify:
-        with timed(res, "verify"):
-            with ctx.Pool(jobs) as pool:
-                out = [x for x in pool.imap_unordered(_verify, sorted(pairs), chunksize=100) if x]
+        with timed(res, "verify"), ctx.Pool(jobs) as pool:
+            out = [x for x in pool.imap_unordered(_verify, sorted(pairs), chunksize=100) if x]
         linked = set()
-        kinds = Counter()
         for c, o, sib, kind in out:
             for other in ([o] if o else list(sib)):
                 linked.add((c, other))
@@ -320,7 +315,7 @@ def mt_recall() -> dict:
     """Candidate recall of the real machine-translated and translated copies of the provenance corpus."""
     from newstrace.corpora.provenance import load_corpus, score_links  # noqa: F401
 
-    arts, gold, files = load_corpus()
+    arts, gold, _files = load_corpus()
     fps = [fingerprint(a) for a in arts]
     index = CandidateIndex()
     index.add(fps)
@@ -363,7 +358,7 @@ def main(argv=None) -> int:
         a, b = results["runs"][0], results["runs"][-1]
         for key in ("fingerprint_cpu_s", "index_cpu_s", "query_cpu_s", "verify_cpu_s", "minhash_baseline_cpu_s",
                     "candidate_pairs"):
-            if key in a and a[key]:
+            if a.get(key):
                 print(f"growth {key}: x{b[key] / a[key]:.1f} for x{b['n'] / a['n']:.0f} articles")
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n")

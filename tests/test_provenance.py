@@ -118,7 +118,7 @@ def test_two_copies_of_a_missing_wire_story_are_siblings(corpus):
 
 
 def test_no_link_among_independent_reports_of_one_study(corpus):
-    _, gold, by = corpus
+    _, _, by = corpus
     arts = [by[f"r0{k}"] for k in range(1, 7)]  # Exxon study: Boston Globe + five other origins
     assert trace(arts) == []
 
@@ -165,7 +165,7 @@ def test_changes_name_numbers_quotes_slant_credit_and_paragraphs():
 def test_incremental_trace_equals_full_run(corpus):
     arts, _, _ = corpus
     arts = sorted(arts, key=lambda a: a.id) + load_seeds(SHARED / "seeds")
-    key = lambda d: (d.copy_id, d.origin_id or "", tuple(d.sibling_ids), d.kind, d.score)  # noqa: E731
+    key = lambda d: (d.copy_id, d.origin_id or "", tuple(d.sibling_ids), d.kind, d.score)
     full = sorted(map(key, trace(arts)))
     index = TraceIndex()
     index.add(arts[:30])

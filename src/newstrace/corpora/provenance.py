@@ -213,7 +213,16 @@ def _story_graph(gold: GoldGraph, story: str, rows: list[tuple[str, str, str]], 
 
 @dataclass
 class LinkScore:
-    """Link scoring against the gold graph (see :func:`score_links`)."""
+    """Link scoring against the gold graph (see :func:`score_links`).
+
+    Attributes:
+        n_links: scored (copy, other) links.
+        correct_strict, correct_lenient: of those, right under each rule.
+        independent_links: links between a hard negative and a member of its story's tree.
+        wrong: ``(copy_id, other_id, mode)`` of every strict-wrong link.
+        found_strict, found_lenient: role kind -> ids of copies found.
+        recallable: role kind -> ids of copies with another member of their tree present.
+    """
 
     n_links: int = 0
     correct_strict: int = 0
@@ -226,10 +235,12 @@ class LinkScore:
 
     @property
     def precision_strict(self) -> float:
+        """Share of scored links right under the strict rule (1.0 when there are none)."""
         return self.correct_strict / self.n_links if self.n_links else 1.0
 
     @property
     def precision_lenient(self) -> float:
+        """Share of scored links right under the lenient rule (1.0 when there are none)."""
         return self.correct_lenient / self.n_links if self.n_links else 1.0
 
     def recall(self, kind: str | None = None, strict: bool = True) -> float:

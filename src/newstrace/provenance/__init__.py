@@ -25,7 +25,7 @@ from newstrace.provenance.fingerprint import Fingerprint, article_sentences, fin
 from newstrace.provenance.text import Sentence
 from newstrace.schema import Article, Derivation
 
-__all__ = ["trace", "TraceIndex", "Fingerprint", "fingerprint", "compare"]
+__all__ = ["Fingerprint", "TraceIndex", "compare", "fingerprint", "trace"]
 
 
 def compare(a: Article, b: Article, sa: list[Sentence] | None = None, sb: list[Sentence] | None = None,

@@ -12,7 +12,16 @@ import re
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
-from newstrace.provenance.text import DATE_WORDS, NEGATIONS, Sentence, fold, number_value, quoted_spans, tokens, zipf
+from newstrace.provenance.text import (
+    DATE_WORDS,
+    NEGATIONS,
+    Sentence,
+    fold,
+    number_value,
+    quoted_spans,
+    tokens,
+    zipf,
+)
 from newstrace.schema import Change
 
 #: Qualifiers of a number; a copy that swaps or adds one ("about" -> "at least") changes the claim.
@@ -23,11 +32,9 @@ QUALIFIERS = (
 )
 #: Loaded terms that, inserted next to a name or an institution, slant a story (EN/ES/PT; extend freely).
 SLANT_TERMS = frozenset(
-    "self-proclaimed so-called regime puppet agent dictator dictatorship usurper illegitimate terrorist "
-    "thug thugs mob radical extremist corrupt traitor autoproclamado autoproclamada supuesto títere agente "
-    "dictador dictadura régimen usurpador ilegítimo terrorista golpista autoproclamado".split()
+    ["self-proclaimed", "so-called", "regime", "puppet", "agent", "dictator", "dictatorship", "usurper", "illegitimate", "terrorist", "thug", "thugs", "mob", "radical", "extremist", "corrupt", "traitor", "autoproclamado", "autoproclamada", "supuesto", "títere", "agente", "dictador", "dictadura", "régimen", "usurpador", "ilegítimo", "terrorista", "golpista", "autoproclamado"]
 )
-_QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b", re.I)
+_QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b", re.IGNORECASE)
 
 
 def _figures(s: Sentence) -> tuple[list[str], list[str]]:
@@ -75,7 +82,7 @@ def number_changes(copy: Sentence, origin: Sentence) -> list[Change]:
 
 def _base(word: str) -> str:
     """A folded word without the possessive ("maduro's" -> "maduro")."""
-    return word[:-2] if word.endswith("'s") else word
+    return word.removesuffix("'s")
 
 
 def _words(text: str) -> list[str]:
@@ -161,7 +168,7 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
 
     def runs(sents: list[Sentence], used: set[int], end: int) -> list[str]:
         groups, cur = [], []
-        for k in range(0, end):
+        for k in range(end):
             if k in used or len(sents[k].words) < min_words:
                 if cur:
                     groups.append(" ".join(cur))

@@ -19,8 +19,8 @@ import json
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -54,8 +54,8 @@ AGENCY_ALIASES = {
 }
 _SECOND_LEVEL = {"co", "com", "org", "net", "gov", "ac", "edu"}
 _SKIP_LABELS = {"www", "www1", "www2", "amp", "m", "mobile", "en", "eng", "news", "edition"}
-_MONTHS = {m: k for k, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
-_URL_DATE = re.compile(r"/((?:19|20)\d\d)[/-](\d\d|[a-z]{3})[/-](\d\d)(?:/|$|[^\d])", re.I)
+_MONTHS = {m: k for k, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
+_URL_DATE = re.compile(r"/((?:19|20)\d\d)[/-](\d\d|[a-z]{3})[/-](\d\d)(?:/|$|[^\d])", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4)

@@ -45,17 +45,12 @@ NUMBER_WORDS: dict[str, int] = {
 #: Month and weekday names (EN/ES/PT): a number next to a month is a date, and a swapped weekday
 #: is a date change, not a name change.
 DATE_WORDS = frozenset(
-    "january february march april may june july august september october november december jan feb mar apr "
-    "jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday enero febrero "
-    "marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre lunes martes miercoles jueves "
-    "viernes sabado domingo janeiro fevereiro marco maio junho julho setembro outubro novembro dezembro".split()
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre", "lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo", "janeiro", "fevereiro", "marco", "maio", "junho", "julho", "setembro", "outubro", "novembro", "dezembro"]
 )
 #: Words that negate a clause (English, Spanish, Portuguese); a quote whose count of these
 #: changes parity between origin and copy has had its meaning inverted.
 NEGATIONS = frozenset(
-    "not no never nothing none nobody neither nor cannot can't don't doesn't didn't won't isn't "
-    "wasn't aren't weren't haven't hasn't hadn't shouldn't wouldn't couldn't n't nunca nada nadie "
-    "ningún ninguna tampoco não nem".split()
+    ["not", "no", "never", "nothing", "none", "nobody", "neither", "nor", "cannot", "can't", "don't", "doesn't", "didn't", "won't", "isn't", "wasn't", "aren't", "weren't", "haven't", "hasn't", "hadn't", "shouldn't", "wouldn't", "couldn't", "n't", "nunca", "nada", "nadie", "ningún", "ninguna", "tampoco", "não", "nem"]
 )
 
 
@@ -224,10 +219,10 @@ def analyse_sentence(text: str) -> Sentence:
             s.numbers.append(num)
             s.anchors.append("#" + num)
             continue
-        if tok[:1].isupper() and len(f) >= 3 and not f.isdigit():
-            if i > 0 or zipf(f) < 4.0:
-                s.names.append(f)
-                s.anchors.append(f)
+        # a capitalised word is a name unless it opens the sentence and is a common word
+        if tok[:1].isupper() and len(f) >= 3 and not f.isdigit() and (i > 0 or zipf(f) < 4.0):
+            s.names.append(f)
+            s.anchors.append(f)
         if len(f) >= 4 and f.isalpha():
             s.stems.append(f[:5])
     return s
