@@ -19,15 +19,14 @@ from __future__ import annotations
 import argparse
 import random
 import resource
-import statistics
 import tempfile
 import time
 from pathlib import Path
 
 from newstrace.corpora.reuters import iter_reuters
 from newstrace.schema import Article, Source, text_id
-from newstrace.stories import list_stories, search, story_detail, update_stories
 from newstrace.store import IngestItem, Store
+from newstrace.stories import list_stories, search, story_detail, update_stories
 
 
 def republish(text: str, rng: random.Random) -> str:
@@ -53,11 +52,12 @@ def articles(n: int, seed: int = 7):
             if made >= n:
                 return
             text = "\n\n".join(s.paragraphs())
-            day = s.date[:10]
+            day = s.date[:10] if len(s.date) >= 10 and s.date[8:10].isdigit() else None
             if round_:
                 text = republish(text, rng)
-                day = day[:8] + f"{min(28, int(day[8:10]) + 1):02d}"
-            url = f"https://outlet{round_}.example.com/{day.replace('-', '/')}/story-{s.newid}"
+                if day:
+                    day = day[:8] + f"{min(28, int(day[8:10]) + 1):02d}"
+            url = f"https://outlet{round_}.example.com/{(day or 'undated').replace('-', '/')}/story-{s.newid}"
             art = Article(headline=s.title, text=text, published=day, language="en",
                           source=Source(path=f"reuters/{s.newid}-{round_}.txt", url=url))  # fmt: skip
             art.id = text_id(art.headline + "\n" + art.text)

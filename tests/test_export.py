@@ -14,10 +14,10 @@ from typer.testing import CliRunner
 
 from newstrace.cli import app
 from newstrace.export import TABLES, export_tables
-from newstrace.stories import get_story, list_stories, story_of, update_stories
 from newstrace.store import Store
 from newstrace.store.ingest import ingest
 from newstrace.store.trace import run_trace
+from newstrace.stories import get_story, list_stories, story_of, update_stories
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 PROV = SHARED / "corpora" / "provenance"
@@ -87,7 +87,7 @@ def test_parquet_tables_join_up(store, tmp_path):
         assert d["n_changes"] == n and set(d["change_kinds"] or []) == {
             c["kind"] for c in read["changes"] if (c["copy_id"], c["origin_key"]) == (d["copy_id"], d["origin_key"])}
     # the Washington Post page: its URL host as outlet, its story row naming it as origin
-    (h01,) = store.resolve(url_of(sorted(PROV.glob("h-*/01-*.txt"))[0]))
+    (h01,) = store.resolve(url_of(min(PROV.glob("h-*/01-*.txt"))))
     art = next(r for r in read["articles"] if r["id"] == h01)
     assert art["outlet"] == "washingtonpost.com" and art["story_id"] == story_of(store, h01)
     row = next(r for r in read["stories"] if r["story_id"] == art["story_id"])
@@ -116,6 +116,5 @@ def test_export_cli_formats_and_errors(store_path, tmp_path):
     assert bad.exit_code == 2
     missing = runner.invoke(app, ["export", "--format", "csv", "--store", str(tmp_path / "none.duckdb"), "-o", str(out)])
     assert missing.exit_code == 2 and "no store at" in missing.stderr
-    with pytest.raises(ValueError, match="format must be one of"):
-        with Store(path, read_only=True) as st:
-            export_tables(st, out, "xml")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="format must be one of"), Store(path, read_only=True) as st:
+        export_tables(st, out, "xml")  # type: ignore[arg-type]

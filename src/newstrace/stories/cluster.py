@@ -22,12 +22,12 @@ import json
 import time
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 
+from newstrace.store import Store
 from newstrace.stories import db
 from newstrace.stories.keys import MAX_KEYS, DateSpan, article_date, event_keys
 from newstrace.stories.models import StoriesReport
-from newstrace.store import Store
 
 #: Version of the event-key scheme; stored with every run so that a change re-keys everything.
 KEY_SCHEME = "story-keys/2"
@@ -65,7 +65,7 @@ class LinkRule:
     undated_specific_alone: int = 3
     specific_weight: float = 0.75
     probe_keys: int = 16
-    max_posting: int = 1000
+    max_posting: int = 500
 
     def same_event(self, score: float, specific: int, gap_days: int | None) -> bool:
         """Decide one pair from its shared-key score, its number of specific shared keys and the day gap (``None``: undated)."""
@@ -171,7 +171,7 @@ def update_stories(store: Store, *, full: bool = False, rule: LinkRule = DEFAULT
         StoreError: the store cannot be read or written.
     """
     t0 = time.perf_counter()
-    started = datetime.now(timezone.utc).replace(tzinfo=None)
+    started = datetime.now(UTC).replace(tzinfo=None)
     params = json.dumps(rule.params(), sort_keys=True)
     last = db.rows(store, "SELECT * FROM story_runs ORDER BY run_id DESC LIMIT 1")
     mode = "full" if full or not last or last[0]["params"] != params else "incremental"
@@ -185,7 +185,7 @@ def update_stories(store: Store, *, full: bool = False, rule: LinkRule = DEFAULT
             "ORDER BY seq")]  # fmt: skip
         run_id = db.tuples(store, "SELECT coalesce(max(run_id), 0) + 1 FROM story_runs")[0][0]
         dates = _key_new_articles(store, new_ids, rule)
-        pairs, links = _link_new_articles(store, new_ids, dates, rule, run_id)
+        pairs, _ = _link_new_articles(store, new_ids, dates, rule, run_id)
         edges = derivation_edges(store)
         event = db.tuples(store, "SELECT a, b FROM story_links")
         assigned = components(seqs, [*edges, *event])
@@ -201,7 +201,7 @@ def update_stories(store: Store, *, full: bool = False, rule: LinkRule = DEFAULT
         n_stories = len(set(assigned.values()))
         db.execute(store, "INSERT INTO story_runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [
             run_id, mode, max(seqs.values(), default=0), (store.last_trace() or {}).get("run_id"), params,
-            len(new_ids), n_stories, started, datetime.now(timezone.utc).replace(tzinfo=None)])  # fmt: skip
+            len(new_ids), n_stories, started, datetime.now(UTC).replace(tzinfo=None)])  # fmt: skip
     return StoriesReport(
         mode=mode, run_id=run_id, articles=len(seqs), new_articles=len(new_ids), candidate_pairs=pairs,
         event_links=db.tuples(store, "SELECT count(*) FROM story_links")[0][0], derivation_edges=len(edges),
@@ -240,45 +240,63 @@ def _key_new_articles(store: Store, ids: list[str], rule: LinkRule) -> dict[str,
 
 
 def _link_new_articles(store: Store, ids: list[str], dates: dict[str, DateSpan | None], rule: LinkRule,
-                       run_id: int) -> tuple[int, int]:  # fmt: skip
+                       run_id: int, chunk: int = 2000) -> tuple[int, int]:  # fmt: skip
     """Find candidate pairs of ``ids`` against every keyed article, decide them and store the links.
+
+    The new articles are taken ``chunk`` at a time, so the candidate table of one step stays
+    bounded however many articles a full run keys; a pair of two new articles is kept by the
+    step holding the smaller id, so each pair is examined once.
 
     Returns:
         ``(candidate pairs examined, links stored)``.
     """
     if not ids:
         return 0, 0
-    floor = min(rule.dated_min_score, rule.undated_min_score, rule.undated_specific_alone * rule.specific_weight)
+    n_pairs = n_links = 0
     with db.registered_ids(store, "_new", ids):
-        # One side of each key join is a probe key, and keys in more than max_posting articles
-        # (template words, a wire's own name) find no candidates, so no join step grows with
-        # the square of a common key's articles.
+        # Keys in more than max_posting articles (template words, a wire's own name) find no
+        # candidates, and one side of each key join is a probe key, so no join step grows
+        # with the square of a common key's articles.
         db.execute(store, f"""
             CREATE OR REPLACE TEMP TABLE _common AS
             SELECT key FROM story_keys GROUP BY key HAVING count(*) > {int(rule.max_posting)}""")
-        db.execute(store, """
-            CREATE OR REPLACE TEMP TABLE _nk AS
-            SELECT k.article_id, k.key, k.probe FROM story_keys k JOIN _new ON k.article_id = _new.id
-            WHERE k.key NOT IN (SELECT key FROM _common)""")
-        db.execute(store, """
-            CREATE OR REPLACE TEMP TABLE _cand AS
-            SELECT DISTINCT a, b FROM (
-                SELECT n.article_id AS a, o.article_id AS b FROM _nk n JOIN story_keys o ON o.key = n.key
-                WHERE n.probe AND o.article_id <> n.article_id
-                UNION ALL
-                SELECT n.article_id AS a, o.article_id AS b FROM _nk n JOIN story_keys o ON o.key = n.key
-                WHERE o.probe AND o.article_id <> n.article_id
-            ) p WHERE a < b OR b NOT IN (SELECT id FROM _new)""")
-        n_pairs = db.tuples(store, "SELECT count(*) FROM _cand")[0][0]
-        scored = db.tuples(store, f"""
-            SELECT c.a, c.b, sum(least(x.weight, y.weight)) AS score,
-                   count(*) FILTER (WHERE least(x.weight, y.weight) >= {float(rule.specific_weight)}) AS specific,
-                   list(x.key ORDER BY least(x.weight, y.weight) DESC, x.key) AS keys
-            FROM _cand c JOIN story_keys x ON x.article_id = c.a
-            JOIN story_keys y ON y.article_id = c.b AND y.key = x.key
-            GROUP BY c.a, c.b HAVING sum(least(x.weight, y.weight)) >= {float(floor)}""")
-        for t in ("_cand", "_nk", "_common"):
-            db.execute(store, f"DROP TABLE {t}")
+        try:
+            for i in range(0, len(ids), chunk):
+                with db.registered_ids(store, "_step", ids[i : i + chunk]):
+                    p, n = _link_step(store, dates, rule, run_id)
+                n_pairs += p
+                n_links += n
+        finally:
+            db.execute(store, "DROP TABLE IF EXISTS _common")
+    return n_pairs, n_links
+
+
+def _link_step(store: Store, dates: dict[str, DateSpan | None], rule: LinkRule, run_id: int) -> tuple[int, int]:
+    """One chunk of :func:`_link_new_articles`: the articles in ``_step`` against every keyed article."""
+    floor = min(rule.dated_min_score, rule.undated_min_score, rule.undated_specific_alone * rule.specific_weight)
+    db.execute(store, """
+        CREATE OR REPLACE TEMP TABLE _nk AS
+        SELECT k.article_id, k.key, k.probe FROM story_keys k JOIN _step ON k.article_id = _step.id
+        WHERE k.key NOT IN (SELECT key FROM _common)""")
+    db.execute(store, """
+        CREATE OR REPLACE TEMP TABLE _cand AS
+        SELECT DISTINCT a, b FROM (
+            SELECT n.article_id AS a, o.article_id AS b FROM _nk n JOIN story_keys o ON o.key = n.key
+            WHERE n.probe AND o.article_id <> n.article_id
+            UNION ALL
+            SELECT n.article_id AS a, o.article_id AS b FROM _nk n JOIN story_keys o ON o.key = n.key
+            WHERE o.probe AND o.article_id <> n.article_id
+        ) p WHERE a < b OR b NOT IN (SELECT id FROM _new)""")
+    n_pairs = db.tuples(store, "SELECT count(*) FROM _cand")[0][0]
+    scored = db.tuples(store, f"""
+        SELECT c.a, c.b, sum(least(x.weight, y.weight)) AS score,
+               count(*) FILTER (WHERE least(x.weight, y.weight) >= {float(rule.specific_weight)}) AS specific,
+               list(x.key ORDER BY least(x.weight, y.weight) DESC, x.key) AS keys
+        FROM _cand c JOIN story_keys x ON x.article_id = c.a
+        JOIN story_keys y ON y.article_id = c.b AND y.key = x.key
+        GROUP BY c.a, c.b HAVING sum(least(x.weight, y.weight)) >= {float(floor)}""")
+    for t in ("_cand", "_nk"):
+        db.execute(store, f"DROP TABLE {t}")
     others = {b for _, b, *_ in scored if b not in dates}
     if others:
         with db.registered_ids(store, "_want", others):
@@ -297,5 +315,13 @@ def _link_new_articles(store: Store, ids: list[str], dates: dict[str, DateSpan |
     return n_pairs, len(links)
 
 
-__all__ = ["LinkRule", "DEFAULT_RULE", "UnionFind", "components", "story_id_for", "derivation_edges",
-           "update_stories", "KEY_SCHEME"]  # fmt: skip
+__all__ = [
+    "DEFAULT_RULE",
+    "KEY_SCHEME",
+    "LinkRule",
+    "UnionFind",
+    "components",
+    "derivation_edges",
+    "story_id_for",
+    "update_stories",
+]  # fmt: skip

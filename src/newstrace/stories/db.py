@@ -54,4 +54,4 @@ def transaction(store: Store):
     return store.transaction()
 
 
-__all__ = ["rows", "tuples", "execute", "insert", "registered_ids", "transaction"]
+__all__ = ["execute", "insert", "registered_ids", "rows", "transaction", "tuples"]

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections import Counter
 
 from newstrace.schema import Derivation
+from newstrace.store import Store
+from newstrace.store import records as rec
 from newstrace.stories import db
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.models import EventLink, Member, StoryDetail, TimelinePoint, TreeEdge
 from newstrace.stories.query import collapse_inferred, get_story
 from newstrace.stories.variants import StoryText, group_claims, group_names, group_quotes, speakers_of
-from newstrace.store import Store
-from newstrace.store import records as rec
 
 #: Articles whose quotes, claims and names are compared in one story detail (earliest first).
 MAX_ARTICLES = 500
@@ -29,9 +29,10 @@ def member_derivations(store: Store, ids: list[str]) -> list[Derivation]:
     with db.registered_ids(store, "_m", ids):
         rows = db.rows(store, "SELECT d.* FROM derivations d JOIN _m ON d.copy_id = _m.id ORDER BY d.copy_id, d.origin_key")
         kids: dict[str, dict[tuple, list]] = {"changes": {}, "alignments": {}}
-        for table in kids:
-            for r in db.rows(store, f"SELECT c.* FROM {table} c JOIN _m ON c.copy_id = _m.id ORDER BY c.copy_id, c.origin_key, c.n"):
-                kids[table].setdefault((r["copy_id"], r["origin_key"]), []).append(r)
+        for table, into in kids.items():
+            for r in db.rows(store, f"SELECT c.* FROM {table} c JOIN _m ON c.copy_id = _m.id "
+                             "ORDER BY c.copy_id, c.origin_key, c.n"):  # fmt: skip
+                into.setdefault((r["copy_id"], r["origin_key"]), []).append(r)
     return [
         rec.derivation_from_rows(r, kids["changes"].get((r["copy_id"], r["origin_key"]), []),
                                  kids["alignments"].get((r["copy_id"], r["origin_key"]), []))
@@ -127,4 +128,4 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
     )
 
 
-__all__ = ["story_detail", "member_derivations", "MAX_ARTICLES"]
+__all__ = ["MAX_ARTICLES", "member_derivations", "story_detail"]

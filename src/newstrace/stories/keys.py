@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from urllib.parse import urlsplit
 
-from newstrace.provenance.text import analyse_text, fold, number_value, number_weight, zipf, zipf_in
+from newstrace.provenance.text import NUMBER_WORDS, analyse_text, fold, number_value, number_weight, zipf, zipf_in
 from newstrace.structure.credit import AGENCIES
 
 #: A name (folded) with English Zipf frequency at or above this carries no weight ("Juan", "Monday").
@@ -37,7 +37,7 @@ SMALL_NUMBER_WEIGHT = 0.4
 DECIMAL_WEIGHT = 0.6
 #: Folded first three letters of month names (English, Spanish, Portuguese, French, German).
 _MONTH_WORDS = frozenset(
-    "jan feb mar apr may jun jul aug sep oct nov dec ene abr ago dic fev mai set out dez fev avr jui aou dez mrz okt".split()
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "ene", "abr", "ago", "dic", "fev", "mai", "set", "out", "dez", "fev", "avr", "jui", "aou", "dez", "mrz", "okt"]
 )
 #: Weight factor of a capitalised word seen only at the start of sentences.
 INITIAL_ONLY = 0.5
@@ -54,13 +54,13 @@ _URL_DATE = (
     # /2019/03/10/ , /2019-03-10 , /20190310 , /2019/0312/ (not inside a longer run of digits)
     re.compile(r"(?<!\d)((?:19|20)\d\d)[/_-]?(0[1-9]|1[0-2])[/_-]?(0[1-9]|[12]\d|3[01])(?!\d)"),
     # /2019/mar/11/
-    re.compile(r"/((?:19|20)\d\d)/(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*/(0?[1-9]|[12]\d|3[01])(?!\d)", re.I),
+    re.compile(r"/((?:19|20)\d\d)/(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*/(0?[1-9]|[12]\d|3[01])(?!\d)", re.IGNORECASE),
 )
 _URL_MONTH = (
     re.compile(r"/((?:19|20)\d\d)/(0[1-9]|1[0-2])/"),  # /2019/06/
     re.compile(r"/(0[1-9]|1[0-2])/((?:19|20)\d\d)/"),  # /05/2019/
 )
-_MONTHS = {m: i + 1 for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split())}
+_MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ def event_keys(article_id: str, headline: str, text: str, language: str | None =
         raw = s.raw
         for i, tok in enumerate(raw):
             f = fold(tok)
-            num = number_value(tok)
+            num = number_value(tok) if tok[:1].isdigit() or f in NUMBER_WORDS else None
             if num is not None:
                 near = {fold(raw[j])[:3] for j in (i - 1, i + 1) if 0 <= j < len(raw)}
                 if near & _MONTH_WORDS:  # "Dec 31", "31 de marzo": a day of the month, not a count
@@ -154,7 +154,7 @@ def event_keys(article_id: str, headline: str, text: str, language: str | None =
                 if len(name) < 3 or name in AGENCY_WORDS:
                     continue
                 w = name_key_weight(name, lang) * (1.0 if f in inside else INITIAL_ONLY)
-                if i + 1 < len(raw) and raw[i + 1][:1].isupper() and number_value(raw[i + 1]) is None:
+                if i + 1 < len(raw) and raw[i + 1][:1].isupper():
                     w *= NAME_PART  # a first name, or a word inside a longer name: the last word carries it
                 key = "n:" + name
             else:
@@ -170,8 +170,9 @@ def event_keys(article_id: str, headline: str, text: str, language: str | None =
 
 def _shouted(text: str) -> bool:
     """True for a sentence written in capitals (a wire headline): its words are not names by their capitals."""
-    letters = [c for c in text if c.isalpha()]
-    return len(letters) >= 8 and sum(c.isupper() for c in letters) > 0.8 * len(letters)
+    upper = sum(map(str.isupper, text))
+    lower = sum(map(str.islower, text))
+    return upper + lower >= 8 and upper > 4 * lower
 
 
 def parse_day(value: str | None) -> date | None:
@@ -254,4 +255,4 @@ def outlet_of(outlet: str | None, url: str | None) -> str | None:
     return outlet.strip() if outlet and outlet.strip() else None
 
 
-__all__ = ["DateSpan", "EventKeys", "event_keys", "name_key_weight", "parse_day", "url_date", "article_date", "outlet_of"]
+__all__ = ["DateSpan", "EventKeys", "article_date", "event_keys", "name_key_weight", "outlet_of", "parse_day", "url_date"]

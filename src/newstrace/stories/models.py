@@ -330,7 +330,23 @@ class StoriesReport(_Model):
 
 
 __all__ = [
-    "Story", "StoryPage", "Member", "TreeEdge", "EventLink", "TimelinePoint", "QuoteVariant", "QuoteGroup",
-    "Speaker", "ClaimValue", "ClaimGroup", "NameVariant", "NameGroup", "StoryDetail", "SearchHit", "SearchPage",
-    "StoriesReport", "MemberRole", "DateSource",
+    "ClaimGroup",
+    "ClaimValue",
+    "DateSource",
+    "EventLink",
+    "Member",
+    "MemberRole",
+    "NameGroup",
+    "NameVariant",
+    "QuoteGroup",
+    "QuoteVariant",
+    "SearchHit",
+    "SearchPage",
+    "Speaker",
+    "StoriesReport",
+    "Story",
+    "StoryDetail",
+    "StoryPage",
+    "TimelinePoint",
+    "TreeEdge",
 ]  # fmt: skip

@@ -12,10 +12,10 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from typing import Literal
 
+from newstrace.store import Store
 from newstrace.stories import db
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.models import SearchHit, SearchPage, Story, StoryPage
-from newstrace.store import Store
 
 #: Entity labels counted as a story's key entities.
 KEY_ENTITY_LABELS = ("PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "EVENT")
@@ -264,5 +264,14 @@ def _snippet(body: str, needle: str | None, width: int = 160) -> str:
     return ("…" if start else "") + body[start : start + width].strip() + ("…" if start + width < len(body) else "")
 
 
-__all__ = ["list_stories", "get_story", "story_of", "summarise", "search", "collapse_inferred", "inferred_key",
-           "fold_text", "KEY_ENTITY_LABELS"]  # fmt: skip
+__all__ = [
+    "KEY_ENTITY_LABELS",
+    "collapse_inferred",
+    "fold_text",
+    "get_story",
+    "inferred_key",
+    "list_stories",
+    "search",
+    "story_of",
+    "summarise",
+]  # fmt: skip

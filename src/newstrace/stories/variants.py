@@ -26,7 +26,15 @@ from rapidfuzz import fuzz, process
 
 from newstrace.provenance.text import fold
 from newstrace.schema import Article, Derivation
-from newstrace.stories.models import ClaimGroup, ClaimValue, NameGroup, NameVariant, QuoteGroup, QuoteVariant, Speaker
+from newstrace.stories.models import (
+    ClaimGroup,
+    ClaimValue,
+    NameGroup,
+    NameVariant,
+    QuoteGroup,
+    QuoteVariant,
+    Speaker,
+)
 
 #: rapidfuzz ``ratio`` (0..100) at which two quotes of different articles are one quote.
 QUOTE_RATIO = 85
@@ -177,12 +185,8 @@ def group_names(st: StoryText) -> NameIndex:
     toks = [set(x.split()) for x in folded]
     for i in range(len(forms)):
         for j in range(i + 1, len(forms)):
-            if folded[i] == folded[j]:
-                dsu.union(i, j)
-            elif len(toks[i]) > 1 and len(toks[j]) > 1 and (toks[i] < toks[j] or toks[j] < toks[i]):
-                dsu.union(i, j)
-            elif (len(toks[i]) == len(toks[j]) > 1 and folded[i].split()[-1][:1] == folded[j].split()[-1][:1]
-                  and fuzz.ratio(folded[i], folded[j]) >= NAME_RATIO):  # fmt: skip
+            if folded[i] == folded[j] or len(toks[i]) > 1 and len(toks[j]) > 1 and (toks[i] < toks[j] or toks[j] < toks[i]) or (len(toks[i]) == len(toks[j]) > 1 and folded[i].split()[-1][:1] == folded[j].split()[-1][:1]
+                  and fuzz.ratio(folded[i], folded[j]) >= NAME_RATIO):
                 dsu.union(i, j)
     for variant, form in changed.items():
         dsu.union(idx[variant], idx[form])
@@ -340,7 +344,7 @@ def _quote_group(st: StoryText, qs: list[_Quote], names: NameIndex | None) -> Qu
             from_alignment=q.from_alignment, change=q.change))  # fmt: skip
     variants = [variants[0], *sorted(variants[1:], key=lambda v: (-v.similarity, st.rank.get(v.article_id, 1 << 30)))]
     speakers = Counter(names.of(v.speaker) if names else v.speaker for v in variants if v.speaker)
-    speaker = sorted(speakers.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] if speakers else None
+    speaker = min(speakers.items(), key=lambda kv: (-kv[1], kv[0]))[0] if speakers else None
     altered = len({q.norm for q in qs if not q.from_alignment}) > 1 or any(
         _similarity(q, ref) < IN_SENTENCE for q in qs if q.from_alignment)
     return QuoteGroup(id=0, speaker=speaker, variants=variants, altered=altered)
@@ -519,4 +523,4 @@ def _claim_group(st: StoryText, cs: list[_Claim]) -> ClaimGroup:
     return ClaimGroup(id=0, what=head.what, unit=head.unit, values=vals, has_variants=len(vals) > 1, n_articles=n)
 
 
-__all__ = ["StoryText", "NameIndex", "group_names", "group_quotes", "speakers_of", "group_claims", "norm_words"]
+__all__ = ["NameIndex", "StoryText", "group_claims", "group_names", "group_quotes", "norm_words", "speakers_of"]
