@@ -15,7 +15,7 @@ from newstrace.provenance.changes import find_changes
 from newstrace.provenance.evidence import pair_evidence
 from newstrace.provenance.fingerprint import SCHEME, Fingerprint, article_sentences, fingerprint
 from newstrace.provenance.text import analyse_text, fold, number_value, split_sentences
-from newstrace.schema import Article
+from newstrace.schema import Article, Derivation
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 pytestmark = pytest.mark.skipif(not (SHARED / "corpora" / "provenance").is_dir(), reason="needs ../shared")
@@ -189,3 +189,35 @@ def test_link_scoring_rules_follow_labels(corpus):
     assert sc.correct_strict == 1 and "copy-verbatim" in sc.found_strict
     sc = score_links(gold, [(c1, None, [c7])], universe)  # BBC copy vs Sky's own interview
     assert sc.correct_lenient == 0 and len(sc.independent_links) == 1
+
+
+def _link(copy: str, origin: str | None, siblings=()) -> Derivation:
+    return Derivation(copy_id=copy, origin_id=origin, kind="edited", score=0.9, copy_coverage=0.5,
+                      origin_coverage=0.5, inferred_source=origin is None, sibling_ids=list(siblings))
+
+
+def test_resolve_keeps_the_middle_of_a_chain_and_groups_siblings():
+    from newstrace.provenance.graph import resolve
+
+    # origin A -> translation B -> back-translation C, plus the shortcut C <- A
+    chain = [_link("B", "A"), _link("C", "B"), _link("C", "A")]
+    assert [(d.copy_id, d.origin_id) for d in resolve(chain)] == [("B", "A"), ("C", "B")]
+    # three copies of a missing wire story: three sibling pairs -> one group
+    sib = [_link("X", None, ["Y"]), _link("Y", None, ["Z"]), _link("X", None, ["Z"])]
+    out = resolve(sib)
+    assert all(len(d.sibling_ids) == 2 for d in out)
+    assert {d.copy_id for d in out} | {s for d in out for s in d.sibling_ids} == {"X", "Y", "Z"}
+    # a sibling link between an origin and its own copy adds nothing to the direct link
+    assert [(d.copy_id, d.origin_id) for d in resolve([_link("B", "A"), _link("A", None, ["B"])])] == [("B", "A")]
+
+
+def test_resolve_on_the_real_corpus_drops_links_never_copies(corpus):
+    from newstrace.provenance.graph import resolve
+
+    arts, _, _ = corpus
+    links = trace(arts)
+    kept = resolve(links)
+    covered = lambda ds: {d.copy_id for d in ds} | {s for d in ds for s in d.sibling_ids} | {
+        d.origin_id for d in ds if d.origin_id}
+    assert len(kept) <= len(links)
+    assert covered(kept) == covered(links)

@@ -3,6 +3,8 @@
 Store-independent API (the store and CLI call these):
 
 - :func:`trace` — one call over a list of Articles;
+- :func:`newstrace.provenance.graph.resolve` — drop chain shortcuts and group siblings, over all
+  links of a store (a pure function of the links);
 - :class:`TraceIndex` — incremental: :meth:`TraceIndex.add` articles (or stored fingerprints),
   then :meth:`TraceIndex.trace` the new ones against everything added. A pair's outcome depends
   only on its two articles, so tracing new articles against an index of old ones gives the same

@@ -1,0 +1,93 @@
+"""Derivation graph clean-up: chains keep their middle link, siblings are grouped under one inferred source.
+
+Pairwise verification links every pair that shares text, so a chain origin -> translation ->
+back-translation also yields a direct link from the back-translation to the origin, and three
+copies of a missing wire story yield three sibling pairs. :func:`resolve` turns that into the
+graph a reader expects. It is a pure function of the links, so a store can apply it to all
+stored links after an incremental run and get the same graph as after a full run.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from newstrace.schema import Derivation
+
+
+def _direct(derivs: Sequence[Derivation]) -> dict[str, set[str]]:
+    parents: dict[str, set[str]] = defaultdict(set)
+    for d in derivs:
+        if d.origin_id:
+            parents[d.copy_id].add(d.origin_id)
+    return parents
+
+
+def _ancestors(node: str, parents: dict[str, set[str]], skip: tuple[str, str] | None = None) -> set[str]:
+    seen: set[str] = set()
+    stack = [p for p in parents.get(node, ()) if (node, p) != skip]
+    while stack:
+        p = stack.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        stack.extend(parents.get(p, ()))
+    return seen
+
+
+def resolve(derivs: Sequence[Derivation]) -> list[Derivation]:
+    """Drop shortcut links of chains and group siblings.
+
+    - A direct link ``c <- a`` is dropped when ``a`` is also reachable from ``c`` through other
+      direct links (``c <- b <- a``): the chain says it, with its middle step.
+    - A sibling link between two articles that a chain of direct links already relates (one is
+      the other's ancestor, or they share a direct origin) is dropped.
+    - Sibling links form groups (connected components); each remaining sibling record lists every
+      other member of its group in ``sibling_ids``, so one inferred source stands for the group.
+
+    Args:
+        derivs: Derivation records of one corpus (pairwise, as :func:`newstrace.provenance.trace` returns).
+
+    Returns:
+        The kept records (copies, in the input order), never more than given.
+    """
+    parents = _direct(derivs)
+    kept: list[Derivation] = []
+    for d in derivs:
+        if d.origin_id:
+            if d.origin_id in _ancestors(d.copy_id, parents, skip=(d.copy_id, d.origin_id)):
+                continue
+            kept.append(d)
+            continue
+        other = d.sibling_ids[0] if d.sibling_ids else None
+        if other is None:
+            kept.append(d)
+            continue
+        anc_c, anc_o = _ancestors(d.copy_id, parents), _ancestors(other, parents)
+        if other in anc_c or d.copy_id in anc_o or (parents.get(d.copy_id, set()) & parents.get(other, set())):
+            continue
+        kept.append(d)
+    # sibling groups: union-find over the remaining sibling links
+    root: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        root.setdefault(x, x)
+        while root[x] != x:
+            root[x] = root[root[x]]
+            x = root[x]
+        return x
+
+    for d in kept:
+        if not d.origin_id:
+            for s in d.sibling_ids:
+                root[find(d.copy_id)] = find(s)
+    groups: dict[str, set[str]] = defaultdict(set)
+    for x in list(root):
+        groups[find(x)].add(x)
+    out = []
+    for d in kept:
+        if not d.origin_id and d.copy_id in root:
+            members = groups[find(d.copy_id)] - {d.copy_id}
+            d = d.model_copy(update={"sibling_ids": sorted(members)})
+        out.append(d)
+    return out
