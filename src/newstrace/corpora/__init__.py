@@ -8,13 +8,26 @@ from pathlib import Path
 def shared_dir() -> Path:
     """The ``shared`` folder beside the repository (``<repo>/../shared``), or ``$NEWSTRACE_SHARED``.
 
+    Looked for, in order: ``$NEWSTRACE_SHARED``; beside the source checkout this module
+    was imported from (editable installs); beside the current directory or any parent of
+    it (a non-editable install run from the checkout).
+
     Raises:
-        FileNotFoundError: no such folder.
+        FileNotFoundError: no such folder (message lists where it looked).
     """
     import os
 
     env = os.environ.get("NEWSTRACE_SHARED")
-    path = Path(env) if env else Path(__file__).resolve().parents[4] / "shared"
-    if not path.is_dir():
-        raise FileNotFoundError(f"shared data folder not found at {path}; set NEWSTRACE_SHARED")
-    return path
+    if env:
+        candidates = [Path(env)]
+    else:
+        here = Path(__file__).resolve()
+        candidates = [here.parents[4] / "shared"] if len(here.parents) > 4 else []
+        cwd = Path.cwd().resolve()
+        candidates += [d / "shared" for d in (cwd, *cwd.parents)]
+    for path in candidates:
+        if path.is_dir() and (path / "corpora").is_dir():
+            return path
+    raise FileNotFoundError(
+        "shared data folder not found (looked in: " + ", ".join(map(str, candidates[:4])) + "); set NEWSTRACE_SHARED"
+    )
