@@ -175,17 +175,18 @@ def corpus(n: int, seed: int = 11):
     rng.shuffle(stories)
     stories = stories[: min(len(stories), max(1, n // 5))]
     per = (n - len(stories)) / len(stories)
-    groups: list[tuple[Article, list[Article], bool, datetime, str]] = []
+    groups: list[dict] = []
     made = 0
     for s in stories:
         if made >= n:
             return
         day = datetime.fromisoformat(s.date[:19]) if s.date else datetime(1987, 3, 1)
         origin = make_article(s.title.title(), s.paragraphs(), day, "reuters.example", f"story-{s.newid}")
-        hidden = rng.random() < 0.03  # the origin is left out: its copies are siblings of an inferred source
-        group = (origin, [], hidden, day, f"story-{s.newid}")
+        # hidden: the origin is left out, so its copies are siblings of an inferred source
+        group = {"origin": origin, "hidden": rng.random() < 0.03, "day": day, "slug": f"story-{s.newid}",
+                 "ids": {origin.id}, "first": None, "recent": [], "n": 0}  # fmt: skip
         groups.append(group)
-        if not hidden:
+        if not group["hidden"]:
             made += 1
             yield origin, None
         for _ in range(min(200, round(rng.expovariate(1 / per))) if per > 0 else 0):
@@ -202,55 +203,67 @@ def corpus(n: int, seed: int = 11):
             yield out
 
 
-def _copy(group, rng: random.Random) -> tuple[Article, Derivation | None] | None:
-    """One more copy in a story group (origin, copies so far, origin hidden, day, slug); ``None`` if it repeats one."""
-    origin, copies, hidden, day, slug = group
+def _copy(group: dict, rng: random.Random) -> tuple[Article, Derivation | None] | None:
+    """One more copy in a story group; ``None`` if it repeats an article of the group.
+
+    The group keeps its origin, the ids made so far, its first copy and its three latest
+    copies (parents for copies of copies), not every copy: memory stays flat at 100,000 articles.
+    """
+    origin = group["origin"]
     outlet = rng.choice(OUTLETS)
     kind = rng.choices([x for x, _ in KINDS], [w for _, w in KINDS])[0]
-    parent = origin if (not copies or rng.random() < 0.85) else rng.choice(copies)  # some copies of copies
+    parent = origin if (not group["recent"] or rng.random() < 0.85) else rng.choice(group["recent"])
     cparas, changes = transform(parent.text.split("\n\n"), kind, rng, outlet)
-    copy = make_article(parent.headline, cparas, day + timedelta(hours=rng.randrange(1, 96)), outlet,
-                        f"{slug}-{len(copies)}-{rng.randrange(10**6)}")  # fmt: skip
-    if copy.id == origin.id or any(copy.id == x.id for x in copies):
+    copy = make_article(parent.headline, cparas, group["day"] + timedelta(hours=rng.randrange(1, 96)), outlet,
+                        f"{group['slug']}-{group['n']}-{rng.randrange(10**6)}")  # fmt: skip
+    if copy.id in group["ids"]:
         return None
-    sibling = hidden and parent is origin
-    if sibling and not copies:
-        copies.append(copy)  # the first sibling: linked when the next one arrives
-        return copy, None
-    left = copies[0] if sibling else parent  # siblings are aligned with the first sibling
+    group["ids"].add(copy.id)
+    group["n"] += 1
+    group["recent"] = [*group["recent"][-2:], copy]
+    sibling = group["hidden"] and parent is origin
+    if group["first"] is None:
+        group["first"] = copy
+        if sibling:
+            return copy, None  # the first sibling: linked when the next one arrives
+    left = group["first"] if sibling else parent  # siblings are aligned with the first sibling
     pairs, cov_c, cov_o = alignment(left, copy)
     d = Derivation(copy_id=copy.id, origin_id=None if sibling else parent.id, kind=kind,
                    score=round(rng.uniform(0.9, 1.0), 3), coverage=cov_c, copy_coverage=cov_c, origin_coverage=cov_o,
                    direction_evidence=["dates: copy later"], alignment=pairs, changes=changes,
-                   inferred_source=sibling, sibling_ids=[copies[0].id] if sibling else [])  # fmt: skip
-    copies.append(copy)
+                   inferred_source=sibling, sibling_ids=[left.id] if sibling else [])  # fmt: skip
     return copy, d
 
 
 def build(path: Path, n: int) -> dict[str, float]:
-    """Write the corpus and its links to a new store, then cluster stories; seconds per step."""
-    times = {}
+    """Write the corpus and its links to a new store in batches, then cluster stories; seconds per step."""
+    times = {"write articles and links": 0.0}
     t = time.perf_counter()
-    items, derivs, count = [], [], 0
+    items, derivs, count, links = [], [], 0, 0
     with Store(path) as st:
+        def flush() -> None:
+            nonlocal items, derivs, count, links
+            count += st.write_batch(items).new_articles
+            # scope: this batch's copies only (earlier links never involve a later article)
+            st.replace_derivations(derivs, [d.copy_id for d in derivs], mode="incremental", max_seq=st.max_seq(),
+                                   new_articles=len(items), started_at=datetime.now(timezone.utc).replace(tzinfo=None))  # fmt: skip
+            links += len(derivs)
+            items, derivs = [], []
+
         for art, d in corpus(n):
             items.append(IngestItem(input_key=f"bench:{art.source.path}", record=0, article=art))
             if d is not None:
                 derivs.append(d)
             if len(items) >= 5000:
-                count += st.write_batch(items).new_articles
-                items = []
+                flush()
         if items:
-            count += st.write_batch(items).new_articles
-        times["write articles"] = time.perf_counter() - t
-        t = time.perf_counter()
-        st.replace_derivations(derivs, None, mode="full", max_seq=st.max_seq(), new_articles=count,
-                               started_at=datetime.now(timezone.utc).replace(tzinfo=None))  # fmt: skip
-        times["write derivations"] = time.perf_counter() - t
+            flush()
+        times["write articles and links"] = time.perf_counter() - t
+        print(f"wrote {count} articles and {links} derivation links in {times['write articles and links']:.0f} s", flush=True)
         t = time.perf_counter()
         report = update_stories(st, full=True)
         times["newstrace stories (full)"] = time.perf_counter() - t
-        print(f"built {count} articles, {len(derivs)} derivation links, {report.stories} stories", flush=True)
+        print(f"clustered {report.stories} stories in {times['newstrace stories (full)']:.0f} s", flush=True)
     return times
 
 
