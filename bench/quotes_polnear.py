@@ -5,6 +5,13 @@ Usage::
     python bench/quotes_polnear.py                # dev split, both systems
     python bench/quotes_polnear.py --split train  # any unpacked split
     python bench/quotes_polnear.py --json out.json
+    python bench/quotes_polnear.py --reuters 2000 # also: cost of entities + quotes on Reuters bodies
+
+The ``--reuters N`` run times, over the first N Reuters-21578 bodies in one process: a bare
+``nlp.pipe`` with the full pipeline (the issue's reference), the light pass
+(:meth:`ParsedText.pipe`: no parser, ``senter`` on), then entities and quotations on top
+(their own cost, selective parses included), so the share of the reference each part takes
+can be read off.
 
 Protocol (see :func:`newstrace.corpora.polnear.score_quotes`):
 
@@ -132,12 +139,70 @@ def run(split: str = "dev") -> dict:
     }
 
 
+def speed(n: int, rounds: int = 2) -> dict:
+    """CPU seconds of the full pipeline, the light pass, entities and quotations on ``n`` Reuters bodies."""
+    import itertools
+
+    from newstrace.corpora.reuters import iter_reuters
+    from newstrace.nlp import load_nlp
+    from newstrace.nlp.entities import extract_entities
+    from newstrace.nlp.parsing import ParsedText
+    from newstrace.nlp.quotes import extract_quotes
+
+    nlp = load_nlp()
+    texts = ["\n\n".join(s.paragraphs()) for s in itertools.islice(iter_reuters(), n)]
+    list(nlp.pipe(texts[:50]))  # warm-up
+    # CPU seconds of this process (time.process_time), steadier than wall time on a shared
+    # machine; the full and the light pass alternate over `rounds` rounds and the fastest
+    # round of each counts (spaCy's benchmark_speed likewise reports over repeated runs).
+    clock = time.process_time
+    full = light = float("inf")
+    for _ in range(rounds):
+        t0 = clock()
+        for _ in nlp.pipe(texts, batch_size=64):
+            pass
+        full = min(full, clock() - t0)
+        t0 = clock()
+        parsed = list(ParsedText.pipe(texts, nlp, batch_size=64))
+        light = min(light, clock() - t0)
+    t_ent = t_quo = 0.0
+    quotes = 0
+    for p in parsed:
+        t0 = clock()
+        ents = extract_entities(p)
+        t1 = clock()
+        quotes += len(extract_quotes(p, ents))
+        t_quo += clock() - t1
+        t_ent += t1 - t0
+    return {"stories": len(texts), "full_pipe_s": round(full, 2), "light_pipe_s": round(light, 2),
+            "entities_s": round(t_ent, 2), "quotes_s": round(t_quo, 2), "quotes": quotes,
+            "parsed_sentences": sum(p.parses for p in parsed), "sentences": sum(len(p.sents) for p in parsed)}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--split", default="dev")
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--reuters", type=int, default=0, help="also time entities + quotes on N Reuters bodies")
+    ap.add_argument("--no-polnear", action="store_true", help="skip the PolNeAR comparison")
     args = ap.parse_args(argv)
-    res = run(args.split)
+    res: dict = {}
+    if args.reuters:
+        sp = speed(args.reuters)
+        res["reuters_speed"] = sp
+        full = sp["full_pipe_s"]
+        print(f"Reuters-21578, first {sp['stories']} bodies, one process:")
+        for label, key in (("nlp.pipe, full pipeline (reference)", "full_pipe_s"),
+                           ("light pass (ParsedText.pipe)", "light_pipe_s"),
+                           ("entities", "entities_s"), ("quotes (selective parses included)", "quotes_s")):
+            print(f"  {label:<40}{sp[key]:>8.2f} CPU s {sp[key] / full:>7.1%}")
+        print(f"  {sp['quotes']} quotations; {sp['parsed_sentences']} of {sp['sentences']} sentences parsed")
+    if args.no_polnear:
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as fh:
+                json.dump(res, fh, indent=2)
+        return 0
+    res.update(run(args.split))
     print(f"PolNeAR {res['split']}: {res['articles']} articles, gold = quotations with a named source "
           f"({res['newstrace']['gold']}); model {res['spacy_model']}")
     print(f"{'system':<30}{'P':>7}{'R':>7}{'F1':>7}{'speaker':>9}{'pred':>6}{'sec':>7}")

@@ -298,6 +298,37 @@ def test_sentences_start_at_paragraph_breaks():
     assert [s.text.strip() for s in parsed.sents] == ["The vote was close", "the result was announced at noon"]
 
 
+def test_fast_attribute_ruler_equals_the_models_component():
+    """The light pass applies the attribute ruler by lookup; tags, POS, morphology, lemmas and
+    entities must equal those of the model's own components on real text."""
+    import itertools
+
+    from newstrace.corpora.reuters import iter_reuters
+    from newstrace.nlp.parsing import LIGHT_COMPONENTS
+
+    texts = ["\n\n".join(s.paragraphs()) for s in itertools.islice(iter_reuters(), 150)]
+    texts += [SEED.read_text(encoding="utf-8")]
+    ours = list(ParsedText.pipe(texts, nlp()))
+    model = nlp()
+    model.enable_pipe("senter")
+    try:
+        ref = list(model.pipe(texts, disable=[n for n in model.pipe_names if n not in LIGHT_COMPONENTS]))
+    finally:
+        model.disable_pipe("senter")
+    for p, d in zip(ours, ref, strict=True):
+        assert [(t.tag_, t.pos_, str(t.morph), t.lemma_) for t in p.doc] == \
+            [(t.tag_, t.pos_, str(t.morph), t.lemma_) for t in d]
+        assert [(e.start, e.end, e.label_) for e in p.doc.ents] == [(e.start, e.end, e.label_) for e in d.ents]
+
+
+def test_light_pass_leaves_the_pipeline_as_loaded():
+    model = nlp()
+    before = (list(model.pipe_names), list(model.disabled))
+    ParsedText("A short text. Another one.", model)
+    list(ParsedText.pipe(["One.", "Two."], model))
+    assert (list(model.pipe_names), list(model.disabled)) == before
+
+
 def test_parse_on_shared_vectors_matches_a_full_run():
     from newstrace.corpora.reuters import iter_reuters
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 
 from spacy.tokens import Doc, Span
 
@@ -12,18 +13,58 @@ from spacy.tokens import Doc, Span
 LIGHT_COMPONENTS = ("tok2vec", "tagger", "senter", "attribute_ruler", "lemmatizer", "ner")
 
 
-def light_disable(nlp) -> list[str]:
-    """Names of the loaded components to disable for the light pass (enables ``senter``).
+#: Components applied doc by doc after ``nlp.pipe`` when the fast attribute ruler is in use.
+_AFTER_PIPE = ("attribute_ruler", "lemmatizer")
+_FAST: dict[int, tuple[object, object]] = {}
+
+
+def _fast_ruler(nlp):
+    """The :class:`FastAttributeRuler` for ``nlp`` (built once), or ``None`` to keep the original."""
+    entry = _FAST.get(id(nlp))
+    if entry is None or entry[0] is not nlp:
+        try:
+            from newstrace.nlp.attributes import FastAttributeRuler
+
+            ruler = FastAttributeRuler(nlp.get_pipe("attribute_ruler"))
+        except (KeyError, ValueError):
+            ruler = None
+        entry = _FAST[id(nlp)] = (nlp, ruler)
+    return entry[1]
+
+
+@contextmanager
+def light_pass(nlp) -> Iterator[tuple[list[str], Callable[[Doc], Doc]]]:
+    """Context in which the light pass runs: ``senter`` enabled for its duration only.
+
+    The loaded pipeline keeps ``senter`` disabled (the parser sets sentences in a full run);
+    it is switched on here and back off on exit, so full runs elsewhere are unchanged. The
+    attribute ruler and lemmatizer are taken out of ``nlp.pipe`` and run after it through
+    :class:`~newstrace.nlp.attributes.FastAttributeRuler` (same output, a fraction of the cost).
 
     Args:
-        nlp: a loaded spaCy ``Language`` (the parser and the disabled ``senter`` included).
+        nlp: a loaded spaCy ``Language`` with a ``senter`` component.
 
-    Returns:
-        ``list[str]`` to pass as ``disable=`` to ``nlp(...)`` or ``nlp.pipe(...)``.
+    Yields:
+        ``(disable, finish)``: component names to pass as ``disable=`` to
+        ``nlp(...)``/``nlp.pipe(...)``, and the function completing each resulting doc.
     """
-    if "senter" in nlp.disabled:
+    switched = "senter" in nlp.disabled
+    if switched:
         nlp.enable_pipe("senter")
-    return [name for name in nlp.pipe_names if name not in LIGHT_COMPONENTS]
+    ruler = _fast_ruler(nlp)
+    after = _AFTER_PIPE if ruler is not None and all(n in nlp.pipe_names for n in _AFTER_PIPE) else ()
+    lemmatizer = nlp.get_pipe("lemmatizer") if after else None
+
+    def finish(doc: Doc) -> Doc:
+        if after:
+            lemmatizer(ruler(doc))
+        return doc
+
+    try:
+        yield [name for name in nlp.pipe_names if name not in LIGHT_COMPONENTS or name in after], finish
+    finally:
+        if switched:
+            nlp.disable_pipe("senter")
 
 
 def _break_at_paragraphs(doc: Doc) -> None:
@@ -44,7 +85,7 @@ class ParsedText:
     Args:
         text: the article body (``Article.text``).
         nlp: a loaded spaCy ``Language`` with ``parser`` and ``senter`` components
-            (``senter`` may be disabled in the loaded pipeline; it is enabled here).
+            (``senter`` may be disabled in the loaded pipeline; it runs for the light pass only).
         doc: an already computed light-pipeline ``Doc`` of ``text`` (from :meth:`pipe`),
             so batches can share one ``nlp.pipe`` call; ``None`` runs the light pipeline.
 
@@ -60,7 +101,8 @@ class ParsedText:
         self.text = text
         self.nlp = nlp
         if doc is None:
-            doc = nlp(text, disable=light_disable(nlp))
+            with light_pass(nlp) as (disable, finish):
+                doc = finish(nlp(text, disable=disable))
         _break_at_paragraphs(doc)
         self.doc: Doc = doc
         self.sents: list[Span] = list(self.doc.sents)
@@ -79,9 +121,14 @@ class ParsedText:
         Yields:
             One :class:`ParsedText` per text, in order.
         """
-        texts = list(texts) if not isinstance(texts, list) else texts
-        for text, doc in zip(texts, nlp.pipe(texts, disable=light_disable(nlp), batch_size=batch_size)):
-            yield cls(text, nlp, doc=doc)
+        texts = list(texts)
+        step = max(1, batch_size) * 4
+        for lo in range(0, len(texts), step):
+            chunk = texts[lo:lo + step]
+            with light_pass(nlp) as (disable, finish):
+                docs = [finish(d) for d in nlp.pipe(chunk, disable=disable, batch_size=batch_size)]
+            for text, doc in zip(chunk, docs, strict=True):
+                yield cls(text, nlp, doc=doc)
 
     @property
     def parses(self) -> int:
