@@ -61,6 +61,7 @@ class _Found:
     how: str = ""
     kind: str = "direct"
     confidence: float = 0.5
+    speech_cue: bool = False  # attributed through a speech verb or noun (not by position alone)
 
 
 def _words(text: str) -> list[str]:
@@ -491,6 +492,7 @@ class _Attributor:
             ref, how = self._standalone(k, s)
         ref = self.resolve(ref, s, sp.open)
         f.ref, f.cue, f.how = ref, cue, how
+        f.speech_cue = how in ("after", "after-inverted", "before", "parse", "parse-noun", "possessive") and bool(cue)
         f.confidence = {"after": 0.9, "after-inverted": 0.9, "before": 0.85, "dash": 0.85, "colon": 0.8,
                         "split": 0.85, "name": 0.7, "transcript": 0.8, "possessive": 0.8, "parse": 0.7, "parse-noun": 0.7,
                         "parse-root": 0.5, "previous-sentence": 0.6, "previous-paragraph": 0.5}.get(how, 0.3)
@@ -521,7 +523,15 @@ class _Attributor:
         return between in {"", "or", "and", "nor", "or even", "and even"}
 
     def _is_speech(self, f: _Found, before: list[int], after: list[int], k: int) -> bool:
-        """Drop scare quotes, titles, names and labels in quotation marks."""
+        """Drop scare quotes, titles, names and labels in quotation marks.
+
+        A short quotation inside a sentence is kept only when a speech verb or noun attributes
+        it ('Trump tweeted that Machado was "disgusting"', 'described Clinton as a "disgrace"');
+        it is dropped after a label word ('the documentary "..."'), after a determiner or "as"
+        with no speech verb ('promoted the route as a "blue corridor"'), before the noun it
+        modifies ('a "textbook" rescue'), after a preposition ('belonging to "collectives"'),
+        or as the bare object of a cue ('said "collective"').
+        """
         doc = self.doc
         content = self.text[f.span.start:f.span.end]
         n = len(_words(content))
@@ -529,27 +539,30 @@ class _Attributor:
             and f.kind == "direct"
         if n == 0:
             return False
-        if n == 1 and not (strong and re.search(r"[,.!?]\s*$", content)):
-            return False
         if not strong and _title_case(content):
             return False
-        if f.kind == "partial":
-            if f.ref is None:
+        if f.kind != "partial":
+            if n == 1 and not (strong and re.search(r"[,.!?]\s*$", content)):
                 return False
-            prev = doc[before[-1]] if before else None
-            if prev is not None and n <= 6 and is_label_word(prev):
-                return False
-            if prev is not None and n <= 4 and (prev.lower_ in LABEL_DETERMINERS or prev.tag_ in ("DT", "PRP$", "POS")) \
-                    and not self._speech_governs(before):
-                return False
-            if n <= 4 and self._listed_after_rejected(k):
-                return False
-            nxt = doc[after[0]] if after else None
-            if nxt is not None and n <= 3 and nxt.pos_ == "NOUN" and not is_cue(nxt) \
-                    and f.span.close is not None and not re.search(r"[,.!?]\s*$", content):
-                return False
-        elif f.ref is None and n < 3:
+            return f.ref is not None or n >= 3
+        if f.ref is None:
             return False
+        prev = doc[before[-1]] if before else None
+        nxt = doc[after[0]] if after else None
+        speech = f.speech_cue or self._speech_governs(before)
+        if prev is not None and n <= 6 and is_label_word(prev):
+            return False
+        if prev is not None and n <= 4 and (prev.lower_ in LABEL_DETERMINERS or prev.tag_ in ("DT", "PRP$", "POS")) \
+                and not speech:
+            return False
+        if n <= 4 and self._listed_after_rejected(k):
+            return False
+        if nxt is not None and n <= 3 and nxt.pos_ == "NOUN" and not is_cue(nxt) \
+                and f.span.close is not None and not re.search(r"[,.!?]\s*$", content):
+            return False
+        if n == 1:
+            return (f.speech_cue and f.ref.person and content[:1].islower() and prev is not None
+                    and prev.pos_ != "ADP" and not is_cue(prev) and not is_label_word(prev))
         return True
 
     def run(self) -> list[_Found]:
