@@ -104,7 +104,12 @@ class _Attributor:
 
     def _is_break(self, i: int) -> bool:
         """A sentence break: final punctuation, or a line break (lines of web copy are paragraphs)."""
-        tok = self.doc[i]
+        doc = self.doc
+        tok = doc[i]
+        if tok.text == "." and i + 1 < len(doc):
+            nxt = doc[i + 1]
+            if nxt.text[:1].islower() or nxt.text in {")", ",", ";", ":"}:
+                return False  # an abbreviation's point: "(Vt.)", "U.S. officials"
         return tok.text in _BOUNDARY or (tok.is_space and "\n" in tok.text)
 
     def _segment(self) -> None:
@@ -151,9 +156,12 @@ class _Attributor:
         p = self.para_of(sp.open)
         lo = self.paras[p][0]
         after_quote = False
-        if k > 0 and self.para_of(self.spans[k - 1].outer_end - 1) == p and self.spans[k - 1].outer_end <= sp.open:
-            lo = max(lo, self.spans[k - 1].outer_end)
-            after_quote = True
+        prev = k - 1
+        while prev >= 0 and prev in self.rejected:
+            prev -= 1  # a title or scare quote before is part of the narrative sentence
+        if prev >= 0 and self.para_of(self.spans[prev].outer_end - 1) == p and self.spans[prev].outer_end <= sp.open:
+            lo = max(lo, self.spans[prev].outer_end)
+            after_quote = prev == k - 1
         toks = list(self.idx.tokens_between(lo, sp.open))
         for j in range(len(toks) - 1, -1, -1):
             if self._is_break(toks[j]):
@@ -195,6 +203,8 @@ class _Attributor:
                 if j == 0 or all(doc[x].lower_ in _SKIP_BEFORE_CUE for x in toks[:j]):
                     rest = [x for x in after if x > i]
                     ref = self._inverted(rest)
+                    if ref is None:
+                        break  # '"...," adding that ...': the attribution lies elsewhere
                     return ref, tok.text, "after-inverted"
                 region = [x for x in after if x < i]
                 if region and (doc[region[0]].pos_ == "SCONJ" or doc[region[0]].lower_ in _SUBORDINATORS):
@@ -322,10 +332,19 @@ class _Attributor:
                 return self.idx.person_referent(owner), doc[before[j]].text, "possessive"
         # A speech verb shortly before the quotation: 'X said, "..."', 'Torres replied "my wife"',
         # 'Clinton said on the other hand, "..."', '..., saying, "..."'.
-        for j in range(len(before) - 1, max(-1, len(before) - 9), -1):
+        # "According to Limbaugh, "..."".
+        m = re.search(r"\baccording to ([^,]+),?\s*$", self.text[doc[before[0]].idx:self.spans[k].open], re.I)
+        if m:
+            a = doc[before[0]].idx + m.start(1)
+            region = [i for i in before if a <= doc[i].idx]
+            ref = self.idx.referent_in([i for i in region if doc[i].text != ","])
+            if ref is not None:
+                return ref, "according to", "before"
+        for j in range(len(before) - 1, max(-1, len(before) - 13), -1):
             tok = doc[before[j]]
             adjacent_naming = j == len(before) - 1 and tok.lemma_.lower() in NAMING_VERBS and tok.pos_ == "VERB"
-            if is_cue(tok) or adjacent_naming:
+            put_it = tok.lower_ == "put" and j + 1 < len(before) and doc[before[j + 1]].lower_ == "it"
+            if is_cue(tok) or adjacent_naming or put_it:
                 tail = before[j + 1:]
                 if any(is_finite_verb(doc[i]) for i in tail):
                     break
@@ -334,6 +353,8 @@ class _Attributor:
                     ref = self.idx.subject_of(before[:j])  # '..., saying, "..."': the clause's subject
                 if ref is None:
                     ref = self._subject_before(before[:j])
+                if ref is None and tok.tag_ == "VBG":
+                    ref = self.idx.subject_of(before[:j])  # 'Lynch said she recalled thinking, "..."'
                 if ref is None and j == 0:
                     ref = self._inverted(tail)  # 'Said Ellis, "..."'
                 if ref is not None:

@@ -177,7 +177,13 @@ class MentionIndex:
                     continue
                 head = doc[j].lower_
                 break
-            if t.pos_ in ("VERB", "AUX") or t.i in self.person_at:
+            if t.i in self.person_at:
+                run = self._person_run(t.i)
+                if run and self.is_possessive_person(run):
+                    i = run[1] + 1  # "Obama's former campaign strategist": skip the possessor
+                    continue
+                break
+            if t.pos_ in ("VERB", "AUX"):
                 break
             i += 1
         return head
@@ -309,6 +315,12 @@ class MentionIndex:
                 run = self._person_run(i + 1)
                 if run and not self.is_possessive_person(run):
                     return self.person_referent(i + 1)
+            # "..., Schiff said." closing an indirect quotation.
+            if is_cue(doc[i]) and i - 1 >= tokens[0] and (i - 1) in self.person_at:
+                run = self._person_run(i - 1)
+                if run and not self.is_possessive_person(run) and run[0] > tokens[0] \
+                        and doc[run[0] - 1].text == ",":
+                    return self.person_referent(i - 1)
         # A described subject: the words before the verb must open like a noun phrase.
         np = []
         for i in region:
