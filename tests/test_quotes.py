@@ -80,7 +80,9 @@ def check_expected(quotes: list[Quote], expected: dict) -> list[str]:
         if not hits:
             problems.append(f"missing {want['content_starts']!r}")
         elif not any(speaker_ok(q, want) for q in hits):
-            problems.append(f"{want['content_starts']!r}: speaker {[q.speaker for q in hits]} not in {want['speaker']}")
+            problems.append(
+                f"{want['content_starts']!r}: speaker {[q.speaker for q in hits]} not in {want['speaker']}"
+            )
     for bad in expected.get("not_quotes", []):
         if any(_norm(q.content).rstrip(".,;:!?") == _norm(bad).rstrip(".,;:!?") for q in quotes):
             problems.append(f"not a quotation but returned: {bad!r}")
@@ -106,7 +108,7 @@ def test_seed_quotes_carry_offsets_into_text_and_never_a_pronoun():
     article = seed_article()
     assert article.quotes
     for q in article.quotes:
-        assert article.text[q.start:q.end] == q.content
+        assert article.text[q.start : q.end] == q.content
         assert (q.speaker or "").lower() not in {"he", "she", "it", "they", "him", "her"}
         if q.speaker_start is not None:
             assert 0 <= q.speaker_start < q.speaker_end <= len(article.text)
@@ -140,7 +142,9 @@ def test_cue_verbs_beyond_said_and_inverted_order():
 
 
 def test_question_and_exclamation_do_not_separate_the_cue():
-    text = '"Where did the money go?" Annelie Groot wondered aloud.\n\n"Ask the board!" snapped Pavel Ostrander.'
+    text = (
+        '"Where did the money go?" Annelie Groot wondered aloud.\n\n"Ask the board!" snapped Pavel Ostrander.'
+    )
     qs = quotes_of(text)
     assert find(qs, "Where did the money go").speaker == "Annelie Groot"
     assert find(qs, "Ask the board").speaker == "Pavel Ostrander"
@@ -160,7 +164,7 @@ def test_pronoun_resolves_to_the_subject_not_the_nearest_name():
     )
     q = find(quotes_of(text), "We will rebuild")
     assert q.speaker == "Brigitte Holloway-Senn"
-    assert q.speaker_start is not None and text[q.speaker_start:q.speaker_end] == "she"
+    assert q.speaker_start is not None and text[q.speaker_start : q.speaker_end] == "she"
 
 
 def test_role_noun_resolves_and_possessor_is_not_the_speaker():
@@ -177,7 +181,8 @@ def test_role_noun_resolves_and_possessor_is_not_the_speaker():
 def test_unnamed_speaker_is_described_not_replaced_by_a_name():
     text = (
         '"The deal is dead," said a diplomat familiar with the negotiations, who asked not to be named.\n\n'
-        'The diplomat said Foreign Minister Corvin Ashby had left early. "He did not even stay for lunch," he said.'
+        "The diplomat said Foreign Minister Corvin Ashby had left early. "
+        '"He did not even stay for lunch," he said.'
     )
     qs = quotes_of(text)
     first, second = find(qs, "The deal is dead"), find(qs, "He did not even stay")
@@ -206,13 +211,15 @@ def test_colon_lead_in_and_dash_attribution():
 
 
 def test_partial_quote_takes_the_governing_speaker():
-    text = "Premier Aurelio Banks on Friday urged lenders to show \"real restraint\" on mortgage rates."
+    text = 'Premier Aurelio Banks on Friday urged lenders to show "real restraint" on mortgage rates.'
     q = find(quotes_of(text), "real restraint")
     assert (q.speaker, q.kind) == ("Aurelio Banks", "partial")
 
 
 def test_possessed_speech_noun_gives_the_speaker():
-    text = "Councillor Ama Boateng repeated Mayor Ivo Lindahl's promise that \"no library will close this year\"."
+    text = (
+        'Councillor Ama Boateng repeated Mayor Ivo Lindahl\'s promise that "no library will close this year".'
+    )
     assert find(quotes_of(text), "no library will close").speaker == "Ivo Lindahl"
 
 
@@ -262,17 +269,17 @@ def test_one_stray_mark_does_not_lose_the_other_quotations():
 
 
 def test_double_apostrophe_marks_and_transcript_turns():
-    text = (
-        "''We need the votes,'' Senator Rowan Pike said.\n\n"
-        '"PIKE: Nobody wants a shutdown.'
-    )
+    text = "''We need the votes,'' Senator Rowan Pike said.\n\n\"PIKE: Nobody wants a shutdown."
     qs = quotes_of(text)
     assert find(qs, "We need the votes").speaker == "Rowan Pike"
     assert find(qs, "Nobody wants a shutdown").speaker == "Rowan Pike"
 
 
 def test_headline_quotation():
-    body = 'Harbour pilot Ines Carvalho said the fog was the worst in years. "We could not see the bow," she said.'
+    body = (
+        "Harbour pilot Ines Carvalho said the fog was the worst in years. "
+        '"We could not see the bow," she said.'
+    )
     qs = quotes_of(body, headline="\u2018We could not see the bow\u2019: fog halts ferries")
     head = [q for q in qs if q.in_headline]
     assert len(head) == 1 and head[0].start == -1
@@ -281,7 +288,7 @@ def test_headline_quotation():
 
 def test_quote_marks_pair_by_alternation_despite_broken_spacing():
     text = '"We stayed ,"she said ."Then we left."'
-    assert [text[s.start:s.end] for s in find_quote_spans(text)] == ["We stayed ,", "Then we left."]
+    assert [text[s.start : s.end] for s in find_quote_spans(text)] == ["We stayed ,", "Then we left."]
 
 
 def test_text_without_quotation_marks_needs_no_parse():
@@ -295,7 +302,10 @@ def test_text_without_quotation_marks_needs_no_parse():
 
 def test_sentences_start_at_paragraph_breaks():
     parsed = ParsedText("The vote was close\n\nthe result was announced at noon", nlp())
-    assert [s.text.strip() for s in parsed.sents] == ["The vote was close", "the result was announced at noon"]
+    assert [s.text.strip() for s in parsed.sents] == [
+        "The vote was close",
+        "the result was announced at noon",
+    ]
 
 
 def test_fast_attribute_ruler_equals_the_models_component():
@@ -316,9 +326,12 @@ def test_fast_attribute_ruler_equals_the_models_component():
     finally:
         model.disable_pipe("senter")
     for p, d in zip(ours, ref, strict=True):
-        assert [(t.tag_, t.pos_, str(t.morph), t.lemma_) for t in p.doc] == \
-            [(t.tag_, t.pos_, str(t.morph), t.lemma_) for t in d]
-        assert [(e.start, e.end, e.label_) for e in p.doc.ents] == [(e.start, e.end, e.label_) for e in d.ents]
+        assert [(t.tag_, t.pos_, str(t.morph), t.lemma_) for t in p.doc] == [
+            (t.tag_, t.pos_, str(t.morph), t.lemma_) for t in d
+        ]
+        assert [(e.start, e.end, e.label_) for e in p.doc.ents] == [
+            (e.start, e.end, e.label_) for e in d.ents
+        ]
 
 
 def test_light_pass_leaves_the_pipeline_as_loaded():
@@ -339,7 +352,7 @@ def test_parse_on_shared_vectors_matches_a_full_run():
             ours = parsed.parse(sent)
             full = nlp()(sent.text)
             assert [t.text for t in ours] == [t.text for t in full]
-            agree += sum(a.dep_ == b.dep_ and a.head.i == b.head.i for a, b in zip(ours, full))
+            agree += sum(a.dep_ == b.dep_ and a.head.i == b.head.i for a, b in zip(ours, full, strict=True))
             total += len(full)
         if total > 2000:
             break
@@ -377,7 +390,11 @@ def test_polnear_dev_quotation_floors():
         for p in preds:
             assert 0 <= p.start < p.end <= len(art.text)
     assert total.gold > 400
-    figures = {"precision": total.precision, "recall": total.recall, "f1": total.f1,
-               "speaker_accuracy": total.speaker_accuracy}
+    figures = {
+        "precision": total.precision,
+        "recall": total.recall,
+        "f1": total.f1,
+        "speaker_accuracy": total.speaker_accuracy,
+    }
     for name, floor in POLNEAR_FLOORS.items():
         assert figures[name] >= floor, f"{name} {figures[name]:.3f} fell below its floor {floor}"

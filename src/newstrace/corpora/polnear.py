@@ -20,7 +20,7 @@ from pathlib import Path
 from newstrace.corpora import shared_dir
 
 #: Characters that mark a direct (or mixed) quotation inside a Content span.
-QUOTE_CHARS = "\"“”„«»"
+QUOTE_CHARS = '"“”„«»'
 
 _T = re.compile(r"^(T\d+)\t(\S+) ([\d; ]+)\t", re.M)
 _E = re.compile(r"^(E\d+)\t(.*)$", re.M)
@@ -105,8 +105,14 @@ def parse_ann(ann: str, text: str) -> list[Attribution]:
         content = spans.get(parts.get("Content", ""), [])
         if not content:
             continue
-        out.append(Attribution(content=content, cue=spans.get(parts.get("Cue", ""), []),
-                               source=spans.get(parts.get("Source", ""), []), text=text))
+        out.append(
+            Attribution(
+                content=content,
+                cue=spans.get(parts.get("Cue", ""), []),
+                source=spans.get(parts.get("Source", ""), []),
+                text=text,
+            )
+        )
     return out
 
 
@@ -260,7 +266,7 @@ def score_quotes(article: PolnearArticle, predictions: list[Prediction], named: 
     accuracy counts matched predictions whose speaker agrees (:func:`speaker_agrees`) with
     the best-overlapping gold source.
     """
-    quotes = [(at, ok) for at, ok in zip(article.attributions, named) if at.is_quotation]
+    quotes = [(at, ok) for at, ok in zip(article.attributions, named, strict=True) if at.is_quotation]
     gold = [at for at, ok in quotes if ok and at.source]
     other = [at for at, ok in quotes if not (ok and at.source)]
     score = Score(gold=len(gold))

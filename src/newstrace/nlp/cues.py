@@ -13,8 +13,9 @@ from spacy.tokens import Token
 
 _VERBS = """
 say tell add ask reply respond answer explain note insist warn recall remember sigh grumble shout scream yell
-cry demand declare announce state write tweet post claim argue admit acknowledge agree complain concede confirm
-continue deny describe emphasize emphasise estimate joke laugh mutter murmur observe predict promise recount
+cry demand declare announce state write tweet post claim argue admit acknowledge agree complain concede
+confirm continue deny describe emphasize emphasise estimate joke laugh mutter murmur observe predict promise
+recount
 remark report reiterate repeat retort reveal stress suggest testify urge whisper wonder boast lament quip snap
 exclaim concur caution chime counter interject muse proclaim protest assert contend maintain conclude thunder
 fume plead pledge vow beg opine blast inform recite mention condemn slam hail denounce dismiss decry liken
@@ -66,14 +67,25 @@ def _inflect(verb: str) -> list[str]:
     return forms
 
 
-_FORMS = frozenset(f for v in SPEECH_VERBS for f in _inflect(v)) - {"read", "post", "state", "report", "quote",
-                                                                   "charge", "order", "fear", "hope", "signal"}
+_FORMS = frozenset(f for v in SPEECH_VERBS for f in _inflect(v)) - {
+    "read",
+    "post",
+    "state",
+    "report",
+    "quote",
+    "charge",
+    "order",
+    "fear",
+    "hope",
+    "signal",
+}
 
 #: Nouns naming an utterance: "Trump's warning that ...", "her words: ...".
 SPEECH_NOUNS = frozenset(
     """
-    warning statement words remarks remark comments comment claim claims promise pledge call message tweet tweets
-    post letter speech assertion argument vow threat insistence description response reply answer question
+    warning statement words remarks remark comments comment claim claims promise pledge call message tweet
+    tweets post letter speech assertion argument vow threat insistence description response reply answer
+    question
     admission complaint advice testimony declaration announcement interview note email quip retort motto
     explanation prediction suggestion demand plea appeal accusation allegation criticism verdict view
     """.split()
@@ -151,7 +163,8 @@ PERSON_NOUNS = frozenset(
     friend colleague partner relative cousin parent child patient farmer fisherman deckhand crew captain
     resident tenant landlord protester protestor demonstrator migrant refugee defector deserter commander
     manager chairperson executive investor trader banker broker dealer diplomat envoy ambassador negotiator
-    treasurer chancellor source people person crowd audience supporter critic opponent rival ally spokesperson lawmaker legislator
+    treasurer chancellor source people person crowd audience supporter critic opponent rival ally spokesperson
+    lawmaker legislator
     politician prosecutor investigator detective police policeman guard militant rebel fighter insurgent
     citizen villager local shopkeeper shopper customer passenger driver pilot sailor deckhand coach player
     fan parishioner pastor priest bishop imam rabbi monk nun physician surgeon paramedic firefighter
@@ -161,7 +174,8 @@ PERSON_NOUNS = frozenset(
 _PERSON_SUFFIXES = ("ist", "ian", "eer", "man", "woman", "person", "er", "or", "ant", "ent", "ee")
 _NOT_PERSON_SUFFIXED = frozenset(
     """
-    water number paper letter order power corner border center centre matter member river weather winter summer
+    water number paper letter order power corner border center centre matter member river weather winter
+    summer
     quarter sector factor motor error mirror floor door door tower hour meter metre chapter charter
     government agreement statement department comment moment element segment payment management parliament
     event percent content extent talent fragment argument document instrument environment equipment

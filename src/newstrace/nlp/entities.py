@@ -16,8 +16,10 @@ from newstrace.schema import Entity
 #: part of it ("Sergeant Jorge Torres" -> "Jorge Torres"). Lower case, without final dot.
 TITLES = frozenset(
     """
-    mr mrs ms miss mx dr doctor prof professor sir dame lord lady madam monsieur madame senor señor senora señora
-    sergeant sgt corporal cpl private pvt lieutenant lt captain capt major maj colonel col general gen brigadier
+    mr mrs ms miss mx dr doctor prof professor sir dame lord lady madam monsieur madame senor señor senora
+    señora
+    sergeant sgt corporal cpl private pvt lieutenant lt captain capt major maj colonel col general gen
+    brigadier
     admiral adm commander cmdr marshal officer detective det inspector constable sheriff trooper agent
     president vice premier minister secretary senator sen representative rep reps congressman congresswoman
     governor gov mayor chancellor ambassador judge justice attorney king queen prince princess emperor empress
@@ -34,7 +36,8 @@ NON_PERSON_WORDS = frozenset(
     """
     inc corp corporation ltd llc plc co company companies group bank university college school academy council
     committee board party association union ministry department agency office institute foundation fund trust
-    court street st road avenue ave ridge river lake mountain mount valley bridge hall house center centre church
+    court street st road avenue ave ridge river lake mountain mount valley bridge hall house center centre
+    church
     hospital clinic club league federation news press times post journal network airlines airways motors
     industries holdings partners capital defence defense police army navy force forces guard service services
     authority commission congress parliament senate assembly government state states republic kingdom city
@@ -89,7 +92,7 @@ def _strip_title(doc: Doc, start: int, end: int) -> int:
         if _is_title(doc[i]) and doc[i + 1].text[:1].isupper():
             name_start = i + 1
     if end - name_start >= 3 and doc[name_start].text[:1].isupper():
-        prev = [t.lower_ for t in doc[max(0, name_start - 2):name_start]]
+        prev = [t.lower_ for t in doc[max(0, name_start - 2) : name_start]]
         if prev[-1:] == ["of"] or prev == ["of", "the"] or doc[name_start].lower_ in PERSON_NOUNS:
             name_start += 1
     return name_start
@@ -136,26 +139,38 @@ def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
     spans: list[tuple[int, int, int]] = []
     covered: set[int] = set()
     for ent in doc.ents:
-        if ent.label_ != "PERSON" and not (ent.label_ in _RELABEL and _looks_like_person_name(doc, ent.start, ent.end)):
+        if ent.label_ != "PERSON" and not (
+            ent.label_ in _RELABEL and _looks_like_person_name(doc, ent.start, ent.end)
+        ):
             continue
         if ent[-1].lower_ in NON_PERSON_WORDS:
             continue  # "Caddon Ridge" tagged PERSON
         end = ent.end
-        while end > ent.start and (doc[end - 1].is_punct or doc[end - 1].lower_ in {"'s", "’s"} or is_cue(doc[end - 1])):
+        while end > ent.start and (
+            doc[end - 1].is_punct or doc[end - 1].lower_ in {"'s", "’s"} or is_cue(doc[end - 1])
+        ):
             end -= 1  # "Obama Says" in a headline is Obama
         if end <= ent.start:
             continue
         start = ent.start
         # A given name NER left out ("Raúl" of "Raúl Daniel Alvarenga").
-        while start > 0 and doc[start - 1].pos_ == "PROPN" and not doc[start - 1].ent_type_ \
-                and doc[start - 1].is_alpha and doc[start - 1].text[:1].isupper() and not _is_title(doc[start - 1]) \
-                and doc[start - 1].lower_ not in NON_PERSON_WORDS:
+        while (
+            start > 0
+            and doc[start - 1].pos_ == "PROPN"
+            and not doc[start - 1].ent_type_
+            and doc[start - 1].is_alpha
+            and doc[start - 1].text[:1].isupper()
+            and not _is_title(doc[start - 1])
+            and doc[start - 1].lower_ not in NON_PERSON_WORDS
+        ):
             start -= 1
         start = _extend_left(doc, start)
         name_start = _strip_title(doc, start, end)
         if name_start >= end or not any(t.text[:1].isupper() for t in doc[name_start:end]):
             continue
-        if all(t.lower_ in _PRONOUNS for t in doc[name_start:end]) or any(t.like_num for t in doc[name_start:end]):
+        if all(t.lower_ in _PRONOUNS for t in doc[name_start:end]) or any(
+            t.like_num for t in doc[name_start:end]
+        ):
             continue  # "he" or table rows such as "Maize Mar 48.0" tagged PERSON
         spans.append((start, name_start, end))
         covered.update(range(start, end))
@@ -168,9 +183,15 @@ def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
             while j < len(doc) and _is_title(doc[j]) and j not in covered:
                 j += 1
             k = j
-            while k < len(doc) and k not in covered and doc[k].pos_ == "PROPN" and doc[k].text[:1].isupper() \
-                    and doc[k].ent_type_ in _RELABEL | {"", "PERSON"} and not _is_title(doc[k]) \
-                    and doc[k].lower_ not in NON_PERSON_WORDS:
+            while (
+                k < len(doc)
+                and k not in covered
+                and doc[k].pos_ == "PROPN"
+                and doc[k].text[:1].isupper()
+                and doc[k].ent_type_ in _RELABEL | {"", "PERSON"}
+                and not _is_title(doc[k])
+                and doc[k].lower_ not in NON_PERSON_WORDS
+            ):
                 k += 1
             # A name NER typed otherwise needs two words after the title ("Skipper Oddny Marsh",
             # not "General Electric").
@@ -185,8 +206,12 @@ def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
     i = 0
     while i < len(doc):
         k = i
-        while k < len(doc) and k not in covered and not doc[k].ent_type_ and \
-                (doc[k].pos_ == "PROPN" and doc[k].text[:1].isupper() or doc[k].text in {"-"} and k > i):
+        while (
+            k < len(doc)
+            and k not in covered
+            and not doc[k].ent_type_
+            and (doc[k].pos_ == "PROPN" and doc[k].text[:1].isupper() or doc[k].text in {"-"} and k > i)
+        ):
             k += 1
         while k > i and doc[k - 1].text == "-":
             k -= 1
@@ -204,7 +229,9 @@ def _untagged_person(doc: Doc, start: int, end: int) -> bool:
     """An untagged proper-noun run is a person when it speaks, is followed by "who", or stands
     in apposition to a person noun ("the authority's fleet engineer, Osvald Reiniger")."""
     words = [t for t in doc[start:end] if t.text != "-"]
-    if not 2 <= len(words) <= 4 or any(not t.is_alpha or t.lower_ in NON_PERSON_WORDS or _is_title(t) for t in words):
+    if not 2 <= len(words) <= 4 or any(
+        not t.is_alpha or t.lower_ in NON_PERSON_WORDS or _is_title(t) for t in words
+    ):
         return False
     nxt = doc[end] if end < len(doc) else None
     prev = doc[start - 1] if start > 0 else None
@@ -213,7 +240,7 @@ def _untagged_person(doc: Doc, start: int, end: int) -> bool:
     if nxt is not None and nxt.text == "," and end + 1 < len(doc) and doc[end + 1].lower_ in {"who", "whom"}:
         return True
     if prev is not None and prev.text == ",":
-        return any(t.pos_ == "NOUN" and is_person_noun(t.lower_) for t in doc[max(0, start - 6):start - 1])
+        return any(t.pos_ == "NOUN" and is_person_noun(t.lower_) for t in doc[max(0, start - 6) : start - 1])
     return prev is not None and prev.pos_ == "NOUN" and is_person_noun(prev.lower_)
 
 
@@ -252,11 +279,11 @@ def _cluster_people(names: list[list[str]], order: list[int]) -> list[int]:
         surname = [c for c in candidates if clusters[c][-1] == word]
         candidates = surname or candidates
 
-        def distance(c: int) -> tuple[int, int]:
-            before = [order[m] for m in members[c] if order[m] < order[i]]
+        def distance(c: int, here: int = order[i]) -> tuple[int, int]:
+            before = [order[m] for m in members[c] if order[m] < here]
             if before:
-                return (0, order[i] - max(before))
-            return (1, min(order[m] for m in members[c]) - order[i])
+                return (0, here - max(before))
+            return (1, min(order[m] for m in members[c]) - here)
 
         best = min(candidates, key=distance)
         assign[i] = best
@@ -314,20 +341,28 @@ def extract_entities(parsed: ParsedText) -> list[Entity]:
     names = [[fold(w) for w in _name_words(doc[ns:e].text)] for _, ns, e in spans]
     assign = _cluster_people(names, list(range(len(spans))))
     best: dict[int, str] = {}
-    for (s, ns, e), c in zip(spans, assign):
+    for (_, ns, e), c in zip(spans, assign, strict=True):
         surface = " ".join(_name_words(doc[ns:e].text))
         cur = best.get(c)
         if cur is None or len(surface.split()) > len(cur.split()):
             best[c] = surface
     entities: list[Entity] = []
     taken: set[int] = set()
-    for (s, ns, e), c in zip(spans, assign):
+    for (s, _, e), c in zip(spans, assign, strict=True):
         span = doc[s:e]
-        entities.append(Entity(text=span.text, label="PERSON", canonical=best[c], start=span.start_char, end=span.end_char))
+        entities.append(
+            Entity(
+                text=span.text, label="PERSON", canonical=best[c], start=span.start_char, end=span.end_char
+            )
+        )
         taken.update(range(s, e))
     for ent in doc.ents:
         if ent.label_ == "PERSON" or any(i in taken for i in range(ent.start, ent.end)):
             continue
-        entities.append(Entity(text=ent.text, label=ent.label_, canonical=ent.text, start=ent.start_char, end=ent.end_char))
+        entities.append(
+            Entity(
+                text=ent.text, label=ent.label_, canonical=ent.text, start=ent.start_char, end=ent.end_char
+            )
+        )
     entities.sort(key=lambda en: en.start)
     return entities

@@ -124,7 +124,7 @@ class ParsedText:
         texts = list(texts)
         step = max(1, batch_size) * 4
         for lo in range(0, len(texts), step):
-            chunk = texts[lo:lo + step]
+            chunk = texts[lo : lo + step]
             with light_pass(nlp) as (disable, finish):
                 docs = [finish(d) for d in nlp.pipe(chunk, disable=disable, batch_size=batch_size)]
             for text, doc in zip(chunk, docs, strict=True):
@@ -155,7 +155,9 @@ class ParsedText:
         doc = self._parsed.get(key)
         if doc is None:
             doc = sent.as_doc()
-            if doc.tensor is None or doc.tensor.size == 0 or doc.tensor.shape[0] != len(doc):  # no shared vectors: full run
+            if (
+                doc.tensor is None or doc.tensor.size == 0 or doc.tensor.shape[0] != len(doc)
+            ):  # no shared vectors: full run
                 doc = self.nlp(sent.text, disable=["ner", "lemmatizer", "senter"])
             else:
                 doc = self.nlp.get_pipe("parser")(doc)

@@ -171,15 +171,22 @@ def _double_spans(text: str) -> list[QuoteSpan]:
         marks = [i for i, _ in found]
         size = dict(found)
         evidence = [_open_evidence(text, i, lo, hi, DOUBLE_OPEN, DOUBLE_CLOSE, n) for i, n in found]
-        carried = pending is not None and bool(marks) and not text[lo:marks[0]].strip() and evidence[0] > 0 \
+        carried = (
+            pending is not None
+            and bool(marks)
+            and not text[lo : marks[0]].strip()
+            and evidence[0] > 0
             and not TRANSCRIPT_LABEL.match(text, marks[0] + size[marks[0]])
+        )
         current: QuoteSpan | None = None
         if carried:
             current = pending
-            current.paragraphs.append((marks[0] + size[marks[0]], hi))  # the continuation mark opens this part
+            current.paragraphs.append(
+                (marks[0] + size[marks[0]], hi)
+            )  # the continuation mark opens this part
             marks, evidence = marks[1:], evidence[1:]
         pending = None
-        for i, label in zip(marks, _pair_paragraph(evidence, carried)):
+        for i, label in zip(marks, _pair_paragraph(evidence, carried), strict=True):
             if label == "open":
                 start = i + size[i]
                 current = QuoteSpan(open=i, close=None, start=start, end=hi, paragraphs=[(start, hi)])
@@ -194,7 +201,7 @@ def _double_spans(text: str) -> list[QuoteSpan]:
             current.end = hi
             # Only a quotation opened at a sentence start runs on into the next paragraph; a
             # mark opened mid-sentence and never closed is a stray partial quotation.
-            lead = text[lo:current.paragraphs[-1][0] - 1].rstrip()
+            lead = text[lo : current.paragraphs[-1][0] - 1].rstrip()
             if not lead or lead[-1] in ".!?:;" + DOUBLE_MARKS or len(current.paragraphs) > 1:
                 pending = current
     for sp in spans:
@@ -224,11 +231,19 @@ def _single_spans(text: str, taken: list[tuple[int, int]]) -> list[QuoteSpan]:
                 continue
             left = text[i - 1] if i > lo else None
             right = text[i + 1] if i + 1 < hi else None
-            if ch not in SINGLE_CLOSE and (left is None or left in _OPEN_CONTEXT) and right is not None \
-                    and right.isalpha():
+            if (
+                ch not in SINGLE_CLOSE
+                and (left is None or left in _OPEN_CONTEXT)
+                and right is not None
+                and right.isalpha()
+            ):
                 opens.append(i)
-            elif ch not in SINGLE_OPEN and left is not None and not left.isspace() \
-                    and (right is None or right in _CLOSE_CONTEXT):
+            elif (
+                ch not in SINGLE_OPEN
+                and left is not None
+                and not left.isspace()
+                and (right is None or right in _CLOSE_CONTEXT)
+            ):
                 closes.append(i)
         pos = lo
         for o in opens:
@@ -244,8 +259,11 @@ def _single_spans(text: str, taken: list[tuple[int, int]]) -> list[QuoteSpan]:
                 continue
             start, end = _strip(text, o + 1, close)
             if end > start:
-                spans.append(QuoteSpan(open=o, close=close, start=start, end=end, double=False,
-                                       paragraphs=[(start, end)]))
+                spans.append(
+                    QuoteSpan(
+                        open=o, close=close, start=start, end=end, double=False, paragraphs=[(start, end)]
+                    )
+                )
             pos = close + 1
     return spans
 

@@ -47,9 +47,33 @@ _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 #: "..., Leonard E. Burman, director of the centrist Urban-Brookings Tax Policy Center, said".
 MAX_SUBJECT_TOKENS = 30
 _RELATIVE = {"who", "whom", "which", "whose", "that"}
-_SUBORDINATORS = {"when", "as", "because", "while", "after", "before", "if", "since", "until", "although", "though",
-                  "whereas", "unless"}
-_SKIP_BEFORE_CUE = {"also", "later", "then", "again", "once", "simply", "just", "finally", "quietly", "softly"}
+_SUBORDINATORS = {
+    "when",
+    "as",
+    "because",
+    "while",
+    "after",
+    "before",
+    "if",
+    "since",
+    "until",
+    "although",
+    "though",
+    "whereas",
+    "unless",
+}
+_SKIP_BEFORE_CUE = {
+    "also",
+    "later",
+    "then",
+    "again",
+    "once",
+    "simply",
+    "just",
+    "finally",
+    "quietly",
+    "softly",
+}
 
 
 @dataclass
@@ -129,8 +153,13 @@ class _Attributor:
 
     def outside(self, s: int, before_char: int | None = None) -> list[int]:
         a, b, _ = self.sents[s]
-        return [i for i in range(a, b) if i not in self.inside and not self.doc[i].is_space
-                and (before_char is None or self.doc[i].idx < before_char)]
+        return [
+            i
+            for i in range(a, b)
+            if i not in self.inside
+            and not self.doc[i].is_space
+            and (before_char is None or self.doc[i].idx < before_char)
+        ]
 
     def _after(self, k: int) -> list[int]:
         """Tokens after quotation ``k`` up to the next quotation, sentence end or paragraph end."""
@@ -159,13 +188,17 @@ class _Attributor:
         prev = k - 1
         while prev >= 0 and prev in self.rejected:
             prev -= 1  # a title or scare quote before is part of the narrative sentence
-        if prev >= 0 and self.para_of(self.spans[prev].outer_end - 1) == p and self.spans[prev].outer_end <= sp.open:
+        if (
+            prev >= 0
+            and self.para_of(self.spans[prev].outer_end - 1) == p
+            and self.spans[prev].outer_end <= sp.open
+        ):
             lo = max(lo, self.spans[prev].outer_end)
             after_quote = prev == k - 1
         toks = list(self.idx.tokens_between(lo, sp.open))
         for j in range(len(toks) - 1, -1, -1):
             if self._is_break(toks[j]):
-                return [i for i in toks[j + 1:] if not self.doc[i].is_space], False
+                return [i for i in toks[j + 1 :] if not self.doc[i].is_space], False
         return [i for i in toks if not self.doc[i].is_space], after_quote
 
     def _previous_line(self, k: int) -> list[int]:
@@ -185,10 +218,12 @@ class _Attributor:
         return out[::-1]
 
     # -- attribution rules -------------------------------------------------------------------
-    def _after_cue(self, after: list[int], k: int, before: list[int]) -> tuple[Referent | None, str | None, str]:
+    def _after_cue(
+        self, after: list[int], k: int, before: list[int]
+    ) -> tuple[Referent | None, str | None, str]:
         doc = self.doc
         sp = self.spans[k]
-        tail = self.text[sp.outer_end:].lstrip()
+        tail = self.text[sp.outer_end :].lstrip()
         # '"..." — Name, role': the quotation opens its sentence and the name follows the dash.
         if tail[:1] and tail[0] in _DASHES and after:
             toks = [i for i in after if not (doc[i].is_punct and doc[i].text[0] in _DASHES)]
@@ -218,7 +253,9 @@ class _Attributor:
         # A name alone between two quotation parts, or closing the paragraph.
         if toks and toks[0] in self.idx.person_at:
             seg = self._segment_to_comma(after)
-            nxt_quote = k + 1 < len(self.spans) and self.para_of(self.spans[k + 1].open) == self.para_of(sp.close)
+            nxt_quote = k + 1 < len(self.spans) and self.para_of(self.spans[k + 1].open) == self.para_of(
+                sp.close
+            )
             if not any(is_finite_verb(doc[i]) for i in after) and (nxt_quote or after[-1] == toks[-1]):
                 ref = self.idx.referent_in(range(seg[0], seg[-1] + 1))
                 if ref is not None and ref.person:
@@ -227,7 +264,7 @@ class _Attributor:
 
     def _in_relative(self, toks: list[int], j: int) -> bool:
         """The finite verb at ``toks[j]`` sits in a relative clause ("Pike, who is 19, said")."""
-        return any(self.doc[x].lower_ in _RELATIVE for x in toks[max(0, j - 6):j])
+        return any(self.doc[x].lower_ in _RELATIVE for x in toks[max(0, j - 6) : j])
 
     def _clear_path(self, between: list[int]) -> bool:
         """No finite verb between a subject and its cue, except in a relative clause or an
@@ -250,7 +287,12 @@ class _Attributor:
         before the cue (a pronoun or a description)."""
         doc = self.doc
         region = [i for i in region if not doc[i].is_space]
-        while region and doc[region[-1]].lower_ in _SKIP_BEFORE_CUE | {","} or region and doc[region[-1]].pos_ == "ADV":
+        while (
+            region
+            and doc[region[-1]].lower_ in _SKIP_BEFORE_CUE | {","}
+            or region
+            and doc[region[-1]].pos_ == "ADV"
+        ):
             region.pop()
         if not region:
             return None
@@ -301,13 +343,17 @@ class _Attributor:
             return ref
         # Apposition: "said Ostby's deputy, Ruth Kaminski".
         k = rest.index(seg[-1]) + 1
-        if k < len(rest) and doc[rest[k]].text == "," and k + 1 < len(rest) and rest[k + 1] in self.idx.person_at:
+        if (
+            k < len(rest)
+            and doc[rest[k]].text == ","
+            and k + 1 < len(rest)
+            and rest[k + 1] in self.idx.person_at
+        ):
             return self.idx.person_referent(rest[k + 1])
         return self.idx.description(range(seg[0], seg[-1] + 1))
 
     def _before_rules(self, before: list[int], k: int) -> tuple[Referent | None, str | None, str]:
         doc = self.doc
-        sp = self.spans[k]
         # Colon lead-in on the same line or in the paragraph before.
         lead = before or self._previous_line(k)
         if lead and doc[lead[-1]].text == ":":
@@ -333,7 +379,9 @@ class _Attributor:
         # A speech verb shortly before the quotation: 'X said, "..."', 'Torres replied "my wife"',
         # 'Clinton said on the other hand, "..."', '..., saying, "..."'.
         # "According to Limbaugh, "..."".
-        m = re.search(r"\baccording to ([^,]+),?\s*$", self.text[doc[before[0]].idx:self.spans[k].open], re.I)
+        m = re.search(
+            r"\baccording to ([^,]+),?\s*$", self.text[doc[before[0]].idx : self.spans[k].open], re.I
+        )
         if m:
             a = doc[before[0]].idx + m.start(1)
             region = [i for i in before if a <= doc[i].idx]
@@ -342,10 +390,12 @@ class _Attributor:
                 return ref, "according to", "before"
         for j in range(len(before) - 1, max(-1, len(before) - 13), -1):
             tok = doc[before[j]]
-            adjacent_naming = j == len(before) - 1 and tok.lemma_.lower() in NAMING_VERBS and tok.pos_ == "VERB"
+            adjacent_naming = (
+                j == len(before) - 1 and tok.lemma_.lower() in NAMING_VERBS and tok.pos_ == "VERB"
+            )
             put_it = tok.lower_ == "put" and j + 1 < len(before) and doc[before[j + 1]].lower_ == "it"
             if is_cue(tok) or adjacent_naming or put_it:
-                tail = before[j + 1:]
+                tail = before[j + 1 :]
                 if any(is_finite_verb(doc[i]) for i in tail):
                     break
                 ref = None
@@ -372,7 +422,7 @@ class _Attributor:
         if first is None:
             return None, None, ""
         # The quotation's own sentence(s): the senter may cut inside it ('..."stop its escapades." The ...').
-        sent = first if last is None or last.end <= first.end else self.doc[first.start:last.end]
+        sent = first if last is None or last.end <= first.end else self.doc[first.start : last.end]
         pdoc = self.parsed.parse(sent)
         base, base_char = sent.start, sent.start_char
 
@@ -420,7 +470,7 @@ class _Attributor:
         key = fold(_words(label)[-1])
         a, b = m.start(1), m.end(1)
         sp.start = m.end()  # the content is the turn's words, after the label
-        for s, e, ent in self.idx.persons:
+        for _, _, ent in self.idx.persons:
             if fold(ent.canonical.split()[-1]) == key:
                 return Referent(ent.canonical, False, a, b, person=True), ":", "transcript"
         return Referent(label.title(), False, a, b), ":", "transcript"
@@ -472,7 +522,9 @@ class _Attributor:
     def _antecedent(self, ref: Referent, s: int, before_char: int) -> Referent | None:
         gender = ref.gender
         for t in range(s, max(-1, s - 8), -1):
-            quoted = [f for f in self.found if f.sent == t and f.ref is not None and f.span.open < before_char]
+            quoted = [
+                f for f in self.found if f.sent == t and f.ref is not None and f.span.open < before_char
+            ]
             if quoted and compatible(quoted[-1].ref, gender):
                 return quoted[-1].ref
             toks = self.outside(t, before_char if t == s else None)
@@ -494,13 +546,18 @@ class _Attributor:
         ref, cue, how = self._transcript(k)
         if how == "":
             ref, cue, how = self._after_cue(after, k, before)
-        if how == "" and after_quote and self.found and self.found[-1].span is self.spans[k - 1] \
-                and self.found[-1].how in ("after", "after-inverted", "name", "dash"):
+        if (
+            how == ""
+            and after_quote
+            and self.found
+            and self.found[-1].span is self.spans[k - 1]
+            and self.found[-1].how in ("after", "after-inverted", "name", "dash")
+        ):
             prev = self.found[-1]
             ref, cue, how = prev.ref, prev.cue, "split"
         if how == "":
             ref, cue, how = self._before_rules(before, k)
-        content = self.text[sp.start:sp.end]
+        content = self.text[sp.start : sp.end]
         if not before or doc[before[-1]].text in {":", ","}:
             f.kind = "direct"
         elif is_cue(doc[before[-1]]) and content[:1].isupper():
@@ -513,10 +570,30 @@ class _Attributor:
             ref, how = self._standalone(k, s)
         ref = self.resolve(ref, s, sp.open)
         f.ref, f.cue, f.how = ref, cue, how
-        f.speech_cue = how in ("after", "after-inverted", "before", "parse", "parse-noun", "possessive") and bool(cue)
-        f.confidence = {"after": 0.9, "after-inverted": 0.9, "before": 0.85, "dash": 0.85, "colon": 0.8,
-                        "split": 0.85, "name": 0.7, "transcript": 0.8, "possessive": 0.8, "parse": 0.7, "parse-noun": 0.7,
-                        "parse-root": 0.5, "previous-sentence": 0.6, "previous-paragraph": 0.5}.get(how, 0.3)
+        f.speech_cue = how in (
+            "after",
+            "after-inverted",
+            "before",
+            "parse",
+            "parse-noun",
+            "possessive",
+        ) and bool(cue)
+        f.confidence = {
+            "after": 0.9,
+            "after-inverted": 0.9,
+            "before": 0.85,
+            "dash": 0.85,
+            "colon": 0.8,
+            "split": 0.85,
+            "name": 0.7,
+            "transcript": 0.8,
+            "possessive": 0.8,
+            "parse": 0.7,
+            "parse-noun": 0.7,
+            "parse-root": 0.5,
+            "previous-sentence": 0.6,
+            "previous-paragraph": 0.5,
+        }.get(how, 0.3)
         if sp.close is None:
             f.confidence *= 0.7
         if self._is_speech(f, before, after, k):
@@ -540,7 +617,7 @@ class _Attributor:
         """A short quotation listed right after a rejected one ('as "too loud" or "too shrill"')."""
         if k == 0 or (k - 1) not in self.rejected:
             return False
-        between = self.text[self.spans[k - 1].outer_end:self.spans[k].open].strip(" ,")
+        between = self.text[self.spans[k - 1].outer_end : self.spans[k].open].strip(" ,")
         return between in {"", "or", "and", "nor", "or even", "and even"}
 
     def _is_speech(self, f: _Found, before: list[int], after: list[int], k: int) -> bool:
@@ -554,10 +631,12 @@ class _Attributor:
         or as the bare object of a cue ('said "collective"').
         """
         doc = self.doc
-        content = self.text[f.span.start:f.span.end]
+        content = self.text[f.span.start : f.span.end]
         n = len(_words(content))
-        strong = f.how in ("after", "after-inverted", "dash", "colon", "split", "before", "name", "transcript") \
+        strong = (
+            f.how in ("after", "after-inverted", "dash", "colon", "split", "before", "name", "transcript")
             and f.kind == "direct"
+        )
         if n == 0:
             return False
         if not strong and _title_case(content):
@@ -573,17 +652,34 @@ class _Attributor:
         speech = f.speech_cue or self._speech_governs(before)
         if prev is not None and n <= 6 and is_label_word(prev):
             return False
-        if prev is not None and n <= 4 and (prev.lower_ in LABEL_DETERMINERS or prev.tag_ in ("DT", "PRP$", "POS")) \
-                and not speech:
+        if (
+            prev is not None
+            and n <= 4
+            and (prev.lower_ in LABEL_DETERMINERS or prev.tag_ in ("DT", "PRP$", "POS"))
+            and not speech
+        ):
             return False
         if n <= 4 and self._listed_after_rejected(k):
             return False
-        if nxt is not None and n <= 3 and nxt.pos_ == "NOUN" and not is_cue(nxt) \
-                and f.span.close is not None and not re.search(r"[,.!?]\s*$", content):
+        if (
+            nxt is not None
+            and n <= 3
+            and nxt.pos_ == "NOUN"
+            and not is_cue(nxt)
+            and f.span.close is not None
+            and not re.search(r"[,.!?]\s*$", content)
+        ):
             return False
         if n == 1:
-            return (f.speech_cue and f.ref.person and content[:1].islower() and prev is not None
-                    and prev.pos_ != "ADP" and not is_cue(prev) and not is_label_word(prev))
+            return (
+                f.speech_cue
+                and f.ref.person
+                and content[:1].islower()
+                and prev is not None
+                and prev.pos_ != "ADP"
+                and not is_cue(prev)
+                and not is_label_word(prev)
+            )
         return True
 
     def run(self) -> list[_Found]:
@@ -597,7 +693,7 @@ class _Attributor:
 def _quote_of(f: _Found, text: str) -> Quote:
     ref = f.ref
     return Quote(
-        content=text[f.span.start:f.span.end],
+        content=text[f.span.start : f.span.end],
         speaker=ref.name if ref is not None and not ref.pronoun else None,
         speaker_is_unnamed=bool(ref is not None and ref.unnamed),
         speaker_start=ref.start if ref is not None else None,
@@ -613,7 +709,7 @@ def _quote_of(f: _Found, text: str) -> Quote:
 def _headline_quotes(headline: str, body: list[Quote], entities: list[Entity]) -> list[Quote]:
     out = []
     for sp in find_quote_spans(headline):
-        content = headline[sp.start:sp.end]
+        content = headline[sp.start : sp.end]
         if len(_words(content)) < 2 or _title_case(content):
             continue
         key = " ".join(_words(fold(content)))
@@ -628,8 +724,18 @@ def _headline_quotes(headline: str, body: list[Quote], entities: list[Entity]) -
                 if ent.label == "PERSON" and fold(ent.canonical.split()[-1]) in _words(folded):
                     speaker = ent.canonical
                     break
-        out.append(Quote(content=content, speaker=speaker, speaker_is_unnamed=unnamed, start=-1, end=-1,
-                         kind="direct", in_headline=True, confidence=0.6 if speaker else 0.3))
+        out.append(
+            Quote(
+                content=content,
+                speaker=speaker,
+                speaker_is_unnamed=unnamed,
+                start=-1,
+                end=-1,
+                kind="direct",
+                in_headline=True,
+                confidence=0.6 if speaker else 0.3,
+            )
+        )
     return out
 
 
@@ -656,5 +762,9 @@ def extract_quotes(parsed: ParsedText, entities: list[Entity], headline: str = "
     body: list[Quote] = []
     if spans:
         body = [_quote_of(f, text) for f in _Attributor(parsed, entities, spans).run()]
-    heads = _headline_quotes(headline, body, entities) if headline and any(c in headline for c in ALL_MARKS) else []
+    heads = (
+        _headline_quotes(headline, body, entities)
+        if headline and any(c in headline for c in ALL_MARKS)
+        else []
+    )
     return heads + body

@@ -19,11 +19,11 @@ from spacy.tokens import Doc
 
 from newstrace.nlp.cues import (
     NON_PERSON_HEADS,
-    is_person_noun,
     SPEAKER_PRONOUNS,
     gender_of_word,
     is_cue,
     is_finite_verb,
+    is_person_noun,
 )
 from newstrace.nlp.entities import TITLES, fold
 from newstrace.schema import Entity
@@ -116,8 +116,12 @@ class MentionIndex:
             if e < len(doc) - 1 and doc[e].text == ",":
                 k = e + 1
                 stop = k
-                while stop < len(doc) and stop - k < 8 and doc[stop].text not in {",", ".", ";", ":"} \
-                        and not is_finite_verb(doc[stop]):
+                while (
+                    stop < len(doc)
+                    and stop - k < 8
+                    and doc[stop].text not in {",", ".", ";", ":"}
+                    and not is_finite_verb(doc[stop])
+                ):
                     stop += 1
                 head = self._first_np_head(k, stop)
                 if head and (stop >= len(doc) or doc[stop].text in {",", "."}):
@@ -144,7 +148,12 @@ class MentionIndex:
         j = end
         while j > 0 and end - j < 10:
             t = doc[j - 1]
-            if t.text in {".", "!", "?", ";", ":", ",", "\n"} or t.is_space or is_finite_verb(t) or t.pos_ == "VERB":
+            if (
+                t.text in {".", "!", "?", ";", ":", ",", "\n"}
+                or t.is_space
+                or is_finite_verb(t)
+                or t.pos_ == "VERB"
+            ):
                 break
             j -= 1
         return j
@@ -154,7 +163,9 @@ class MentionIndex:
         the last noun phrase headed by a person noun ("... with her nephew, Jonah Pike"),
         else the first ("The minister for ports, Halvard Ostby")."""
         doc = self.doc
-        starts = [a] + [i for i in range(a + 1, b) if doc[i].tag_ in ("DT", "PRP$") or doc[i - 1].text in _POSSESSIVE]
+        starts = [a] + [
+            i for i in range(a + 1, b) if doc[i].tag_ in ("DT", "PRP$") or doc[i - 1].text in _POSSESSIVE
+        ]
         heads = [h for h in (self._first_np_head(i, b) for i in starts) if h]
         people = [h for h in heads if is_person_noun(h)]
         if people:
@@ -202,15 +213,18 @@ class MentionIndex:
     def person_referent(self, i: int) -> Referent:
         """Referent of the person mention covering token ``i``."""
         ent = self.person_at[i]
-        return Referent(ent.canonical, False, ent.start, ent.end, person=True, gender=self.gender.get(ent.canonical, ""))
+        return Referent(
+            ent.canonical, False, ent.start, ent.end, person=True, gender=self.gender.get(ent.canonical, "")
+        )
 
     def is_possessive_person(self, run: tuple[int, int]) -> bool:
         """True when the person mention is a possessor ("Ostby's deputy")."""
         e = run[1]
         return e < len(self.doc) and self.doc[e].text in _POSSESSIVE
 
-    def referent_in(self, tokens: Sequence[int], allow_description: bool = True,
-                    allow_object: bool = False) -> Referent | None:
+    def referent_in(
+        self, tokens: Sequence[int], allow_description: bool = True, allow_object: bool = False
+    ) -> Referent | None:
         """The speaker a span of tokens names: a person (not a possessor, not the object of a
         preposition), else a pronoun, else a description of an unnamed speaker.
 
@@ -246,8 +260,14 @@ class MentionIndex:
             if low in _SUBJ_PRONOUNS and doc[i].tag_ != "PRP$":
                 if low in ("i", "we"):
                     return None
-                return Referent(low, False, doc[i].idx, doc[i].idx + len(doc[i]), pronoun=True,
-                                gender=SPEAKER_PRONOUNS.get(low, ""))
+                return Referent(
+                    low,
+                    False,
+                    doc[i].idx,
+                    doc[i].idx + len(doc[i]),
+                    pronoun=True,
+                    gender=SPEAKER_PRONOUNS.get(low, ""),
+                )
         if not allow_description:
             return None
         return self.description(tokens)
@@ -273,14 +293,20 @@ class MentionIndex:
         head = self._first_np_head(toks[0].i, toks[-1].i + 1) or nouns[0].lower_
         start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
         text = doc.text[start:end]
-        has_clause = any(t.lower_ in {"who", "whom", "that", "which"} or t.tag_ in ("VBN", "VBG") for t in toks)
+        has_clause = any(
+            t.lower_ in {"who", "whom", "that", "which"} or t.tag_ in ("VBN", "VBG") for t in toks
+        )
         definite = toks[0].lower_ in {"the", "this", "that"} or any(t.text in _POSSESSIVE for t in toks[:4])
         if definite and not has_clause:
             canon = self.role_person(head, start)
             if canon:
                 return Referent(canon, False, start, end, person=True, gender=self.gender.get(canon, ""))
-        if any(t.ent_type_ in ("ORG", "GPE", "NORP") for t in toks) and head not in {"official", "spokesman",
-                                                                                    "spokeswoman", "spokesperson"}:
+        if any(t.ent_type_ in ("ORG", "GPE", "NORP") for t in toks) and head not in {
+            "official",
+            "spokesman",
+            "spokeswoman",
+            "spokesperson",
+        }:
             if not any(t.pos_ == "NOUN" and t.ent_type_ == "" for t in toks):
                 return Referent(text, False, start, end)
         if head in NON_PERSON_HEADS:
@@ -318,8 +344,12 @@ class MentionIndex:
             # "..., Schiff said." closing an indirect quotation.
             if is_cue(doc[i]) and i - 1 >= tokens[0] and (i - 1) in self.person_at:
                 run = self._person_run(i - 1)
-                if run and not self.is_possessive_person(run) and run[0] > tokens[0] \
-                        and doc[run[0] - 1].text == ",":
+                if (
+                    run
+                    and not self.is_possessive_person(run)
+                    and run[0] > tokens[0]
+                    and doc[run[0] - 1].text == ","
+                ):
                     return self.person_referent(i - 1)
         # A described subject: the words before the verb must open like a noun phrase.
         np = []
@@ -327,10 +357,15 @@ class MentionIndex:
             if doc[i].pos_ in ("VERB", "AUX") or doc[i].text in {",", ";", ":"}:
                 break
             np.append(i)
-        if np and doc[np[0]].pos_ in ("DET", "NOUN", "ADJ", "PROPN", "PRON") \
-                and not any(doc[i].pos_ == "ADP" or doc[i].lower_ in {"who", "that", "which"} for i in np[:3]):
+        if (
+            np
+            and doc[np[0]].pos_ in ("DET", "NOUN", "ADJ", "PROPN", "PRON")
+            and not any(doc[i].pos_ == "ADP" or doc[i].lower_ in {"who", "that", "which"} for i in np[:3])
+        ):
             ref = self.description(np)
-            if ref is not None and (ref.unnamed or all(doc[i].pos_ == "PROPN" and doc[i].text[:1].isupper() for i in np)):
+            if ref is not None and (
+                ref.unnamed or all(doc[i].pos_ == "PROPN" and doc[i].text[:1].isupper() for i in np)
+            ):
                 return ref  # a described person, or a name the NER did not tag
         return None
 
