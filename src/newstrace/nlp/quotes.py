@@ -225,16 +225,22 @@ class _Attributor:
         sp = self.spans[k]
         tail = self.text[sp.outer_end :].lstrip()
         # '"..." — Name, role': the quotation opens its sentence and the name follows the dash.
-        if tail[:1] and tail[0] in _DASHES and after:
+        if tail[:1] and tail[0] in _DASHES and after and not before:
             toks = [i for i in after if not (doc[i].is_punct and doc[i].text[0] in _DASHES)]
             seg = self._segment_to_comma(toks)
             ref = self.idx.referent_in(range(seg[0], seg[-1] + 1)) if seg else None
             if ref is not None:
                 return ref, tail[0], "dash"
+        content = self.text[sp.start : sp.end]
+        closed = bool(re.search(r"[.!?…]\W*$", content))
+        if closed and before and doc[before[-1]].text not in {":", ","} and not is_cue(doc[before[-1]]):
+            return None, None, ""  # 'branded it an "outlaw nation." Russia insisted ...': a new sentence
         toks = [i for i in after if not doc[i].is_punct]
         for j, i in enumerate(toks[:MAX_SUBJECT_TOKENS]):
             tok = doc[i]
             if is_cue(tok):
+                if closed and any(is_finite_verb(doc[x]) for x in after if x > i):
+                    break  # '"... the timing." McCrory said it would be ...': the cue has its own content
                 if j == 0 or all(doc[x].lower_ in _SKIP_BEFORE_CUE for x in toks[:j]):
                     rest = [x for x in after if x > i]
                     ref = self._inverted(rest)

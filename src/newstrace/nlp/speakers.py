@@ -285,8 +285,12 @@ class MentionIndex:
             toks = toks[1:]
         while toks and (toks[-1].is_punct or toks[-1].is_space):
             toks = toks[:-1]
-        if not toks:
-            return None
+        if (
+            not toks
+            or toks[0].pos_ in ("ADP", "SCONJ", "VERB", "AUX")
+            or toks[0].lower_ in {"that", "which", "if"}
+        ):
+            return None  # a clause or a phrase, not a noun phrase: "that for African-Americans ..."
         nouns = [t for t in toks if t.pos_ in ("NOUN", "PROPN") and not t.is_punct]
         if not nouns:
             return None
