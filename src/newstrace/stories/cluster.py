@@ -240,7 +240,7 @@ def _key_new_articles(store: Store, ids: list[str], rule: LinkRule) -> dict[str,
 
 
 def _link_new_articles(store: Store, ids: list[str], dates: dict[str, DateSpan | None], rule: LinkRule,
-                       run_id: int, chunk: int = 2000) -> tuple[int, int]:  # fmt: skip
+                       run_id: int, chunk: int = 500) -> tuple[int, int]:  # fmt: skip
     """Find candidate pairs of ``ids`` against every keyed article, decide them and store the links.
 
     The new articles are taken ``chunk`` at a time, so the candidate table of one step stays
@@ -274,29 +274,34 @@ def _link_new_articles(store: Store, ids: list[str], dates: dict[str, DateSpan |
 def _link_step(store: Store, dates: dict[str, DateSpan | None], rule: LinkRule, run_id: int) -> tuple[int, int]:
     """One chunk of :func:`_link_new_articles`: the articles in ``_step`` against every keyed article."""
     floor = min(rule.dated_min_score, rule.undated_min_score, rule.undated_specific_alone * rule.specific_weight)
-    db.execute(store, """
-        CREATE OR REPLACE TEMP TABLE _nk AS
-        SELECT k.article_id, k.key, k.probe FROM story_keys k JOIN _step ON k.article_id = _step.id
-        WHERE k.key NOT IN (SELECT key FROM _common)""")
-    db.execute(store, """
-        CREATE OR REPLACE TEMP TABLE _cand AS
-        SELECT DISTINCT a, b FROM (
-            SELECT n.article_id AS a, o.article_id AS b FROM _nk n JOIN story_keys o ON o.key = n.key
-            WHERE n.probe AND o.article_id <> n.article_id
-            UNION ALL
-            SELECT n.article_id AS a, o.article_id AS b FROM _nk n JOIN story_keys o ON o.key = n.key
-            WHERE o.probe AND o.article_id <> n.article_id
-        ) p WHERE a < b OR b NOT IN (SELECT id FROM _new)""")
-    n_pairs = db.tuples(store, "SELECT count(*) FROM _cand")[0][0]
-    scored = db.tuples(store, f"""
-        SELECT c.a, c.b, sum(least(x.weight, y.weight)) AS score,
-               count(*) FILTER (WHERE least(x.weight, y.weight) >= {float(rule.specific_weight)}) AS specific,
-               list(x.key ORDER BY least(x.weight, y.weight) DESC, x.key) AS keys
-        FROM _cand c JOIN story_keys x ON x.article_id = c.a
-        JOIN story_keys y ON y.article_id = c.b AND y.key = x.key
-        GROUP BY c.a, c.b HAVING sum(least(x.weight, y.weight)) >= {float(floor)}""")
-    for t in ("_cand", "_nk"):
-        db.execute(store, f"DROP TABLE {t}")
+    # One statement, no temporary tables: tables created and dropped inside the run's
+    # transaction would be kept until it commits. The candidate pairs and their keys are
+    # materialised CTEs, so the planner cannot join the two key lists on key alone (every pair
+    # of articles sharing any key) before restricting them to the candidates.
+    rows = db.tuples(store, f"""
+        WITH nk AS MATERIALIZED (
+            SELECT k.article_id, k.key, k.probe FROM story_keys k JOIN _step ON k.article_id = _step.id
+            WHERE k.key NOT IN (SELECT key FROM _common)),
+        cand AS MATERIALIZED (
+            SELECT DISTINCT a, b FROM (
+                SELECT n.article_id AS a, o.article_id AS b FROM nk n JOIN story_keys o ON o.key = n.key
+                WHERE n.probe AND o.article_id <> n.article_id
+                UNION ALL
+                SELECT n.article_id AS a, o.article_id AS b FROM nk n JOIN story_keys o ON o.key = n.key
+                WHERE o.probe AND o.article_id <> n.article_id
+            ) p WHERE a < b OR b NOT IN (SELECT id FROM _new)),
+        ca AS MATERIALIZED (
+            SELECT c.a, c.b, x.key, x.weight FROM cand c JOIN story_keys x ON x.article_id = c.a),
+        scored AS (
+            SELECT x.a, x.b, sum(least(x.weight, y.weight)) AS score,
+                   count(*) FILTER (WHERE least(x.weight, y.weight) >= {float(rule.specific_weight)}) AS specific,
+                   list(x.key ORDER BY least(x.weight, y.weight) DESC, x.key) AS keys
+            FROM ca x JOIN story_keys y ON y.article_id = x.b AND y.key = x.key
+            GROUP BY x.a, x.b HAVING sum(least(x.weight, y.weight)) >= {float(floor)})
+        SELECT NULL, NULL, NULL, NULL, NULL, (SELECT count(*) FROM cand)
+        UNION ALL SELECT a, b, score, specific, keys, NULL FROM scored""")
+    n_pairs = next(int(r[5] or 0) for r in rows if r[0] is None)
+    scored = [r[:5] for r in rows if r[0] is not None]
     others = {b for _, b, *_ in scored if b not in dates}
     if others:
         with db.registered_ids(store, "_want", others):
