@@ -20,11 +20,11 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from newstrace.stories import update_stories
-from newstrace.stories.query import list_stories
 from newstrace.store import Store
 from newstrace.store.ingest import ingest
 from newstrace.store.trace import run_trace
+from newstrace.stories import update_stories
+from newstrace.stories.query import list_stories
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 

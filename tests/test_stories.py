@@ -16,7 +16,11 @@ import pytest
 from typer.testing import CliRunner
 
 from newstrace.cli import app
+from newstrace.store import Store
+from newstrace.store.ingest import ingest
+from newstrace.store.trace import run_trace
 from newstrace.stories import (
+    db,
     get_story,
     list_stories,
     search,
@@ -24,12 +28,8 @@ from newstrace.stories import (
     story_of,
     update_stories,
 )
-from newstrace.stories import db
 from newstrace.stories.cluster import LinkRule, UnionFind, components
 from newstrace.stories.keys import article_date, event_keys, url_date
-from newstrace.store import Store
-from newstrace.store.ingest import ingest
-from newstrace.store.trace import run_trace
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 PROV = SHARED / "corpora" / "provenance"

@@ -48,8 +48,8 @@ def stories(
     `newstrace trace` first so copies join their origins. Exit status: 0 ok, 2 usage or store
     error, or no such story.
     """
-    from newstrace.stories import get_story, list_stories, story_detail, story_of, update_stories
     from newstrace.store import open_store
+    from newstrace.stories import get_story, list_stories, story_detail, story_of, update_stories
 
     try:
         with open_store(store, create=False) as st:
@@ -186,8 +186,8 @@ def export(
     the same name are replaced. Exit status: 0 ok, 2 usage or store error.
     """
     from newstrace.export import export_tables
-    from newstrace.stories import update_stories
     from newstrace.store import open_store
+    from newstrace.stories import update_stories
 
     try:
         with open_store(store, read_only=not update, create=False) as st:

@@ -15,9 +15,9 @@ from typing import Literal
 
 import pyarrow as pa
 
+from newstrace.store import Store
 from newstrace.stories import db
 from newstrace.stories.query import summarise
-from newstrace.store import Store
 
 ExportFormat = Literal["parquet", "csv", "jsonl"]
 
@@ -157,4 +157,4 @@ def story_tables(store: Store, chunk: int = 5000) -> tuple[pa.Table, pa.Table]:
     return pa.Table.from_pylist(s_rows, schema=s_schema), pa.Table.from_pylist(m_rows, schema=m_schema)
 
 
-__all__ = ["export_tables", "story_tables", "ExportedTable", "TABLES", "QUERIES", "SUFFIX", "ExportFormat"]
+__all__ = ["QUERIES", "SUFFIX", "TABLES", "ExportFormat", "ExportedTable", "export_tables", "story_tables"]
