@@ -3,7 +3,7 @@
 Usage::
 
     python bench/quotes_polnear.py                # dev split, both systems
-    python bench/quotes_polnear.py --split train  # any unpacked split
+    python bench/quotes_polnear.py --split train --limit 300  # articles not used in development
     python bench/quotes_polnear.py --json out.json
     python bench/quotes_polnear.py --reuters 2000 # also: cost of entities + quotes on Reuters bodies
 
@@ -96,8 +96,9 @@ def textacy_predictions(doc):
     return preds
 
 
-def run(split: str = "dev") -> dict:
-    """Score both systems on every article of ``split``; returns the figures as a dict."""
+def run(split: str = "dev", limit: int | None = None) -> dict:
+    """Score both systems on the articles of ``split`` (``limit`` of them, evenly spaced in name
+    order so every publisher is drawn, or all); returns the figures as a dict."""
     from newstrace.corpora.polnear import Score, iter_polnear, score_quotes
     from newstrace.nlp import load_nlp
 
@@ -105,7 +106,10 @@ def run(split: str = "dev") -> dict:
     ours, ours_all, theirs = Score(), Score(), Score()
     t_ours = t_theirs = 0.0
     raised = parses = sentences = articles = 0
-    for art in iter_polnear(split):
+    chosen = list(iter_polnear(split))
+    if limit is not None and limit < len(chosen):
+        chosen = chosen[:: len(chosen) // limit][:limit]
+    for art in chosen:
         articles += 1
         t0 = time.perf_counter()
         preds, parsed = newstrace_predictions(art.text, nlp)
@@ -201,6 +205,7 @@ def speed(n: int, rounds: int = 2) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--split", default="dev")
+    ap.add_argument("--limit", type=int, default=None, help="score N articles of the split, evenly spaced")
     ap.add_argument("--json", help="also write the figures to this file")
     ap.add_argument("--reuters", type=int, default=0, help="also time entities + quotes on N Reuters bodies")
     ap.add_argument("--no-polnear", action="store_true", help="skip the PolNeAR comparison")
@@ -224,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
             with open(args.json, "w", encoding="utf-8") as fh:
                 json.dump(res, fh, indent=2)
         return 0
-    res.update(run(args.split))
+    res.update(run(args.split, args.limit))
     print(
         f"PolNeAR {res['split']}: {res['articles']} articles, gold = quotations with a named source "
         f"({res['newstrace']['gold']}); model {res['spacy_model']}"
