@@ -58,7 +58,7 @@ from newstrace.report import build_report  # noqa: E402
 from newstrace.report.diff import article_sentence_texts  # noqa: E402
 from newstrace.schema import AlignedPair, Article, Change, Claim, Derivation, Entity, Quote, Source, text_id  # noqa: E402
 from newstrace.store import IngestItem, Store  # noqa: E402
-from newstrace.stories import list_stories, update_stories  # noqa: E402
+from newstrace.stories import list_stories, story_of, update_stories  # noqa: E402
 
 #: Spinner-style swaps for the "spun" copies (written for this benchmark).
 SYNONYMS = {"said": "stated", "company": "firm", "shares": "stock", "profit": "earnings", "rose": "climbed",
@@ -348,14 +348,16 @@ def main() -> None:
         t, c = time.perf_counter(), time.process_time()
         out = path.with_suffix(".report.html")
         summary = build_report(st, out)
-        figures["report"] = {"seconds": time.perf_counter() - t, "cpu_seconds": time.process_time() - c,
-                             "bytes": summary.bytes, "stories_shown": summary.stories_shown, "diffs": summary.diffs}  # fmt: skip
+        figures["report"] = {"seconds": time.perf_counter() - t, "cpu_seconds_main_process": time.process_time() - c,
+                             "bytes": summary.bytes, "stories_shown": summary.stories_shown, "diffs": summary.diffs,
+                             "stage_seconds": summary.stage_seconds}  # fmt: skip
         total = figures["store"]["stories"]
         largest = [s.id for s in list_stories(st, limit=20).stories]
         offsets = [rng.randrange(max(1, total)) for _ in range(args.requests)]
-        sampled = [list_stories(st, limit=1, offset=o).stories[0].id for o in offsets]
-        story_ids = (largest + sampled)[: args.requests]
+        random_stories = [list_stories(st, limit=1, offset=o).stories[0].id for o in offsets]
         art_ids = [r["id"] for r in st.query(f"SELECT id FROM articles USING SAMPLE {int(args.requests)} ROWS (reservoir, 7)")]
+        # the story of a random article: stories weighted by their size, as readers meet them
+        weighted = [story_of(st, i) for i in art_ids]
         diffs = st.query(f"SELECT copy_id, origin_key FROM derivations USING SAMPLE {int(args.requests)} ROWS (reservoir, 7)")
         biggest = list_stories(st, limit=1).stories[0].n_articles if total else 0
     figures["largest_story_articles"] = biggest
@@ -366,13 +368,15 @@ def main() -> None:
 
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120) as client:
             pages = {
-                "story": [f"/stories/{i}" for i in story_ids],
+                "story (random)": [f"/stories/{i}" for i in random_stories],
+                "story (of a random article)": [f"/stories/{i}" for i in weighted if i],
+                "story (20 largest)": [f"/stories/{i}" for i in largest],
                 "article": [f"/articles/{i}" for i in art_ids],
                 "diff": [f"/articles/{d['copy_id']}/diff?" + urlencode({"origin": d["origin_key"]}) for d in diffs],
                 "story list": [f"/stories?offset={rng.randrange(max(1, total - 50))}" for _ in range(min(50, args.requests))],
                 "search (text)": [f"/search?q={w}" for w in ("oil", "dividend", "coffee", "yen", "Bundesbank", "tonnes",
                                                              "merger", "strike", "wheat", "gold")],  # fmt: skip
-                "api story": [f"/api/stories/{i}" for i in story_ids[: min(50, args.requests)]],
+                "api story": [f"/api/stories/{i}" for i in weighted[: min(50, args.requests)] if i],
             }
             results = {}
             for name, paths in pages.items():
@@ -408,10 +412,11 @@ def print_table(f: dict) -> None:
     print(f"\n{'step':<18} {'figure':>40}  {'goal':>10}  met")
     figure = f"{r['seconds']:.1f} s ({r['stories_shown']} stories, {r['diffs']} diffs, {r['bytes'] / 1e6:.1f} MB)"
     print(f"{'report build':<18} {figure:>40}  {'< 60 s':>10}  {ok}")
-    print(f"\n{'page':<14} {'requests':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}  goal p95")
+    print("  report stages: " + ", ".join(f"{k} {v:.1f} s" for k, v in r["stage_seconds"].items()))
+    print(f"\n{'page':<28} {'requests':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}  goal p95")
     for name, x in f["pages"].items():
-        goal = "< 300 ms " + ("yes" if x["p95_ms"] < 300 else "NO") if name in ("story", "article") else ""
-        print(f"{name:<14} {x['requests']:>8} {x['p50_ms']:>8.0f} {x['p95_ms']:>8.0f} {x['p99_ms']:>8.0f} {x['max_ms']:>8.0f}  {goal}")
+        goal = "< 300 ms " + ("yes" if x["p95_ms"] < 300 else "NO") if name.startswith(("story (", "article")) else ""
+        print(f"{name:<28} {x['requests']:>8} {x['p50_ms']:>8.0f} {x['p95_ms']:>8.0f} {x['p99_ms']:>8.0f} {x['max_ms']:>8.0f}  {goal}")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 import _webstore as ws
 from newstrace.cli import app
 from newstrace.report import build_report
+from newstrace.report.details import MIN_PARALLEL, story_details
 from newstrace.report.diff import MAX_DIFF_CHARS, Segment, side_by_side, word_diff
 from newstrace.report.graph import NODE_H, ROW_GAP, GraphEdge, GraphNode, layout
 from newstrace.report.render import csp_hash
@@ -194,6 +195,13 @@ def test_limit_keeps_the_largest_stories_and_says_so(store, tmp_path):
     assert summary.diffs <= 2
 
 
+def test_story_details_from_worker_processes_equal_those_loaded_here(store):
+    ids = [s.id for s in list_stories(store, limit=100).stories]
+    assert len(ids) >= MIN_PARALLEL and store.read_only
+    assert list(story_details(store, ids, jobs=2)) == [story_detail(store, i) for i in ids]
+    assert list(story_details(store, ["Snope"], jobs=2)) == [None]
+
+
 def test_report_cli_writes_the_file_and_reports_store_errors(store_path, tmp_path):
     out = tmp_path / "r.html"
     result = CliRunner().invoke(app, ["report", "--store", str(store_path), "-o", str(out), "--limit", "3"])
@@ -256,6 +264,12 @@ def test_timeline_puts_days_mid_day_and_keeps_undated_apart():
     assert [k.label for k in t.ticks] == ["08 Mar 2019", "09 Mar 2019", "10 Mar 2019"]
     assert t.ticks[0].x == pytest.approx(t.points[0].x) and t.ticks[-1].x == pytest.approx(t.points[1].x)
     assert parse_when("2019-03-10T14:05:00+01:00") == datetime(2019, 3, 10, 14, 5)
+    # too many dots: origins are kept first, then the earliest; the rest are counted
+    many = [TimelinePoint(str(i), f"outlet{i % 50}", datetime(2020, 1, 1) + timedelta(hours=i),
+                          role="origin" if i == 999 else "copy") for i in range(1000)]  # fmt: skip
+    t = timeline(many, max_rows=40, max_points=100)
+    assert "999" in {p.article_id for p in t.points} and len(t.rows) == 40 and t.rows_left_out == 10
+    assert len(t.points) + t.points_left_out == 1000 and len(t.points) <= 100
     assert parse_when("not a date") is None
 
 

@@ -24,8 +24,9 @@ def _fail(message: str) -> typer.Exit:
 def report(
     store: Path = typer.Option(Path(DEFAULT_STORE), "--store", "-s", help="The DuckDB store file.", dir_okay=False),
     output: Path = typer.Option(Path("report.html"), "--output", "-o", help="The HTML file to write.", dir_okay=False),
-    limit: int = typer.Option(200, "--limit", "-n", min=0, help="Stories given in full, largest first (0: all)."),
-    max_diffs: int = typer.Option(40, "--max-diffs", min=0, help="Side-by-side diffs per story, best links first (0: all)."),
+    limit: int = typer.Option(100, "--limit", "-n", min=0, help="Stories given in full, largest first (0: all)."),
+    max_diffs: int = typer.Option(10, "--max-diffs", min=0, help="Side-by-side diffs per story, best links first (0: all)."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Processes loading stories [default: all cores]."),
 ) -> None:
     """Write one self-contained HTML file: stories with their provenance graphs, timelines, quotes, claims and diffs.
 
@@ -38,7 +39,7 @@ def report(
 
     try:
         with open_store(store, read_only=True) as st:
-            summary = build_report(st, output, limit=limit, max_diffs=max_diffs)
+            summary = build_report(st, output, limit=limit, max_diffs=max_diffs, jobs=jobs)
     except StoreError as exc:
         raise _fail(str(exc)) from exc
     except OSError as exc:

@@ -8,6 +8,7 @@ largest stories, and the page says so.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from newstrace import __version__
+from newstrace.report.details import story_details
 from newstrace.report.graph import GraphLayout
 from newstrace.report.render import environment, inline_assets
 from newstrace.report.timeline import Timeline
@@ -23,10 +25,11 @@ from newstrace.report.views import DiffView, ReportLinks, load_diffs, story_grap
 from newstrace.store import Store
 from newstrace.stories.models import StoryDetail
 
-#: Stories given in full by default (largest first).
-DEFAULT_LIMIT = 200
+#: Stories given in full by default (largest first). On a store of 100,000 articles this keeps
+#: the file near 10 MB and its build near half a minute on 2 CPUs (bench/web_speed.py).
+DEFAULT_LIMIT = 100
 #: Side-by-side diffs per story by default (highest-scoring copies first).
-DEFAULT_MAX_DIFFS = 40
+DEFAULT_MAX_DIFFS = 10
 #: Speakers listed in the index at most.
 MAX_SPEAKERS = 500
 
@@ -66,6 +69,8 @@ class ReportSummary:
         max_diffs: diffs per story at most.
         stories_built: the store has story tables filled (``newstrace stories`` ran).
         bytes: file size; seconds: build time.
+        stage_seconds: build time split into ``stories`` (story details), ``drawings``
+            (graphs, timelines), ``diffs``, ``render`` and ``write``.
         built: build time stamp (UTC, ISO 8601).
     """
 
@@ -82,11 +87,12 @@ class ReportSummary:
     stories_built: bool = True
     bytes: int = 0
     seconds: float = 0.0
+    stage_seconds: dict[str, float] = field(default_factory=dict)
     built: str = ""
 
 
-def build_report(store: Store, out: str | Path, *, limit: int = DEFAULT_LIMIT,
-                 max_diffs: int = DEFAULT_MAX_DIFFS) -> ReportSummary:  # fmt: skip
+def build_report(store: Store, out: str | Path, *, limit: int = DEFAULT_LIMIT, max_diffs: int = DEFAULT_MAX_DIFFS,
+                 jobs: int | None = None) -> ReportSummary:  # fmt: skip
     """Write the HTML report of a store's stories.
 
     Args:
@@ -94,6 +100,8 @@ def build_report(store: Store, out: str | Path, *, limit: int = DEFAULT_LIMIT,
         out: the HTML file to write (replaced atomically: written next to it, then renamed).
         limit: stories given in full, largest first (0: all of them).
         max_diffs: side-by-side diffs per story, highest-scoring copies first (0: all).
+        jobs: processes loading story details (default: every CPU; used when the store is
+            open read-only and there are enough stories, see :mod:`newstrace.report.details`).
 
     Returns:
         A :class:`ReportSummary`.
@@ -102,7 +110,7 @@ def build_report(store: Store, out: str | Path, *, limit: int = DEFAULT_LIMIT,
         OSError: the file cannot be written.
         newstrace.store.StoreError: the store cannot be read.
     """
-    from newstrace.stories import list_stories, story_detail
+    from newstrace.stories import list_stories
 
     t0 = time.perf_counter()
     out = Path(out)
@@ -118,37 +126,60 @@ def build_report(store: Store, out: str | Path, *, limit: int = DEFAULT_LIMIT,
     links = ReportLinks()
     views: list[StoryView] = []
     wanted: list[tuple[str, str]] = []
-    for s in page.stories:
-        detail = story_detail(store, s.id)
+    clock = _Clock(summary.stage_seconds)
+    details = story_details(store, [s.id for s in page.stories], jobs)
+    while True:
+        with clock("stories"):
+            detail = next(details, False)
+        if detail is False:
+            break
         if detail is None:
             continue
-        edges = sorted(detail.edges, key=lambda e: -e.score)
-        chosen = edges if max_diffs <= 0 else edges[:max_diffs]
-        views.append(StoryView(detail, story_graph(detail, links), story_timeline(detail, links),
-                               diffs_left_out=len(edges) - len(chosen),
-                               members={m.article_id: m for m in detail.members}))  # fmt: skip
+        with clock("drawings"):
+            edges = sorted(detail.edges, key=lambda e: -e.score)
+            chosen = edges if max_diffs <= 0 else edges[:max_diffs]
+            views.append(StoryView(detail, story_graph(detail, links), story_timeline(detail, links),
+                                   diffs_left_out=len(edges) - len(chosen),
+                                   members={m.article_id: m for m in detail.members}))  # fmt: skip
         views[-1].diffs = [(e.copy_id, stored_key(e)) for e in chosen]  # keys now, views below
         wanted += views[-1].diffs
-    # every diff of the file in one batch of queries
-    loaded = {(dv.derivation.copy_id, dv.origin_key): dv for dv in load_diffs(store, wanted, links)}
-    for v in views:
-        v.diffs = [loaded[k] for k in v.diffs if k in loaded]
+    with clock("diffs"):  # every diff of the file in one batch of queries
+        loaded = {(dv.derivation.copy_id, dv.origin_key): dv for dv in load_diffs(store, wanted, links)}
+        for v in views:
+            v.diffs = [loaded[k] for k in v.diffs if k in loaded]
     summary.stories_shown = len(views)
     summary.diffs = sum(len(v.diffs) for v in views)
     summary.limited = total > len(views) or any(v.diffs_left_out for v in views)
     speakers, speakers_left_out = _speaker_index(views)
     css, js, csp = inline_assets()
-    html = environment().get_template("report.html.j2").render(
-        summary=summary, stories=[v.detail.story for v in views], story_views=views, links=links,
-        speakers=speakers, speakers_left_out=speakers_left_out, outlets=_outlet_index(views),
-        index=_search_index(views), css=css, js=js, csp=csp, version=__version__,
-    )  # fmt: skip
-    tmp = out.with_name(out.name + ".part")
-    tmp.write_text(html, encoding="utf-8")
-    tmp.replace(out)
+    with clock("render"):
+        html = environment().get_template("report.html.j2").render(
+            summary=summary, stories=[v.detail.story for v in views], story_views=views, links=links,
+            speakers=speakers, speakers_left_out=speakers_left_out, outlets=_outlet_index(views),
+            index=_search_index(views), css=css, js=js, csp=csp, version=__version__,
+        )  # fmt: skip
+    with clock("write"):
+        tmp = out.with_name(out.name + ".part")
+        tmp.write_text(html, encoding="utf-8")
+        tmp.replace(out)
     summary.bytes = out.stat().st_size
     summary.seconds = time.perf_counter() - t0
     return summary
+
+
+class _Clock:
+    """Adds the wall-clock seconds of each ``with clock(stage):`` block to ``into[stage]``."""
+
+    def __init__(self, into: dict[str, float]):
+        self.into = into
+
+    @contextlib.contextmanager
+    def __call__(self, stage: str):
+        t = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.into[stage] = self.into.get(stage, 0.0) + time.perf_counter() - t
 
 
 def _speaker_index(views: list[StoryView]) -> tuple[list[dict[str, Any]], int]:

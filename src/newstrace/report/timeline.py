@@ -19,6 +19,8 @@ TOP = 30
 PAD = 12
 #: Most outlet rows drawn; the rest are counted in :attr:`Timeline.rows_left_out`.
 MAX_ROWS = 40
+#: Most dots drawn (origins first, then the earliest); the rest are counted in :attr:`Timeline.points_left_out`.
+MAX_POINTS = 600
 
 
 @dataclass
@@ -66,6 +68,7 @@ class Timeline:
         undated: points without a date (listed under the drawing).
         width, height: SVG size.
         rows_left_out: outlets beyond :data:`MAX_ROWS` not drawn.
+        points_left_out: dated articles not drawn (beyond :data:`MAX_POINTS`, or in an outlet row not drawn).
         span: ``(first, last)`` dated time, or ``None``.
     """
 
@@ -76,6 +79,7 @@ class Timeline:
     width: float = LABEL_W + PLOT_W + 2 * PAD
     height: float = 0.0
     rows_left_out: int = 0
+    points_left_out: int = 0
     span: tuple[datetime, datetime] | None = None
 
 
@@ -98,12 +102,13 @@ def parse_when(value: str | None) -> datetime | None:
     return dt.replace(tzinfo=None)
 
 
-def timeline(points: list[TimelinePoint], max_rows: int = MAX_ROWS) -> Timeline:
+def timeline(points: list[TimelinePoint], max_rows: int = MAX_ROWS, max_points: int = MAX_POINTS) -> Timeline:
     """Lay out points: rows by outlet (ordered by each outlet's first article), x by time.
 
     Args:
         points: every article of the story.
         max_rows: most outlet rows drawn.
+        max_points: most dots drawn: origins first, then the earliest articles.
 
     Returns:
         A :class:`Timeline`; a story whose dated articles all share one instant is drawn
@@ -115,12 +120,16 @@ def timeline(points: list[TimelinePoint], max_rows: int = MAX_ROWS) -> Timeline:
     if not dated:
         out.height = 0
         return out
+    n_dated = len(dated)
+    if len(dated) > max_points:
+        dated = sorted(dated, key=lambda p: (p.role != "origin", p.when))[:max_points]
     first_seen: dict[str, datetime] = {}
     for p in sorted(dated, key=lambda p: (p.when, p.outlet)):
         first_seen.setdefault(p.outlet, p.when)
-    outlets = sorted(first_seen, key=lambda o: (first_seen[o], o))
+    with_origin = {p.outlet for p in dated if p.role == "origin"}
+    outlets = sorted(first_seen, key=lambda o: (o not in with_origin, first_seen[o], o))  # origins' rows kept first
     out.rows_left_out = max(0, len(outlets) - max_rows)
-    outlets = outlets[:max_rows]
+    outlets = sorted(outlets[:max_rows], key=lambda o: (first_seen[o], o))
     row_y = {o: TOP + i * ROW_H + ROW_H / 2 for i, o in enumerate(outlets)}
     out.rows = [(o, row_y[o]) for o in outlets]
     lo = min(p.when for p in dated)
@@ -145,6 +154,7 @@ def timeline(points: list[TimelinePoint], max_rows: int = MAX_ROWS) -> Timeline:
         p.y = row_y[p.outlet]
         out.points.append(p)
     out.ticks = _ticks(lo, hi, x0, width, by_day=by_day)
+    out.points_left_out = n_dated - len(out.points)
     out.height = TOP + len(outlets) * ROW_H + 8
     return out
 

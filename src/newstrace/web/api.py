@@ -10,6 +10,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 
 from newstrace.schema import Derivation
 from newstrace.stories import SearchPage, StoryDetail, StoryPage
+from newstrace.stories.detail import MAX_ARTICLES
 from newstrace.web import queries as q
 
 router = APIRouter(prefix="/api", tags=["newstrace"])
@@ -34,12 +35,15 @@ def api_stories(request: Request, limit: int = Query(50, ge=0, le=MAX_LIMIT), of
 
 
 @router.get("/stories/{story_id}", response_model=StoryDetail, summary="One story in full")
-def api_story(request: Request, story_id: str) -> StoryDetail:
-    """Members, copy tree, event links, timeline, speakers, quote/claim/name variants of one story."""
+def api_story(request: Request, story_id: str, max_articles: int = Query(MAX_ARTICLES, ge=1, le=100_000)) -> StoryDetail:
+    """Members, copy tree, event links, timeline, speakers, quote/claim/name variants of one story.
+
+    ``max_articles``: members (earliest first) whose quotes, claims and names are compared.
+    """
     from newstrace.stories import story_detail
 
     with _access(request)() as store:
-        detail = story_detail(store, story_id)
+        detail = story_detail(store, story_id, max_articles=max_articles)
     if detail is None:
         raise HTTPException(404, f"no story {story_id!r}")
     return detail

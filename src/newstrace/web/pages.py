@@ -18,6 +18,9 @@ router = APIRouter(include_in_schema=False)
 LINKS = WebLinks()
 #: Rows per page of the list pages.
 PAGE = 50
+#: Members of a story whose quotes, claims and names a story page compares (earliest first):
+#: the comparison is most of a large story's cost (bench/web_speed.py), and the page says so.
+STORY_PAGE_ARTICLES = 100
 
 
 def _render(request: Request, template: str, nav: str, title: str, **ctx) -> HTMLResponse:
@@ -51,7 +54,7 @@ def story_page(request: Request, story_id: str) -> HTMLResponse:
     from newstrace.stories import story_detail
 
     with _access(request)() as store:
-        detail = story_detail(store, story_id)
+        detail = story_detail(store, story_id, max_articles=STORY_PAGE_ARTICLES)
     if detail is None:
         raise HTTPException(404, f"No story {story_id!r} in this store.")
     members = {m.article_id: m for m in detail.members}
