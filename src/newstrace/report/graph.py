@@ -121,7 +121,7 @@ def layout(nodes: list[GraphNode], edges: list[GraphEdge], max_nodes: int = MAX_
     order = {n.id: i for i, n in enumerate(nodes)}
     depth = _depths([n.id for n in nodes], parents, order)
     linked = {e.source for e in edges} | {e.target for e in edges}
-    keep = sorted(nodes, key=lambda n: (n.id not in linked, depth[n.id], order[n.id]))[:max_nodes]
+    keep = _whole_trees_first(nodes, edges, linked, max_nodes)
     kept = {n.id for n in keep}
     out = GraphLayout(nodes_left_out=len(nodes) - len(keep))
     keep.sort(key=lambda n: order[n.id])
@@ -177,6 +177,33 @@ def layout(nodes: list[GraphNode], edges: list[GraphEdge], max_nodes: int = MAX_
             out.edges.append(e)
     out.nodes = keep
     return out
+
+
+def _whole_trees_first(nodes: list[GraphNode], edges: list[GraphEdge], linked: set[str], cap: int) -> list[GraphNode]:
+    """At most ``cap`` nodes: each copy tree whole (root, then its copies breadth-first), roots in
+    node order, then the unlinked nodes; so a large story shows its first trees complete rather
+    than every root without its copies."""
+    children: dict[str, list[str]] = defaultdict(list)
+    has_parent = set()
+    for e in edges:
+        children[e.source].append(e.target)
+        has_parent.add(e.target)
+    byid = {n.id: n for n in nodes}
+    out: list[str] = []
+    seen: set[str] = set()
+    for root in [n.id for n in nodes if n.id in linked and n.id not in has_parent] + [n.id for n in nodes if n.id in linked]:
+        queue = [root]
+        while queue and len(out) < cap:
+            node = queue.pop(0)
+            if node in seen:
+                continue
+            seen.add(node)
+            out.append(node)
+            queue.extend(children.get(node, []))
+        if len(out) >= cap:
+            break
+    out += [n.id for n in nodes if n.id not in linked][: max(0, cap - len(out))]
+    return [byid[i] for i in out]
 
 
 def _depths(ids: list[str], parents: dict[str, list[str]], order: dict[str, int]) -> dict[str, int]:
