@@ -339,3 +339,56 @@ def test_docstring_examples(module):
 
     result = doctest.testmod(importlib.import_module(f"newstrace.structure.{module}"))
     assert result.failed == 0 and result.attempted > 0
+
+
+PROVENANCE = SHARED / "corpora" / "provenance"
+
+
+def _analyze_file(path: Path) -> Article:
+    raw = next(read_path(path))
+    return analyze_document(raw, Context())
+
+
+def test_url_header_of_saved_excerpts_goes_to_metadata_not_text():
+    # Every excerpt of the provenance corpus starts "URL: ...\nROLE: ...\n\n": analyze (not only ingest)
+    # must keep the URL as the record's URL and never read the header as the headline.
+    files = sorted(PROVENANCE.glob("*/*.txt"))
+    assert len(files) > 50
+    for path in files[::6]:
+        first = path.read_text(encoding="utf-8").split("\n", 1)[0]
+        article = _analyze_file(path)
+        assert article.source.url == first.removeprefix("URL: ").strip()
+        assert not article.headline.startswith(("URL:", "ROLE:"))
+        assert "ROLE:" not in article.text
+
+
+def test_page_furniture_above_the_title_is_set_aside_by_the_url_slug():
+    files = sorted(PROVENANCE.glob("h-*/01-*.txt"))
+    article = _analyze_file(files[0])
+    furniture = [r.text for r in article.residue if r.reason == "page-furniture"]
+    assert furniture and "Democracy Dies in Darkness" in furniture[0]
+    assert article.headline.startswith("Rotting food and endangered patients")
+    # Nothing is lost: the furniture line is residue, the title is the headline, the body follows.
+    assert "Democracy Dies" not in article.text
+
+
+@pytest.mark.parametrize(
+    ("head", "paragraphs", "url", "expected"),
+    [
+        # the title under a site banner
+        ("The Courier Your daily", ["Storm floods the coast road again", "Body text."],
+         "https://example.invalid/2020/storm-floods-coast-road-again/", 1),
+        # the first line is the title: nothing moves
+        ("Storm floods the coast road again", ["Body text."], "https://example.invalid/storm-floods-coast-road-again", 0),
+        # a lead sentence sharing some slug words is not a title
+        ("Menu Search", ["Officials said the storm flooded the road on the coast.", "More."],
+         "https://example.invalid/storm-floods-coast-road-again", 0),
+        # no title slug in the URL (an id): nothing moves
+        ("Menu Search", ["Storm floods the coast road again", "Body."], "https://example.invalid/a/123456.html", 0),
+        (("Menu Search"), ["Storm floods the coast road again", "Body."], None, 0),
+    ],
+)
+def test_headline_below_furniture_rules(head, paragraphs, url, expected):
+    from newstrace.structure.headline import headline_below_furniture
+
+    assert headline_below_furniture(head, paragraphs, url) == expected

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document
+from newstrace.readers.header import split_header
 from newstrace.schema import Source
 
 
@@ -35,7 +36,9 @@ def read_text_file(path: Path, **_options) -> Iterator[RawDocument]:
 
     Layout: headline on the first line, then paragraphs separated by blank lines; a
     date suffix (" – 26/02/2019") or section suffix (" | World news") on the headline
-    and byline/credit lines at the end are left for the structure stage.
+    and byline/credit lines at the end are left for the structure stage. A leading
+    ``URL: ...`` header block (saved pages, scraped excerpts) goes into the record's
+    metadata, not the text (:func:`newstrace.readers.header.split_header`).
     """
     source = Source(path=str(path), format="text", record=0, offset=0)
     size = path.stat().st_size
@@ -46,4 +49,4 @@ def read_text_file(path: Path, **_options) -> Iterator[RawDocument]:
     if err is not None:
         yield err
         return
-    yield RawDocument(source=source, text=text.replace("\r\n", "\n").replace("\r", "\n"))
+    yield split_header(RawDocument(source=source, text=text.replace("\r\n", "\n").replace("\r", "\n")))

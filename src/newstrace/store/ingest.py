@@ -16,7 +16,6 @@ exactly once.
 from __future__ import annotations
 
 import os
-import re
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
@@ -24,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from newstrace.readers.base import RawDocument, error_document
+from newstrace.readers.header import split_header
 from newstrace.schema import Article, ErrorRecord, Source
 from newstrace.store.core import FinishedInput, IngestItem, Store
 
@@ -276,67 +276,11 @@ def _records_of(inp: _Input, store: Store, fmt, columns, report: IngestReport, o
         done.add(raw.source.record)  # a reader repeating a record index must not store it twice
         inp.records += 1
         order.append((inp, raw.source.record))
-        yield split_header(raw) if file_fmt == "text" else raw
+        yield raw  # text files: the reader already moved a URL:/ROLE: header into metadata
     inp.closed = True
     if inp.records == 0 or inp.written == inp.records:  # nothing (left) to analyse
         finished.append(FinishedInput(inp.key, inp.records + inp.skipped))
         state["bytes"] += inp.size
-
-
-#: Header keys (case-insensitive) that name the record's URL, and those mapped to reader hints.
-_URL_KEYS = frozenset({"url", "link", "uri", "source-url", "canonical-url", "warc-target-uri"})
-_HINT_KEYS = {"date": "date_text", "published": "date_text", "author": "byline", "byline": "byline",
-              "outlet": "outlet", "site": "outlet", "language": "language", "lang": "language"}  # fmt: skip
-_HEADER_LINE = re.compile(r"^([A-Za-z][A-Za-z0-9_-]{0,30}):[ \t]+(\S.*?)\s*$")
-_ABS_URL = re.compile(r"^https?://\S+$")
-
-
-def split_header(raw: RawDocument) -> RawDocument:
-    r"""Move a leading email-style header block of a plain-text record into its metadata.
-
-    Saved pages and scraped excerpts often start with ``Key: value`` lines (``URL: ...``,
-    ``Date: ...``) and a blank line, as in RFC 5322 mail and WARC/HTTP headers. Without
-    this step the header would be read as the headline. A block counts as a header only
-    when every line before the first blank line is ``Key: value``, one key names a URL
-    (url, link, uri, ...) whose value is an absolute ``http(s)`` URL, and text follows the
-    blank line; a headline such as ``Update: floods close the pass`` is never taken.
-
-    Returns:
-        ``raw`` unchanged, or a copy whose text starts after the header, whose
-        ``source.url`` is the header's URL, and whose ``meta`` has ``url`` plus the hints
-        ``date_text``, ``byline`` (list), ``outlet``, ``language`` where the header has them.
-        Other keys are left out of the text and ignored.
-
-    >>> from newstrace.schema import Source
-    >>> doc = split_header(RawDocument(Source(), "URL: https://example.invalid/a\nROLE: copy\n\nHeadline\n\nBody."))
-    >>> doc.source.url, doc.text
-    ('https://example.invalid/a', 'Headline\n\nBody.')
-    >>> split_header(RawDocument(Source(), "Update: floods close the pass\n\nBody.")).text
-    'Update: floods close the pass\n\nBody.'
-    """
-    if raw.error is not None:
-        return raw
-    head, sep, rest = raw.text.lstrip("\ufeff").partition("\n\n")
-    lines = head.split("\n")
-    if not sep or not rest.strip() or len(lines) > 20:
-        return raw
-    fields = [_HEADER_LINE.match(line) for line in lines]
-    if not all(fields):
-        return raw
-    pairs = [(m.group(1).lower(), m.group(2)) for m in fields]
-    url = next((v for k, v in pairs if k in _URL_KEYS and _ABS_URL.match(v)), None)
-    if url is None:
-        return raw
-    meta = dict(raw.meta)
-    meta.setdefault("url", url)
-    for key, value in pairs:
-        hint = _HINT_KEYS.get(key)
-        if hint == "byline":
-            meta.setdefault("byline", [n.strip() for n in re.split(r"\s*(?:,|;|\band\b)\s*", value) if n.strip()])
-        elif hint:
-            meta.setdefault(hint, value)
-    source = raw.source.model_copy(update={"url": raw.source.url or url})
-    return RawDocument(source=source, text=rest.lstrip("\n"), meta=meta)
 
 
 def _store_fingerprints(store: Store, articles: list[Article]) -> int:

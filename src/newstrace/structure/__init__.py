@@ -23,7 +23,7 @@ from newstrace.structure.credit import (
     split_run_in_signoff,
 )
 from newstrace.structure.dates import DateMention, collect_evidence, find_dates, parse_date_value, resolve_order
-from newstrace.structure.headline import split_headline
+from newstrace.structure.headline import headline_below_furniture, split_headline
 from newstrace.structure.residue import (
     END_MARK,
     FRAGMENT,
@@ -267,10 +267,15 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
     """
     meta = meta or {}
     head_line, paragraphs = split_document(repaired)
+    above = headline_below_furniture(head_line, paragraphs, article.source.url or meta.get("url"))
+    furniture = [head_line, *paragraphs[: above - 1]] if above else []
+    if above:
+        head_line, paragraphs = paragraphs[above - 1], paragraphs[above:]
     site_names = {str(meta[k]) for k in ("outlet", "sitename") if meta.get(k)}
     head = split_headline(head_line, site_names, hint=meta.get("headline"))
     article.headline, article.headline_suffix = head.headline, head.suffix
     found = _Found()
+    found.residue += [Residue(text=line, reason="page-furniture") for line in furniture]
     body, last_structural = _split_body(paragraphs, found)
     article.text = "\n\n".join(_clean_body(article, body, last_structural, found))
     _fill_people(article, meta, found)

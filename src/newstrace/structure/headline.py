@@ -141,3 +141,75 @@ def split_headline(line: str, site_names: set[str] | frozenset[str] = frozenset(
     outside = [original[:at].strip(), original[at + len(parts.headline):].strip()] if at >= 0 else []
     parts.suffix = " ".join(x for x in outside if x) or None
     return parts
+
+
+_SLUG_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+# Function words carry no title evidence (English, Spanish, Portuguese, French).
+_SLUG_STOP = frozenset("the and for with from that this are was were who how its has have not but "
+                       "los las del que por para una com dos das nos uma les des une est pour".split())
+#: Lines above the headline that may be page furniture (site name, menu, notices).
+MAX_LEADING_LINES = 6
+
+
+def slug_words(url: str | None) -> list[str]:
+    """The content words of a URL's title slug: the path segment with the most hyphen- or
+    underscore-separated words (``/2019/03/10/rotting-food-and-patients/`` gives
+    ``["rotting", "food", "patients"]``), casefolded, without words of one or two letters
+    and function words; ``[]`` when no segment has three such words (ids, dates,
+    ``article.html``).
+
+    >>> slug_words("https://example.invalid/world/2019/03/10/storm-hits-the-coast-again_story.html?x=1")
+    ['storm', 'hits', 'coast', 'again', 'story']
+    """
+    if not url:
+        return []
+    path = re.sub(r"^[a-z][a-z0-9+.-]*://[^/]*", "", url, flags=re.IGNORECASE).split("?")[0].split("#")[0]
+    best: list[str] = []
+    for segment in path.split("/"):
+        segment = re.sub(r"\.[A-Za-z0-9]{2,5}$", "", segment)
+        if segment.count("-") + segment.count("_") < 2:
+            continue
+        words = [w.casefold() for w in _SLUG_WORD.findall(segment.replace("_", "-"))]
+        words = [w for w in words if len(w) > 2 and w not in _SLUG_STOP]
+        if len(words) > len(best):
+            best = words
+    return best if len(best) >= 3 else []
+
+
+def slug_match(line: str, slug: list[str]) -> float:
+    """Share (0-1) of the slug's words found in ``line`` (casefolded word sets)."""
+    if not slug:
+        return 0.0
+    words = {w.casefold() for w in _SLUG_WORD.findall(line)}
+    return sum(1 for w in slug if w in words) / len(slug)
+
+
+def headline_below_furniture(head_line: str, paragraphs: list[str], url: str | None) -> int:
+    """How many leading paragraphs sit above the real headline, as told by the page URL.
+
+    Scraped excerpts often start with page furniture (a site name run into its slogan, a
+    menu, "Explore") above the title. The URL's title slug names the title: when one of the
+    first :data:`MAX_LEADING_LINES` paragraphs (a single line of at most 30 words) holds at
+    least 60% of the slug's content words (80% for a line ending in a full stop) and the
+    first line at most 30%, that paragraph is the
+    headline. Without a title slug in the URL nothing moves, so text is never dropped on a
+    guess.
+
+    Returns:
+        ``k >= 1`` when ``paragraphs[k - 1]`` is the headline (``head_line`` and
+        ``paragraphs[:k - 1]`` are furniture), else ``0``.
+
+    >>> headline_below_furniture("The Courier Your town daily",
+    ...     ["Storm hits the coast again", "Body."], "https://example.invalid/storm-hits-the-coast-again")
+    1
+    """
+    slug = slug_words(url)
+    if not slug or slug_match(head_line, slug) > 0.3:
+        return 0
+    for k, para in enumerate(paragraphs[:MAX_LEADING_LINES], start=1):
+        if "\n" in para or len(para.split()) > 30:
+            continue
+        # A lead sentence shares the slug's words too: a full stop at the end asks for more.
+        if slug_match(para, slug) >= (0.8 if para.rstrip().endswith(".") else 0.6):
+            return k
+    return 0
