@@ -364,3 +364,50 @@ def test_kill_9_during_ingest_then_rerun_stores_every_record_exactly_once(tmp_pa
         assert all(r["n"] == 1 for r in lines)
         seqs = s._rows("SELECT count(DISTINCT seq) AS d, count(*) AS n FROM articles")[0]
         assert seqs["d"] == seqs["n"]
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie left unreaped by a container's init counts as gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return False
+    return fields[0] != "Z"
+
+
+_POOL_PARENT = """
+import multiprocessing, sys, time
+from newstrace.engines.local import run_stages
+from newstrace.readers.base import RawDocument
+from newstrace.schema import Source
+
+def raws():
+    for i in range(10_000):
+        yield RawDocument(Source(path=f"doc{i}"), f"Headline {i}\\n\\nBody of story {i}, short and invented.")
+
+for k, article in enumerate(run_stages(raws(), jobs=2, stages=("repair", "structure"))):
+    if k == 0:
+        print(" ".join(str(p.pid) for p in multiprocessing.active_children()), flush=True)
+        time.sleep(600)  # the parent now holds a live pool with work in flight
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self").exists(), reason="uses /proc to see processes")
+def test_pool_workers_exit_when_their_parent_is_killed_with_sigkill():
+    parent = subprocess.Popen([sys.executable, "-c", _POOL_PARENT], stdout=subprocess.PIPE, text=True)
+    try:
+        workers = [int(p) for p in parent.stdout.readline().split()]
+        assert len(workers) == 2 and all(_alive(p) for p in workers)
+        os.kill(parent.pid, signal.SIGKILL)
+        parent.wait()
+        deadline = time.monotonic() + 5
+        while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = [p for p in workers if _alive(p)]
+        for pid in left:  # do not leave them behind if the test fails
+            os.kill(pid, signal.SIGKILL)
+        assert not left, f"workers {left} outlived their parent by 5 s"
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()

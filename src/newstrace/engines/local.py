@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
+import time
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -16,6 +19,8 @@ from newstrace.schema import Article, ErrorRecord
 # Per-worker state, set once by the pool initializer: each worker loads spaCy exactly once.
 _WORKER_CTX: Context | None = None
 _WORKER_STAGES: tuple[str, ...] = DEFAULT_STAGES
+#: Seconds between a worker's checks that its parent is still alive.
+WATCHDOG_INTERVAL = 0.5
 
 
 def run_stages(
@@ -31,7 +36,9 @@ def run_stages(
         raws: records from :mod:`newstrace.readers` (consumed lazily: at most about
             ``4 * jobs * batch_size`` records are in flight, so inputs may be any length).
         jobs: worker processes; ``1`` runs in this process with ``ctx``. Workers are started
-            with the ``spawn`` method and each loads the spaCy pipeline once.
+            with the ``spawn`` method and each loads the spaCy pipeline once; each exits
+            within about :data:`WATCHDOG_INTERVAL` seconds of its parent's death (even by
+            SIGKILL), see :func:`watch_parent`.
         stages: stage names (checked with :func:`newstrace.pipeline.check_pipeline` before
             any work starts).
         ctx: the in-process context for ``jobs == 1`` (reuses its loaded models).
@@ -109,12 +116,43 @@ def _new_pool(jobs: int, stages: tuple[str, ...]) -> ProcessPoolExecutor:
         max_workers=jobs,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_init_worker,
-        initargs=(stages,),
+        initargs=(stages, os.getpid()),
     )
 
 
-def _init_worker(stages: tuple[str, ...]) -> None:
+def watch_parent(parent_pid: int, interval: float = WATCHDOG_INTERVAL) -> threading.Thread:
+    """Start a daemon thread that ends this process as soon as ``parent_pid`` is no longer its parent.
+
+    A pool worker blocks on its task queue; when the parent is killed with SIGKILL nothing
+    tells it, and it would live on as an orphan holding its memory. The thread polls
+    ``os.getppid()``, which changes when the kernel re-parents an orphan (to init or a
+    subreaper), and exits with ``os._exit(1)``. Linux's ``prctl(PR_SET_PDEATHSIG)`` is not used:
+    it fires when the *thread* that started the worker ends, and ``ProcessPoolExecutor`` may
+    start workers from any thread that submits work, so a finished thread would kill a
+    live pool.
+
+    Args:
+        parent_pid: the pid of the process that started this one.
+        interval: seconds between checks (a dead parent is noticed within about this time).
+
+    Returns:
+        The started thread. If the parent is already gone the process exits at once.
+    """
+
+    def run() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(interval)
+        os._exit(1)
+
+    thread = threading.Thread(target=run, name="newstrace-parent-watchdog", daemon=True)
+    thread.start()
+    return thread
+
+
+def _init_worker(stages: tuple[str, ...], parent_pid: int | None = None) -> None:
     global _WORKER_CTX, _WORKER_STAGES
+    if parent_pid is not None:
+        watch_parent(parent_pid)
     _WORKER_STAGES = stages
     _WORKER_CTX = Context()
     if "nlp" in stages:
@@ -138,4 +176,4 @@ def _worker_failed(raw: RawDocument, exc: BaseException) -> Article:
     return article
 
 
-__all__ = ["run_stages"]
+__all__ = ["run_stages", "watch_parent"]
