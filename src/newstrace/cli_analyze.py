@@ -6,7 +6,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from enum import Enum
 from pathlib import Path
-from typing import IO
+from typing import IO, Annotated
 
 import typer
 
@@ -28,6 +28,36 @@ class InputFormat(str, Enum):
     warc = "warc"
 
 
+FormatOption = Annotated[
+    InputFormat, typer.Option("--format", "-f", help="Reader for every input; auto chooses by file suffix.")
+]
+ColumnsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--columns",
+        "-c",
+        help="Column mapping for JSONL/CSV/Parquet as FIELD=COLUMN pairs, comma-separated or repeated, "
+        "e.g. --columns title=hed,text=body_html. Fields: title, text, url, published, updated, byline, "
+        "outlet, language.",
+    ),
+]
+
+
+def reader_options(input_format: InputFormat, columns: list[str] | None):
+    """The ``(ColumnMap, reader name or None)`` that ``--columns`` and ``--format`` ask for.
+
+    Raises:
+        typer.BadParameter: a ``--columns`` pair names an unknown field or is malformed.
+    """
+    from newstrace.readers.columns import ColumnMap
+
+    try:
+        column_map = ColumnMap.parse(columns or None)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--columns'") from exc
+    return column_map, (None if input_format is InputFormat.auto else input_format.value)
+
+
 # Imported after InputFormat: cli.py imports this module and cli_provenance, which reuses InputFormat.
 from newstrace.cli import app  # noqa: E402
 
@@ -41,17 +71,8 @@ def analyze(
     output: Path | None = typer.Option(
         None, "--output", "-o", help="Write to this file instead of standard output.", dir_okay=False
     ),
-    input_format: InputFormat = typer.Option(
-        InputFormat.auto, "--format", "-f", help="Reader for every input; auto chooses by file suffix."
-    ),
-    columns: list[str] = typer.Option(
-        [],
-        "--columns",
-        "-c",
-        help="Column mapping for JSONL/CSV/Parquet as FIELD=COLUMN pairs, comma-separated or repeated, "
-        "e.g. --columns title=hed,text=body_html. Fields: title, text, url, published, updated, byline, "
-        "outlet, language.",
-    ),
+    input_format: FormatOption = InputFormat.auto,
+    columns: ColumnsOption = None,
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (each loads the spaCy model once)."),
 ) -> None:
     """Analyse news articles: repair, structure, quotation attribution and claims.
@@ -62,13 +83,7 @@ def analyze(
     Exit status: 0 all records analysed, 1 some record failed, 2 usage error.
     """
     from newstrace.engines.local import run_stages
-    from newstrace.readers.columns import ColumnMap
-
-    try:
-        column_map = ColumnMap.parse(columns or None)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="'--columns'") from exc
-    fmt = None if input_format is InputFormat.auto else input_format.value
+    column_map, fmt = reader_options(input_format, columns)
 
     try:
         out: IO[str] = open(output, "w", encoding="utf-8", newline="\n") if output else sys.stdout  # noqa: SIM115

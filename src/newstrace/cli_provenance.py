@@ -14,7 +14,7 @@ from typing import IO
 import typer
 
 from newstrace.cli import app
-from newstrace.cli_analyze import InputFormat
+from newstrace.cli_analyze import ColumnsOption, FormatOption, InputFormat, reader_options
 from newstrace.store import DEFAULT_STORE, StoreError
 
 _STORE_HELP = "The DuckDB store file (created when missing)."
@@ -38,16 +38,8 @@ def ingest(
     paths: list[str] = typer.Argument(..., help="Files or folders to ingest (folders are read recursively)."),
     store: Path = typer.Option(Path(DEFAULT_STORE), "--store", "-s", help=_STORE_HELP, dir_okay=False),
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Analysis worker processes (default: all cores)."),
-    input_format: InputFormat = typer.Option(
-        InputFormat.auto, "--format", "-f", help="Reader for every input; auto chooses by file suffix."
-    ),
-    columns: list[str] = typer.Option(
-        [],
-        "--columns",
-        "-c",
-        help="Column mapping for JSONL/CSV/Parquet as FIELD=COLUMN pairs, comma-separated or repeated, "
-        "e.g. --columns title=hed,text=body_html.",
-    ),
+    input_format: FormatOption = InputFormat.auto,
+    columns: ColumnsOption = None,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Analyse articles and store them, with their repairs, quotes, claims and fingerprints.
@@ -57,15 +49,10 @@ def ingest(
     without storing anything twice. Exit status: 0 ok, 1 some records failed (stored as
     error records), 2 usage or store error.
     """
-    from newstrace.readers.columns import ColumnMap
     from newstrace.store import open_store
     from newstrace.store.ingest import ingest as run_ingest
 
-    try:
-        column_map = ColumnMap.parse(columns or None)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="'--columns'") from exc
-    fmt = None if input_format is InputFormat.auto else input_format.value
+    column_map, fmt = reader_options(input_format, columns)
     try:
         with open_store(store) as st, _progress(quiet) as bar:
             report = run_ingest(paths, st, jobs=jobs, fmt=fmt, columns=column_map, progress=bar)
