@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
-from newstrace.provenance.align import TAU, Alignment
+from newstrace.provenance.align import TAU, Alignment, word_weight
 from newstrace.provenance.text import Sentence
 
 #: A sentence at least this share inside quotation marks is a quotation; two aligned quotations
@@ -19,6 +20,9 @@ QUOTE_SHARE = 0.5
 #: Aligned pairs whose shorter sentence has fewer words count in proportion (headline-like matches).
 FULL_WORDS = 12
 STRONG = 0.8
+#: Shortest run of identical, unquoted words that counts as shared wording (a 4-gram outside
+#: quotation marks: independent reports share quotations and names, rarely their own phrasing).
+MIN_RUN_WORDS = 4
 
 
 @dataclass
@@ -36,6 +40,10 @@ class PairEvidence:
         cross_language: the articles' languages differ.
         semantic_pairs: pairs aligned by sentence embeddings that also share a name or number (0 without the extra).
         semantic_frac: ``semantic_pairs`` over the shorter article's content sentences.
+        wording: summed rarity weight (:func:`~newstrace.provenance.align.word_weight`) of the words
+            in runs of :data:`MIN_RUN_WORDS`+ identical, unquoted words inside aligned sentence pairs:
+            how much of the reporter's own phrasing the two share ("the" ~0.1, a name 1.0).
+        wording_max: the largest such run's weight (one long distinctive sentence shared verbatim).
     """
 
     n_pairs: int = 0
@@ -49,6 +57,8 @@ class PairEvidence:
     cross_language: bool = False
     semantic_pairs: int = 0
     semantic_frac: float = 0.0
+    wording: float = 0.0
+    wording_max: float = 0.0
 
     def vector(self) -> list[float]:
         """The feature vector of the calibrated score, in :data:`FEATURES` order."""
@@ -60,11 +70,14 @@ class PairEvidence:
             self.cov_max,
             self.mean_lexical,
             self.semantic_frac if self.semantic_pairs >= 3 else 0.0,
+            math.log1p(self.wording),
+            math.log1p(self.wording_max),
         ]
 
 
 #: Names of :meth:`PairEvidence.vector`'s entries.
-FEATURES = ("log1p_gain", "log1p_strong", "log1p_run", "cov_min", "cov_max", "mean_lexical", "semantic_frac")
+FEATURES = ("log1p_gain", "log1p_strong", "log1p_run", "cov_min", "cov_max", "mean_lexical", "semantic_frac",
+            "log1p_wording", "log1p_wording_max")
 
 
 def _is_quote(s: Sentence) -> bool:
@@ -82,6 +95,28 @@ def _longest_run(pairs: list[tuple[int, int, float]]) -> int:
         best = max(best, cur)
         prev = (i, j)
     return best
+
+
+def shared_wording(a: Sentence, b: Sentence) -> list[float]:
+    """Weights of the runs of :data:`MIN_RUN_WORDS`+ identical folded words that are unquoted in both sentences.
+
+    Runs come from :class:`difflib.SequenceMatcher` matching blocks (junk heuristic off), cut at
+    quoted words; each run's weight is the sum of its words' rarity weights.
+    """
+    out = []
+    qa = a.quoted or [False] * len(a.words)
+    qb = b.quoted or [False] * len(b.words)
+    for blk in SequenceMatcher(None, a.words, b.words, autojunk=False).get_matching_blocks():
+        run: list[str] = []
+        for k in range(blk.size + 1):
+            ok = k < blk.size and not qa[blk.a + k] and not qb[blk.b + k]
+            if ok:
+                run.append(a.words[blk.a + k])
+            else:
+                if len(run) >= MIN_RUN_WORDS:
+                    out.append(sum(word_weight(w) for w in run))
+                run = []
+    return out
 
 
 def pair_evidence(al: Alignment, a: list[Sentence], b: list[Sentence], cross_language: bool) -> PairEvidence:
@@ -102,4 +137,7 @@ def pair_evidence(al: Alignment, a: list[Sentence], b: list[Sentence], cross_lan
     ev.run = _longest_run(plain)
     ev.cov_min, ev.cov_max = sorted((al.coverage_a, al.coverage_b))
     ev.mean_lexical = sum(lex) / len(lex) if lex else 0.0
+    runs = [w for i, j, _ in al.pairs + al.moved for w in shared_wording(a[i], b[j])]
+    ev.wording = sum(runs)
+    ev.wording_max = max(runs, default=0.0)
     return ev

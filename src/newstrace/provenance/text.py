@@ -174,6 +174,8 @@ class Sentence:
         anchors: names and numbers (``"#"`` + value) in reading order.
         quote_share: share of the sentence's characters inside quotation marks (0..1).
         raw: the word tokens as written, parallel to ``words``.
+        quoted: per word token, True when it stands inside quotation marks (a quotation may open in
+            an earlier sentence of the paragraph), parallel to ``words``.
     """
 
     text: str
@@ -184,6 +186,7 @@ class Sentence:
     anchors: list[str] = field(default_factory=list)
     quote_share: float = 0.0
     raw: list[str] = field(default_factory=list)
+    quoted: list[bool] = field(default_factory=list)
 
     @property
     def word_set(self) -> set[str]:
@@ -203,14 +206,44 @@ class Sentence:
         return v
 
 
-def analyse_sentence(text: str) -> Sentence:
-    """Build a :class:`Sentence` from raw sentence text (see its attributes)."""
-    toks = tokens(text)
-    s = Sentence(text=text, raw=toks)
-    quoted = sum(len(q) for q in quoted_spans(text))
-    if not quoted and text[:1] in "\"“«" and len(text) > 20:  # a quote that runs past the sentence end
-        quoted = len(text)
-    s.quote_share = min(1.0, quoted / max(1, len(text)))
+_OPEN_QUOTES = "\"“«„"
+_CLOSE_QUOTES = "\"”»“"
+
+
+def quote_mask(line: str) -> list[bool]:
+    """Per character of one paragraph, True inside a quotation (the marks themselves excluded).
+
+    State is carried across sentences, so the second sentence of a multi-sentence quotation
+    counts as quoted; an unclosed quotation runs to the end of the paragraph (the newspaper
+    convention of re-opening it in the next paragraph). Straight ``"`` toggles; ``“ « „`` open and
+    ``” » “`` close; a ``”`` after a space opens (Swedish and Finnish style).
+    """
+    mask, inside = [False] * len(line), False
+    for k, c in enumerate(line):
+        if inside and c in _CLOSE_QUOTES:
+            inside = False
+        elif not inside and (c in _OPEN_QUOTES or (c == "”" and (k == 0 or line[k - 1].isspace()))):
+            inside = True
+        else:
+            mask[k] = inside
+    return mask
+
+
+def analyse_sentence(text: str, mask: list[bool] | None = None) -> Sentence:
+    """Build a :class:`Sentence` from raw sentence text (see its attributes).
+
+    Args:
+        text: the sentence.
+        mask: per character, inside a quotation (:func:`quote_mask`); computed from ``text`` alone when None.
+    """
+    if mask is None or len(mask) != len(text):
+        mask = quote_mask(text)
+    s = Sentence(text=text)
+    ms = list(_TOKEN.finditer(text))
+    toks = [m.group(0) for m in ms]
+    s.raw = toks
+    s.quoted = [mask[m.start()] for m in ms]
+    s.quote_share = sum(mask) / max(1, len(text))
     for i, tok in enumerate(toks):
         f = fold(tok)
         s.words.append(f)
@@ -229,5 +262,21 @@ def analyse_sentence(text: str) -> Sentence:
 
 
 def analyse_text(text: str) -> list[Sentence]:
-    """Split ``text`` into sentences and analyse each (see :func:`analyse_sentence`)."""
-    return [analyse_sentence(s) for s in split_sentences(text)]
+    """Split ``text`` into sentences (as :func:`split_sentences`) and analyse each, with quotations
+    tracked across the sentences of a paragraph (:func:`quote_mask`)."""
+    out: list[Sentence] = []
+    for line in text.split("\n"):
+        line = line.strip()
+        if not line:
+            continue
+        mask = quote_mask(line)
+        start = 0
+        bounds = [m.end() for m in _SENT_END.finditer(line)] + [len(line)]
+        for end in bounds:
+            seg = line[start:end]
+            lead = len(seg) - len(seg.lstrip())
+            sent = seg.strip()
+            if sent:
+                out.append(analyse_sentence(sent, mask[start + lead : start + lead + len(sent)]))
+            start = end
+    return out
