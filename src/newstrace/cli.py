@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import typer
 
 app = typer.Typer(
@@ -10,6 +14,38 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``Error: message`` on standard error; return the exit (status 2) for the caller to raise."""
+    typer.echo(f"Error: {message}", err=True)
+    return typer.Exit(2)
+
+
+@contextmanager
+def store_errors(resumable: bool = False) -> Iterator[None]:
+    """Turn a store error into ``Error: ...`` and exit 2, and a bug into a traceback plus exit 2.
+
+    A bug is a total failure (2), never mistaken for "some records failed" (1). With
+    ``resumable`` the message says that committed work is kept and the command resumes it.
+
+    Raises:
+        typer.Exit: status 2 on :class:`newstrace.store.StoreError` or an unexpected exception.
+    """
+    from newstrace.store import StoreError
+
+    try:
+        yield
+    except StoreError as exc:
+        raise fail(str(exc)) from exc
+    except (typer.Exit, KeyboardInterrupt):
+        raise
+    except Exception as exc:
+        import traceback
+
+        traceback.print_exc(file=sys.stderr)
+        tail = "; work committed so far is kept in the store, and the same command again resumes it" if resumable else ""
+        raise fail(f"internal error ({type(exc).__name__}: {exc}){tail}") from exc
 
 
 @app.command()

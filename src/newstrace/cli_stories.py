@@ -13,12 +13,8 @@ from pathlib import Path
 import typer
 
 from newstrace.cli import app
+from newstrace.cli import fail as _fail
 from newstrace.store import DEFAULT_STORE, StoreError
-
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"Error: {message}", err=True)
-    return typer.Exit(2)
 
 
 class ExportFormatOption(str, enum.Enum):
