@@ -166,3 +166,21 @@ def test_console_script_is_installed():
     assert exe, "the newstrace console script is not installed"
     done = subprocess.run([exe, "analyze", "--help"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "--json" in done.stdout and "--columns" in done.stdout
+
+
+def test_python_api_analyze_records_yields_every_record_like_the_cli(tmp_path):
+    feed = EXAMPLES / "news_feed.jsonl"
+    broken = tmp_path / "feed.jsonl"
+    broken.write_text(feed.read_text(encoding="utf-8") + "{not json\n", encoding="utf-8")
+    articles = list(newstrace.analyze_records(broken))
+    cli = [json.loads(line) for line in invoke("analyze", "--json", broken).stdout.splitlines()]
+    assert len(articles) == len(cli) == 4
+    assert [a.headline for a in articles] == [c["headline"] for c in cli]
+    assert not articles[0].errors and articles[-1].errors and articles[-1].errors[0].code == cli[-1]["errors"][0]["code"]
+
+
+def test_python_api_text_with_a_url_header_keeps_the_url_out_of_the_text():
+    text = "URL: https://example.invalid/2024/harbour-wall-repaired\n\nHarbour wall repaired\n\nThe wall was repaired."
+    article = newstrace.analyze(text)
+    assert article.source.url == "https://example.invalid/2024/harbour-wall-repaired"
+    assert article.headline == "Harbour wall repaired" and "URL:" not in article.text

@@ -9,6 +9,7 @@ Quick use::
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 from newstrace.schema import SCHEMA_VERSION, Article, Claim, Entity, Quote, Repair, json_schema
@@ -21,8 +22,9 @@ def analyze(text_or_path: str | Path, *, ctx=None) -> Article:
 
     Args:
         text_or_path: article text (headline on the first line, then paragraphs separated by
-            blank lines) or a ``Path``/path string of an existing file (any reader format;
-            for multi-record files the first record is returned).
+            blank lines, optionally under a ``URL: ...`` header block) or a ``Path``/path
+            string of an existing file (any reader format; for multi-record files the first
+            record is returned: use :func:`analyze_records` for all of them).
         ctx: an optional :class:`newstrace.pipeline.Context` to reuse loaded models.
 
     Returns:
@@ -40,8 +42,29 @@ def analyze(text_or_path: str | Path, *, ctx=None) -> Article:
     if is_path:
         raw = next(iter(read_path(text_or_path)))
     else:
-        raw = RawDocument(source=Source(path=None, format="text"), text=str(text_or_path))
+        from newstrace.readers.header import split_header
+
+        raw = split_header(RawDocument(source=Source(path=None, format="text"), text=str(text_or_path)))
     return analyze_document(raw, ctx)
 
 
-__all__ = ["analyze", "Article", "Quote", "Claim", "Entity", "Repair", "json_schema", "SCHEMA_VERSION", "__version__"]
+def analyze_records(path: str | Path, *, ctx=None) -> Iterator[Article]:
+    """Analyse every record of a file or folder (JSONL, CSV, Parquet, WARC, text, HTML), in input order.
+
+    Args:
+        path: a file or a folder (read recursively).
+        ctx: an optional :class:`newstrace.pipeline.Context` to reuse loaded models.
+
+    Yields:
+        One :class:`Article` per record; a record that cannot be read or analysed is yielded
+        with its :class:`newstrace.schema.ErrorRecord` in ``Article.errors`` and the rest go on.
+    """
+    from newstrace.pipeline import Context, analyze_document
+    from newstrace.readers import read_paths
+
+    ctx = ctx or Context()
+    for raw in read_paths([str(path)]):
+        yield analyze_document(raw, ctx)
+
+
+__all__ = ["analyze", "analyze_records", "Article", "Quote", "Claim", "Entity", "Repair", "json_schema", "SCHEMA_VERSION", "__version__"]
