@@ -14,7 +14,8 @@ import typer
 
 from newstrace.cli import app
 from newstrace.cli import fail as _fail
-from newstrace.store import DEFAULT_STORE, StoreError
+from newstrace.cli import store_errors
+from newstrace.store import DEFAULT_STORE
 
 
 class ExportFormatOption(str, enum.Enum):
@@ -47,25 +48,22 @@ def stories(
     from newstrace.store import open_store
     from newstrace.stories import get_story, list_stories, story_detail, story_of, update_stories
 
-    try:
-        with open_store(store, create=False) as st:
-            report = update_stories(st, full=full)
-            if story is not None:
-                sid = story if get_story(st, story) is not None else None
-                if sid is None:
-                    ids = st.resolve(story)
-                    if len(ids) > 1:
-                        raise _fail(f"{story!r} matches {len(ids)} articles; give a longer id")
-                    sid = story_of(st, ids[0]) if ids else None
-                if sid is None:
-                    raise _fail(f"no story or article matches {story!r} (give a story id from `newstrace stories`, "
-                                "or an article id, path or URL)")  # fmt: skip
-                detail = story_detail(st, sid)
-                page = None
-            else:
-                page = list_stories(st, limit=limit, offset=offset, min_articles=min_articles)
-    except StoreError as exc:
-        raise _fail(str(exc)) from exc
+    with store_errors(resumable=True), open_store(store, create=False) as st:
+        report = update_stories(st, full=full)
+        if story is not None:
+            sid = story if get_story(st, story) is not None else None
+            if sid is None:
+                ids = st.resolve(story)
+                if len(ids) > 1:
+                    raise _fail(f"{story!r} matches {len(ids)} articles; give a longer id")
+                sid = story_of(st, ids[0]) if ids else None
+            if sid is None:
+                raise _fail(f"no story or article matches {story!r} (give a story id from `newstrace stories`, "
+                            "or an article id, path or URL)")  # fmt: skip
+            detail = story_detail(st, sid)
+            page = None
+        else:
+            page = list_stories(st, limit=limit, offset=offset, min_articles=min_articles)
     if page is None:
         if json_lines:
             typer.echo(detail.model_dump_json())
@@ -185,14 +183,12 @@ def export(
     from newstrace.store import open_store
     from newstrace.stories import update_stories
 
-    try:
-        with open_store(store, read_only=not update, create=False) as st:
-            if update:
-                update_stories(st)
+    with store_errors(resumable=True), open_store(store, read_only=not update, create=False) as st:
+        if update:
+            update_stories(st)
+        try:
             written = export_tables(st, output, fmt.value)
-    except StoreError as exc:
-        raise _fail(str(exc)) from exc
-    except OSError as exc:
-        raise _fail(f"cannot write to {output}: {exc}") from exc
+        except OSError as exc:
+            raise _fail(f"cannot write to {output}: {exc}") from exc
     for w in written:
         typer.echo(f"{w.table}: {w.rows} rows -> {w.path}")

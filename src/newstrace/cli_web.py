@@ -13,6 +13,7 @@ import typer
 
 from newstrace.cli import app
 from newstrace.cli import fail as _fail
+from newstrace.cli import store_errors
 from newstrace.store import DEFAULT_STORE, StoreError
 
 
@@ -33,13 +34,11 @@ def report(
     from newstrace.report import build_report
     from newstrace.store import open_store
 
-    try:
-        with open_store(store, read_only=True) as st:
+    with store_errors(), open_store(store, read_only=True) as st:
+        try:
             summary = build_report(st, output, limit=limit, max_diffs=max_diffs, jobs=jobs)
-    except StoreError as exc:
-        raise _fail(str(exc)) from exc
-    except OSError as exc:
-        raise _fail(f"cannot write {output}: {exc.strerror or exc}") from exc
+        except OSError as exc:
+            raise _fail(f"cannot write {output}: {exc.strerror or exc}") from exc
     shown = f"{summary.stories_shown} of {summary.stories_total} stories"
     typer.echo(f"Wrote {output} ({summary.bytes / 1e6:.1f} MB): {shown}, {summary.diffs} diffs, "
                f"{summary.seconds:.1f} s." + (" Limited: use --limit 0 for every story." if summary.limited else ""),
