@@ -176,6 +176,26 @@ def reliability(probs, labels, bins=(0, 0.1, 0.3, 0.5, 0.7, 0.9, 1.0001)) -> lis
     return out
 
 
+#: The derivation kind each corpus role should be labelled with (issue 3's definitions).
+ROLE_TO_KIND = {"copy-verbatim": "verbatim", "copy-edited": "edited", "copy-spun": "spun", "copy-ai": "rewritten",
+                "copy-mt": "machine-translated", "translation": "translation"}
+KIND_ORDER = ("verbatim", "edited", "spun", "rewritten", "machine-translated", "translation")
+
+
+def confusion(kinds: Counter) -> float:
+    """Print the kind confusion table (rows: the copy's labelled role; columns: predicted kind) of
+    right links, and return the share of links whose kind matches :data:`ROLE_TO_KIND`."""
+    print("  kind confusion (right links; row = labelled role of the copy side, column = predicted kind):")
+    print("    " + " " * 15 + "".join(f"{k[:10]:>11s}" for k in KIND_ORDER))
+    for role in ROLE_TO_KIND:
+        if any(r == role for r, _ in kinds):
+            print(f"    {role:15s}" + "".join(f"{kinds.get((role, k), 0):11d}" for k in KIND_ORDER))
+    n = sum(kinds.values())
+    ok = sum(v for (r, k), v in kinds.items() if ROLE_TO_KIND.get(r) == k)
+    print(f"    kind accuracy {ok}/{n}" + (f" = {ok / n:.2f}" if n else ""))
+    return ok / n if n else 1.0
+
+
 def report(title: str, gold, derivs, universe, name, corpus_ids) -> dict:
     """Print and return precision, recall per kind, independent links and kind accuracy."""
     links = [(d.copy_id, d.origin_id, d.sibling_ids) for d in derivs]
@@ -195,10 +215,11 @@ def report(title: str, gold, derivs, universe, name, corpus_ids) -> dict:
     kinds = Counter()
     for d in derivs:
         role = gold.copy_role(d.copy_id) if d.copy_id in corpus_ids else None
-        if role and (d.origin_id is None or d.origin_id in corpus_ids):
+        other = d.origin_id or (d.sibling_ids[0] if d.sibling_ids else None)
+        if role and other in corpus_ids and gold.shared_stories(d.copy_id, other):
             kinds[(role_kind(role), d.kind)] += 1
-    print("  kind (role -> predicted):", dict(kinds))
     res["kinds"] = {f"{k[0]}->{k[1]}": v for k, v in kinds.items()}
+    res["kind_accuracy"] = confusion(kinds)
     for c, o, mode in sc.wrong:
         d = next((d for d in derivs if d.copy_id == c and (d.origin_id == o or o in d.sibling_ids)), None)
         why = "; ".join(d.direction_evidence) if d else ""

@@ -45,7 +45,7 @@ DIRECTION_MARGIN = 2
 MODEL_FEATURES = FEATURES + ("credit_link",)
 
 # Used before any fit exists; replaced by calibration.json (see module docstring).
-_DEFAULT_MODEL = {"coef": [3.0, 1.5, 1.0, 2.0, 1.0, 1.0, 2.0, 1.0], "intercept": -7.0}
+_DEFAULT_MODEL = {"coef": [3.0, 1.5, 1.0, 2.0, 1.0, 1.0, 2.0, 0.5, 0.5, 1.0], "intercept": -7.0}
 #: Outlet keys of news agencies and broadcasters, with the names a copy credits them by.
 AGENCY_ALIASES = {
     "apnews": ("associatedpress", "ap"), "ap": ("associatedpress", "ap"), "reuters": ("reuters", "reuter"),
@@ -255,23 +255,63 @@ def translation_artefacts(copy: list[Sentence], origin: list[Sentence], pairs) -
     return out
 
 
+#: A sentence of this many words ending in sentence punctuation is prose; shorter lines and lines
+#: without a full stop are page furniture (menus, captions, bylines, datelines), which a verbatim
+#: copy may add or drop.
+PROSE_WORDS = 7
+#: Lexical similarity from which an aligned pair is the same sentence (house style such as curly
+#: quotes and diacritics is folded away before).
+SAME = 0.95
+
+
+def is_prose(s: Sentence) -> bool:
+    """True for a sentence of :data:`PROSE_WORDS`+ words ending in ``. ! ? …`` (optionally before a closing quote)."""
+    return len(s.words) >= PROSE_WORDS and bool(re.search(r"[.!?…][\"”’»)]*$", s.text.rstrip()))
+
+
+def span_edits(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[int, int, float]]) -> tuple[int, int]:
+    """Prose sentences added and cut inside the aligned span: ``(added, cut)``.
+
+    Only sentences between the first aligned prose sentence and the last aligned sentence of
+    each side count: text before or after the shared span is where two excerpts (or a copy and
+    a longer origin) simply start or stop, and what lies between a headline and the body
+    (standfirst, dateline, byline) is page furniture, not an edit.
+    """
+    # the span opens at the first aligned prose sentence: a matched headline is followed by a
+    # standfirst and dateline on one page and not on the other (furniture, not an edit)
+    body = [(i, j) for i, j, _ in pairs if is_prose(copy[i]) or is_prose(origin[j])]
+    if not body:
+        return 0, 0
+    ci, oi = {i for i, _, _ in pairs}, {j for _, j, _ in pairs}
+    added = sum(1 for k in range(body[0][0], max(ci) + 1) if k not in ci and is_prose(copy[k]))
+    cut = sum(1 for k in range(body[0][1], max(oi) + 1) if k not in oi and is_prose(origin[k]))
+    return added, cut
+
+
 def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sentence],
                     pairs: list[tuple[int, int, float]], lexical: list[float]) -> str:
-    """Kind of copy from the aligned pairs (see :data:`newstrace.schema.DerivationKind`).
+    """Kind of copy from the aligned pairs (see :data:`newstrace.schema.DerivationKind`), after issue 3's definitions.
 
-    translation: languages differ. verbatim: nearly every aligned pair is identical and the
-    copy adds nothing inside the aligned span. spun: most differences are one-for-one word swaps
-    in unchanged word order. machine-translated: English copy of low lexical similarity with
-    corrupted names. rewritten: fluent paraphrase (low similarity, reordered words). edited: the rest.
+    translation: languages differ. verbatim: the same text apart from page furniture (headline,
+    byline, dateline, captions, menus): of five or more aligned sentences, at most one in ten is
+    changed (prose pairs of similarity below :data:`SAME`, pairs at an excerpt's edge not counted), added or
+    cut (prose sentences inside the shared span, :func:`span_edits`); fewer aligned sentences
+    must be all identical. spun: most differences are one-for-one word swaps towards
+    rarer words in unchanged word order. machine-translated: English copy of low lexical
+    similarity with corrupted names. rewritten: fluent paraphrase (low similarity, reordered
+    words). edited: the rest (cuts, additions, house style).
     """
     if copy_art.language and origin_art.language and copy_art.language != origin_art.language:
         return "translation"
     if not pairs:
         return "rewritten"
     same = sum(1 for x in lexical if x >= 0.97) / len(lexical)
-    ci = [i for i, _, _ in pairs]
-    inside = [k for k in range(min(ci), max(ci) + 1) if k not in set(ci) and len(copy[k].words) >= 4]
-    if same >= 0.8 and len(inside) <= max(1, len(pairs) // 10):
+    # a pair at either end of either text may be a sentence cut short by an excerpt's boundary
+    edge = [i in (0, len(copy) - 1) or j in (0, len(origin) - 1) for i, j, _ in pairs]
+    inner = [(p, x) for p, x, e in zip(pairs, lexical, edge) if not e] or list(zip(pairs, lexical))
+    changed = sum(1 for (i, j, _), x in inner if x < SAME and (is_prose(copy[i]) or is_prose(origin[j])))
+    added, cut = span_edits(copy, origin, pairs)
+    if changed + added + cut <= (max(1, len(pairs) // 10) if len(pairs) >= 5 else 0):
         return "verbatim"
     sub = ins = 0
     zo = zc = 0.0
@@ -321,34 +361,74 @@ def decide(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, ev: Pair
     return PairDecision(p, p >= LINK_PROBABILITY, votes, why, ev, credit)
 
 
+_KIND_RANK = ("machine-translated", "spun", "rewritten", "edited", "verbatim", "translation")
+
+
+def _content_chars(sents: list[Sentence]) -> int:
+    return sum(len(s.text) for s in sents if is_prose(s))
+
+
+def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, votes: int) -> tuple[bool, str]:
+    """Which of two siblings the record describes the other against (the *reference*), and why.
+
+    Siblings have no proven direction, so the record's ``copy_id`` is the more derived-looking
+    side and ``sibling_ids`` holds the reference; changes read "reference text -> copy text".
+    In order: weak direction evidence (net votes of one, below :data:`DIRECTION_MARGIN`);
+    else the side whose reading as a copy is more derived (spun before rewritten before edited,
+    :func:`derivation_kind` both ways); else the fuller article (more prose characters); else
+    the smaller id, so the record is deterministic.
+
+    Returns:
+        ``(a_is_reference, reason)``.
+    """
+    if votes:
+        return votes > 0, "the direction evidence above leans that way"
+    pairs_ab = [(j, i, x) for i, j, x in al.pairs]  # b read as a copy of a
+    k_b = derivation_kind(b, a, sb, sa, pairs_ab, list(al.lexical))
+    k_a = derivation_kind(a, b, sa, sb, list(al.pairs), list(al.lexical))
+    if k_a != k_b:
+        a_ref = _KIND_RANK.index(k_b) < _KIND_RANK.index(k_a)
+        return a_ref, f"read as a copy of the other it is {k_b if a_ref else k_a}, the other way {k_a if a_ref else k_b}"
+    ca, cb = _content_chars(sa), _content_chars(sb)
+    if ca != cb:
+        return ca > cb, f"the reference is the fuller text ({max(ca, cb)} vs {min(ca, cb)} prose characters)"
+    return (a.id or "") <= (b.id or ""), "no evidence either way; the reference is the smaller id"
+
+
 def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, dec: PairDecision) -> Derivation:
-    """The Derivation record of a linked pair: direct when the votes reach :data:`DIRECTION_MARGIN`, else siblings."""
+    """The Derivation record of a linked pair: direct when the votes reach :data:`DIRECTION_MARGIN`, else siblings.
+
+    For siblings, ``copy_id`` and the sibling (reference) are chosen by :func:`sibling_reference`,
+    and the changes and alignment read from the reference to the copy.
+    """
     direct = abs(dec.votes) >= DIRECTION_MARGIN
-    if direct and dec.votes < 0:  # b is the origin of a
+    if direct:
+        b_is_copy = dec.votes > 0
+        why_ref = ""
+    else:
+        b_is_copy, why_ref = sibling_reference(a, b, sa, sb, al, dec.votes)
+    if not b_is_copy:  # b is the origin (or reference) of a
         copy_art, origin_art, cs, os_ = a, b, sa, sb
         pairs = [(i, j, s) for i, j, s in al.pairs]
         moved = list(al.moved)
         cov_c, cov_o = al.coverage_a, al.coverage_b
-        reasons = [r.replace("first", "copy").replace("second", "origin") for r in dec.reasons]
-    else:  # a is the origin of b, or siblings (b reported as the copy side, a as its sibling)
+        name_a, name_b = "copy", ("origin" if direct else "sibling")
+    else:  # a is the origin (or reference) of b
         copy_art, origin_art, cs, os_ = b, a, sb, sa
         pairs = [(j, i, s) for i, j, s in al.pairs]
         moved = [(j, i, s) for i, j, s in al.moved]
         cov_c, cov_o = al.coverage_b, al.coverage_a
-        first = "origin" if direct else "sibling"
-        reasons = [r.replace("first", first).replace("second", "copy") for r in dec.reasons]
+        name_a, name_b = ("origin" if direct else "sibling"), "copy"
+    # reasons name "first" (a) and "second" (b); say which is the copy instead
+    reasons = [r.replace("first", "\0").replace("second", name_b).replace("\0", name_a) for r in dec.reasons]
     lexical = list(al.lexical)
     kind = derivation_kind(copy_art, origin_art, cs, os_, pairs, lexical)
-    if not direct and kind not in ("verbatim", "translation"):
-        # siblings have no copy side: describe the pair by the more derived of the two readings
-        other = derivation_kind(origin_art, copy_art, os_, cs, [(j, i, x) for i, j, x in pairs], lexical)
-        rank = ("machine-translated", "spun", "rewritten", "edited")
-        kind = min(kind, other, key=lambda k: rank.index(k) if k in rank else len(rank))
     changes = find_changes(copy_art, origin_art, cs, os_, pairs)
     aligned = [AlignedPair(copy_index=i, origin_index=j, copy_sentence=cs[i].text, origin_sentence=os_[j].text,
                            similarity=round(s, 3)) for i, j, s in sorted(pairs + moved)]
     if not direct:
-        reasons = reasons + [f"no clear direction (net votes {dec.votes}): siblings of an inferred common source"]
+        reasons = reasons + [f"no clear direction (net votes {dec.votes}): siblings of an inferred common source",
+                             f"changes are read from the sibling to the copy: {why_ref}"]
     return Derivation(
         copy_id=copy_art.id,
         origin_id=origin_art.id if direct else None,
