@@ -63,6 +63,8 @@ def test_examples_run_cleanly_one_article_per_record():
         ("local_news.csv", 0), ("local_news.csv", 1),
         ("news_feed.jsonl", 0), ("news_feed.jsonl", 1), ("news_feed.jsonl", 2),
         ("port_calder_flood.txt", 0), ("port_calder_flood_copy.txt", 0),
+        ("port_calder_flood_independent.txt", 0), ("port_calder_flood_spun.txt", 0),
+        ("port_calder_flood_syndicated.txt", 0),
     ]
     # headlines, URLs and dates from the tabular files' columns reach the Article
     rows = list(csv.DictReader((EXAMPLES / "local_news.csv").open(encoding="utf-8", newline="")))
@@ -117,7 +119,7 @@ def test_jobs_keep_input_order_and_results(tmp_path):
     parallel = invoke("analyze", "--json", "--jobs", "2", *inputs)
     assert serial.exit_code == parallel.exit_code == 0
     assert parallel.stdout == serial.stdout
-    assert len(parallel.stdout.splitlines()) == 9
+    assert len(parallel.stdout.splitlines()) == 12  # 10 example records and 2 seeds
 
 
 def test_format_option_overrides_suffix(tmp_path):
