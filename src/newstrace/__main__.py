@@ -1,0 +1,5 @@
+"""``python -m newstrace``: the same command line as the ``newstrace`` console script."""
+
+from newstrace.cli import main
+
+main()
