@@ -201,6 +201,10 @@ def test_resolve_by_id_prefix_path_and_url(tmp_path):
         assert s.resolve(str(SEEDS[0])) == [a.id]
         assert s.resolve("https://example.invalid/story") == [b.id]
         assert s.resolve("no-such-thing") == []
+        # a file name as a user types it: with or without its suffix, or the path's last folders
+        assert s.resolve(SEEDS[0].name) == s.resolve(SEEDS[0].stem) == [a.id]
+        assert s.resolve(f"seeds/{SEEDS[1].name}") == [b.id]
+        assert s.resolve(SEEDS[0].name[:6]) == []  # a partial name is not a match
 
 
 def test_missing_store_is_reported_for_read_only_open(tmp_path):

@@ -464,7 +464,8 @@ class Store:
     def resolve(self, ref: str) -> list[str]:
         """Article ids matching ``ref``: an exact id, an id prefix (>= 4 hex chars), an input path or a URL.
 
-        Paths match as given at ingest or as absolute paths. Returns [] when nothing matches,
+        Paths match as given at ingest or as absolute paths; failing those, by their tail (a
+        file name, with or without its suffix, or its last folders). Returns [] when nothing matches,
         several ids when ``ref`` is ambiguous (a short prefix, a multi-record file).
         """
         ref = ref.strip()
@@ -484,6 +485,16 @@ class Store:
             "GROUP BY article_id ORDER BY s",
             [ref, ref, absolute],
         ).fetchall()
+        if not rows and ref and "\\" not in ref:
+            # A file name or the tail of a path ("copy.txt", "examples/copy.txt", or "copy" without
+            # its suffix), as a user types it; several matches are returned for the caller to report.
+            tail = "/" + ref.lstrip("./")
+            rows = self._q(
+                "SELECT article_id, min(seq) AS s FROM aliases WHERE path IS NOT NULL AND (ends_with(path, ?) OR "
+                "regexp_replace(path, '^.*/', '') = ? OR regexp_replace(regexp_replace(path, '^.*/', ''), '\\.[^.]*$', '') = ?) "
+                "GROUP BY article_id ORDER BY s",
+                [tail, ref, ref],
+            ).fetchall()
         return [r[0] for r in rows]
 
     def error_records(self, limit: int | None = None) -> list[dict[str, Any]]:
