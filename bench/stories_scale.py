@@ -83,6 +83,22 @@ def timed(fn, *args, **kw):
     return out, time.perf_counter() - t, time.process_time() - c
 
 
+def rss_mib() -> float:
+    """Peak resident set size of this process so far, MiB."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def size_distribution(st: Store) -> str:
+    """Story sizes: count, max, p50/p90/p99, stories over 200 and over 1,000 articles."""
+    sizes = sorted(n for (n,) in (tuple(r.values()) for r in st.query(
+        "SELECT count(*) AS n FROM story_articles GROUP BY story_id")))  # fmt: skip
+    if not sizes:
+        return "story sizes: no stories"
+    q = lambda f: sizes[min(len(sizes) - 1, int(f * len(sizes)))]
+    return (f"story sizes: {len(sizes)} stories, max {sizes[-1]}, p50 {q(.5)}, p90 {q(.9)}, p99 {q(.99)}, "
+            f"> 200: {sum(n > 200 for n in sizes)}, > 1000: {sum(n > 1000 for n in sizes)}; largest 5: {sizes[-5:][::-1]}")
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000
@@ -93,6 +109,7 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=100_000)
     ap.add_argument("--store", type=Path)
     ap.add_argument("--reuse", action="store_true", help="the store already holds the articles")
+    ap.add_argument("--cluster-only", action="store_true", help="with --reuse: time the full clustering only")
     args = ap.parse_args()
     tmp = tempfile.TemporaryDirectory() if args.store is None else None
     path = args.store or Path(tmp.name) / "scale.duckdb"
@@ -104,12 +121,17 @@ def main() -> None:
             print(f"wrote {args.n} articles in {w:.1f} s (no NLP)")
         report, w, c = timed(update_stories, st, full=True)
         print(f"stories full: {report.articles} articles -> {report.stories} stories, {report.candidate_pairs} candidate "
-              f"pairs, {report.event_links} links: {w:.1f} s wall, {c:.1f} s CPU")  # fmt: skip
+              f"(article, event) pairs, {report.event_links} event links, {report.derivation_edges} copy edges: "
+              f"{w:.1f} s wall, {c:.1f} s CPU, peak RSS so far {rss_mib():.0f} MiB")  # fmt: skip
+        print(size_distribution(st))
         if not args.reuse:
             write(st, all_arts[args.n :])
             report, w, c = timed(update_stories, st)
             print(f"stories incremental: +{report.new_articles} articles, {report.candidate_pairs} candidate pairs: "
                   f"{w:.2f} s wall, {c:.2f} s CPU")  # fmt: skip
+    if args.cluster_only:
+        print(f"peak RSS {rss_mib():.0f} MiB")
+        return
     with Store(path, read_only=True) as st:
         page_times = [timed(list_stories, st, limit=50, offset=o)[1] for o in range(0, 2500, 50)]
         print(f"list_stories (50 per page, 50 pages): p50 {pct(page_times, .5):.0f} ms, p95 {pct(page_times, .95):.0f} ms")
@@ -123,8 +145,7 @@ def main() -> None:
         qs = ["oil", "Bundesbank", "dividend", "coffee", "yen"]
         st_times = [timed(search, st, text=q)[1] for q in qs] + [timed(search, st, outlet="outlet1")[1]]
         print(f"search (text/outlet, 50 hits): p50 {pct(st_times, .5):.0f} ms, max {max(st_times) * 1000:.0f} ms")
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak RSS {rss:.0f} MiB")
+    print(f"peak RSS {rss_mib():.0f} MiB")
     if tmp:
         tmp.cleanup()
 

@@ -1,18 +1,34 @@
-"""Story clustering: copies join their origin's story, independent same-event coverage joins by shared event keys.
+"""Story clustering: one pass in ingestion order puts each article in the event it matches as a whole; copy links from trace then join copies to their origins' stories.
 
-Edges of two sorts feed one union-find:
+Each article, in ingestion order (``articles.seq``), is compared with the *events* formed so
+far, not with single articles: an event is a set of articles with a key profile (for each
+event key, how many members hold it and its largest weight) and a date span. The article
+joins the event that scores highest under :class:`LinkRule`, or starts a new one. The score
+sums, over the keys the article shares with the event,
+``min(article weight, event weight) * rarity * support`` where
 
-- **copy edges** from trace: copy -> origin, and between siblings of an inferred common source;
-- **same-event links** between articles that share rare names, specific numbers or rare words
-  (:mod:`newstrace.stories.keys`) and appeared within :attr:`LinkRule.window_days` of each
-  other; an article that nothing dates needs more evidence.
+- **rarity** is ``min(1, common_events / events holding the key, common_articles /
+  articles holding it)``: a key found in many events ("Qtr", "mln", "dlrs", a ministry, a
+  wire's boilerplate) gives little evidence, and one in more than ``max_posting`` events
+  gives none. This is document-frequency weighting, counted over events (copies of one
+  story count once) and, so that boilerplate cannot hide inside one early event that
+  absorbed it, over articles too;
+- **support** is ``min(1, members holding the key / (core_share * members))``: a key only one
+  stray member of a large event holds counts little, so an article joins for the event's
+  core keys, not for what one member happens to share with it. This is what stops the chain
+  A~B~C~... of single-link clustering (every pair similar, the ends unrelated);
 
-Candidates come from an inverted index, the ``story_keys`` table, joined on key in DuckDB: a
-pair is examined only when it shares one of either article's heaviest keys (its *probe*
-keys), so no step compares all pairs. Whether a pair is linked depends on the two articles
-alone (their keys and dates), never on the rest of the store; a run keys and compares only the
-articles not yet clustered, and then rebuilds the components from the stored edges (linear in
-their number), so an incremental run ends exactly where a full re-run would.
+and the event's dated members may span at most ``max_span_days``. This is the single-pass
+clustering of on-line event detection (Allan, Papka and Lavrenko, "On-line new event
+detection and tracking", SIGIR 1998; Yang, Pierce and Carbonell, "A study of retrospective
+and on-line event detection", SIGIR 1998), with event-frequency weighting in place of their
+tf-idf vectors.
+
+Every decision depends only on earlier articles (smaller ``seq``) and their events, so a run
+over new articles continues the pass from the stored state (keys, each member's event and
+dates) and ends exactly where a full re-run would. Copy edges from trace (copy -> origin, and
+siblings of an inferred source) are applied after the pass, by union-find over the events: a
+copy always lands in its origin's story, whatever the order of ingestion.
 """
 
 from __future__ import annotations
@@ -21,7 +37,7 @@ import hashlib
 import json
 import time
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime
 
 from newstrace.store import Store
@@ -29,46 +45,58 @@ from newstrace.stories import db
 from newstrace.stories.keys import MAX_KEYS, DateSpan, article_date, event_keys
 from newstrace.stories.models import StoriesReport
 
-#: Version of the event-key scheme; stored with every run so that a change re-keys everything.
-KEY_SCHEME = "story-keys/2"
+#: Version of the event-key scheme and of the clustering; stored with every run so that a change re-keys everything.
+KEY_SCHEME = "story-keys/3+single-pass/1"
 
 
 @dataclass(frozen=True)
 class LinkRule:
-    """When two articles that are not copies of each other are one story.
+    """When an article joins an event (a story before copy links), rather than starting one.
 
     Attributes:
-        window_days: the largest gap, in days, between two dated articles of one event.
-        dated_min_score, dated_min_specific: for two dated articles within the window, the
-            least sum of shared key weights and the least number of shared specific keys.
-        undated_min_score, undated_min_specific: the same when either article is undated
-            (no time window can be checked, so more evidence is needed).
-        undated_specific_alone: with this many specific shared keys, an undated pair is
-            linked whatever its score (three rare names or figures in common rarely happen by chance).
-        specific_weight: a shared key weighing at least this (both sides) is specific.
-        probe_keys: how many of an article's heaviest specific keys find its candidates.
-        max_posting: a key held by more articles than this finds no candidates (it still
-            counts in the score of pairs found otherwise). The one caveat to "incremental equals
-            full": a pair found only through a key that later passes this count is kept by
-            the incremental run and not found by a full re-run.
+        window_days: the largest gap, in days, between a dated article and the event's date span.
+        max_span_days: the largest span, in days, of an event's dated members (day-precise
+            dates only; a month from a URL is checked by the window alone).
+        dated_min_score, dated_min_specific: for a dated article and event within the window,
+            the least score and the least number of specific shared keys.
+        undated_min_score, undated_min_specific: the same when the article or the event is
+            undated (no time window can be checked, so more evidence is needed).
+        undated_specific_alone: with this many specific shared keys, an undated article joins
+            whatever its score (three rare names or figures in common rarely happen by chance).
+        specific_weight: a shared key whose weighted evidence is at least this is specific.
+        core_share: a key held by at least this share of an event's members counts fully;
+            one held by fewer counts in proportion.
+        common_events: a key held by at most this many events counts fully; beyond, its
+            evidence falls as ``common_events / events``.
+        common_articles: the same, counted over articles (copies included).
+        max_posting: a key held by more events than this gives no evidence at all.
 
-    The defaults were set on the provenance corpus (``bench/stories_eval.py`` prints the
-    pair precision and recall they give); they are a precision-first choice: joining two
-    stories wrongly misleads more than showing one event as two stories.
+    The thresholds were set on the provenance corpus (``bench/stories_eval.py`` prints the
+    pair precision and recall they give, with a leave-one-folder-out check); they are a
+    precision-first choice: joining two stories wrongly misleads more than showing one
+    event as two stories.
     """
 
-    window_days: int = 3
+    window_days: int = 7
+    max_span_days: int = 10
     dated_min_score: float = 2.0
     dated_min_specific: int = 1
-    undated_min_score: float = 4.0
+    undated_min_score: float = 3.0
     undated_min_specific: int = 2
     undated_specific_alone: int = 3
     specific_weight: float = 0.75
-    probe_keys: int = 16
-    max_posting: int = 500
+    core_share: float = 0.34
+    common_events: int = 10
+    common_articles: int = 200
+    max_posting: int = 100
+
+    def __post_init__(self) -> None:
+        # Candidates are found through specific keys only, which is exact only when every rule needs one.
+        if self.dated_min_specific < 1 or min(self.undated_min_specific, self.undated_specific_alone) < 1:
+            raise ValueError("every rule must need at least one specific shared key")
 
     def same_event(self, score: float, specific: int, gap_days: int | None) -> bool:
-        """Decide one pair from its shared-key score, its number of specific shared keys and the day gap (``None``: undated)."""
+        """Decide one article against one event from the score, the number of specific shared keys and the day gap (``None``: undated)."""
         if gap_days is None:
             return (score >= self.undated_min_score and specific >= self.undated_min_specific) or (
                 specific >= self.undated_specific_alone)
@@ -76,12 +104,178 @@ class LinkRule:
             return False
         return score >= self.dated_min_score and specific >= self.dated_min_specific
 
+    def rarity(self, events_with_key: int, articles_with_key: int) -> float:
+        """Evidence factor of a key held by ``events_with_key`` events and ``articles_with_key`` articles.
+
+        1 up to :attr:`common_events` events and :attr:`common_articles` articles, then
+        falling as 1/n; 0 beyond :attr:`max_posting` events.
+        """
+        if events_with_key > self.max_posting:
+            return 0.0
+        return min(1.0, self.common_events / max(1, events_with_key), self.common_articles / max(1, articles_with_key))
+
+    def can_probe(self, events_with_key: int, articles_with_key: int) -> bool:
+        """Whether a key this common can still be specific (rarity at least ``specific_weight``) and so find candidates."""
+        return self.rarity(events_with_key, articles_with_key) >= self.specific_weight
+
     def params(self) -> dict:
         """Every parameter that changes the clustering, with the key scheme (stored with each run)."""
         return {"scheme": KEY_SCHEME, "max_keys": MAX_KEYS, **asdict(self)}
 
 
 DEFAULT_RULE = LinkRule()
+
+
+@dataclass
+class Event:
+    """An event being formed: its first member, size, key profile and date span.
+
+    Attributes:
+        root: the article that started it (its smallest ``seq``); ``seq`` is that article's.
+        n: members.
+        keys: key -> ``[members holding it, largest weight]``.
+        lo, hi: span of the members' day-precise dates (``None`` when none is).
+        coarse_lo, coarse_hi: envelope of the members' coarser dates (a month from a URL).
+    """
+
+    root: str
+    seq: int
+    n: int = 0
+    keys: dict[str, list] = field(default_factory=dict)
+    lo: date | None = None
+    hi: date | None = None
+    coarse_lo: date | None = None
+    coarse_hi: date | None = None
+
+    def gap(self, day: DateSpan | None) -> int | None:
+        """Days between ``day`` and the event's dates (``None`` when either is undated)."""
+        if day is None:
+            return None
+        if self.lo is not None:
+            return day.gap_days(DateSpan(self.lo, self.hi, "published"))
+        if self.coarse_lo is not None:
+            return day.gap_days(DateSpan(self.coarse_lo, self.coarse_hi, "url"))
+        return None
+
+    def span_with(self, day: DateSpan | None) -> int:
+        """Span in days of the event's day-precise dates if ``day`` joined."""
+        if day is None or day.lo != day.hi or self.lo is None:
+            return 0
+        return (max(self.hi, day.hi) - min(self.lo, day.lo)).days
+
+    def add_date(self, day: DateSpan | None) -> None:
+        """Widen the date span by a member's date."""
+        if day is None:
+            return
+        if day.lo == day.hi:
+            self.lo = day.lo if self.lo is None else min(self.lo, day.lo)
+            self.hi = day.hi if self.hi is None else max(self.hi, day.hi)
+        else:
+            self.coarse_lo = day.lo if self.coarse_lo is None else min(self.coarse_lo, day.lo)
+            self.coarse_hi = day.hi if self.coarse_hi is None else max(self.coarse_hi, day.hi)
+
+
+class EventPass:
+    """The single pass: events so far, the inverted index key -> events, and each key's event count.
+
+    Args:
+        rule: the :class:`LinkRule`.
+
+    Attributes:
+        events: root article id -> :class:`Event`.
+        postings: key -> root ids of the events holding it with a specific weight (dropped
+            once it is too common to be specific (:meth:`LinkRule.can_probe`): such a key cannot be
+            specific any more, so it finds no candidates).
+        held: key -> ``[events holding it, articles holding it]``.
+        examined: (article, event) pairs scored so far.
+    """
+
+    def __init__(self, rule: LinkRule = DEFAULT_RULE) -> None:
+        self.rule = rule
+        self.events: dict[str, Event] = {}
+        self.postings: dict[str, list[str] | None] = {}
+        self.held: dict[str, list[int]] = {}
+        self.examined = 0
+
+    def _hold(self, ev: Event, key: str, weight: float, count: int = 1) -> None:
+        """Record that ``count`` more members of ``ev`` hold ``key`` (largest weight ``weight``)."""
+        sw = self.rule.specific_weight
+        slot = ev.keys.get(key)
+        if slot is None:
+            ev.keys[key] = [count, weight]
+            held = self.held.setdefault(key, [0, 0])
+            held[0] += 1
+            was_specific = False
+        else:
+            held = self.held[key]
+            was_specific = slot[1] >= sw
+            slot[0] += count
+            slot[1] = max(slot[1], weight)
+        held[1] += count
+        if not self.rule.can_probe(*held):
+            self.postings[key] = None  # for good: the count only grows
+        elif weight >= sw and not was_specific:
+            self.postings.setdefault(key, []).append(ev.root)
+
+    def match(self, keys: dict[str, float], day: DateSpan | None) -> tuple[str, float, int, int | None, list[str]] | None:
+        """The event an article with ``keys`` and date ``day`` joins, or ``None``.
+
+        Candidates are the events sharing a key that can be specific (weight and rarity at
+        least ``specific_weight`` on both sides): every rule needs one, so no event that could
+        match is missed. Each candidate within the date window is then scored on all shared keys.
+
+        Returns:
+            ``(root, score, specific shared keys, gap in days or None, shared keys by evidence)``;
+            ties go to the earlier event.
+        """
+        rule = self.rule
+        sw = rule.specific_weight
+        cands: set[str] = set()
+        for k, w in keys.items():
+            if w >= sw:
+                cands.update(self.postings.get(k) or ())
+        self.examined += len(cands)
+        order = sorted(keys)  # a fixed order: the same sums whatever built the state
+        rarity = {k: rule.rarity(*self.held[k]) if k in self.held else 0.0 for k in order}
+        best = None
+        for root in cands:
+            ev = self.events[root]
+            if ev.span_with(day) > rule.max_span_days:
+                continue
+            gap = ev.gap(day)
+            if gap is not None and gap > rule.window_days:
+                continue
+            score, specific, shared = 0.0, 0, []
+            for k in order:
+                slot = ev.keys.get(k)
+                if slot is None or not rarity[k]:
+                    continue
+                c = min(keys[k], slot[1]) * rarity[k] * min(1.0, slot[0] / (rule.core_share * ev.n))
+                score += c
+                specific += c >= sw
+                shared.append((c, k))
+            if not rule.same_event(score, specific, gap):
+                continue
+            if best is None or (-score, ev.seq) < (-best[1], self.events[best[0]].seq):
+                best = (root, score, specific, gap, [k for _, k in sorted(shared, key=lambda x: (-x[0], x[1]))])
+        return best
+
+    def add(self, article_id: str, seq: int, keys: dict[str, float], day: DateSpan | None) -> dict | None:
+        """Put one article in its event (matching first); returns its link to the event's root, or ``None`` when it starts one."""
+        found = self.match(keys, day)
+        if found is None:
+            ev = self.events[article_id] = Event(article_id, seq)
+            link = None
+        else:
+            root, score, specific, gap, shared = found
+            ev = self.events[root]
+            link = {"a": article_id, "b": root, "score": round(float(score), 4), "specific": int(specific),
+                    "gap_days": gap, "keys": shared[:24]}  # fmt: skip
+        ev.n += 1
+        ev.add_date(day)
+        for k, w in keys.items():
+            self._hold(ev, k, w)
+        return link
 
 
 class UnionFind:
@@ -155,14 +349,14 @@ def derivation_edges(store: Store) -> list[tuple[str, str]]:
 
 
 def update_stories(store: Store, *, full: bool = False, rule: LinkRule = DEFAULT_RULE) -> StoriesReport:
-    """Bring the stored stories up to date: key and link the articles not yet clustered, then rebuild the components.
+    """Bring the stored stories up to date: key the articles not yet clustered, continue the event pass with them, then rebuild the stories.
 
     Args:
         store: an open, writable store (after ``ingest``; run ``trace`` first so copies join
             their origins).
-        full: re-key every article and recompute every same-event link (also done when the
-            stored run used other parameters).
-        rule: the same-event rule.
+        full: re-key every article and redo the whole pass (also done when the stored run used
+            other parameters, or when an unclustered article is older than a clustered one).
+        rule: the :class:`LinkRule`.
 
     Returns:
         A :class:`~newstrace.stories.models.StoriesReport`.
@@ -173,24 +367,32 @@ def update_stories(store: Store, *, full: bool = False, rule: LinkRule = DEFAULT
     t0 = time.perf_counter()
     started = datetime.now(UTC).replace(tzinfo=None)
     params = json.dumps(rule.params(), sort_keys=True)
-    last = db.rows(store, "SELECT * FROM story_runs ORDER BY run_id DESC LIMIT 1")
-    mode = "full" if full or not last or last[0]["params"] != params else "incremental"
+    last = db.rows(store, "SELECT params FROM story_runs ORDER BY run_id DESC LIMIT 1")
     seqs = {i: s for i, s in db.tuples(store, "SELECT id, seq FROM articles")}
+    clustered = dict(db.tuples(store, "SELECT article_id, story_id FROM story_articles"))
+    new_ids = sorted((i for i in seqs if i not in clustered), key=lambda i: (seqs[i], i))
+    # The pass continues only when every new article comes after every clustered one.
+    in_order = not new_ids or not clustered or seqs[new_ids[0]] > max(seqs.get(i, 0) for i in clustered)
+    mode = "full" if full or not last or last[0]["params"] != params or not in_order else "incremental"
     with db.transaction(store):
         if mode == "full":
             for table in ("story_keys", "story_links", "story_articles"):
                 db.execute(store, f"DELETE FROM {table}")
-        new_ids = [r[0] for r in db.tuples(
-            store, "SELECT id FROM articles a WHERE NOT EXISTS (SELECT 1 FROM story_articles s WHERE s.article_id = a.id) "
-            "ORDER BY seq")]  # fmt: skip
-        run_id = db.tuples(store, "SELECT coalesce(max(run_id), 0) + 1 FROM story_runs")[0][0]
-        dates = _key_new_articles(store, new_ids, rule)
-        pairs, _ = _link_new_articles(store, new_ids, dates, rule, run_id)
+            clustered = {}
+            new_ids = sorted(seqs, key=lambda i: (seqs[i], i))
+        run_id = db.tuples(store, "SELECT coalesce(max(run_id), 0) + 1 AS r FROM story_runs")[0][0]
+        keys, dates = _key_new_articles(store, new_ids, rule)
+        state = EventPass(rule) if mode == "full" else _stored_pass(store, rule, seqs)
+        links = []
+        for aid in new_ids:
+            link = state.add(aid, seqs[aid], keys.get(aid, {}), dates.get(aid))
+            if link is not None:
+                links.append({**link, "run_id": run_id})
+        db.insert(store, "story_links", links)
         edges = derivation_edges(store)
         event = db.tuples(store, "SELECT a, b FROM story_links")
         assigned = components(seqs, [*edges, *event])
-        stored = dict(db.tuples(store, "SELECT article_id, story_id FROM story_articles"))
-        changed = [i for i, s in assigned.items() if i in stored and stored[i] != s]
+        changed = [i for i, s in assigned.items() if i in clustered and clustered[i] != s]
         if changed:
             _rewrite_story_ids(store, {i: assigned[i] for i in changed}, run_id)
         db.insert(store, "story_articles", [
@@ -203,126 +405,68 @@ def update_stories(store: Store, *, full: bool = False, rule: LinkRule = DEFAULT
             run_id, mode, max(seqs.values(), default=0), (store.last_trace() or {}).get("run_id"), params,
             len(new_ids), n_stories, started, datetime.now(UTC).replace(tzinfo=None)])  # fmt: skip
     return StoriesReport(
-        mode=mode, run_id=run_id, articles=len(seqs), new_articles=len(new_ids), candidate_pairs=pairs,
-        event_links=db.tuples(store, "SELECT count(*) FROM story_links")[0][0], derivation_edges=len(edges),
+        mode=mode, run_id=run_id, articles=len(seqs), new_articles=len(new_ids), candidate_pairs=state.examined,
+        event_links=db.tuples(store, "SELECT count(*) AS n FROM story_links")[0][0], derivation_edges=len(edges),
         stories=n_stories, changed_members=len(changed) + len(new_ids), seconds=time.perf_counter() - t0,
     )  # fmt: skip
 
 
+def _stored_pass(store: Store, rule: LinkRule, seqs: dict[str, int]) -> EventPass:
+    """The event pass as the stored runs left it: each member's event (its link to the event's root, else itself), keys and dates."""
+    state = EventPass(rule)
+    member_root = "coalesce(l.b, s.article_id)"
+    for root, n, lo, hi, clo, chi in db.tuples(store, f"""
+            SELECT {member_root} AS root, count(*) AS n,
+                   min(s.date_lo) FILTER (WHERE s.date_lo = s.date_hi) AS lo,
+                   max(s.date_hi) FILTER (WHERE s.date_lo = s.date_hi) AS hi,
+                   min(s.date_lo) FILTER (WHERE s.date_lo <> s.date_hi) AS clo,
+                   max(s.date_hi) FILTER (WHERE s.date_lo <> s.date_hi) AS chi
+            FROM story_articles s LEFT JOIN story_links l ON l.a = s.article_id GROUP BY root"""):  # fmt: skip
+        ev = state.events[root] = Event(root, seqs[root], n)
+        ev.lo, ev.hi = _day(lo), _day(hi)
+        ev.coarse_lo, ev.coarse_hi = _day(clo), _day(chi)
+    # The order of a posting list does not matter: sums run over the article's keys, ties go by seq.
+    for root, key, count, weight in db.tuples(store, f"""
+            SELECT {member_root} AS root, k.key, count(*) AS c, max(k.weight) AS w
+            FROM story_keys k JOIN story_articles s ON s.article_id = k.article_id
+            LEFT JOIN story_links l ON l.a = s.article_id GROUP BY root, k.key"""):  # fmt: skip
+        state._hold(state.events[root], key, weight, count)
+    return state
+
+
+def _day(value: str | None) -> date | None:
+    return date.fromisoformat(value) if value else None
+
+
 def _rewrite_story_ids(store: Store, new_story: dict[str, str], run_id: int) -> None:
-    """Set the story id of members whose story changed (a merge or a split), keeping their dates."""
-    import pyarrow as pa
-
-    table = pa.table({"aid": list(new_story), "sid": list(new_story.values())})
-    store._con.register("_moved", table)
-    try:
-        db.execute(store, "UPDATE story_articles SET story_id = m.sid, run_id = ? FROM _moved m "
-                   "WHERE story_articles.article_id = m.aid", [run_id])  # fmt: skip
-    finally:
-        store._con.unregister("_moved")
+    """Set the story id of members whose story changed (copy links merged two stories), keeping their dates."""
+    with db.registered_ids(store, "_moved", new_story):
+        kept = db.rows(store, "SELECT s.* FROM story_articles s JOIN _moved m ON s.article_id = m.id")
+        db.execute(store, "DELETE FROM story_articles WHERE article_id IN (SELECT id FROM _moved)")
+    db.insert(store, "story_articles", [{**r, "story_id": new_story[r["article_id"]], "run_id": run_id} for r in kept])
 
 
-def _key_new_articles(store: Store, ids: list[str], rule: LinkRule) -> dict[str, DateSpan | None]:
-    """Compute and store the event keys of ``ids``; return their dates."""
+def _key_new_articles(store: Store, ids: list[str], rule: LinkRule) -> tuple[dict[str, dict[str, float]], dict[str, DateSpan | None]]:
+    """Compute and store the event keys of ``ids``; return their keys and dates."""
+    keys: dict[str, dict[str, float]] = {}
     dates: dict[str, DateSpan | None] = {}
     batch: list[dict] = []
     for art in store.iter_articles(ids, light=True):
-        keys = event_keys(art.id, art.headline, art.text, art.language)
+        k = keys[art.id] = event_keys(art.id, art.headline, art.text, art.language)
         dates[art.id] = article_date(art.published, art.source.captured, art.source.url)
-        probes = {k for k, w in sorted(keys.items(), key=lambda kv: (-kv[1], kv[0]))[: rule.probe_keys]
-                  if w >= rule.specific_weight}  # fmt: skip
-        batch += [{"article_id": art.id, "key": k, "weight": w, "probe": k in probes} for k, w in keys.items()]
+        batch += [{"article_id": art.id, "key": key, "weight": w, "probe": w >= rule.specific_weight} for key, w in k.items()]
         if len(batch) >= 200_000:
             db.insert(store, "story_keys", batch)
             batch = []
     db.insert(store, "story_keys", batch)
-    return dates
-
-
-def _link_new_articles(store: Store, ids: list[str], dates: dict[str, DateSpan | None], rule: LinkRule,
-                       run_id: int, chunk: int = 500) -> tuple[int, int]:  # fmt: skip
-    """Find candidate pairs of ``ids`` against every keyed article, decide them and store the links.
-
-    The new articles are taken ``chunk`` at a time, so the candidate table of one step stays
-    bounded however many articles a full run keys; a pair of two new articles is kept by the
-    step holding the smaller id, so each pair is examined once.
-
-    Returns:
-        ``(candidate pairs examined, links stored)``.
-    """
-    if not ids:
-        return 0, 0
-    n_pairs = n_links = 0
-    with db.registered_ids(store, "_new", ids):
-        # Keys in more than max_posting articles (template words, a wire's own name) find no
-        # candidates, and one side of each key join is a probe key, so no join step grows
-        # with the square of a common key's articles.
-        db.execute(store, f"""
-            CREATE OR REPLACE TEMP TABLE _common AS
-            SELECT key FROM story_keys GROUP BY key HAVING count(*) > {int(rule.max_posting)}""")
-        try:
-            for i in range(0, len(ids), chunk):
-                with db.registered_ids(store, "_step", ids[i : i + chunk]):
-                    p, n = _link_step(store, dates, rule, run_id)
-                n_pairs += p
-                n_links += n
-        finally:
-            db.execute(store, "DROP TABLE IF EXISTS _common")
-    return n_pairs, n_links
-
-
-def _link_step(store: Store, dates: dict[str, DateSpan | None], rule: LinkRule, run_id: int) -> tuple[int, int]:
-    """One chunk of :func:`_link_new_articles`: the articles in ``_step`` against every keyed article."""
-    floor = min(rule.dated_min_score, rule.undated_min_score, rule.undated_specific_alone * rule.specific_weight)
-    # One statement, no temporary tables: tables created and dropped inside the run's
-    # transaction would be kept until it commits. The candidate pairs and their keys are
-    # materialised CTEs, so the planner cannot join the two key lists on key alone (every pair
-    # of articles sharing any key) before restricting them to the candidates.
-    rows = db.tuples(store, f"""
-        WITH nk AS MATERIALIZED (
-            SELECT k.article_id, k.key, k.probe FROM story_keys k JOIN _step ON k.article_id = _step.id
-            WHERE k.key NOT IN (SELECT key FROM _common)),
-        cand AS MATERIALIZED (
-            SELECT DISTINCT a, b FROM (
-                SELECT n.article_id AS a, o.article_id AS b FROM nk n JOIN story_keys o ON o.key = n.key
-                WHERE n.probe AND o.article_id <> n.article_id
-                UNION ALL
-                SELECT n.article_id AS a, o.article_id AS b FROM nk n JOIN story_keys o ON o.key = n.key
-                WHERE o.probe AND o.article_id <> n.article_id
-            ) p WHERE a < b OR b NOT IN (SELECT id FROM _new)),
-        ca AS MATERIALIZED (
-            SELECT c.a, c.b, x.key, x.weight FROM cand c JOIN story_keys x ON x.article_id = c.a),
-        scored AS (
-            SELECT x.a, x.b, sum(least(x.weight, y.weight)) AS score,
-                   count(*) FILTER (WHERE least(x.weight, y.weight) >= {float(rule.specific_weight)}) AS specific,
-                   list(x.key ORDER BY least(x.weight, y.weight) DESC, x.key) AS keys
-            FROM ca x JOIN story_keys y ON y.article_id = x.b AND y.key = x.key
-            GROUP BY x.a, x.b HAVING sum(least(x.weight, y.weight)) >= {float(floor)})
-        SELECT NULL, NULL, NULL, NULL, NULL, (SELECT count(*) FROM cand)
-        UNION ALL SELECT a, b, score, specific, keys, NULL FROM scored""")
-    n_pairs = next(int(r[5] or 0) for r in rows if r[0] is None)
-    scored = [r[:5] for r in rows if r[0] is not None]
-    others = {b for _, b, *_ in scored if b not in dates}
-    if others:
-        with db.registered_ids(store, "_want", others):
-            for aid, lo, hi, src in db.tuples(store, "SELECT article_id, date_lo, date_hi, date_source FROM "
-                                              "story_articles JOIN _want ON article_id = id"):  # fmt: skip
-                dates[aid] = DateSpan(date.fromisoformat(lo), date.fromisoformat(hi), src) if lo else None
-    links = []
-    for a, b, score, specific, keys in scored:
-        da, dbb = dates.get(a), dates.get(b)
-        gap = da.gap_days(dbb) if da and dbb else None
-        if rule.same_event(score, specific, gap):
-            lo, hi = (a, b) if a < b else (b, a)
-            links.append({"a": lo, "b": hi, "score": round(float(score), 4), "specific": int(specific),
-                          "gap_days": gap, "keys": list(keys)[:24], "run_id": run_id})  # fmt: skip
-    db.insert(store, "story_links", links)
-    return n_pairs, len(links)
+    return keys, dates
 
 
 __all__ = [
     "DEFAULT_RULE",
     "KEY_SCHEME",
+    "Event",
+    "EventPass",
     "LinkRule",
     "UnionFind",
     "components",

@@ -26,6 +26,12 @@ NAME_ZIPF_SPAN = 2.0
 #: A lowercase word (6+ letters) rarer than this in the article's language is a rare-word key.
 RARE_WORD_ZIPF = 2.5
 RARE_WORD_WEIGHT = 0.5
+#: A lowercase word (5+ letters) between :data:`RARE_WORD_ZIPF` and this is a topic-word key
+#: ("blackout", "dialysis", "defectors"): independent reports of one event share these
+#: where they share few names. Its weight rises from 0 at this Zipf to :data:`TOPIC_WEIGHT`
+#: at :data:`RARE_WORD_ZIPF`, so topic words add evidence but are never specific.
+TOPIC_ZIPF = 4.5
+TOPIC_WEIGHT = 0.25
 #: News agencies' one-word names ("Reuters", "AFP", "Xinhua"), folded: a wire's own name is in
 #: every story it sends, so it says nothing about the event.
 AGENCY_WORDS = frozenset(
@@ -91,8 +97,8 @@ class EventKeys:
 
     Attributes:
         article_id: the article.
-        keys: key -> weight (0..1). Keys are ``n:<folded name>``, ``#<number value>`` and
-            ``w:<folded rare word>``.
+        keys: key -> weight (0..1). Keys are ``n:<folded name>``, ``#<number value>``,
+            ``w:<folded rare word>`` and ``t:<folded topic word>``.
         date: its :class:`DateSpan`, or ``None`` when neither text, page nor URL dates it.
     """
 
@@ -123,7 +129,8 @@ def event_keys(article_id: str, headline: str, text: str, language: str | None =
         language: ISO 639-1 code for the rare-word test (English when ``None``).
 
     Returns:
-        key -> weight, at most :data:`MAX_KEYS`, each >= :data:`MIN_KEY_WEIGHT`.
+        key -> weight, at most :data:`MAX_KEYS` (the heaviest), names and numbers each
+        >= :data:`MIN_KEY_WEIGHT`, topic words <= :data:`TOPIC_WEIGHT`.
     """
     keys: dict[str, float] = {}
     lang = language or "en"
@@ -158,8 +165,12 @@ def event_keys(article_id: str, headline: str, text: str, language: str | None =
                     w *= NAME_PART  # a first name, or a word inside a longer name: the last word carries it
                 key = "n:" + name
             else:
-                if len(f) >= 6 and f.isalpha() and tok[:1].islower() and zipf_in(f, lang) < RARE_WORD_ZIPF:
-                    keys.setdefault("w:" + f, RARE_WORD_WEIGHT)
+                if len(f) >= 5 and f.isalpha() and tok[:1].islower():
+                    z = zipf_in(f, lang)
+                    if z < RARE_WORD_ZIPF and len(f) >= 6:
+                        keys["w:" + f] = RARE_WORD_WEIGHT
+                    elif RARE_WORD_ZIPF <= z < TOPIC_ZIPF:
+                        keys.setdefault("t:" + f, round(TOPIC_WEIGHT * (TOPIC_ZIPF - z) / (TOPIC_ZIPF - RARE_WORD_ZIPF), 4))
                 continue
             if w >= MIN_KEY_WEIGHT and w > keys.get(key, 0.0):
                 keys[key] = round(w, 4)

@@ -113,13 +113,15 @@ class TreeEdge(_Model):
 
 
 class EventLink(_Model):
-    """Why two members are one story without a copy link: the event keys they share.
+    """Why a member is in the story without a copy link: the event keys it shares with the event it joined.
 
     Attributes:
-        a, b: the two articles.
-        score: sum of the shared keys' weights.
-        gap_days: days between their dates (``None`` when one is undated).
-        keys: the shared keys, heaviest first (``n:`` names, ``#`` numbers, ``w:`` rare words).
+        a, b: the article, and the first article of the event it joined (the event, not one
+            member, is what it matched: see :mod:`newstrace.stories.cluster`).
+        score: sum over the shared keys of ``min(weights) * rarity * support``.
+        gap_days: days between its date and the event's dates (``None`` when either is undated).
+        keys: the shared keys, most evidence first (``n:`` names, ``#`` numbers, ``w:`` rare
+            words, ``t:`` topic words).
     """
 
     a: str
@@ -311,7 +313,8 @@ class StoriesReport(_Model):
         mode: ``full`` or ``incremental``.
         run_id: the ``story_runs`` row written.
         articles: articles in the store; ``new_articles`` those keyed in this run.
-        candidate_pairs: pairs examined for a same-event link; ``event_links`` stored after the run.
+        candidate_pairs: (article, event) pairs scored in this run; ``event_links``: articles
+            that joined an event, stored after the run.
         derivation_edges: copy links used.
         stories: stories after the run; ``changed_members`` membership rows written.
         seconds: wall-clock time.

@@ -1,0 +1,109 @@
+"""The single event pass of story clustering, on invented keys: no chaining through stray members, boilerplate keys
+give no evidence, date spans stay bounded, and a pass continued from stored state equals one run in one go.
+
+Keys here are invented (``n:`` names, ``#`` numbers, ``t:`` topic words), so each test states exactly
+what two articles share; the same pass runs on real pages in tests/test_stories.py.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from newstrace.stories.cluster import DEFAULT_RULE, EventPass, LinkRule
+from newstrace.stories.keys import DateSpan, event_keys
+
+DAY = date(2021, 6, 1)
+
+
+def on(day: date) -> DateSpan:
+    return DateSpan(day, day, "published")
+
+
+def run(articles: list[tuple[str, dict[str, float], DateSpan | None]], rule: LinkRule = DEFAULT_RULE) -> dict[str, str]:
+    """Article id -> root of its event, after one pass in list order."""
+    p = EventPass(rule)
+    root = {}
+    for seq, (aid, keys, day) in enumerate(articles, start=1):
+        link = p.add(aid, seq, keys, day)
+        root[aid] = link["b"] if link else aid
+    return root
+
+
+def test_a_chain_of_pairwise_matches_does_not_become_one_event():
+    # article i shares two rare names with article i-1, one with i-2 and none with i-3:
+    # single-link clustering would make one story of all twelve
+    arts = [(f"a{i}", {f"n:k{i}": 1.0, f"n:k{i + 1}": 1.0, f"n:k{i + 2}": 1.0}, on(DAY)) for i in range(12)]
+    root = run(arts)
+    sizes = {}
+    for r in root.values():
+        sizes[r] = sizes.get(r, 0) + 1
+    assert max(sizes.values()) <= 3
+    assert root["a11"] != root["a0"]
+    assert root["a1"] == root["a0"]  # the pair itself still matches
+
+
+def test_an_article_joins_for_the_core_keys_of_a_grown_event_not_a_stray_members():
+    core = {"n:quillardo": 1.0, "n:vessaron": 1.0, "#3412": 1.0}
+    arts = [(f"c{i}", {**core, f"n:own{i}": 1.0}, on(DAY)) for i in range(6)]
+    stray = ("s", {**core, "n:zorbanek": 1.0, "n:maltrevi": 1.0}, on(DAY))
+    late = ("x", {"n:zorbanek": 1.0, "n:maltrevi": 1.0, "n:other": 1.0}, on(DAY))
+    again = ("y", {"n:quillardo": 1.0, "n:vessaron": 1.0}, on(DAY + timedelta(days=1)))
+    root = run([*arts, stray, late, again])
+    assert root["s"] == root["c0"] == root["y"]  # the core matches
+    assert root["x"] == "x"  # two names only the one stray member holds are not the event's
+
+
+def test_boilerplate_keys_held_by_many_events_give_no_evidence():
+    # every earnings line shares "Qtr", "Revs" and "mln" with the others; only the company differs
+    rule = LinkRule()
+    arts = [(f"e{i}", {"n:qtr": 1.0, "n:revs": 1.0, "n:mln": 1.0, f"n:company{i}": 1.0},
+             on(DAY + timedelta(days=i // 20))) for i in range(600)]  # fmt: skip
+    root = run(arts, rule)
+    sizes = {}
+    for r in root.values():
+        sizes[r] = sizes.get(r, 0) + 1
+    # the first few (before the keys are known to be common) may join; later ones start their own events
+    assert max(sizes.values()) <= rule.common_articles / rule.specific_weight
+    assert all(root[f"e{i}"] == f"e{i}" for i in range(450, 600))
+    p = EventPass(rule)
+    for seq, (aid, keys, day) in enumerate(arts, start=1):
+        p.add(aid, seq, keys, day)
+    assert rule.rarity(*p.held["n:qtr"]) < 0.5 and not p.postings["n:qtr"]
+
+
+def test_an_events_dates_span_at_most_max_span_days():
+    rule = LinkRule()
+    keys = {"n:quillardo": 1.0, "n:vessaron": 1.0, "#3412": 1.0}
+    # one a day for a month, each within the window of the previous one
+    arts = [(f"d{i}", keys, on(DAY + timedelta(days=i))) for i in range(30)]
+    root = run(arts, rule)
+    for r in set(root.values()):
+        days = [DAY + timedelta(days=i) for i in range(30) if root[f"d{i}"] == r]
+        assert (max(days) - min(days)).days <= rule.max_span_days
+    assert root["d0"] == root["d5"] and root["d0"] != root["d29"]
+
+
+def test_undated_articles_need_more_evidence():
+    rule = LinkRule()
+    a = ("a", {"n:quillardo": 1.0, "t:blackout": 0.2}, None)
+    b = ("b", {"n:quillardo": 1.0, "t:blackout": 0.2, "#412": 0.4}, None)
+    assert run([a, b], rule)["b"] == "b"
+    c = ("c", {"n:quillardo": 1.0, "n:vessaron": 1.0, "#3412": 1.0}, None)
+    d = ("d", {"n:quillardo": 1.0, "n:vessaron": 1.0, "#3412": 1.0}, None)
+    assert run([c, d], rule)["d"] == "c"
+
+
+def test_every_rule_needs_a_specific_key():
+    with pytest.raises(ValueError):
+        LinkRule(dated_min_specific=0)
+
+
+def test_topic_words_are_keys_but_never_specific():
+    keys = event_keys("x", "Blackout in Vessaron", "The blackout left dialysis patients without power in Vessaron.", "en")
+    topic = {k: w for k, w in keys.items() if k.startswith("t:")}
+    assert "t:blackout" in topic and "t:dialysis" in topic
+    assert all(0 < w <= 0.25 for w in topic.values())
+    assert "t:patients" in topic or "t:without" not in topic  # common words ("without") are not keys
+    assert "t:without" not in topic and "t:power" not in topic
