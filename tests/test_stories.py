@@ -114,6 +114,11 @@ def test_incremental_run_equals_a_full_rerun(built):
     assert members == built["members"]
     assert links == built["links"] and links
     assert full.stories == second.stories
+    # the incremental run joined new articles to events formed by the first run (continuing the
+    # pass from the stored state), not only to each other
+    with Store(built["path"], read_only=True) as st:
+        new = {i for p in built["part_b"] for i in st.resolve(url_of(p))}
+    assert any(a in new and b not in new for a, b, *_ in links)
 
 
 def test_story_ids_are_stable_when_articles_join(built, store):
