@@ -12,7 +12,8 @@ from newstrace.provenance import TraceIndex, compare, trace
 from newstrace.provenance.align import align
 from newstrace.provenance.candidates import CandidateIndex
 from newstrace.provenance.changes import find_changes
-from newstrace.provenance.evidence import pair_evidence
+from newstrace.provenance.derive import derivation_kind
+from newstrace.provenance.evidence import pair_evidence, shared_wording
 from newstrace.provenance.fingerprint import SCHEME, Fingerprint, article_sentences, fingerprint
 from newstrace.provenance.text import analyse_text, fold, number_value, split_sentences
 from newstrace.schema import Article, Derivation
@@ -221,3 +222,65 @@ def test_resolve_on_the_real_corpus_drops_links_never_copies(corpus):
         d.origin_id for d in ds if d.origin_id}
     assert len(kept) <= len(links)
     assert covered(kept) == covered(links)
+
+
+def test_quotation_spanning_sentences_is_tracked_and_excluded_from_shared_wording():
+    # invented text, written for this test
+    sents = analyse_text("The mayor said: \u201cWe will rebuild the pier by spring. Nobody will be left behind.\u201d "
+                         "Work starts on Monday.")
+    assert 0.3 < sents[0].quote_share < 1.0 and sents[1].quote_share > 0.9 and sents[2].quote_share == 0.0
+    assert sents[0].quoted[-1] and not sents[0].quoted[0]
+    assert all(sents[1].quoted) and not any(sents[2].quoted)
+    a = analyse_text("Crews from three counties restored power to the eastern harbour district on Tuesday night.")
+    b = analyse_text("Officials said crews from three counties restored power to the eastern harbour district late on Tuesday.")
+    runs = shared_wording(a[0], b[0])
+    assert len(runs) == 1 and runs[0] > 3.0  # "crews from three counties ... district" is one run of rare-ish words
+    qa = analyse_text("\u201cCrews from three counties restored power to the eastern harbour district,\u201d she said.")
+    assert shared_wording(qa[0], b[0]) == []  # the same words inside a quotation are not the reporter's own
+
+
+def test_rewrite_sharing_distinctive_sentences_is_linked_and_independent_reports_are_not(corpus):
+    _, _, by = corpus
+    # a condensed Spanish copy sharing two long sentences near-verbatim with its origin
+    d, p = compare(by["g01"], by["g02"])
+    assert d is not None and p >= 0.5
+    sa, sb = article_sentences("", by["g01"].text), article_sentences("", by["g02"].text)
+    assert pair_evidence(align(sa, sb), sa, sb, False).wording_max >= 8.0
+    # BBC and a PA copy quote the same statement at length: quotations do not count as shared wording
+    sa, sb = article_sentences("", by["m01"].text), article_sentences("", by["m03"].text)
+    assert pair_evidence(align(sa, sb), sa, sb, False).wording < 5.0
+
+
+def test_kind_verbatim_ignores_page_furniture_and_flags_edits():
+    # invented text, written for this test
+    body = ["Storm Ilse flooded 340 homes in the valley towns of Arrow and Keel overnight.",
+            "Rescue teams from the coastguard lifted 52 people from roofs before dawn on Sunday.",
+            "The county council opened three schools as shelters and asked drivers to stay away.",
+            "Forecasters expect the river to crest again on Tuesday after more rain in the hills.",
+            "Insurers said claims could pass the record set by the floods of the last decade.",
+            "The army has put two hundred soldiers on standby for sandbagging in the lower valley."]
+    origin = _article("o", "Floods hit the valley\n\n" + "\n\n".join(body))
+    # same prose; a different headline, a standfirst, a byline and a share button are furniture
+    furnished = _article("v", "Valley towns under water\n\nHundreds are homeless after a night of rain.\n\n"
+                         "By Staff Writer\n\n" + "\n\n".join(body) + "\n\nShare this article")
+    so, sv = analyse_text(origin.text), analyse_text(furnished.text)
+    al = align(sv, so)
+    assert derivation_kind(furnished, origin, sv, so, al.pairs, al.lexical) == "verbatim"
+    edited_body = body[:2] + ["A local charity said it had collected food for more than four hundred families."] + \
+        [body[2].replace("asked drivers", "urged motorists")] + body[3:]
+    edited = _article("e", "\n\n".join(edited_body))
+    se = analyse_text(edited.text)
+    al = align(se, so)
+    assert derivation_kind(edited, origin, se, so, al.pairs, al.lexical) == "edited"
+
+
+def test_sibling_records_are_deterministic_and_say_which_side_is_the_reference(corpus):
+    _, _, by = corpus
+    one = trace([by["m01"], by["m02"]])
+    two = trace([by["m02"], by["m01"]])
+    assert len(one) == len(two) == 1
+    assert (one[0].copy_id, one[0].sibling_ids) == (two[0].copy_id, two[0].sibling_ids)
+    assert any(r.startswith("changes are read from the sibling to the copy") for r in one[0].direction_evidence)
+    # a spun copy and its origin: the spun side is the copy even where the direction is not proven
+    d = [x for x in trace([by["i01"], by["i03"]]) if x.origin_id is None]
+    assert len(d) == 1 and d[0].copy_id == by["i03"].id and d[0].kind == "spun"
