@@ -107,3 +107,84 @@ def test_topic_words_are_keys_but_never_specific():
     assert all(0 < w <= 0.25 for w in topic.values())
     assert "t:patients" in topic or "t:without" not in topic  # common words ("without") are not keys
     assert "t:without" not in topic and "t:power" not in topic
+
+
+# -- the pass on a store: stored state, late copy links -------------------------------------
+
+TEMPLATE = (
+    "{place} officials said on Tuesday that {n} households lost power after the {what} near {river}.\n\n"
+    "Engineer {person} told reporters the {what} was the worst since records began, and that "
+    "crews from {town} would work through the night.\n\n"
+    "The regional council of {place} said schools would stay closed."
+)
+#: Invented events, each an origin and an independent report; no two share a name.
+EVENTS = [
+    {"place": "Vessaron", "n": 3412, "what": "landslide", "river": "the Quillar", "person": "Ostrava Zelenko",
+     "town": "Marbeck"},
+    {"place": "Dunmerrow", "n": 5127, "what": "flood", "river": "the Tallisk", "person": "Ibrahim Okonkwo-Hale",
+     "town": "Pellroy"},
+    {"place": "Karsvik", "n": 8841, "what": "storm surge", "river": "the Ostmere", "person": "Lucia Brannagh",
+     "town": "Felhaven"},
+]  # fmt: skip
+
+
+def invented(event: dict, day: str, outlet: str, variant: int):
+    from newstrace.schema import Article, Source, text_id
+
+    text = TEMPLATE.format(**event)
+    if variant:  # another outlet's own report: other wording, same names and figure
+        text = (f"About {event['n']} homes in {event['place']} were without electricity on Tuesday after a "
+                f"{event['what']} by {event['river']}, {event['person']} said.\n\nWorkers from {event['town']} "
+                f"were sent to {event['place']}.")  # fmt: skip
+    art = Article(headline=f"{event['what'].title()} hits {event['place']}", text=text, published=day, language="en",
+                  source=Source(path=f"{outlet}/{event['place']}-{variant}.txt",
+                                url=f"https://{outlet}/{day.replace('-', '/')}/{event['place'].lower()}-{variant}"))  # fmt: skip
+    art.id = text_id(art.headline + "\n" + art.text)
+    return art
+
+
+def write(st, arts) -> None:
+    from newstrace.store import IngestItem
+
+    st.write_batch([IngestItem(input_key=f"t:{a.source.path}", record=0, article=a) for a in arts])
+
+
+def stories_of(st) -> dict[str, str]:
+    return {r["article_id"]: r["story_id"] for r in st.query("SELECT article_id, story_id FROM story_articles")}
+
+
+def test_late_copy_links_merge_stored_stories_and_incremental_equals_full(tmp_path):
+    from datetime import datetime
+
+    from newstrace.schema import Derivation
+    from newstrace.store import Store
+    from newstrace.stories import update_stories
+
+    first = [invented(e, f"2021-06-0{i + 1}", "one.example", 0) for i, e in enumerate(EVENTS)]
+    second = [invented(e, f"2021-06-0{i + 2}", "two.example", 1) for i, e in enumerate(EVENTS)]
+    with Store(tmp_path / "s.duckdb") as st:
+        write(st, first)
+        a = update_stories(st)
+        assert a.mode == "full" and a.stories == 3
+        write(st, second)
+        b = update_stories(st)
+        assert b.mode == "incremental" and b.new_articles == 3
+        after_b = stories_of(st)
+        for x, y in zip(first, second):  # each independent report joined its event, by keys alone
+            assert after_b[x.id] == after_b[y.id]
+        assert len(set(after_b.values())) == 3
+        # trace later says event 2's origin copies event 1's (a copy link between stored articles):
+        # the two stories become one, with the story id of the earliest article
+        st.replace_derivations([Derivation(copy_id=first[1].id, origin_id=first[0].id, kind="edited", score=0.9,
+                                           copy_coverage=0.8, origin_coverage=0.8)],
+                               [first[1].id], mode="incremental", max_seq=st.max_seq(), new_articles=0,
+                               started_at=datetime(2021, 6, 9))  # fmt: skip
+        c = update_stories(st)
+        assert c.mode == "incremental" and c.new_articles == 0 and c.changed_members == 2
+        merged = stories_of(st)
+        assert merged[first[0].id] == merged[first[1].id] == merged[second[1].id] == after_b[first[0].id]
+        links = sorted(tuple(r.values()) for r in st.query("SELECT a, b, score, specific, gap_days, keys FROM story_links"))
+        full = update_stories(st, full=True)
+        assert full.mode == "full" and stories_of(st) == merged
+        assert sorted(tuple(r.values()) for r in st.query(
+            "SELECT a, b, score, specific, gap_days, keys FROM story_links")) == links  # fmt: skip

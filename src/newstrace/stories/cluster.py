@@ -422,7 +422,7 @@ def _stored_pass(store: Store, rule: LinkRule, seqs: dict[str, int]) -> EventPas
                    min(s.date_lo) FILTER (WHERE s.date_lo <> s.date_hi) AS clo,
                    max(s.date_hi) FILTER (WHERE s.date_lo <> s.date_hi) AS chi
             FROM story_articles s LEFT JOIN story_links l ON l.a = s.article_id GROUP BY root"""):  # fmt: skip
-        ev = state.events[root] = Event(root, seqs[root], n)
+        ev = state.events[root] = Event(root, seqs.get(root, 0), n)
         ev.lo, ev.hi = _day(lo), _day(hi)
         ev.coarse_lo, ev.coarse_hi = _day(clo), _day(chi)
     # The order of a posting list does not matter: sums run over the article's keys, ties go by seq.
