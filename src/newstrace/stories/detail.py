@@ -1,15 +1,22 @@
 """One story in full: members with roles and dates, the copy tree, same-event links, the timeline, and the variants.
 
 :func:`story_detail` is what a report or web page of one story calls. It reads the store only
-(a read-only store is enough) and loads the member articles with their quotes, claims and
-entities, so its cost grows with the story, not with the store.
+(a read-only store is enough), one query per table, and its costly part is bounded by what
+a page shows rather than by the story's size (a wire story can have thousands of copies):
+
+- members, copy links and the timeline are one light row per member (copy links with their
+  change counts); records are built for at most ``max_members`` members (origins first,
+  then in timeline order) and the links and timeline points among them;
+- quotes, claims and entities, and the changes and aligned sentence pairs that pair their
+  variants, are loaded only for the ``max_articles`` members compared.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import re
+from typing import Any
 
-from newstrace.schema import Derivation
+from newstrace.schema import Article, Derivation
 from newstrace.store import Store
 from newstrace.store import records as rec
 from newstrace.stories import db
@@ -20,34 +27,98 @@ from newstrace.stories.variants import StoryText, group_claims, group_names, gro
 
 #: Articles whose quotes, claims and names are compared in one story detail (earliest first).
 MAX_ARTICLES = 500
+#: Child tables of an article that the variant comparison reads (the rest are not loaded).
+_VARIANT_TABLES = ("entities", "quotes", "claims")
+#: Derivation columns read for every member link (the copy tree); the variant comparison needs no more.
+_LINK_COLUMNS = ("copy_id", "origin_key", "origin_id", "kind", "score", "copy_coverage", "origin_coverage",
+                 "inferred_source", "sibling_ids")  # fmt: skip
+_NETLOC = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*")
 
 
-def member_derivations(store: Store, ids: list[str]) -> list[Derivation]:
-    """Stored derivations whose copy is one of ``ids``, with their changes and aligned pairs."""
+def member_derivations(store: Store, ids: list[str], keys: set[tuple[str, str]] | None = None) -> list[Derivation]:
+    """Stored derivations whose copy is one of ``ids``, with their changes and aligned pairs.
+
+    Args:
+        store: an open store (read-only is enough).
+        ids: copy article ids.
+        keys: if given, only the derivations whose ``(copy_id, origin_key)`` is in it.
+
+    Returns:
+        :class:`~newstrace.schema.Derivation` records ordered by copy id and origin key; one
+        query per table (``derivations``, ``changes``, ``alignments``) for any number of ids.
+    """
     if not ids:
         return []
     with db.registered_ids(store, "_m", ids):
         rows = db.rows(store, "SELECT d.* FROM derivations d JOIN _m ON d.copy_id = _m.id ORDER BY d.copy_id, d.origin_key")
-        kids: dict[str, dict[tuple, list]] = {"changes": {}, "alignments": {}}
-        for table, into in kids.items():
-            for r in db.rows(store, f"SELECT c.* FROM {table} c JOIN _m ON c.copy_id = _m.id "
-                             "ORDER BY c.copy_id, c.origin_key, c.n"):  # fmt: skip
-                into.setdefault((r["copy_id"], r["origin_key"]), []).append(r)
+        changes = _children(store, "changes", keys)
+        pairs = _children(store, "alignments", keys)
     return [
-        rec.derivation_from_rows(r, kids["changes"].get((r["copy_id"], r["origin_key"]), []),
-                                 kids["alignments"].get((r["copy_id"], r["origin_key"]), []))
-        for r in rows
+        rec.derivation_from_rows(r, changes.get((r["copy_id"], r["origin_key"]), []),
+                                 pairs.get((r["copy_id"], r["origin_key"]), []))
+        for r in rows if keys is None or (r["copy_id"], r["origin_key"]) in keys
     ]  # fmt: skip
 
 
-def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLES) -> StoryDetail | None:
+def _children(store: Store, table: str, keys: set[tuple[str, str]] | None) -> dict[tuple[str, str], list[dict]]:
+    """Rows of ``changes`` or ``alignments`` of the copies registered as ``_m`` (only ``keys`` when given), by link."""
+    out: dict[tuple[str, str], list[dict]] = {}
+    for r in db.rows(store, f"SELECT c.* FROM {table} c JOIN _m ON c.copy_id = _m.id ORDER BY c.copy_id, c.origin_key, c.n"):
+        k = (r["copy_id"], r["origin_key"])
+        if keys is None or k in keys:
+            out.setdefault(k, []).append(r)
+    return out
+
+
+def _outlets(info: dict[str, tuple]) -> dict[str, str | None]:
+    """Article id -> :func:`outlet_of` its (outlet, URL) (``info`` rows: outlet at 5, URL at 3); computed once
+    per stored outlet and URL scheme and host, which is all the host depends on."""
+    cache: dict[tuple, str | None] = {}
+    out: dict[str, str | None] = {}
+    for i, r in info.items():
+        outlet, url = r[5], r[3]
+        m = _NETLOC.match(url) if url else None
+        if m is None:
+            out[i] = outlet_of(outlet, url)
+            continue
+        key = (outlet, m.group(0))
+        if key not in cache:
+            cache[key] = outlet_of(outlet, m.group(0))
+        out[i] = cache[key]
+    return out
+
+
+def _variant_articles(store: Store, ids: list[str]) -> list[Article]:
+    """The articles ``ids`` with what the variant comparison reads: headline, text, byline, entities, quotes,
+    claims (no raw text, repairs, residue or errors); one query per table."""
+    if not ids:
+        return []
+    marks = ", ".join("?" * len(ids))  # an IN list of parameters is looked up in the primary-key index
+    rows = db.rows(store, f"SELECT a.* EXCLUDE (raw_text) FROM articles a WHERE a.id IN ({marks})", ids)
+    kids: dict[str, dict[str, list]] = {}
+    with db.registered_ids(store, "_va", ids):
+        for table in _VARIANT_TABLES:
+            for r in db.rows(store, f"SELECT c.* FROM {table} c JOIN _va ON c.article_id = _va.id "
+                                    "ORDER BY c.article_id, c.n"):  # fmt: skip
+                kids.setdefault(r["article_id"], {}).setdefault(table, []).append(r)
+    return [rec.article_from_rows(r, kids.get(r["id"], {}), []) for r in rows]
+
+
+def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLES,
+                 max_members: int | None = None) -> StoryDetail | None:  # fmt: skip
     """Everything about one story.
 
     Args:
         store: an open store (read-only is enough) on which ``update_stories`` has run.
         story_id: the story's id (:attr:`Story.id`).
-        max_articles: at most this many members (earliest first) have their quotes, claims and
-            names compared; members, tree and timeline always cover the whole story.
+        max_articles: at most this many members (origins first, then in timeline order) have
+            their quotes, claims and names compared; only the copy links among them have their
+            changes and aligned pairs loaded.
+        max_members: at most this many members (the same order) are listed in ``members``,
+            ``timeline`` and, as copies, in ``edges``, and ``event_links`` are the strongest
+            ``max_members`` among them; ``None`` lists them all. The story's
+            summary (``story``) always counts the whole story, so
+            ``len(members) < story.n_articles`` tells that the list was cut.
 
     Returns:
         A :class:`StoryDetail`, or ``None`` when no such story is stored.
@@ -56,66 +127,93 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
     if story is None:
         return None
     ids = story.article_ids
+    member_set = set(ids)
     with db.registered_ids(store, "_m", ids):
-        info = {r["id"]: r for r in db.rows(store, """
+        info = {r[0]: r for r in db.tuples(store, """
             SELECT a.id, a.seq, a.headline, a.source_url, a.source_path, a.outlet, a.language, a.byline, a.credit,
                    s.date_lo, s.date_hi, s.date_source, strftime(a.ingested_at, '%Y-%m-%d') AS ingested
             FROM articles a JOIN _m ON a.id = _m.id JOIN story_articles s ON s.article_id = a.id""")}  # fmt: skip
-        event = db.rows(store, "SELECT l.* FROM story_links l JOIN _m x ON l.a = x.id JOIN _m y ON l.b = y.id "
-                        "ORDER BY l.score DESC, l.a, l.b")  # fmt: skip
-    member_set = set(ids)
-    derivs = [d for d in member_derivations(store, ids)
-              if (d.origin_id in member_set) or (d.origin_id is None and set(d.sibling_ids) & member_set)]  # fmt: skip
-    inferred = collapse_inferred([(d.copy_id, d.origin_id, d.sibling_ids) for d in derivs])
-    best: dict[str, Derivation] = {}  # each copy's strongest link (a sibling is a copy of the inferred source too)
-    for d in derivs:
-        for c in [d.copy_id, *(d.sibling_ids if d.origin_id is None else [])]:
-            if c in member_set and (c not in best or d.score > best[c].score):
+        links = [dict(zip(_LINK_COLUMNS, r)) for r in db.tuples(
+            store, f"SELECT {', '.join('d.' + c for c in _LINK_COLUMNS)} FROM derivations d JOIN _m ON d.copy_id = _m.id "
+                   "ORDER BY d.copy_id, d.origin_key")]  # fmt: skip
+        counts: dict[tuple[str, str], dict[str, int]] = {}
+        for copy_id, key, kind, n in db.tuples(store, "SELECT c.copy_id, c.origin_key, c.kind, count(*) FROM changes c "
+                                                      "JOIN _m ON c.copy_id = _m.id GROUP BY c.copy_id, c.origin_key, c.kind "
+                                                      "ORDER BY c.copy_id, c.origin_key, min(c.n)"):  # fmt: skip
+            counts.setdefault((copy_id, key), {})[kind] = n
+        if max_members is None:
+            event = db.rows(store, "SELECT l.* FROM story_links l JOIN _m x ON l.a = x.id JOIN _m y ON l.b = y.id "
+                            "ORDER BY l.score DESC, l.a, l.b")  # fmt: skip
+    for r in links:
+        r["sibling_ids"] = list(r["sibling_ids"] or [])
+    links = [r for r in links if r["origin_id"] in member_set or (r["origin_id"] is None and set(r["sibling_ids"]) & member_set)]
+    inferred = collapse_inferred([(d["copy_id"], d["origin_id"], d["sibling_ids"]) for d in links])
+    best: dict[str, dict[str, Any]] = {}  # each copy's strongest link (a sibling is a copy of the inferred source too)
+    for d in links:
+        for c in [d["copy_id"], *(d["sibling_ids"] if d["origin_id"] is None else [])]:
+            if c in member_set and (c not in best or d["score"] > best[c]["score"]):
                 best[c] = d
-    origins = {d.origin_id for d in derivs if d.origin_id}
-    outlets = {i: outlet_of(r["outlet"], r["source_url"]) for i, r in info.items()}
+    origins = {d["origin_id"] for d in links if d["origin_id"]}
+    outlets = _outlets(info)
 
     def role(i: str) -> str:
         return "copy" if i in best else "origin" if i in origins else "independent"
 
     def day(i: str) -> tuple[str | None, str | None]:
         """ISO day, or ISO month ("2019-02") when only a month is known (a URL's /2019/02/)."""
-        r = info[i]
-        if not r["date_lo"]:
-            return r["ingested"], "ingested"
-        return (r["date_lo"] if r["date_lo"] == r["date_hi"] else r["date_lo"][:7]), r["date_source"]
+        date_lo, date_hi, source, ingested = info[i][9:13]
+        if not date_lo:
+            return ingested, "ingested"
+        return (date_lo if date_lo == date_hi else date_lo[:7]), source
 
-    members = [
-        Member(article_id=i, headline=info[i]["headline"] or "", url=info[i]["source_url"] or info[i]["source_path"],
-               outlet=outlets[i], language=info[i]["language"], byline=list(info[i]["byline"] or []),
-               credit=info[i]["credit"], date=day(i)[0], date_source=day(i)[1], role=role(i),
-               kind=best[i].kind if i in best else None)
-        for i in ids
+    days = {i: day(i) for i in ids}
+    # timeline order: dated members by day, then undated ones; ingestion order breaks ties
+    ordered = sorted(ids, key=lambda i: (days[i][1] == "ingested", days[i][0] or "", info[i][1]))
+    order = {i: n for n, i in enumerate(ordered)}
+    # reference wordings come from origins first, then in timeline order; so do the members kept
+    rank = {i: (0 if role(i) == "origin" else 1) * len(ids) + order[i] for i in ids}
+    by_rank = sorted(ids, key=lambda i: rank[i])
+    listed = set(by_rank if max_members is None else by_rank[: max(1, max_members)])
+    members = []
+    for i in ordered:
+        if i in listed:
+            r, (date, source) = info[i], days[i]
+            members.append(Member(article_id=i, headline=r[2] or "", url=r[3] or r[4], outlet=outlets[i], language=r[6],
+                                  byline=list(r[7] or []), credit=r[8], date=date, date_source=source, role=role(i),
+                                  kind=best[i]["kind"] if i in best else None))  # fmt: skip
+    edges = [
+        TreeEdge(copy_id=d["copy_id"], origin_key=d["origin_id"] or inferred.get(d["copy_id"], "inferred:"),
+                 origin_id=d["origin_id"], kind=d["kind"], score=round(d["score"], 4), coverage=round(d["copy_coverage"], 4),
+                 inferred_source=d["origin_id"] is None, sibling_ids=list(d["sibling_ids"]),
+                 change_counts=dict(counts.get((d["copy_id"], d["origin_key"]), {})))
+        for d in links if d["copy_id"] in listed
     ]  # fmt: skip
-    edges = []
-    for d in derivs:
-        key = d.origin_id or inferred.get(d.copy_id, "inferred:")
-        edges.append(TreeEdge(
-            copy_id=d.copy_id, origin_key=key, origin_id=d.origin_id, kind=d.kind, score=round(d.score, 4),
-            coverage=round(d.coverage or d.copy_coverage, 4), inferred_source=d.origin_id is None,
-            sibling_ids=list(d.sibling_ids), change_counts=dict(Counter(c.kind for c in d.changes))))  # fmt: skip
     timeline = [TimelinePoint(date=m.date, date_source=m.date_source, outlet=m.outlet, article_id=m.article_id,
                               kind=m.kind if m.role == "copy" else m.role) for m in members]  # fmt: skip
-    timeline.sort(key=lambda p: (p.date_source == "ingested", p.date or "", info[p.article_id]["seq"]))
-    # reference wordings come from origins first, then in timeline order
-    order = {p.article_id: n for n, p in enumerate(timeline)}
-    rank = {i: (0 if role(i) == "origin" else 1) * len(ids) + order[i] for i in ids}
-    analysed = sorted(ids, key=lambda i: rank[i])[:max_articles]
+    analysed = by_rank[:max_articles]
     keep = set(analysed)
-    arts = sorted(store.iter_articles(analysed), key=lambda a: rank[a.id])
-    st = StoryText(articles=arts, outlets=outlets, rank=rank,
-                   derivations=[d for d in derivs if d.copy_id in keep and
-                                ((d.origin_id in keep) or (d.origin_id is None and set(d.sibling_ids) & keep))])  # fmt: skip
+    # changes and aligned pairs only for the links among the compared articles
+    compared = [d for d in links if d["copy_id"] in keep and
+                ((d["origin_id"] in keep) or (d["origin_id"] is None and set(d["sibling_ids"]) & keep))]  # fmt: skip
+    keys = {(d["copy_id"], d["origin_key"]) for d in compared}
+    changes: dict[tuple[str, str], list[dict]] = {}
+    pairs: dict[tuple[str, str], list[dict]] = {}
+    if keys:
+        with db.registered_ids(store, "_m", sorted({d["copy_id"] for d in compared})):
+            changes, pairs = _children(store, "changes", keys), _children(store, "alignments", keys)
+    if max_members is not None:  # the strongest same-event links among the members listed
+        with db.registered_ids(store, "_l", sorted(listed)):
+            event = db.rows(store, "SELECT l.* FROM story_links l JOIN _l x ON l.a = x.id JOIN _l y ON l.b = y.id "
+                            f"ORDER BY l.score DESC, l.a, l.b LIMIT {int(max_members)}")  # fmt: skip
+    derivs = [rec.derivation_from_rows(d, changes.get(k, []), pairs.get(k, []))
+              for d in compared for k in [(d["copy_id"], d["origin_key"])]]  # fmt: skip
+    arts = sorted(_variant_articles(store, analysed), key=lambda a: rank[a.id])
+    st = StoryText(articles=arts, outlets=outlets, rank=rank, derivations=derivs)
     names = group_names(st)
     quotes = group_quotes(st, names)
     return StoryDetail(
         story=story,
-        members=sorted(members, key=lambda m: order[m.article_id]),
+        members=members,
         edges=edges,
         event_links=[EventLink(a=r["a"], b=r["b"], score=r["score"], gap_days=r["gap_days"], keys=list(r["keys"] or []))
                      for r in event],  # fmt: skip

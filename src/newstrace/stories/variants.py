@@ -84,6 +84,64 @@ class _DSU:
         return out
 
 
+class _Texts:
+    """Items (quotes, claim sentences) grouped by their distinct text, to compare each text once.
+
+    A story syndicated many times repeats the same wordings in every copy, so comparing the
+    distinct texts and then linking their items is far cheaper than comparing every two items,
+    and gives the same groups: :meth:`links` returns, for the text pairs found similar, links
+    whose connected components are exactly those of linking every two items of different
+    articles (items of one article are never linked directly).
+
+    Args:
+        texts: the text of each item.
+        aids: the article id of each item.
+    """
+
+    def __init__(self, texts: Sequence[str], aids: Sequence[str]) -> None:
+        self.unique: list[str] = []
+        self.classes: list[dict[str, list[int]]] = []  # per distinct text: article id -> items
+        where: dict[str, int] = {}
+        for i, (t, a) in enumerate(zip(texts, aids)):
+            u = where.get(t)
+            if u is None:
+                u = where[t] = len(self.unique)
+                self.unique.append(t)
+                self.classes.append({})
+            self.classes[u].setdefault(a, []).append(i)
+
+    def links(self, similar: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Item links for the similar distinct-text pairs ``(u, v)`` (``u == v``: a text with itself)."""
+        out: list[tuple[int, int]] = []
+        for u, v in similar:
+            for part in _components(self.classes[u], self.classes[v] if u != v else None):
+                first = part[0]
+                out += [(first, k) for k in part[1:]]
+        return out
+
+
+def _components(a: dict[str, list[int]], b: dict[str, list[int]] | None) -> list[list[int]]:
+    """Connected parts (of 2+ items) of the graph linking every item of ``a`` with every item of ``b`` (each:
+    article id -> items) from another article; ``b`` None: every two items of ``a`` from different articles.
+
+    Items of one article share their neighbours, so the graph is one of article classes: a complete
+    bipartite graph less the pairs of the same article, which is connected when each side has two
+    or more articles, except when both sides hold the same two (then it is two crossed pairs).
+    """
+    if b is None:
+        return [[i for items in a.values() for i in items]] if len(a) >= 2 else []
+    if len(a) == 1 and len(b) > 1:
+        a, b = b, a
+    if len(b) == 1:  # one article on one side: it links with every other article's items on the other side
+        (bid, bitems), = b.items()
+        part = [i for aid, items in a.items() if aid != bid for i in items]
+        return [part + bitems] if part else []
+    if len(a) == 2 and set(a) == set(b):
+        x, y = list(a)
+        return [a[x] + b[y], a[y] + b[x]]
+    return [[i for items in a.values() for i in items] + [i for items in b.values() for i in items]]
+
+
 @dataclass
 class StoryText:
     """What the variant functions read: the story's member articles and the copy links among them.
@@ -99,6 +157,23 @@ class StoryText:
     derivations: Sequence[Derivation]
     outlets: dict[str, str | None] = field(default_factory=dict)
     rank: dict[str, int] = field(default_factory=dict)
+    _norms: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _found: dict[tuple[str, str], bool] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def norm(self, text: str) -> str:
+        """:func:`norm_words` of ``text``, computed once per story (copies of one origin repeat its sentences)."""
+        out = self._norms.get(text)
+        if out is None:
+            out = self._norms[text] = norm_words(text)
+        return out
+
+    def located(self, fragment: str, sentence: str) -> bool:
+        """:func:`located` of two normalised texts, computed once per pair for the story."""
+        key = (fragment, sentence)
+        out = self._found.get(key)
+        if out is None:
+            out = self._found[key] = located(fragment, sentence)
+        return out
 
     def pairs(self):
         """Yield ``(copy_id, other_id, derivation)`` for each link, ``other`` being the origin or the sibling compared."""
@@ -108,11 +183,20 @@ class StoryText:
                 yield d.copy_id, other, d
 
 
-def _located(fragment: str, sentence: str) -> bool:
-    """True when ``fragment`` (normalised) stands in ``sentence`` (normalised), or the sentence in a longer quote."""
+def located(fragment: str, sentence: str) -> bool:
+    """True when ``fragment`` (normalised) stands in ``sentence`` (normalised), or the sentence in a longer quote.
+
+    Texts of at least :data:`MIN_FRAGMENT` characters match when rapidfuzz ``partial_ratio``
+    (the best alignment of the shorter text inside the longer) is >= :data:`IN_SENTENCE`;
+    shorter ones only when equal or (8+ characters) contained. A contained text scores 100,
+    so containment is tested first, and ``score_cutoff`` lets rapidfuzz stop early: the
+    answer is the same as the plain comparison's, at a fraction of the cost.
+    """
     if min(len(fragment), len(sentence)) < MIN_FRAGMENT:
         return fragment == sentence or (len(fragment) >= 8 and fragment in sentence)
-    return fuzz.partial_ratio(fragment, sentence) >= IN_SENTENCE
+    if fragment in sentence or sentence in fragment:
+        return True
+    return fuzz.partial_ratio(fragment, sentence, score_cutoff=IN_SENTENCE) >= IN_SENTENCE
 
 
 # -- names ------------------------------------------------------------------------------
@@ -260,8 +344,8 @@ def group_quotes(st: StoryText, names: NameIndex | None = None) -> list[QuoteGro
         for c in d.changes:
             if c.kind != "quote" or not c.origin_text or not c.copy_text:
                 continue
-            qo = _find(items, by_article[other_id], norm_words(c.origin_text))
-            qc = _find(items, by_article[copy_id], norm_words(c.copy_text))
+            qo = _find(st, items, by_article[other_id], st.norm(c.origin_text))
+            qc = _find(st, items, by_article[copy_id], st.norm(c.copy_text))
             if qo is not None and qc is not None:
                 links.append((qo, qc))
                 items[qc].change = c.detail or "quote altered"
@@ -269,11 +353,11 @@ def group_quotes(st: StoryText, names: NameIndex | None = None) -> list[QuoteGro
     extra: list[tuple[int, _Quote]] = []
     for copy_id, other_id, d in st.pairs():
         for p in d.alignment:
-            os_, cs = norm_words(p.origin_sentence), norm_words(p.copy_sentence)
-            qo = [i for i in by_article[other_id] if _located(items[i].norm, os_)]
+            os_, cs = st.norm(p.origin_sentence), st.norm(p.copy_sentence)
+            qo = [i for i in by_article[other_id] if st.located(items[i].norm, os_)]
             if not qo:
                 continue
-            qc = [i for i in by_article[copy_id] if _located(items[i].norm, cs)]
+            qc = [i for i in by_article[copy_id] if st.located(items[i].norm, cs)]
             if qc:
                 scored = sorted(((fuzz.ratio(items[i].norm, items[j].norm), i, j) for i in qo for j in qc), reverse=True)
                 used: set[int] = set()
@@ -283,22 +367,22 @@ def group_quotes(st: StoryText, names: NameIndex | None = None) -> list[QuoteGro
                         used |= {i, j}
             elif len(qo) == 1 and p.copy_sentence.strip():
                 extra.append((qo[0], _Quote(copy_id, p.copy_sentence.strip(), None, cs, from_alignment=True)))
-    # 3. fuzzy matching across articles
+    # 3. fuzzy matching across articles, once per distinct wording (syndicated copies repeat them)
     n = min(len(items), MAX_FUZZY_QUOTES)
     if n > 1:
-        norms = [q.norm for q in items[:n]]
+        texts = _Texts([q.norm for q in items[:n]], [q.aid for q in items[:n]])
+        norms = texts.unique
         sim = process.cdist(norms, norms, scorer=fuzz.ratio, score_cutoff=QUOTE_RATIO, dtype="uint8")
-        for i, j in zip(*sim.nonzero()):
-            if i < j and items[i].aid != items[j].aid:
-                links.append((int(i), int(j)))
-        short = [i for i in range(n) if MIN_FRAGMENT <= len(norms[i]) < 80]
+        similar = {(int(u), int(v)) for u, v in zip(*sim.nonzero()) if u <= v}
+        short = [u for u in range(len(norms)) if MIN_FRAGMENT <= len(norms[u]) < 80]
         if short:
-            part = process.cdist([norms[i] for i in short], norms, scorer=fuzz.partial_ratio,
+            part = process.cdist([norms[u] for u in short], norms, scorer=fuzz.partial_ratio,
                                  score_cutoff=QUOTE_PARTIAL, dtype="uint8")  # fmt: skip
-            for a, j in zip(*part.nonzero()):
-                i = short[a]
-                if items[i].aid != items[j].aid and len(norms[j]) >= len(norms[i]):
-                    links.append((i, int(j)))
+            for a, v in zip(*part.nonzero()):
+                u = short[a]
+                if len(norms[v]) >= len(norms[u]):
+                    similar.add((min(u, int(v)), max(u, int(v))))
+        links += texts.links(sorted(similar))
     dsu = _DSU(len(items))
     for i, j in links:
         dsu.union(i, j)
@@ -317,12 +401,12 @@ def group_quotes(st: StoryText, names: NameIndex | None = None) -> list[QuoteGro
     return groups
 
 
-def _find(items: list[_Quote], candidates: list[int], text: str) -> int | None:
+def _find(st: StoryText, items: list[_Quote], candidates: list[int], text: str) -> int | None:
     """The candidate quote that best matches ``text`` (or stands in it), or ``None``."""
     best, best_score = None, 0.0
     for i in candidates:
         s = fuzz.ratio(items[i].norm, text)
-        if s < 90 and _located(items[i].norm, text):
+        if s < 90 and st.located(items[i].norm, text):
             s = 90
         if s > best_score:
             best, best_score = i, s
@@ -431,9 +515,9 @@ def group_claims(st: StoryText) -> list[ClaimGroup]:
     extra: list[tuple[int, _Claim]] = []
     for copy_id, other_id, d in st.pairs():
         for p in d.alignment:
-            os_, cs = norm_words(p.origin_sentence), norm_words(p.copy_sentence)
-            co = [i for i in by_article[other_id] if items[i].snorm and _located(items[i].snorm, os_)]
-            cc = [i for i in by_article[copy_id] if items[i].snorm and _located(items[i].snorm, cs)]
+            os_, cs = st.norm(p.origin_sentence), st.norm(p.copy_sentence)
+            co = [i for i in by_article[other_id] if items[i].snorm and st.located(items[i].snorm, os_)]
+            cc = [i for i in by_article[copy_id] if items[i].snorm and st.located(items[i].snorm, cs)]
             for i, j in _pair_claims(items, co, cc):
                 links.append((i, j))
         for ch in d.changes:
@@ -441,9 +525,9 @@ def group_claims(st: StoryText) -> list[ClaimGroup]:
             if not m or "-" in (m.group(1), m.group(2)):
                 continue
             old, new = _num(m.group(1)), _num(m.group(2))
-            on, cn = norm_words(ch.origin_text), norm_words(ch.copy_text)
-            host = [i for i in by_article[other_id] if items[i].value == old and _located(items[i].snorm, on)]
-            mine = [i for i in by_article[copy_id] if items[i].value == new and _located(items[i].snorm, cn)]
+            on, cn = st.norm(ch.origin_text), st.norm(ch.copy_text)
+            host = [i for i in by_article[other_id] if items[i].value == old and st.located(items[i].snorm, on)]
+            mine = [i for i in by_article[copy_id] if items[i].value == new and st.located(items[i].snorm, cn)]
             if host and mine:
                 links.append((host[0], mine[0]))
             elif host and new is not None:
@@ -455,11 +539,8 @@ def group_claims(st: StoryText) -> list[ClaimGroup]:
         if k:
             keyed[(k, c.unit or "")].append(i)
     for idxs in keyed.values():
-        for x in range(len(idxs)):
-            for y in range(x + 1, len(idxs)):
-                i, j = idxs[x], idxs[y]
-                if items[i].aid != items[j].aid and fuzz.token_set_ratio(items[i].snorm, items[j].snorm) >= CLAIM_SENTENCE:
-                    links.append((i, j))
+        texts = _Texts([items[i].snorm for i in idxs], [items[i].aid for i in idxs])
+        links += [(idxs[i], idxs[j]) for i, j in texts.links(_similar_sentences(texts.unique))]
     dsu = _DSU(len(items))
     for i, j in links:
         dsu.union(i, j)
@@ -474,6 +555,16 @@ def group_claims(st: StoryText) -> list[ClaimGroup]:
     for gid, g in enumerate(groups):
         g.id = gid
     return groups
+
+
+def _similar_sentences(texts: list[str], block: int = 1000) -> list[tuple[int, int]]:
+    """Pairs ``(u, v)``, ``u <= v``, of ``texts`` whose rapidfuzz ``token_set_ratio`` is >= :data:`CLAIM_SENTENCE`:
+    one ``cdist`` per block of rows (memory ``block`` x ``len(texts)``)."""
+    out = []
+    for lo in range(0, len(texts), block):
+        sim = process.cdist(texts[lo : lo + block], texts, scorer=fuzz.token_set_ratio, score_cutoff=CLAIM_SENTENCE)
+        out += [(lo + int(x), int(y)) for x, y in zip(*sim.nonzero()) if lo + x <= y]
+    return out
 
 
 def _num(text: str) -> float | None:
@@ -523,4 +614,4 @@ def _claim_group(st: StoryText, cs: list[_Claim]) -> ClaimGroup:
     return ClaimGroup(id=0, what=head.what, unit=head.unit, values=vals, has_variants=len(vals) > 1, n_articles=n)
 
 
-__all__ = ["NameIndex", "StoryText", "group_claims", "group_names", "group_quotes", "norm_words", "speakers_of"]
+__all__ = ["NameIndex", "StoryText", "group_claims", "group_names", "group_quotes", "located", "norm_words", "speakers_of"]

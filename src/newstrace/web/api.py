@@ -35,15 +35,18 @@ def api_stories(request: Request, limit: int = Query(50, ge=0, le=MAX_LIMIT), of
 
 
 @router.get("/stories/{story_id}", response_model=StoryDetail, summary="One story in full")
-def api_story(request: Request, story_id: str, max_articles: int = Query(MAX_ARTICLES, ge=1, le=100_000)) -> StoryDetail:
+def api_story(request: Request, story_id: str, max_articles: int = Query(MAX_ARTICLES, ge=1, le=100_000),
+              max_members: int | None = Query(None, ge=1, le=100_000)) -> StoryDetail:  # fmt: skip
     """Members, copy tree, event links, timeline, speakers, quote/claim/name variants of one story.
 
-    ``max_articles``: members (earliest first) whose quotes, claims and names are compared.
+    ``max_articles``: members (origins first, then by date) whose quotes, claims and names are compared.
+    ``max_members``: list only this many members (same order) with their copy links, timeline points and
+    the strongest event links among them (default: all; ``story.n_articles`` counts the whole story).
     """
     from newstrace.stories import story_detail
 
     with _access(request)() as store:
-        detail = story_detail(store, story_id, max_articles=max_articles)
+        detail = story_detail(store, story_id, max_articles=max_articles, max_members=max_members)
     if detail is None:
         raise HTTPException(404, f"no story {story_id!r}")
     return detail

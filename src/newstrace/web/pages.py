@@ -21,6 +21,10 @@ PAGE = 50
 #: Members of a story whose quotes, claims and names a story page compares (earliest first):
 #: the comparison is most of a large story's cost (bench/web_speed.py), and the page says so.
 STORY_PAGE_ARTICLES = 100
+#: Members of a story a story page lists (origins first, then by date): its graph, timeline, copy
+#: links and member table are drawn from these, so a wire story with thousands of copies costs
+#: what a story of this size does (bench/web_speed.py); the page says when the list is cut.
+STORY_PAGE_MEMBERS = 600
 
 
 def _render(request: Request, template: str, nav: str, title: str, **ctx) -> HTMLResponse:
@@ -54,7 +58,7 @@ def story_page(request: Request, story_id: str) -> HTMLResponse:
     from newstrace.stories import story_detail
 
     with _access(request)() as store:
-        detail = story_detail(store, story_id, max_articles=STORY_PAGE_ARTICLES)
+        detail = story_detail(store, story_id, max_articles=STORY_PAGE_ARTICLES, max_members=STORY_PAGE_MEMBERS)
     if detail is None:
         raise HTTPException(404, f"No story {story_id!r} in this store.")
     members = {m.article_id: m for m in detail.members}
@@ -151,4 +155,4 @@ def api_page(request: Request) -> HTMLResponse:
     return _render(request, "api.html.j2", "api", "JSON API", endpoints=endpoints)
 
 
-__all__ = ["router", "PAGE"]
+__all__ = ["router", "PAGE", "STORY_PAGE_ARTICLES", "STORY_PAGE_MEMBERS"]
