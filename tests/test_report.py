@@ -123,13 +123,18 @@ def test_each_story_draws_its_members_and_copy_links(store, report):
         d = story_detail(store, s.id)
         section = _section(html, links.story_id(s.id))
         nodes = re.findall(r'<g class="node r-(\w+)" data-id="([^"]+)"', section)
-        inferred = {e.origin_key for e in d.edges if e.inferred_source}
-        assert {i for _, i in nodes} == {m.article_id for m in d.members} | inferred
+        ids = {m.article_id for m in d.members}
+        # a copy hangs under its stored origin(s) when trace found one, else under its inferred source
+        stored = {(e.origin_id, e.copy_id) for e in d.edges if not e.inferred_source}
+        has_origin = {c for _, c in stored}
+        under_inferred = {(e.origin_key, c) for e in d.edges if e.inferred_source
+                          for c in [e.copy_id, *e.sibling_ids] if c in ids and c not in has_origin}  # fmt: skip
+        assert {i for _, i in nodes} == ids | {k for k, _ in under_inferred}
         roles = {i: r for r, i in nodes}
         for m in d.members:
             assert roles[m.article_id] == m.role
-        assert section.count('<path class="edge') >= len({(e.origin_key if e.inferred_source else e.origin_id, e.copy_id)
-                                                           for e in d.edges})  # fmt: skip
+        drawn = set(re.findall(r'<path class="edge[^"]*" data-source="([^"]+)" data-target="([^"]+)"', section))
+        assert drawn == stored | under_inferred
         # one diff panel per copy link, reachable from the copies table
         for e in d.edges:
             anchor = links.diff(e.copy_id, stored_key(e))[1:]
@@ -253,6 +258,25 @@ def test_graph_layout_centres_origins_on_their_copies_and_grids_the_unlinked():
     many = layout([GraphNode(str(i), str(i)) for i in range(10)], [GraphEdge("0", str(i), "edited") for i in range(1, 10)],
                   max_nodes=4)  # fmt: skip
     assert len(many.nodes) == 4 and many.nodes_left_out == 6
+
+
+def test_graph_layout_gives_a_copy_with_a_stored_origin_no_inferred_parent():
+    """Trace can link a copy to its origin and also, as a sibling, to an inferred source: the copy is drawn
+    under its origin only, and an inferred source left without copies is not drawn."""
+    nodes = [GraphNode("inferred:1", "inferred source", role="inferred"), GraphNode("o", "o", role="origin"),
+             GraphNode("a", "a"), GraphNode("b", "b")]  # fmt: skip
+    edges = [GraphEdge("o", "a", "edited"), GraphEdge("inferred:1", "a", "verbatim", inferred=True),
+             GraphEdge("inferred:1", "b", "verbatim", inferred=True)]  # fmt: skip
+    g = layout(nodes, edges)
+    assert {(e.source, e.target) for e in g.edges} == {("o", "a"), ("inferred:1", "b")}
+    assert {n.id for n in g.nodes} == {"inferred:1", "o", "a", "b"}
+    both = layout(nodes, [*edges, GraphEdge("o", "b", "spun")])
+    assert {(e.source, e.target) for e in both.edges} == {("o", "a"), ("o", "b")}
+    assert "inferred:1" not in {n.id for n in both.nodes} and both.nodes_left_out == 0
+    # a copy of two stored origins keeps both edges (each was traced)
+    two = layout([GraphNode("o", "o", role="origin"), GraphNode("p", "p", role="origin"), GraphNode("a", "a")],
+                 [GraphEdge("o", "a", "edited"), GraphEdge("p", "a", "edited")])  # fmt: skip
+    assert len(two.edges) == 2
 
 
 def test_timeline_puts_days_mid_day_and_keeps_undated_apart():

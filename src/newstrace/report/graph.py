@@ -99,7 +99,9 @@ def layout(nodes: list[GraphNode], edges: list[GraphEdge], max_nodes: int = MAX_
 
     Every copy hangs under one primary origin (its first origin one column to its left);
     leaves take consecutive rows and a parent sits at the middle of its children, so a
-    copy tree reads as a block. Further origins of a copy are drawn as extra edges.
+    copy tree reads as a block. Further stored origins of a copy are drawn as extra edges,
+    but a copy with a stored origin is never also drawn under an inferred source (node role
+    ``inferred``), and an inferred source left without copies is not drawn.
     Articles linked to nothing (independent coverage) follow in a grid under the trees.
 
     Args:
@@ -114,6 +116,13 @@ def layout(nodes: list[GraphNode], edges: list[GraphEdge], max_nodes: int = MAX_
     """
     ids = {n.id for n in nodes}
     edges = [e for e in edges if e.source in ids and e.target in ids and e.source != e.target]
+    # one parent edge per copy as traced: a copy with a stored origin does not also hang under an
+    # inferred source, and an inferred source left without copies is not drawn
+    role = {n.id: n.role for n in nodes}
+    stored = {e.target for e in edges if role[e.source] != "inferred"}
+    edges = [e for e in edges if role[e.source] != "inferred" or e.target not in stored]
+    used = {e.source for e in edges}
+    nodes = [n for n in nodes if n.role != "inferred" or n.id in used]
     parents: dict[str, list[str]] = defaultdict(list)
     for e in edges:
         if e.source not in parents[e.target]:

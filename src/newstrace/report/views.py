@@ -166,8 +166,12 @@ def story_graph(detail: StoryDetail, links: Links) -> GraphLayout:
     """
     members = {m.article_id: m for m in detail.members}
     best: dict[str, Any] = {}
+    real: dict[str, Any] = {}  # copy -> its strongest link to a stored origin
     for e in sorted(detail.edges, key=lambda e: -e.score):
         best.setdefault(e.copy_id, e)
+        if not e.inferred_source:
+            real.setdefault(e.copy_id, e)
+    best.update(real)  # a copy's parent: its stored origin when trace found one, else the inferred source
     nodes: list[GraphNode] = []
     edges: list[GraphEdge] = []
     inferred: dict[str, GraphNode] = {}
@@ -184,19 +188,22 @@ def story_graph(detail: StoryDetail, links: Links) -> GraphLayout:
     for e in detail.edges:
         if e.copy_id not in members:
             continue
-        if e.inferred_source and e.origin_key not in inferred:
-            n = GraphNode(e.origin_key, "inferred source", KIND_HELP["inferred"] + " (siblings share its text)", "inferred")
-            inferred[e.origin_key] = n
-        src = e.origin_key if e.inferred_source else (e.origin_id or e.origin_key)
-        title = f"{e.kind}, score {e.score:.2f}, coverage {e.coverage:.0%}"
+        if e.inferred_source:
+            # the siblings are copies of the same missing source, unless trace found a stored origin for one:
+            # then it hangs under that origin only (one parent edge per copy, as traced)
+            title = f"{e.kind}, score {e.score:.2f}, coverage {e.coverage:.0%}"
+            for copy, why in [(e.copy_id, title), *((s, "sibling copy of the inferred source") for s in e.sibling_ids)]:
+                if copy in members and copy not in real and (e.origin_key, copy) not in seen:
+                    seen.add((e.origin_key, copy))
+                    edges.append(GraphEdge(e.origin_key, copy, e.kind, e.score, True, why))
+                    if e.origin_key not in inferred:
+                        inferred[e.origin_key] = GraphNode(e.origin_key, "inferred source",
+                                                           KIND_HELP["inferred"] + " (siblings share its text)", "inferred")  # fmt: skip
+            continue
+        src = e.origin_id or e.origin_key
         if (src, e.copy_id) not in seen:
             seen.add((src, e.copy_id))
-            edges.append(GraphEdge(src, e.copy_id, e.kind, e.score, e.inferred_source, title))
-        if e.inferred_source:  # the siblings are copies of the same missing source
-            for sib in e.sibling_ids:
-                if sib in members and (e.origin_key, sib) not in seen:
-                    seen.add((e.origin_key, sib))
-                    edges.append(GraphEdge(e.origin_key, sib, e.kind, e.score, True, "sibling copy of the inferred source"))
+            edges.append(GraphEdge(src, e.copy_id, e.kind, e.score, False, f"{e.kind}, score {e.score:.2f}, coverage {e.coverage:.0%}"))
     return layout(list(inferred.values()) + nodes, edges)
 
 
