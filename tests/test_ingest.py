@@ -22,8 +22,10 @@ import pytest
 from typer.testing import CliRunner
 
 from newstrace.cli import app
+from newstrace.readers.base import RawDocument
 from newstrace.readers.parquet import read_parquet_file
 from newstrace.readers.warc import read_warc_file
+from newstrace.schema import Source
 from newstrace.store import Store
 from newstrace.store.ingest import ingest, input_key
 
@@ -411,3 +413,25 @@ def test_pool_workers_exit_when_their_parent_is_killed_with_sigkill():
         if parent.poll() is None:
             parent.kill()
             parent.wait()
+
+
+def test_fingerprints_made_in_the_workers_equal_those_made_here():
+    from newstrace.engines.local import run_stages_with
+    from newstrace.provenance.fingerprint import fingerprint_record
+
+    raws = []
+    for i in range(6):
+        h, b = invented_article(i, seed=4)
+        raws.append(RawDocument(Source(path=f"story{i}.txt"), f"{h}\n\n{b}"))
+    raws.append(RawDocument(Source(path="empty.txt"), "Headline only\n\n"))
+    stages = ("repair", "structure", "language", "identify")  # no spaCy: quick to start
+    out = list(run_stages_with(raws, "newstrace.provenance.fingerprint:fingerprint_record", jobs=2, stages=stages))
+    assert [a.source.path for a, _ in out] == [r.source.path for r in raws]
+    made = [fp for _, fp in out if fp is not None]
+    assert len(made) >= 6
+    for article, fp in out:
+        assert fp == fingerprint_record(article)
+        if fp is not None:
+            assert fp["article_id"] == article.id and len(fp["minhash"]) == 8 * 128
+    with pytest.raises(ValueError, match="module:function"):
+        next(run_stages_with(raws, "fingerprint_record", jobs=1, stages=stages))

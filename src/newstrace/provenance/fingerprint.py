@@ -184,3 +184,14 @@ def fingerprint(article: Any, sentences: list[Sentence] | None = None) -> Finger
         language=article.language,
         n_shingles=len(sh),
     )
+
+
+def fingerprint_record(article: Any) -> dict[str, Any] | None:
+    """The stored form (:meth:`Fingerprint.to_dict`) of an article's fingerprint, or ``None`` without id or text.
+
+    Named by path (``"newstrace.provenance.fingerprint:fingerprint_record"``) so ingest can run it
+    in the analysis workers (:func:`newstrace.engines.local.run_stages_with`).
+    """
+    if not getattr(article, "id", None) or not (getattr(article, "text", "") or "").strip():
+        return None
+    return fingerprint(article).to_dict()

@@ -56,8 +56,9 @@ class IngestReport:
         error_lines: the first :data:`MAX_ERROR_LINES` errors as ``FILE:RECORD: cause`` lines
             (all of them are in the store's ``errors`` table).
         seconds: wall-clock duration; ``stage_seconds`` splits off the time the main process
-            spent writing to the store (``write``) and fingerprinting (``fingerprint``); the
-            rest (``read+analyse``) is reading and waiting for the analysis workers.
+            spent writing to the store (``write``) and storing fingerprints (``fingerprint``:
+            computing them too when they are not made in the workers); the rest
+            (``read+analyse``) is reading and waiting for the analysis workers.
     """
 
     files: int = 0
@@ -135,6 +136,7 @@ def ingest(
     batch_records: int = BATCH_RECORDS,
     progress: Callable[[IngestProgress], None] | None = None,
     fingerprints: bool = True,
+    fingerprint_in_workers: bool = True,
 ) -> IngestReport:
     """Ingest files and folders into ``store``.
 
@@ -148,6 +150,8 @@ def ingest(
         batch_records: records written per transaction.
         progress: called after each committed batch.
         fingerprints: compute and store each new article's provenance fingerprint.
+        fingerprint_in_workers: compute fingerprints in the analysis workers, next to the
+            analysis (``False``: in this process at commit time; kept for benchmarks).
 
     Returns:
         An :class:`IngestReport`; ``report.exit_code`` is 1 when some record failed.
@@ -155,7 +159,7 @@ def ingest(
     Raises:
         StoreError: the store cannot be written (locked, damaged, full disk).
     """
-    from newstrace.engines.local import run_stages
+    from newstrace.engines.local import run_stages_with
 
     started = time.perf_counter()
     jobs = jobs or os.cpu_count() or 1
@@ -166,6 +170,7 @@ def ingest(
     state = {"bytes": 0, "current": ""}
     order: deque[tuple[_Input, int]] = deque()  # (input, record) of every record sent to analysis, in order
     pending: list[IngestItem] = []
+    made: dict[str, dict] = {}  # article id -> fingerprint made in a worker, for the pending batch
     finished: list[FinishedInput] = []
     last_commit = time.monotonic()
 
@@ -189,15 +194,19 @@ def ingest(
         report.failed += result.failed
         if fingerprints and result.new_articles:
             t = time.perf_counter()
-            report.fingerprints += _store_fingerprints(store, new)
+            report.fingerprints += _store_fingerprints(store, new, made)
             report.stage_seconds["fingerprint"] += time.perf_counter() - t
         pending.clear()
+        made.clear()
         finished.clear()
         last_commit = time.monotonic()
         if progress:
             progress(IngestProgress(state["bytes"], total_bytes, report, time.perf_counter() - started, state["current"]))
 
-    for article in run_stages(feed(), jobs=jobs):
+    attach = "newstrace.provenance.fingerprint:fingerprint_record" if fingerprints and fingerprint_in_workers else None
+    for article, fp in run_stages_with(feed(), attach, jobs=jobs):
+        if fp is not None:
+            made[article.id] = fp
         inp, record = order.popleft()
         pending.append(IngestItem(inp.key, record, article))
         report.records += 1
@@ -283,12 +292,12 @@ def _records_of(inp: _Input, store: Store, fmt, columns, report: IngestReport, o
         state["bytes"] += inp.size
 
 
-def _store_fingerprints(store: Store, articles: list[Article]) -> int:
-    """Compute and store the provenance fingerprint of each article with text."""
-    from newstrace.provenance.fingerprint import fingerprint
+def _store_fingerprints(store: Store, articles: list[Article], made: dict[str, dict]) -> int:
+    """Store the provenance fingerprint of each article with text (those not in ``made`` are computed here)."""
+    from newstrace.provenance.fingerprint import fingerprint_record
 
-    fps = [fingerprint(a).to_dict() for a in articles if a.id and a.text]
-    return store.put_fingerprints(fps)
+    fps = [made.get(a.id) or fingerprint_record(a) for a in articles if a.id and a.text]
+    return store.put_fingerprints([fp for fp in fps if fp is not None])
 
 
 __all__ = ["ingest", "split_header", "IngestReport", "IngestProgress", "input_key", "BATCH_RECORDS"]
