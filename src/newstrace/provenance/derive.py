@@ -10,7 +10,12 @@ dates (published, else a date in the URL path), credit (one names the other's ou
 asymmetry (one is contained in the other: an excerpt or a cut), AMP renderings (an ``amp.`` host
 or ``/amp`` path renders a canonical page), and spinning artefacts (the side whose differing words
 are rarer is the spun one). Without a clear majority (:data:`DIRECTION_MARGIN`) the pair is
-reported as two siblings of an inferred common source, never one as the other's origin.
+reported as two siblings of an inferred common source, never one as the other's origin; the
+record then reads from a *reference* sibling to the more derived one, chosen deterministically
+(:func:`sibling_reference`), and says why.
+
+Kind follows issue 3's definitions (:func:`derivation_kind`): verbatim means the same prose
+apart from page furniture; cuts, additions and house style are edited.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from rapidfuzz.distance import Levenshtein
 
 from newstrace.provenance.align import Alignment
 from newstrace.provenance.changes import find_changes
-from newstrace.provenance.evidence import FEATURES, PairEvidence
+from newstrace.provenance.evidence import FEATURES, PairEvidence, pair_evidence
 from newstrace.provenance.text import Sentence, fold, tokens, zipf
 from newstrace.schema import AlignedPair, Derivation
 
@@ -108,12 +113,14 @@ def outlet_key(article) -> str | None:
 def mentions(text: str, key: str | None) -> bool:
     """True when ``key`` (an outlet name without spaces) or one of its agency aliases
     (:data:`AGENCY_ALIASES`: "apnews" is credited as "Associated Press") is one to three
-    consecutive words of ``text``. Two-letter aliases count only in upper case ("AP")."""
+    consecutive words of ``text`` (a possessive "'s" dropped). Two-letter aliases count only in
+    upper case ("AP")."""
     if not key or len(key) < 2:
         return False
     names = {key, *AGENCY_ALIASES.get(key, ())}
     raw = tokens(text)
-    words = [re.sub(r"[^a-z0-9]", "", fold(t)) for t in raw]
+    # a possessive names the outlet too ("Telemundo's website", "la BBC’s")
+    words = [re.sub(r"[^a-z0-9]", "", re.sub(r"['’]s$", "", fold(t))) for t in raw]
     for n in (1, 2, 3):
         for k in range(len(words) - n + 1):
             w = "".join(words[k : k + n])
@@ -128,6 +135,15 @@ def credits(article, key: str | None) -> bool:
         return False
     credit = getattr(article, "credit", None) or ""
     return mentions(credit, key) or mentions((article.headline or "") + "\n" + article.text, key)
+
+
+def common_agency(a, b) -> set[str]:
+    """News agencies (:data:`AGENCY_ALIASES` keys merged by alias) that both articles credit:
+    two copies of one missing wire story usually both name the wire ("(Reuters)", "AP")."""
+    def named(x) -> set[str]:
+        return {AGENCY_ALIASES[k][0] for k in AGENCY_ALIASES if credits(x, k)}
+
+    return named(a) & named(b)
 
 
 def article_date(article) -> date | None:
@@ -352,10 +368,22 @@ class PairDecision:
 
 def decide(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, ev: PairEvidence,
            model: dict | None = None) -> PairDecision:
-    """Calibrated probability that one of ``a``/``b`` derives from the other, and direction votes."""
+    """Calibrated probability that one of ``a``/``b`` derives from the other, and direction votes.
+
+    Where one article names the other's outlet, or both name the same news agency
+    (:func:`common_agency`) (``credit_link``), aligned quotations count as ordinary aligned
+    sentences and the returned decision carries that re-read evidence.
+    """
     model = model or load_model()
     ka, kb = outlet_key(a), outlet_key(b)
-    credit = bool(ka and kb and ka != kb and (mentions(b.text, ka) or mentions(a.text, kb)))
+    credit = bool(ka and kb and ka != kb and (mentions(b.text, ka) or mentions(a.text, kb))) or \
+        bool(common_agency(a, b))
+    if credit and ev.n_quote_pairs:
+        # shared quotations are weak evidence because two reporters may hear one speaker; when
+        # one article names the other's outlet, the quotations are what it took from it
+        sem = (ev.semantic_pairs, ev.semantic_frac)
+        ev = pair_evidence(al, sa, sb, ev.cross_language, count_quotes=True)
+        ev.semantic_pairs, ev.semantic_frac = sem
     p = link_probability(ev, ev.vector() + [float(credit)], model)
     votes, why = direction_votes(a, b, sa, sb, al) if p >= LINK_PROBABILITY else (0, [])
     return PairDecision(p, p >= LINK_PROBABILITY, votes, why, ev, credit)

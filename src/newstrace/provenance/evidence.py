@@ -97,8 +97,9 @@ def _longest_run(pairs: list[tuple[int, int, float]]) -> int:
     return best
 
 
-def shared_wording(a: Sentence, b: Sentence) -> list[float]:
-    """Weights of the runs of :data:`MIN_RUN_WORDS`+ identical folded words that are unquoted in both sentences.
+def shared_wording(a: Sentence, b: Sentence, count_quotes: bool = False) -> list[float]:
+    """Weights of the runs of :data:`MIN_RUN_WORDS`+ identical folded words that are unquoted in both sentences
+    (quoted words too when ``count_quotes``).
 
     Runs come from :class:`difflib.SequenceMatcher` matching blocks (junk heuristic off), cut at
     quoted words; each run's weight is the sum of its words' rarity weights.
@@ -109,7 +110,7 @@ def shared_wording(a: Sentence, b: Sentence) -> list[float]:
     for blk in SequenceMatcher(None, a.words, b.words, autojunk=False).get_matching_blocks():
         run: list[str] = []
         for k in range(blk.size + 1):
-            ok = k < blk.size and not qa[blk.a + k] and not qb[blk.b + k]
+            ok = k < blk.size and (count_quotes or not (qa[blk.a + k] or qb[blk.b + k]))
             if ok:
                 run.append(a.words[blk.a + k])
             else:
@@ -119,13 +120,19 @@ def shared_wording(a: Sentence, b: Sentence) -> list[float]:
     return out
 
 
-def pair_evidence(al: Alignment, a: list[Sentence], b: list[Sentence], cross_language: bool) -> PairEvidence:
-    """Compute :class:`PairEvidence` from an alignment of ``a`` (rows) and ``b`` (columns)."""
+def pair_evidence(al: Alignment, a: list[Sentence], b: list[Sentence], cross_language: bool,
+                  count_quotes: bool = False) -> PairEvidence:
+    """Compute :class:`PairEvidence` from an alignment of ``a`` (rows) and ``b`` (columns).
+
+    Args:
+        count_quotes: count aligned quotations (and quoted words in shared wording) like other
+            sentences; used when one article credits the other (see :func:`newstrace.provenance.derive.decide`).
+    """
     ev = PairEvidence(cross_language=cross_language)
     plain = []
     lex = []
     for (i, j, sim), lx in zip(al.pairs, al.lexical):
-        if _is_quote(a[i]) and _is_quote(b[j]):
+        if not count_quotes and _is_quote(a[i]) and _is_quote(b[j]):
             ev.n_quote_pairs += 1
             continue
         words = min(len(a[i].words), len(b[j].words))
@@ -137,7 +144,7 @@ def pair_evidence(al: Alignment, a: list[Sentence], b: list[Sentence], cross_lan
     ev.run = _longest_run(plain)
     ev.cov_min, ev.cov_max = sorted((al.coverage_a, al.coverage_b))
     ev.mean_lexical = sum(lex) / len(lex) if lex else 0.0
-    runs = [w for i, j, _ in al.pairs + al.moved for w in shared_wording(a[i], b[j])]
+    runs = [w for i, j, _ in al.pairs + al.moved for w in shared_wording(a[i], b[j], count_quotes)]
     ev.wording = sum(runs)
     ev.wording_max = max(runs, default=0.0)
     return ev
