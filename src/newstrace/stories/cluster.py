@@ -7,12 +7,13 @@ joins the event that scores highest under :class:`LinkRule`, or starts a new one
 sums, over the keys the article shares with the event,
 ``min(article weight, event weight) * rarity * support`` where
 
-- **rarity** is ``min(1, common_events / events holding the key, common_articles /
-  articles holding it)``: a key found in many events ("Qtr", "mln", "dlrs", a ministry, a
-  wire's boilerplate) gives little evidence, and one in more than ``max_posting`` events
-  gives none. This is document-frequency weighting, counted over events (copies of one
-  story count once) and, so that boilerplate cannot hide inside one early event that
-  absorbed it, over articles too;
+- **rarity** is ``min(1, common_events / events holding the key, A / articles holding it)``
+  with ``A = max(common_articles, common_share * articles so far)``: a key found in many
+  events ("Qtr", "mln", "dlrs", a ministry, a wire's boilerplate) gives little evidence,
+  and one in more than ``max_posting`` events gives none. This is document-frequency
+  weighting, counted over events (copies of one story count once) and, so that boilerplate
+  cannot hide inside one early event that absorbed it, over articles too (relative to the
+  store's size, so that a large event in a large store keeps its keys);
 - **support** is ``min(1, members holding the key / (core_share * members))``: a key only one
   stray member of a large event holds counts little, so an article joins for the event's
   core keys, not for what one member happens to share with it. This is what stops the chain
@@ -68,7 +69,9 @@ class LinkRule:
             one held by fewer counts in proportion.
         common_events: a key held by at most this many events counts fully; beyond, its
             evidence falls as ``common_events / events``.
-        common_articles: the same, counted over articles (copies included).
+        common_articles, common_share: a key held by at most ``max(common_articles,
+            common_share * articles so far)`` articles (copies included) counts fully; beyond,
+            its evidence falls as 1/n.
         max_posting: a key held by more events than this gives no evidence at all.
 
     The thresholds were set on the provenance corpus (``bench/stories_eval.py`` prints the
@@ -88,6 +91,7 @@ class LinkRule:
     core_share: float = 0.34
     common_events: int = 10
     common_articles: int = 200
+    common_share: float = 0.01
     max_posting: int = 100
 
     def __post_init__(self) -> None:
@@ -104,19 +108,20 @@ class LinkRule:
             return False
         return score >= self.dated_min_score and specific >= self.dated_min_specific
 
-    def rarity(self, events_with_key: int, articles_with_key: int) -> float:
-        """Evidence factor of a key held by ``events_with_key`` events and ``articles_with_key`` articles.
+    def rarity(self, events_with_key: int, articles_with_key: int, articles: int) -> float:
+        """Evidence factor of a key held by ``events_with_key`` events and ``articles_with_key`` of ``articles`` articles.
 
-        1 up to :attr:`common_events` events and :attr:`common_articles` articles, then
-        falling as 1/n; 0 beyond :attr:`max_posting` events.
+        1 up to :attr:`common_events` events and ``max(common_articles, common_share *
+        articles)`` articles, then falling as 1/n; 0 beyond :attr:`max_posting` events.
         """
         if events_with_key > self.max_posting:
             return 0.0
-        return min(1.0, self.common_events / max(1, events_with_key), self.common_articles / max(1, articles_with_key))
+        common = max(self.common_articles, self.common_share * articles)
+        return min(1.0, self.common_events / max(1, events_with_key), common / max(1, articles_with_key))
 
-    def can_probe(self, events_with_key: int, articles_with_key: int) -> bool:
-        """Whether a key this common can still be specific (rarity at least ``specific_weight``) and so find candidates."""
-        return self.rarity(events_with_key, articles_with_key) >= self.specific_weight
+    def probe_events(self) -> int:
+        """Events holding a key beyond which it can never be specific again (its event count only grows)."""
+        return min(self.max_posting, int(self.common_events / self.specific_weight))
 
     def params(self) -> dict:
         """Every parameter that changes the clustering, with the key scheme (stored with each run)."""
@@ -184,9 +189,10 @@ class EventPass:
     Attributes:
         events: root article id -> :class:`Event`.
         postings: key -> root ids of the events holding it with a specific weight (dropped
-            once it is too common to be specific (:meth:`LinkRule.can_probe`): such a key cannot be
-            specific any more, so it finds no candidates).
+            once more than :meth:`LinkRule.probe_events` events hold it: such a key cannot
+            be specific any more, so it finds no candidates).
         held: key -> ``[events holding it, articles holding it]``.
+        articles: articles in the pass so far.
         examined: (article, event) pairs scored so far.
     """
 
@@ -195,6 +201,7 @@ class EventPass:
         self.events: dict[str, Event] = {}
         self.postings: dict[str, list[str] | None] = {}
         self.held: dict[str, list[int]] = {}
+        self.articles = 0
         self.examined = 0
 
     def _hold(self, ev: Event, key: str, weight: float, count: int = 1) -> None:
@@ -212,7 +219,7 @@ class EventPass:
             slot[0] += count
             slot[1] = max(slot[1], weight)
         held[1] += count
-        if not self.rule.can_probe(*held):
+        if held[0] > self.rule.probe_events():
             self.postings[key] = None  # for good: the count only grows
         elif weight >= sw and not was_specific:
             self.postings.setdefault(key, []).append(ev.root)
@@ -230,13 +237,13 @@ class EventPass:
         """
         rule = self.rule
         sw = rule.specific_weight
+        order = sorted(keys)  # a fixed order: the same sums whatever built the state
+        rarity = {k: rule.rarity(*self.held[k], self.articles) if k in self.held else 0.0 for k in order}
         cands: set[str] = set()
         for k, w in keys.items():
-            if w >= sw:
+            if w >= sw and rarity[k] >= sw:
                 cands.update(self.postings.get(k) or ())
         self.examined += len(cands)
-        order = sorted(keys)  # a fixed order: the same sums whatever built the state
-        rarity = {k: rule.rarity(*self.held[k]) if k in self.held else 0.0 for k in order}
         best = None
         for root in cands:
             ev = self.events[root]
@@ -272,6 +279,7 @@ class EventPass:
             link = {"a": article_id, "b": root, "score": round(float(score), 4), "specific": int(specific),
                     "gap_days": gap, "keys": shared[:24]}  # fmt: skip
         ev.n += 1
+        self.articles += 1
         ev.add_date(day)
         for k, w in keys.items():
             self._hold(ev, k, w)
@@ -423,6 +431,7 @@ def _stored_pass(store: Store, rule: LinkRule, seqs: dict[str, int]) -> EventPas
                    max(s.date_hi) FILTER (WHERE s.date_lo <> s.date_hi) AS chi
             FROM story_articles s LEFT JOIN story_links l ON l.a = s.article_id GROUP BY root"""):  # fmt: skip
         ev = state.events[root] = Event(root, seqs.get(root, 0), n)
+        state.articles += n
         ev.lo, ev.hi = _day(lo), _day(hi)
         ev.coarse_lo, ev.coarse_hi = _day(clo), _day(chi)
     # The order of a posting list does not matter: sums run over the article's keys, ties go by seq.
