@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 
-from newstrace.provenance.align import align, alignment_from_pairs
+from newstrace.provenance.align import align
 from newstrace.provenance.candidates import CandidateIndex
 from newstrace.provenance.derive import build_derivation, decide, load_model
 from newstrace.provenance.evidence import pair_evidence
@@ -48,12 +48,10 @@ def compare(a: Article, b: Article, sa: list[Sentence] | None = None, sb: list[S
     al = align(sa, sb)
     cross = bool(a.language and b.language and a.language != b.language)
     ev = pair_evidence(al, sa, sb, cross)
-    if semantic is not None:
-        from newstrace.provenance.semantic import semantic_evidence
+    if semantic is not None:  # the embedding alignment is the better evidence where it aligns more (translations)
+        from newstrace.provenance.semantic import verify_with_embeddings
 
-        sem = semantic_evidence(ev, sa, sb, semantic)
-        if len(sem) > len(al.pairs):  # the embedding alignment is the better evidence (translations)
-            al = alignment_from_pairs(sa, sb, sem)
+        al, ev = verify_with_embeddings(al, ev, sa, sb, semantic)
     dec = decide(a, b, sa, sb, al, ev, model or load_model(semantic is not None))
     if not dec.linked:
         return None, dec.probability
