@@ -26,7 +26,7 @@ wall-clock is about twice CPU time; run under ``ulimit -v 8000000`` and ``nice -
   is not boilerplate; in a traced store their copies join through trace.
 - ``python bench/stories_scale.py --store COPY --reuse --cluster-only`` on a copy of the
   ``bench/web_speed.py`` store of 99,544 articles (Reuters-21578 origins plus generated copies,
-  82,790 copy links): 59.1 s CPU (137 s wall), 276,541 pairs scored, 15,685 stories: max 80
+  82,790 copy links): 59.1 s CPU (137 s wall; 60.6 s CPU, 294 s wall at load 7 after the last rule change), 276,541 pairs scored, 15,685 stories: max 80
   (a rubber-pact negotiation over 11 days: 11 Reuters items and their copies), p50 5, p90 12,
   p99 22, none over 200; peak RSS 1,440 MiB. The single-link clustering it replaced made one
   story of 5,921 articles there and took 1,433 s CPU (2,574 s wall) for 4.2 million pairs.
