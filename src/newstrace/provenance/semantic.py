@@ -111,7 +111,8 @@ def verify_with_embeddings(al: Alignment, ev: PairEvidence, sa: list[Sentence], 
     """Re-read a cross-language pair with sentence embeddings when they align more sentences in order than words do.
 
     The embedding pairs (:func:`semantic_pairs`, cosines mapped by :func:`cosine_to_similarity`)
-    replace the lexical alignment, and the pair's evidence is recomputed from them, so one
+    replace the lexical alignment (their mapped cosines standing in for lexical similarity, which
+    means nothing across languages), and the pair's evidence is recomputed from them, so one
     calibrated model reads lexical and cross-lingual alignments alike; ``semantic_pairs`` and
     ``semantic_frac`` are kept on the evidence.
 
@@ -124,6 +125,8 @@ def verify_with_embeddings(al: Alignment, ev: PairEvidence, sa: list[Sentence], 
     if not ev.cross_language or len(sem) <= len(al.pairs):
         return al, ev
     al2 = alignment_from_pairs(sa, sb, [(i, j, cosine_to_similarity(c)) for i, j, c in sem])
+    # across languages word overlap says nothing: the mapped cosine stands in for it (mean_lexical)
+    al2.lexical = [x for _, _, x in al2.pairs]
     ev2 = pair_evidence(al2, sa, sb, ev.cross_language)
     ev2.semantic_pairs, ev2.semantic_frac = ev.semantic_pairs, ev.semantic_frac
     return al2, ev2
