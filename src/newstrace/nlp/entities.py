@@ -291,6 +291,23 @@ def _cluster_people(names: list[list[str]], order: list[int]) -> list[int]:
     return assign
 
 
+_LEADING_ARTICLE = re.compile(r"^(?:the|The|THE)\s+(?=[^\W\d_])")
+_POSSESSIVE = re.compile(r"(?:'s|\u2019s|'|\u2019)$")
+
+
+def name_form(text: str) -> str:
+    """A non-person entity's name as listed: "the Lower Harbor" and "The Vessa River's" give
+    "Lower Harbor" and "Vessa River"; a name that needs its article to stand ("The Hague",
+    one word after "The") is kept.
+
+    >>> name_form("the Lower Harbor"), name_form("The Vessa River\u2019s"), name_form("The Hague")
+    ('Lower Harbor', 'Vessa River', 'The Hague')
+    """
+    text = _POSSESSIVE.sub("", " ".join(text.split()))
+    bare = _LEADING_ARTICLE.sub("", text)
+    return bare if bare != text and (len(bare.split()) >= 2 or text.startswith("the ")) else text
+
+
 def extract_entities(parsed: ParsedText) -> list[Entity]:
     """Named entities of the article, persons grouped under one canonical name.
 
@@ -306,7 +323,8 @@ def extract_entities(parsed: ParsedText) -> list[Entity]:
     Returns:
         ``list[Entity]`` in text order; ``text``/``start``/``end`` give the surface mention
         (title included) as character offsets into ``parsed.text``; ``canonical`` is the
-        cluster's name for persons and the surface text for other labels.
+        cluster's name for persons and, for other labels, the surface text without a
+        leading article or trailing possessive (:func:`name_form`).
     """
     doc = parsed.doc
     spans = _person_spans(doc)
@@ -361,7 +379,7 @@ def extract_entities(parsed: ParsedText) -> list[Entity]:
             continue
         entities.append(
             Entity(
-                text=ent.text, label=ent.label_, canonical=ent.text, start=ent.start_char, end=ent.end_char
+                text=ent.text, label=ent.label_, canonical=name_form(ent.text), start=ent.start_char, end=ent.end_char
             )
         )
     entities.sort(key=lambda en: en.start)
