@@ -131,7 +131,7 @@ def test_a_syndicated_story_compares_the_variants_of_the_small_story(base_path, 
         # the originals rank first, so comparing as many articles as the small story had gives its variants
         assert big.analysed_articles == small.story.n_articles
         assert _variants(big) == _variants(small)
-        # bounded members: origins first, then in timeline order; links and points among them only
+        # bounded members: the earliest, each with the stored origin it copies; links and points among them only
         capped = story_detail(st, sid, max_articles=10, max_members=40)
         assert len(capped.members) == 40 == len(capped.timeline)
         listed = {m.article_id for m in capped.members}
@@ -141,6 +141,14 @@ def test_a_syndicated_story_compares_the_variants_of_the_small_story(base_path, 
                                                                    if m.article_id in listed}  # fmt: skip
         assert [e for e in big.edges if e.copy_id in listed] == capped.edges
         assert all(e.a in listed and e.b in listed for e in capped.event_links)
+        # a tight cap still lists each copy with the article it copies, so the graph draws whole trees
+        for cap in range(1, 12):
+            tight = story_detail(st, sid, max_articles=1, max_members=cap)
+            kept = {m.article_id for m in tight.members}
+            assert len(kept) == cap
+            for m in tight.members:
+                own = [e for e in tight.edges if e.copy_id == m.article_id]
+                assert not own or any(e.inferred_source or e.origin_id in kept for e in own), (cap, m.article_id)
 
 
 def _shown_wordings(page: str) -> set[str]:

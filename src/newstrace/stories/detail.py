@@ -104,6 +104,23 @@ def _variant_articles(store: Store, ids: list[str]) -> list[Article]:
     return [rec.article_from_rows(r, kids.get(r["id"], {}), []) for r in rows]
 
 
+def _first_members(ordered: list[str], best: dict[str, dict], members: set[str], cap: int) -> set[str]:
+    """The first ``cap`` members in timeline order, each preceded by its chain of stored origins (the origin
+    of its strongest link, and so on), so that a copy is never listed without the article it copies."""
+    out: dict[str, None] = {}
+    for i in ordered:
+        if len(out) >= cap:
+            break
+        chain, x = [], i
+        while x is not None and x not in out and x not in chain:
+            chain.append(x)
+            d = best.get(x)
+            x = d["origin_id"] if d is not None and d["origin_id"] in members else None
+        for y in reversed(chain[-(cap - len(out)) :]):
+            out[y] = None
+    return set(out)
+
+
 def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLES,
                  max_members: int | None = None) -> StoryDetail | None:  # fmt: skip
     """Everything about one story.
@@ -114,7 +131,8 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
         max_articles: at most this many members (origins first, then in timeline order) have
             their quotes, claims and names compared; only the copy links among them have their
             changes and aligned pairs loaded.
-        max_members: at most this many members (the same order) are listed in ``members``,
+        max_members: at most this many members are listed in ``members`` (the earliest, each
+            preceded by the stored origins it copies, so copy trees are whole from their root),
             ``timeline`` and, as copies, in ``edges``, and ``event_links`` are the strongest
             ``max_members`` among them; ``None`` lists them all. The story's
             summary (``story``) always counts the whole story, so
@@ -173,7 +191,7 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
     # reference wordings come from origins first, then in timeline order; so do the members kept
     rank = {i: (0 if role(i) == "origin" else 1) * len(ids) + order[i] for i in ids}
     by_rank = sorted(ids, key=lambda i: rank[i])
-    listed = set(by_rank if max_members is None else by_rank[: max(1, max_members)])
+    listed = set(ids) if max_members is None else _first_members(ordered, best, member_set, max(1, max_members))
     members = []
     for i in ordered:
         if i in listed:

@@ -91,7 +91,8 @@ class _Texts:
     distinct texts and then linking their items is far cheaper than comparing every two items,
     and gives the same groups: :meth:`links` returns, for the text pairs found similar, links
     whose connected components are exactly those of linking every two items of different
-    articles (items of one article are never linked directly).
+    articles (the pairwise rule; two items of one article are never linked by it, though they
+    can share a component, and the links returned join each component through one item).
 
     Args:
         texts: the text of each item.

@@ -21,7 +21,7 @@ PAGE = 50
 #: Members of a story whose quotes, claims and names a story page compares (earliest first):
 #: the comparison is most of a large story's cost (bench/web_speed.py), and the page says so.
 STORY_PAGE_ARTICLES = 100
-#: Members of a story a story page lists (origins first, then by date): its graph, timeline, copy
+#: Members of a story a story page lists (the earliest, each with its origin): its graph, timeline, copy
 #: links and member table are drawn from these, so a wire story with thousands of copies costs
 #: what a story of this size does (bench/web_speed.py); the page says when the list is cut.
 STORY_PAGE_MEMBERS = 600
