@@ -1,6 +1,7 @@
 """Ingest throughput: Reuters-21578 stories as a generated JSONL feed, into a fresh store.
 
-Prints articles/s of ``ingest`` (read + analyse in ``--jobs`` workers + store + fingerprints),
+Prints articles/s and CPU seconds of ``ingest`` (read + analyse in ``--jobs`` workers + store +
+fingerprints, made in the workers unless ``--fingerprint-in-main``),
 the time of an idempotent rerun (every file already done), of a ``trace`` over the store, the
 store's size and peak memory. The feed is written to a temporary folder (or ``--workdir``) at
 run time and never committed.
@@ -40,12 +41,20 @@ def write_feed(path: Path, limit: int) -> int:
     return n
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and its reaped children (workers are reaped when a pool shuts down)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--limit", type=int, default=2000, help="stories in the feed")
     ap.add_argument("--jobs", type=int, default=2, help="analysis worker processes")
     ap.add_argument("--workdir", type=Path, default=None, help="folder for the feed and store (default: a temp dir)")
     ap.add_argument("--no-trace", action="store_true", help="skip the trace run")
+    ap.add_argument("--fingerprint-in-main", action="store_true",
+                    help="fingerprint in the main process at commit time (default: in the analysis workers)")
     args = ap.parse_args()
 
     from newstrace.store import Store
@@ -63,10 +72,13 @@ def main() -> None:
           f"load(1 min) {load:.1f}; feed {n} Reuters stories, {feed.stat().st_size / 1e6:.1f} MB")  # fmt: skip
 
     with Store(store) as s:
-        rep = ingest([feed], s, jobs=args.jobs)
+        cpu0 = _cpu()
+        rep = ingest([feed], s, jobs=args.jobs, fingerprint_in_workers=not args.fingerprint_in_main)
+        cpu = _cpu() - cpu0
     print(f"ingest  --jobs {args.jobs}: {rep.records} records in {rep.seconds:.1f} s = {rep.records / rep.seconds:.1f} "
           f"articles/s ({rep.new_articles} new, {rep.duplicates} duplicates, {rep.failed} failed, "
-          f"{rep.with_errors} with errors)")  # fmt: skip
+          f"{rep.with_errors} with errors); CPU {cpu:.1f} s (this process and its workers), fingerprints in "
+          f"{'main process' if args.fingerprint_in_main else 'workers'}")  # fmt: skip
     print("  main-process stages: " + ", ".join(f"{k} {v:.1f} s" for k, v in rep.stage_seconds.items()))
     t = time.perf_counter()
     with Store(store) as s:

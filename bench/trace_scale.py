@@ -78,6 +78,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import random
 import re
 import resource
@@ -230,7 +231,7 @@ _SENTS: dict = {}
 def _sents(aid: str):
     s = _SENTS.get(aid)
     if s is None:
-        if len(_SENTS) > 20000:  # bounded per-worker cache
+        if len(_SENTS) > 5000:  # bounded per-worker cache (pairs come sorted, so the first id repeats)
             _SENTS.clear()
         a = _ARTS[aid]
         s = _SENTS[aid] = article_sentences(a.headline, a.text)
@@ -278,7 +279,7 @@ def peak_mb() -> tuple[float, float]:
 def run(n: int, jobs: int, verify: bool = True) -> dict:
     """One benchmark run at size ``n``; returns the figures."""
     global _ARTS
-    res: dict = {"n": n, "jobs": jobs}
+    res: dict = {"n": n, "jobs": jobs, "load_avg_1min_start": round(os.getloadavg()[0], 1)}
     with timed(res, "generate"):
         arts, labels = build_corpus(n)
         _ARTS = {a.id: a for a in arts}
@@ -299,6 +300,9 @@ def run(n: int, jobs: int, verify: bool = True) -> dict:
                 cands[fp.article_id].add(other)
                 pairs.add((fp.article_id, other) if fp.article_id < other else (other, fp.article_id))
     res["candidate_pairs"] = len(pairs)
+    res["candidate_pairs_per_article"] = round(len(pairs) / max(1, len(ids)), 2)
+    res["candidate_queries"] = dict(index.stats)
+    res["peak_mb_main_after_candidates"] = round(peak_mb()[0])
     del fps, index
     gc.collect()
     # -- baseline: datasketch MinHashLSH alone (threshold 0.5), timed from signatures on
@@ -345,6 +349,9 @@ def run(n: int, jobs: int, verify: bool = True) -> dict:
                                         if labels.get(c, (None,))[0] != other and labels.get(other, (None,))[0] != c
                                         and not (c in labels and other in labels and labels[c][0] == labels[other][0]))
     res["peak_mb_main"], res["peak_mb_workers"] = (round(x) for x in peak_mb())
+    # forked workers share the main process's pages until written, so this sum is an upper bound
+    res["peak_mb_main_plus_workers_bound"] = res["peak_mb_main"] + jobs * res["peak_mb_workers"]
+    res["load_avg_1min_end"] = round(os.getloadavg()[0], 1)
     return res
 
 

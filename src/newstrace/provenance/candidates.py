@@ -4,16 +4,24 @@ Neither path compares all pairs. LSH (datasketch) finds syndication and light ed
 inverted index finds spun, machine-translated and translated copies, which keep names,
 numbers, their order and rare words (see :mod:`newstrace.provenance.fingerprint`).
 
-The robust path scores a pair by the summed weight of the features both articles keep in
-their *prefix*: the :data:`PREFIX_SIZE` highest-weight features of each (ties broken by hash),
-never features below :data:`MIN_INDEX_WEIGHT`. The score depends only on the two articles, so
-querying new articles against an index of old ones finds the same pairs as a full rebuild.
-A feature shared by more than :data:`MAX_POSTINGS` articles stops being indexed (a safety
-valve for boilerplate such as a wire's sign-off); below that size the equality is exact.
+The robust path scores a pair by the features both articles keep in their *prefix* (the
+:data:`PREFIX_SIZE` highest-weight features of each, ties broken by hash, never features below
+:data:`MIN_INDEX_WEIGHT`), each weighted by how few articles share it (:func:`df_factor`, an
+inverse document frequency; a feature in :data:`MAX_POSTINGS` articles is dropped), and keeps
+at most :data:`TOP_K` candidates per article. So one query reads a bounded number of postings
+and adds a bounded number of pairs, and the work grows with the corpus, not with its square.
+
+Incremental runs: a pair's score depends on the two articles and on the document frequencies
+of their shared features, and the top-k rule is applied from both sides (:meth:`CandidateIndex.query`),
+so querying only the new articles after adding everything finds exactly the pairs involving them
+that a full run over the same index finds. Pairs decided by an earlier run were scored with
+the document frequencies of that time; a feature that has since become common would weigh less
+in a full re-run (``newstrace trace --full``), so links can differ at that margin.
 """
 
 from __future__ import annotations
 
+import math
 from array import array
 from collections.abc import Iterable, Iterator
 
@@ -28,11 +36,45 @@ LSH_THRESHOLD = 0.3
 PREFIX_SIZE = 96
 #: Features weaker than this (years, round numbers, common capitalised words) are not indexed.
 MIN_INDEX_WEIGHT = 0.35
-#: Minimum summed weight of shared prefix features for a robust-path candidate (about four rare
-#: names or specific numbers; measured trade-off in bench/trace_scale.py's docstring).
-ROBUST_THRESHOLD = 4.0
-#: A feature in more articles than this is treated as boilerplate and no longer indexed.
-MAX_POSTINGS = 2000
+#: Minimum summed (document-frequency weighted) weight of shared prefix features for a
+#: robust-path candidate (about four rare names or specific numbers). 3.5 with the df weights
+#: keeps the real-copy candidates that 4.0 found without them; measured trade-off in
+#: bench/trace_scale.py's docstring.
+ROBUST_THRESHOLD = 3.5
+#: Document frequency (articles whose prefix holds a feature) up to which a feature keeps its
+#: full weight; above it the weight falls with log(df), as an inverse document frequency.
+DF_FULL = 32
+#: A feature in this many articles or more is boilerplate: weight 0, no longer indexed. This
+#: caps every posting list, so one query reads at most PREFIX_SIZE x MAX_POSTINGS postings.
+MAX_POSTINGS = 1000
+#: Robust-path candidates kept per article: the TOP_K best scores (ties by id). A pair is a
+#: candidate when either article keeps the other, so an article adds at most TOP_K pairs.
+TOP_K = 40
+_LOG_SPAN = math.log(MAX_POSTINGS / DF_FULL)
+
+
+def df_factor(df: int | np.ndarray) -> float | np.ndarray:
+    """Weight multiplier of a feature held by ``df`` articles: an inverse document frequency on a fixed scale.
+
+    ``1`` up to :data:`DF_FULL`, then ``log(MAX_POSTINGS / df) / log(MAX_POSTINGS / DF_FULL)``,
+    falling to ``0`` at :data:`MAX_POSTINGS`. This is idf = log(N / df) (Manning, Raghavan &
+    Schütze, *Introduction to Information Retrieval*, 2008, sec. 6.2.1) with the collection size
+    N replaced by the posting cap, so a feature's weight depends on how many articles share it,
+    not on how large the store has grown; features that reach the cap are dropped outright,
+    like the stop words of sec. 2.2.2 and the very common shingles that Broder et al. ("Syntactic
+    clustering of the Web", 1997) removed before clustering. Corpus boilerplate that is rare in
+    general English (a wire's "Qtr", "Revs", table numbers) is thereby down-weighted, which a
+    general word-frequency list cannot do.
+
+    Args:
+        df: document frequency (int or int array), >= 1.
+
+    Returns:
+        Multiplier(s) in [0, 1].
+    """
+    d = np.maximum(np.asarray(df, dtype=np.float64), 1.0)
+    out = np.clip(np.log(MAX_POSTINGS / d) / np.log(MAX_POSTINGS / DF_FULL), 0.0, 1.0)
+    return float(out) if np.ndim(out) == 0 else out
 
 
 def _minhash(fp: Fingerprint) -> MinHash:
@@ -57,21 +99,34 @@ class CandidateIndex:
     Usage: :meth:`add` fingerprints (any number of times), then :meth:`query` one fingerprint or
     :meth:`pairs` for a set of ids; both return candidates among everything added.
 
+    Robust-path score of two articles: the sum, over the features both keep in their prefix, of
+    ``min(weight_a, weight_b) * df_factor(df)`` (:func:`df_factor`), where ``df`` is the number of
+    indexed articles whose prefix holds the feature. It is symmetric, so the pair set of a full
+    run (every article queried) is ``{(a, b): b in top_k(a) or a in top_k(b)}``; :meth:`query`
+    returns both halves for one article (the second by querying the other article when the first
+    leaves it out), so querying only new articles finds the same pairs involving them.
+
     Attributes:
         lsh: the datasketch ``MinHashLSH`` (``lsh.b`` bands x ``lsh.r`` rows).
         ids: article ids in insertion order.
+        stats: counters: ``queries`` and ``reverse_queries`` (top-k checks from the other side).
     """
 
     def __init__(self, lsh_threshold: float = LSH_THRESHOLD, robust_threshold: float = ROBUST_THRESHOLD,
-                 use_lsh: bool = True, use_robust: bool = True) -> None:
+                 use_lsh: bool = True, use_robust: bool = True, top_k: int = TOP_K) -> None:  # fmt: skip
         self.lsh = MinHashLSH(threshold=lsh_threshold, num_perm=NUM_PERM)
         self.robust_threshold = robust_threshold
+        self.top_k = top_k
         self.use_lsh, self.use_robust = use_lsh, use_robust
         self.ids: list[str] = []
         self._pos: dict[str, int] = {}
-        self._postings: dict[int, array] = {}
-        self._weight: dict[int, float] = {}
+        self._fps: list[Fingerprint] = []
+        # feature -> (article positions, their weights); a list reaching MAX_POSTINGS is dropped
+        self._postings: dict[int, tuple[array, array]] = {}
         self._stopped: set[int] = set()
+        # position -> (score, id) of its top_k-th robust candidate, for the current index state
+        self._kth: dict[int, tuple[float, str]] = {}
+        self.stats = {"queries": 0, "reverse_queries": 0}
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -102,20 +157,20 @@ class CandidateIndex:
             k = len(self.ids)
             self.ids.append(fp.article_id)
             self._pos[fp.article_id] = k
+            self._fps.append(fp)
+            self._kth.clear()  # document frequencies change
             if self.use_lsh and fp.n_shingles:
-                self.lsh.insert(fp.article_id, _minhash(fp),
-                                check_duplication=False)
+                self.lsh.insert(fp.article_id, _minhash(fp), check_duplication=False)
             if self.use_robust:
-                for f, w in zip(*prefix(fp)):
-                    f = int(f)
+                for f, w in zip(*(x.tolist() for x in prefix(fp))):
                     if f in self._stopped:
                         continue
                     post = self._postings.get(f)
                     if post is None:
-                        post = self._postings[f] = array("q")
-                    post.append(k)
-                    self._weight[f] = float(w)
-                    if len(post) > MAX_POSTINGS:
+                        post = self._postings[f] = (array("q"), array("f"))
+                    post[0].append(k)
+                    post[1].append(w)
+                    if len(post[0]) >= MAX_POSTINGS:  # boilerplate: df_factor is 0 from here on
                         self._stopped.add(f)
                         del self._postings[f]
 
@@ -127,24 +182,85 @@ class CandidateIndex:
         hits.discard(fp.article_id)
         return hits
 
+    def robust_scores(self, fp: Fingerprint) -> tuple[np.ndarray, np.ndarray]:
+        """Every indexed article scoring at least the robust threshold against ``fp`` (``fp`` itself excluded).
+
+        Returns:
+            ``(positions, scores)``: int64 positions into :attr:`ids` and float64 scores
+            (rounded to 1e-6, so sums in another order compare equal), unsorted.
+        """
+        self.stats["queries"] += 1
+        docs_l, pw_l, qw, lens = [], [], [], []
+        for f, w in zip(*(x.tolist() for x in prefix(fp))):
+            post = self._postings.get(f)
+            if post is None:
+                continue
+            n = len(post[0])
+            docs_l.append(np.frombuffer(post[0], dtype=np.int64))  # zero-copy views of the posting list
+            pw_l.append(np.frombuffer(post[1], dtype=np.float32))
+            g = 1.0 if n <= DF_FULL else math.log(MAX_POSTINGS / n) / _LOG_SPAN  # df_factor, inlined
+            qw.append((w, g))
+            lens.append(n)
+        if not docs_l:
+            return np.empty(0, np.int64), np.empty(0)
+        docs = np.concatenate(docs_l)
+        q = np.array(qw, dtype=np.float64)
+        # min(weight_a, weight_b) * df_factor, for every posting read
+        ws = np.minimum(np.concatenate(pw_l), np.repeat(q[:, 0], lens)) * np.repeat(q[:, 1], lens)
+        # sort-based accumulation: cost follows the postings read, not the index size
+        pos, inv = np.unique(docs, return_inverse=True)
+        acc = np.round(np.bincount(inv, weights=ws), 6)
+        keep = acc >= self.robust_threshold - 1e-6
+        me = self._pos.get(fp.article_id, -1)
+        if me >= 0:
+            keep &= pos != me
+        return pos[keep], acc[keep]
+
+    def _top(self, pos: np.ndarray, score: np.ndarray) -> list[int]:
+        """Indices into ``pos`` of the ``top_k`` best (score descending, then id ascending)."""
+        if len(pos) < self.top_k:
+            return list(range(len(pos)))
+        order = sorted(range(len(pos)), key=lambda i: (-score[i], self.ids[pos[i]]))
+        return order[: self.top_k]
+
+    def _kth_of(self, k: int) -> tuple[float, str]:
+        """``(score, id)`` of article ``k``'s top_k-th robust candidate (``(-inf, "")`` with fewer)."""
+        got = self._kth.get(k)
+        if got is None:
+            pos, score = self.robust_scores(self._fps[k])
+            self.stats["reverse_queries"] += 1
+            if len(pos) < self.top_k:
+                got = (float("-inf"), "")
+            else:
+                last = self._top(pos, score)[-1]
+                got = (float(score[last]), self.ids[pos[last]])
+            self._kth[k] = got
+        return got
+
     def query_robust(self, fp: Fingerprint) -> dict[str, float]:
-        """Ids sharing prefix features of summed weight >= the robust threshold, with that weight."""
+        """Robust-path candidates of ``fp`` with their scores.
+
+        A scoring article is kept when it is among ``fp``'s ``top_k`` or when ``fp`` is among
+        its own ``top_k`` (checked by querying it, once per index state).
+        """
         if not self.use_robust:
             return {}
-        feats, wts = prefix(fp)
-        lists, ws = [], []
-        for f, w in zip(feats.tolist(), wts.tolist()):
-            post = self._postings.get(f)
-            if post:
-                lists.append(np.frombuffer(post, dtype=np.int64))  # zero-copy view of the posting list
-                ws.append(np.full(len(post), w, dtype=np.float32))
-        if not lists:
-            return {}
-        docs = np.concatenate(lists)
-        acc = np.bincount(docs, weights=np.concatenate(ws), minlength=len(self.ids))
-        hits = np.nonzero(acc >= self.robust_threshold - 1e-6)[0]
-        out = {self.ids[h]: float(acc[h]) for h in hits.tolist()}
-        out.pop(fp.article_id, None)
+        pos, score = self.robust_scores(fp)
+        top = self._top(pos, score)
+        out = {self.ids[pos[i]]: float(score[i]) for i in top}
+        me = self._pos.get(fp.article_id)
+        if me is None:  # not indexed: in nobody's top_k
+            return out
+        # this article's own k-th candidate, cached while it is at hand
+        self._kth.setdefault(me, (float(score[top[-1]]), self.ids[pos[top[-1]]]) if len(top) == self.top_k
+                             else (float("-inf"), ""))
+        chosen = set(top)
+        for i in range(len(pos)):
+            if i not in chosen:
+                kth_score, kth_id = self._kth_of(int(pos[i]))
+                s = float(score[i])
+                if s > kth_score or (s == kth_score and fp.article_id <= kth_id):
+                    out[self.ids[pos[i]]] = s
         return out
 
     def query(self, fp: Fingerprint) -> dict[str, str]:
