@@ -27,7 +27,10 @@ tf-idf vectors.
 
 Every decision depends only on earlier articles (smaller ``seq``) and their events, so a run
 over new articles continues the pass from the stored state (keys, each member's event and
-dates) and ends exactly where a full re-run would. Copy edges from trace (copy -> origin, and
+dates) and ends exactly where a full re-run would. The price is that the stories depend on
+the ingestion order (the same articles ingested in another order may group slightly
+differently), and that before a boilerplate key is known to be common (in the first few
+hundred articles) it still counts. Copy edges from trace (copy -> origin, and
 siblings of an inferred source) are applied after the pass, by union-find over the events: a
 copy always lands in its origin's story, whatever the order of ingestion.
 """
@@ -74,10 +77,17 @@ class LinkRule:
             its evidence falls as 1/n.
         max_posting: a key held by more events than this gives no evidence at all.
 
-    The thresholds were set on the provenance corpus (``bench/stories_eval.py`` prints the
-    pair precision and recall they give, with a leave-one-folder-out check); they are a
-    precision-first choice: joining two stories wrongly misleads more than showing one
-    event as two stories.
+    The score thresholds and the window were set on the provenance corpus
+    (``bench/stories_eval.py --tune`` prints the pair precision and recall they give, with a
+    leave-one-folder-out check over its grid); they are a precision-first choice: joining two
+    stories wrongly misleads more than showing one event as two stories. ``core_share``,
+    ``common_*``, ``max_span_days`` and ``max_posting`` were set beforehand, not tuned:
+    ``core_share`` = a third of the members, ``common_events`` = a subject covered ten times
+    is no longer one event's, 1% of a store is more than one event's share of it.
+
+    Raises:
+        ValueError: a rule that needs no specific shared key (candidates are found through
+            specific keys only, so such a rule would miss candidates).
     """
 
     window_days: int = 7

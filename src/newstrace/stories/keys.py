@@ -1,12 +1,12 @@
-"""Event keys of one article: rare names, specific numbers and rare words, with their weights, and its date interval.
+"""Event keys of one article: rare names, specific numbers, rare and topic words, with their weights, and its date interval.
 
 Independent coverage of one event shares little wording but the same people, places and
-figures ("Codevida", "Maturín", "17 deaths"); coverage of the same *subject* at another time
-shares the common names of the subject ("Maduro", "Venezuela") but rarely the specific ones.
-Keys are weighted from background word frequency (wordfreq's Zipf scale) and number
-specificity only, never from the store's own counts, so whether two articles share an event
-depends on those two articles alone: adding articles never changes an earlier decision, and
-an incremental run equals a full one.
+figures ("Codevida", "Maturín", "17 deaths") and some topic words ("blackout", "dialysis");
+coverage of the same *subject* at another time shares the common names of the subject
+("Maduro", "Venezuela") but rarely the specific ones. An article's keys are weighted from
+background word frequency (wordfreq's Zipf scale) and number specificity only, so they depend
+on the article alone and are computed once; how common a key is *in the store* (boilerplate
+such as "Qtr" or "mln dlrs") is weighed by the clustering, :mod:`newstrace.stories.cluster`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,15 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from urllib.parse import urlsplit
 
-from newstrace.provenance.text import NUMBER_WORDS, analyse_text, fold, number_value, number_weight, zipf, zipf_in
+from newstrace.provenance.text import (
+    NUMBER_WORDS,
+    analyse_text,
+    fold,
+    number_value,
+    number_weight,
+    zipf,
+    zipf_in,
+)
 from newstrace.structure.credit import AGENCIES
 
 #: A name (folded) with English Zipf frequency at or above this carries no weight ("Juan", "Monday").
