@@ -294,18 +294,28 @@ def serve(path: Path, port: int) -> subprocess.Popen:
     raise RuntimeError("serve did not answer within 120 s")
 
 
-def measure(client: httpx.Client, paths: list[str], warmup: int = 5) -> list[float]:
-    """Seconds per request (whole response read), after ``warmup`` untimed requests; every answer must be 200."""
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system, all threads) a process has used so far, from ``/proc/PID/stat`` (clock ticks)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measure(client: httpx.Client, paths: list[str], warmup: int = 5, pid: int | None = None) -> tuple[list[float], list[float]]:
+    """Seconds per request (whole response read), after ``warmup`` untimed requests, and the server's CPU
+    seconds per request (``pid``'s, 10 ms clock ticks; empty without ``pid``); every answer must be 200."""
     for p in paths[:warmup]:
         _get(client, p)
-    out = []
+    out, cpu = [], []
     for p in paths:
+        c = cpu_seconds(pid) if pid else 0.0
         t = time.perf_counter()
         r = _get(client, p)
         out.append(time.perf_counter() - t)
+        if pid:
+            cpu.append(cpu_seconds(pid) - c)
         if r.status_code != 200:
             raise RuntimeError(f"GET {p}: {r.status_code} {r.text[:200]}")
-    return out
+    return out, cpu
 
 
 def _get(client: httpx.Client, path: str) -> httpx.Response:
@@ -333,7 +343,7 @@ def main() -> None:
     tmp = tempfile.TemporaryDirectory() if args.store is None else None
     path = args.store or Path(tmp.name) / "web.duckdb"
     figures: dict[str, object] = {"n": args.n, "date": datetime.now().strftime("%Y-%m-%d"), "python": platform.python_version(),
-                                  "cpus": os.cpu_count()}  # fmt: skip
+                                  "cpus": os.cpu_count(), "load_average_start": os.getloadavg()}  # fmt: skip
     if not args.reuse:
         if path.exists():
             sys.exit(f"{path} exists: remove it, or pass --reuse to time it as it is")
@@ -380,9 +390,11 @@ def main() -> None:
             }
             results = {}
             for name, paths in pages.items():
-                xs = measure(client, paths)
+                xs, cpu = measure(client, paths, pid=proc.pid if Path(f"/proc/{proc.pid}/stat").exists() else None)
                 results[name] = {"requests": len(xs), "p50_ms": pct(xs, 0.5), "p95_ms": pct(xs, 0.95),
                                  "p99_ms": pct(xs, 0.99), "max_ms": max(xs) * 1000, "mean_ms": statistics.mean(xs) * 1000}  # fmt: skip
+                if cpu:
+                    results[name].update(cpu_p50_ms=pct(cpu, 0.5), cpu_p95_ms=pct(cpu, 0.95), cpu_mean_ms=statistics.mean(cpu) * 1000)
             figures["pages"] = results
     except (httpx.HTTPError, RuntimeError):
         if proc.poll() is not None:
@@ -392,6 +404,7 @@ def main() -> None:
         proc.terminate()
         proc.wait(timeout=30)
     figures["peak_rss_mib_bench"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    figures["load_average_end"] = os.getloadavg()
     print_table(figures)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
@@ -405,6 +418,9 @@ def print_table(f: dict) -> None:
     print(f"\nweb_speed {f['date']}: {s['articles']:,} articles, {s['derivations']:,} copy links, {s['stories']:,} stories "
           f"(largest {f['largest_story_articles']} articles), store {s['bytes'] / 1e6:.0f} MB; {f['cpus']} CPUs, "
           f"Python {f['python']}")  # fmt: skip
+    if "load_average_start" in f:
+        la = lambda xs: "/".join(f"{x:.1f}" for x in xs)  # noqa: E731
+        print(f"load average (1/5/15 min) at start {la(f['load_average_start'])}, at end {la(f['load_average_end'])}")
     for step, sec in f.get("build_seconds", {}).items():
         print(f"  build: {step:<28} {sec:8.1f} s")
     r = f["report"]
@@ -413,10 +429,12 @@ def print_table(f: dict) -> None:
     figure = f"{r['seconds']:.1f} s ({r['stories_shown']} stories, {r['diffs']} diffs, {r['bytes'] / 1e6:.1f} MB)"
     print(f"{'report build':<18} {figure:>40}  {'< 60 s':>10}  {ok}")
     print("  report stages: " + ", ".join(f"{k} {v:.1f} s" for k, v in r["stage_seconds"].items()))
-    print(f"\n{'page':<28} {'requests':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}  goal p95")
+    print(f"\n{'page':<28} {'requests':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8} {'cpu p50':>8} {'cpu p95':>8}"
+          "  goal p95 (wall-clock)")  # fmt: skip
     for name, x in f["pages"].items():
         goal = "< 300 ms " + ("yes" if x["p95_ms"] < 300 else "NO") if name.startswith(("story (", "article")) else ""
-        print(f"{name:<28} {x['requests']:>8} {x['p50_ms']:>8.0f} {x['p95_ms']:>8.0f} {x['p99_ms']:>8.0f} {x['max_ms']:>8.0f}  {goal}")
+        cpu = f"{x['cpu_p50_ms']:>8.0f} {x['cpu_p95_ms']:>8.0f}" if "cpu_p50_ms" in x else f"{'':>8} {'':>8}"
+        print(f"{name:<28} {x['requests']:>8} {x['p50_ms']:>8.0f} {x['p95_ms']:>8.0f} {x['p99_ms']:>8.0f} {x['max_ms']:>8.0f} {cpu}  {goal}")
 
 
 if __name__ == "__main__":
