@@ -110,6 +110,23 @@ def outlet_key(article) -> str | None:
     return re.sub(r"[^a-z0-9]", "", labels[-1]) or None
 
 
+@lru_cache(maxsize=2048)
+def _credit_names(text: str) -> frozenset[str]:
+    """Every run of one to three words of ``text``, folded, alphanumeric only and joined
+    ("Associated Press" -> "associatedpress"); two-letter runs only when written in capitals.
+    Cached: every candidate pair asks about a dozen outlet names."""
+    raw = tokens(text)
+    # a possessive names the outlet too ("Telemundo's website", "la BBC’s")
+    words = [re.sub(r"[^a-z0-9]", "", re.sub(r"['’]s$", "", fold(t))) for t in raw]
+    out = set()
+    for n in (1, 2, 3):
+        for k in range(len(words) - n + 1):
+            w = "".join(words[k : k + n])
+            if len(w) > 2 or raw[k].isupper():
+                out.add(w)
+    return frozenset(out)
+
+
 def mentions(text: str, key: str | None) -> bool:
     """True when ``key`` (an outlet name without spaces) or one of its agency aliases
     (:data:`AGENCY_ALIASES`: "apnews" is credited as "Associated Press") is one to three
@@ -117,16 +134,8 @@ def mentions(text: str, key: str | None) -> bool:
     upper case ("AP")."""
     if not key or len(key) < 2:
         return False
-    names = {key, *AGENCY_ALIASES.get(key, ())}
-    raw = tokens(text)
-    # a possessive names the outlet too ("Telemundo's website", "la BBC’s")
-    words = [re.sub(r"[^a-z0-9]", "", re.sub(r"['’]s$", "", fold(t))) for t in raw]
-    for n in (1, 2, 3):
-        for k in range(len(words) - n + 1):
-            w = "".join(words[k : k + n])
-            if w in names and (len(w) > 2 or raw[k].isupper()):
-                return True
-    return False
+    found = _credit_names(text)
+    return any(n in found for n in (key, *AGENCY_ALIASES.get(key, ())))
 
 
 def credits(article, key: str | None) -> bool:
