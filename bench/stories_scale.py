@@ -18,9 +18,10 @@ wall-clock is about twice CPU time; run under ``ulimit -v 8000000`` and ``nice -
 
 - ``python bench/stories_scale.py --n 100000 --store /tmp/stw/scale100k.duckdb``: 85,977
   distinct articles (re-publications that the edit left unchanged are one article), full
-  clustering 51.3 s CPU (109 s wall), 292,069 (article, event) pairs scored, 54,160
-  stories: max 72, p50 1, p90 4, p99 10, none over 200; incremental +713 articles 5.5 s CPU;
-  list_stories p95 143 ms, story_detail p95 81 ms, search p50 562 ms; peak RSS 1,768 MiB.
+  clustering 48.7 s CPU (80 s wall, load about 5), 292,069 (article, event) pairs scored,
+  54,160 stories: max 72, p50 1, p90 4, p99 10, none over 200; incremental +713 articles
+  5.2 s CPU; list_stories p95 145 ms, story_detail p95 80 ms, search p50 415 ms; peak RSS
+  1,849 MiB (the whole script, 72 s CPU).
   Most stories are single articles here because this generator writes no copy links and
   the earnings tables ("Shr 12 cts vs 10 cts", a shouted headline) carry no event key that
   is not boilerplate; in a traced store their copies join through trace.
