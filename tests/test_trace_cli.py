@@ -71,6 +71,19 @@ def test_incremental_trace_compares_only_new_articles_and_equals_a_full_rerun(tr
     assert len(rerun) == full.total_links > 0
 
 
+def test_verification_in_forked_workers_gives_the_same_links(traced_store, monkeypatch):
+    import newstrace.store.trace as trace_mod
+
+    path, _, incremental = traced_store
+    monkeypatch.setattr(trace_mod, "MIN_PAIRS_FOR_WORKERS", 1)  # this store has a few dozen pairs
+    monkeypatch.setattr(trace_mod, "PAIRS_PER_TASK", 3)
+    with Store(path) as s:
+        report = run_trace(s, full=True, jobs=2)
+        links = s.derivations()
+    assert report.pairs > 2 * 3  # several tasks went to the workers
+    assert sorted(map(link_key, links)) == sorted(map(link_key, incremental))
+
+
 def test_links_across_the_split_are_found_in_both_directions(traced_store):
     path, _, links = traced_store
     with Store(path, read_only=True) as s:

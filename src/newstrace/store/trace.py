@@ -9,6 +9,7 @@ stored, equal the links of a full re-run.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -51,8 +52,14 @@ class TraceReport:
     stage_seconds: dict[str, float] | None = None
 
 
+#: Fewer candidate pairs than this are verified in this process (starting workers costs more).
+MIN_PAIRS_FOR_WORKERS = 2000
+#: Candidate pairs handed to a verification worker at a time.
+PAIRS_PER_TASK = 200
+
+
 def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = None,
-              semantic_name: str | None = None) -> TraceReport:  # fmt: skip
+              semantic_name: str | None = None, jobs: int | None = None) -> TraceReport:  # fmt: skip
     """Trace copies among the stored articles and store the links.
 
     Args:
@@ -62,6 +69,10 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
         semantic: optional sentence-embedding function for the provenance index.
         semantic_name: the embedding model's name, recorded with the run (default: the
             function's ``__name__``).
+        jobs: processes verifying candidate pairs (default: all cores). Workers are forked
+            from this process after the index is built, so they share it; used only on
+            Linux/macOS-style ``fork``, without ``semantic``, and for at least
+            :data:`MIN_PAIRS_FOR_WORKERS` pairs. The links are the same for any ``jobs``.
 
     Returns:
         A :class:`TraceReport`.
@@ -107,7 +118,7 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     stages["index"] = time.perf_counter() - t
 
     t = time.perf_counter()
-    derivations = index.trace(new_ids)
+    derivations, n_pairs = _verify(index, new_ids, jobs or os.cpu_count() or 1)
     stages["verify"] = time.perf_counter() - t
 
     t = time.perf_counter()
@@ -120,13 +131,57 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
 
     report.articles = len(articles)
     report.compared = len(articles) if new_ids is None else len(new_ids)
-    report.pairs = index.stats["pairs"]
+    report.pairs = n_pairs
     report.links = len(derivations)
     report.total_links = store.counts()["derivations"]
     report.fingerprints_computed = len(computed)
     report.seconds = time.perf_counter() - t0
     report.stage_seconds = stages
     return report
+
+
+# The index the forked verification workers read (set just before the pool forks).
+_INDEX = None
+
+
+def _verify(index, new_ids: list[str] | None, jobs: int) -> tuple[list[Derivation], int]:
+    """Derivations of every candidate pair involving ``new_ids`` (all when ``None``), as ``TraceIndex.trace`` gives them.
+
+    Returns:
+        ``(derivations sorted like TraceIndex.trace, number of candidate pairs verified)``.
+    """
+    import multiprocessing
+
+    global _INDEX
+    ids = list(index.articles) if new_ids is None else [i for i in new_ids if i in index.articles]
+    pairs = [(a, b) for a, b, _path in index.candidate_pairs(ids)]
+    if jobs <= 1 or index.semantic is not None or len(pairs) < MIN_PAIRS_FOR_WORKERS \
+            or "fork" not in multiprocessing.get_all_start_methods():  # fmt: skip
+        out = _verify_chunk(pairs, index)
+    else:
+        chunks = [pairs[i : i + PAIRS_PER_TASK] for i in range(0, len(pairs), PAIRS_PER_TASK)]
+        _INDEX = index
+        try:
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                out = [d for part in pool.imap(_verify_chunk, chunks) for d in part]
+        finally:
+            _INDEX = None
+    out.sort(key=lambda d: (d.copy_id, d.origin_id or "", d.sibling_ids))
+    return out, len(pairs)
+
+
+def _verify_chunk(pairs: list[tuple[str, str]], index=None) -> list[Derivation]:
+    """Verify candidate pairs (in a worker, against the index inherited by fork)."""
+    from newstrace.provenance import compare
+
+    index = index if index is not None else _INDEX
+    out = []
+    for a, b in pairs:  # pairs come sorted, so the sentence cache keeps the repeated first article
+        d, _p = compare(index.articles[a], index.articles[b], index.sentences(a), index.sentences(b),
+                        index.model, index.semantic)  # fmt: skip
+        if d is not None:
+            out.append(d)
+    return out
 
 
 def _fill_sources(store: Store, derivations: list[Derivation]) -> None:
