@@ -48,6 +48,7 @@ from newstrace.store import Store
 from newstrace.stories import db
 from newstrace.stories.keys import MAX_KEYS, DateSpan, article_date, event_keys
 from newstrace.stories.models import StoriesReport
+from newstrace.unionfind import UnionFind
 
 #: Version of the event-key scheme and of the clustering; stored with every run so that a change re-keys everything.
 KEY_SCHEME = "story-keys/3+single-pass/1"
@@ -294,40 +295,6 @@ class EventPass:
         for k, w in keys.items():
             self._hold(ev, k, w)
         return link
-
-
-class UnionFind:
-    """Disjoint sets over hashable items, with path halving; the root of a set is its item of least ``rank_key``.
-
-    Args:
-        rank_key: item -> sortable; the smallest item of a set becomes its root, so roots
-            do not depend on the order in which edges arrive.
-    """
-
-    def __init__(self, rank_key) -> None:
-        self.parent: dict = {}
-        self.rank_key = rank_key
-
-    def add(self, x) -> None:
-        """Add ``x`` as its own set (no-op when present)."""
-        self.parent.setdefault(x, x)
-
-    def find(self, x):
-        """The root of ``x``'s set (adds ``x`` when absent)."""
-        self.add(x)
-        while self.parent[x] != x:
-            self.parent[x] = self.parent[self.parent[x]]
-            x = self.parent[x]
-        return x
-
-    def union(self, a, b) -> None:
-        """Join the sets of ``a`` and ``b``; the root with the smaller rank key wins."""
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
-            return
-        if self.rank_key(rb) < self.rank_key(ra):
-            ra, rb = rb, ra
-        self.parent[rb] = ra
 
 
 def story_id_for(root_article_id: str) -> str:

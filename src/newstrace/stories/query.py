@@ -16,6 +16,7 @@ from newstrace.store import Store
 from newstrace.stories import db
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.models import SearchHit, SearchPage, Story, StoryPage
+from newstrace.unionfind import UnionFind
 
 #: Entity labels counted as a story's key entities.
 KEY_ENTITY_LABELS = ("PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "EVENT")
@@ -108,24 +109,12 @@ def collapse_inferred(links: list[tuple[str, str | None, list[str]]]) -> dict[st
         copy id -> key of its inferred source (:func:`inferred_key` of the sibling group),
         for every copy with a sibling link.
     """
-    parent: dict[str, str] = {}
-
-    def find(x: str) -> str:
-        parent.setdefault(x, x)
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    uf = UnionFind()
     for copy_id, origin_id, siblings in links:
         if origin_id is None:
             for s in siblings:
-                ra, rb = find(copy_id), find(s)
-                if ra != rb:
-                    parent[max(ra, rb)] = min(ra, rb)
-    groups: dict[str, list[str]] = defaultdict(list)
-    for x in list(parent):
-        groups[find(x)].append(x)
+                uf.union(copy_id, s)
+    groups = uf.groups()
     return {m: inferred_key(g) for g in groups.values() for m in g}
 
 
