@@ -13,6 +13,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from newstrace.schema import Derivation
+from newstrace.unionfind import UnionFind
 
 
 def _direct(derivs: Sequence[Derivation]) -> dict[str, set[str]]:
@@ -68,26 +69,16 @@ def resolve(derivs: Sequence[Derivation]) -> list[Derivation]:
             continue
         kept.append(d)
     # sibling groups: union-find over the remaining sibling links
-    root: dict[str, str] = {}
-
-    def find(x: str) -> str:
-        root.setdefault(x, x)
-        while root[x] != x:
-            root[x] = root[root[x]]
-            x = root[x]
-        return x
-
+    uf = UnionFind()
     for d in kept:
         if not d.origin_id:
             for s in d.sibling_ids:
-                root[find(d.copy_id)] = find(s)
-    groups: dict[str, set[str]] = defaultdict(set)
-    for x in list(root):
-        groups[find(x)].add(x)
+                uf.union(d.copy_id, s)
+    groups = {root: set(members) for root, members in uf.groups().items()}
     out = []
     for d in kept:
-        if not d.origin_id and d.copy_id in root:
-            members = groups[find(d.copy_id)] - {d.copy_id}
+        if not d.origin_id and d.copy_id in uf.parent:
+            members = groups[uf.find(d.copy_id)] - {d.copy_id}
             d = d.model_copy(update={"sibling_ids": sorted(members)})
         out.append(d)
     return out
