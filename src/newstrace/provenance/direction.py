@@ -1,0 +1,165 @@
+"""Direction evidence beyond dates and credits: damage artefacts, attribution dropped, and syndication cuts.
+
+Each function returns one vote ``(v, reason)``: ``v > 0`` says the first article (``a``) is the
+origin of the second (``b``), ``v < 0`` the reverse, ``0`` no evidence; reasons speak of "first"
+and "second" like :func:`newstrace.provenance.derive.direction_votes`, which adds them up.
+
+- Damage artefacts (:func:`damage_vote`): a profanity filter's substitutions ("Badociated"),
+  words glued by lost markup, lost quotation marks and mojibake, found and undone at analysis
+  time (``Article.repairs``), do not heal when a text is copied; a copy made from the damaged
+  text would carry them. So the side whose *aligned* sentences needed such repairs, where the
+  other side needed none, is the derived one (the damage is how content farms' copies are
+  recognised: see the README's example and issue 1).
+- Attribution dropped (:func:`attribution_vote`): copies drop the byline, the agency credit,
+  the dateline or the contributor line far more often than they invent ones that name the
+  original reporters; the side whose attribution is a strict superset of the other's is the
+  origin (changes.py reports the same fact as a "credit dropped" / "byline dropped" change).
+- Syndication cut (:func:`cut_vote`): syndication shortens from the end and drops furniture;
+  the shorter side, all of whose prose aligns in order inside the longer one with nothing added,
+  while the longer has prose the shorter lacks *and* attribution the shorter lacks, reads as a
+  cut of it. Additions happen too (a copier adds a paragraph of context), so the vote needs the
+  attribution asymmetry as well and weighs one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from newstrace.provenance.align import Alignment
+from newstrace.provenance.text import Sentence, fold
+
+#: Repair kinds that are damage a copy inherits, with their vote weight: a censor filter's and
+#: an encoding's damage are mechanical and unmistakable; glued words and quotation-mark repairs
+#: can also come from extracting the origin's own page, so they weigh half.
+DAMAGE_WEIGHTS = {"censor": 1.0, "encoding": 1.0, "glued": 0.5, "quote_mark": 0.5}
+#: Damage weight from which the damaged side is named the copy with two votes (one vote below).
+DAMAGE_STRONG = 2.0
+#: Share of the shorter side's content aligned for it to count as wholly contained (cut rule).
+CUT_COVERAGE = 0.9
+#: The longer side's coverage must stay below this: it must have prose the shorter lacks.
+CUT_LONGER_MAX = 0.85
+
+
+def _norm(s: str) -> str:
+    return " ".join(re.findall(r"\w+", fold(s)))
+
+
+def damage_in(article, sents: list[Sentence], idx) -> list[str]:
+    """Damage repairs of ``article`` that fall in its sentences ``idx`` (the aligned ones).
+
+    A repair is located by its repaired text (``after``) or its damaged text (``before``)
+    occurring, word-normalised, in one of those sentences (the log's offsets refer to the
+    document during repair, not to the structured body). A quotation-mark repair is located in
+    any of those sentences that holds a quotation.
+
+    Args:
+        article: an Article (``repairs`` read; missing or empty -> no damage).
+        sents: the article's sentences.
+        idx: indices into ``sents``.
+
+    Returns:
+        One description per located repair, e.g. ``"censor Badociated -> Associated"``.
+    """
+    reps = [r for r in (getattr(article, "repairs", None) or []) if r.kind in DAMAGE_WEIGHTS]
+    if not reps:
+        return []
+    chosen = [sents[i] for i in sorted(set(idx)) if 0 <= i < len(sents)]
+    texts = [" " + _norm(s.text) + " " for s in chosen]
+    quoted = any(s.quote_share > 0 for s in chosen)
+    out = []
+    for r in reps:
+        if r.kind == "quote_mark":
+            if quoted:
+                out.append(f"quote_mark {r.before.strip() or r.before!r} -> {r.after.strip() or r.after!r}")
+            continue
+        keys = [k for k in (_norm(r.after), _norm(r.before)) if len(k) >= 3]
+        if any(" " + k + " " in t for k in keys for t in texts):
+            out.append(f"{r.kind} {r.before.strip()} -> {r.after.strip()}")
+    return out
+
+
+def _weight(found: list[str]) -> float:
+    return sum(DAMAGE_WEIGHTS[f.split(" ", 1)[0]] for f in found)
+
+
+def damage_vote(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment) -> tuple[int, str]:
+    """Vote from damage repaired in the aligned sentences of one side only (see module docstring).
+
+    Two votes when the damaged side's weight reaches :data:`DAMAGE_STRONG` (e.g. two censor
+    substitutions, or one and two glued words), one below; none when both or neither are damaged,
+    and none when the clean side is wholly contained (coverage >= :data:`CUT_COVERAGE`) in a
+    damaged side that has more prose (< :data:`CUT_LONGER_MAX`): a longer copy cannot come from a
+    cut, so the two are siblings.
+    """
+    pairs = al.pairs + al.moved
+    da = damage_in(a, sa, [i for i, _, _ in pairs])
+    db = damage_in(b, sb, [j for _, j, _ in pairs])
+    if bool(da) == bool(db):
+        return 0, ""
+    found, side = (db, "second") if db else (da, "first")
+    # the damaged side holding prose beyond a wholly contained other cannot have been copied
+    # from that other alone (a cut of the common origin): damage then says only "siblings"
+    cov_damaged, cov_clean = (al.coverage_b, al.coverage_a) if db else (al.coverage_a, al.coverage_b)
+    if cov_clean >= CUT_COVERAGE and cov_damaged < CUT_LONGER_MAX:
+        return 0, ""
+    w = _weight(found)
+    v = 2 if w >= DAMAGE_STRONG else 1
+    shown = "; ".join(dict.fromkeys(found))
+    reason = f"damage: the {side} article's shared sentences needed {len(found)} repairs the other's did not ({shown[:160]})"
+    return (v if db else -v), reason
+
+
+def attribution(article) -> set[str]:
+    """Which attribution parts an article carries: ``byline``, ``credit``, ``dateline``, ``contributors``."""
+    return {k for k in ("byline", "credit", "dateline", "contributors") if getattr(article, k, None)}
+
+
+def attribution_vote(a, b) -> tuple[int, str]:
+    """One vote for the side whose attribution strictly contains the other's (the other dropped parts of it).
+
+    No vote when either side has no attribution at all (it may lie outside the extracted text),
+    or when a byline on both sides names different people (a copier's own byline is a rewrite of
+    attribution, not a drop).
+    """
+    ta, tb = attribution(a), attribution(b)
+    # an article with no attribution at all says nothing: extraction often leaves the byline in
+    # the page template (measured: the provenance corpus's original h01 has none, its copy h03 does)
+    if not ta or not tb or not (ta > tb or tb > ta):
+        return 0, ""
+    ba = {fold(x) for x in getattr(a, "byline", None) or []}
+    bb = {fold(x) for x in getattr(b, "byline", None) or []}
+    if ba and bb and not (ba & bb):
+        return 0, ""
+    if ta > tb:
+        return 1, f"attribution: the second dropped the first's {', '.join(sorted(ta - tb))}"
+    return -1, f"attribution: the first dropped the second's {', '.join(sorted(tb - ta))}"
+
+
+def _added_in_span(sents: list[Sentence], idx: set[int]) -> int:
+    """Content sentences (4+ words) of the shorter side inside its aligned span that align to nothing."""
+    if not idx:
+        return 0
+    return sum(1 for k in range(min(idx), max(idx) + 1) if k not in idx and len(sents[k].words) >= 4)
+
+
+def cut_vote(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment) -> tuple[int, str]:
+    """One vote for the longer side when the shorter reads as its syndication cut (see module docstring).
+
+    Conditions: the shorter side's coverage >= :data:`CUT_COVERAGE`, the longer's <
+    :data:`CUT_LONGER_MAX`, no moved sentences, no unaligned content sentence inside the shorter
+    side's aligned span, and the longer side's attribution strictly contains the shorter's.
+    """
+    if al.moved:
+        return 0, ""
+    if al.coverage_b >= CUT_COVERAGE and al.coverage_a < CUT_LONGER_MAX:
+        short, s_sents, s_idx, long_, v = b, sb, {j for _, j, _ in al.pairs}, a, 1
+    elif al.coverage_a >= CUT_COVERAGE and al.coverage_b < CUT_LONGER_MAX:
+        short, s_sents, s_idx, long_, v = a, sa, {i for i, _, _ in al.pairs}, b, -1
+    else:
+        return 0, ""
+    if _added_in_span(s_sents, s_idx) or not attribution(long_) > attribution(short):
+        return 0, ""
+    side, other = ("second", "first") if v > 0 else ("first", "second")
+    cov_s, cov_l = (al.coverage_b, al.coverage_a) if v > 0 else (al.coverage_a, al.coverage_b)
+    return v, (f"cut: the {side} aligns in order inside the {other} ({cov_s:.2f} vs {cov_l:.2f} covered), "
+               f"which has more prose and the attribution the {side} lacks (syndication cut)")

@@ -1,0 +1,138 @@
+"""Direction of copy links on the shipped invented examples (examples/port_calder_flood*.txt).
+
+port_calder_flood.txt is the wire original (byline, credit, dateline, contributor line);
+_copy.txt a damaged copy (censor filter, glued words, lost quotation marks, changed numbers);
+_syndicated.txt a shortened re-publication without the byline; _spun.txt a synonym-spun cut;
+_independent.txt another outlet's own report. A reader expects the three copies to derive from
+the original, each with one parent, and the independent report unlinked.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from newstrace.pipeline import analyze_document
+from newstrace.provenance import compare
+from newstrace.provenance.align import align
+from newstrace.provenance.direction import attribution_vote, damage_in, damage_vote
+from newstrace.provenance.fingerprint import article_sentences
+from newstrace.provenance.graph import resolve
+from newstrace.readers import read_paths
+from newstrace.schema import Article, Repair, Source, text_id
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+NAMES = ("port_calder_flood", "port_calder_flood_copy", "port_calder_flood_syndicated", "port_calder_flood_spun",
+         "port_calder_flood_independent")
+
+
+@pytest.fixture(scope="module")
+def examples() -> dict[str, Article]:
+    out = {}
+    for name in NAMES:
+        (raw,) = list(read_paths([EXAMPLES / f"{name}.txt"]))
+        # the stages tracing reads (ingest runs these and NLP, which direction does not use)
+        art = analyze_document(raw, stages=("repair", "structure", "language", "identify"))
+        assert art.id and not art.errors, art.errors
+        out[name.removeprefix("port_calder_flood").lstrip("_") or "origin"] = art
+    return out
+
+
+@pytest.fixture(scope="module")
+def links(examples):
+    out = {}
+    for (ka, a), (kb, b) in itertools.combinations(examples.items(), 2):
+        d, _p = compare(a, b)
+        if d is not None:
+            out[(ka, kb)] = d
+    return out
+
+
+def _key(examples, article_id):
+    return next(k for k, a in examples.items() if a.id == article_id)
+
+
+@pytest.mark.parametrize("copy", ["copy", "syndicated", "spun"])
+def test_each_copy_derives_directly_from_the_original(examples, links, copy):
+    d = links[("origin", copy)]
+    assert d.origin_id == examples["origin"].id, d.direction_evidence
+    assert d.copy_id == examples[copy].id
+    assert not d.inferred_source
+
+
+def test_damaged_copy_is_oriented_by_its_repairs(links):
+    why = " | ".join(links[("origin", "copy")].direction_evidence)
+    assert "damage: the copy article's shared sentences needed" in why
+    assert "censor" in why and "glued" in why
+
+
+def test_cuts_are_oriented_by_containment_and_dropped_attribution(links):
+    for copy in ("syndicated", "spun"):
+        why = " | ".join(links[("origin", copy)].direction_evidence)
+        assert "cut: the copy aligns in order inside the origin" in why
+        assert "attribution: the copy dropped the origin's" in why
+
+
+def test_independent_report_is_never_linked(links):
+    assert not [k for k in links if "independent" in k]
+
+
+def test_copies_of_one_original_are_not_oriented_against_each_other(examples, links):
+    # the damaged full copy cannot come from the syndication cut, which lacks half its prose
+    d = links[("copy", "syndicated")]
+    assert d.origin_id is None and d.inferred_source
+
+
+def test_resolved_graph_gives_each_copy_one_parent(examples, links):
+    graph = resolve(list(links.values()))
+    direct = [d for d in graph if d.origin_id]
+    parents = {}
+    for d in direct:
+        parents.setdefault(_key(examples, d.copy_id), []).append(_key(examples, d.origin_id))
+    assert parents["copy"] == ["origin"] and parents["syndicated"] == ["origin"]
+    # the spun cut may read as spun from the syndicated cut, but has one parent under the original
+    assert len(parents["spun"]) == 1 and parents["spun"][0] in ("origin", "syndicated")
+    assert "origin" not in parents
+    # sibling records between copies of one present original are dropped
+    assert not [d for d in graph if not d.origin_id]
+
+
+def _art(text: str, repairs=(), **kw) -> Article:
+    a = Article(source=Source(path="x.txt", format="text"), text=text, repairs=list(repairs), **kw)
+    a.id = text_id(text)
+    return a
+
+
+TEXT = ("The council approved the new harbour budget on Monday after a long debate.\n\n"
+        "Officials said the embassy would send pumps and two dozen rescue boats to the port.\n\n"
+        "Forecasters expect more rain by Thursday across the whole of the eastern region.")
+
+
+def test_damage_vote_needs_damage_on_one_side_only():
+    rep = [Repair(kind="censor", start=0, end=7, before="embbady", after="embassy"),
+           Repair(kind="glued", start=0, end=9, before="boatsto", after="boats to")]
+    clean, damaged = _art(TEXT), _art(TEXT, rep)
+    s = article_sentences("", TEXT)
+    al = align(s, s)
+    assert len(damage_in(damaged, s, range(len(s)))) == 2
+    v, why = damage_vote(clean, damaged, s, s, al)
+    assert v == 1 and "second" in why  # weight 1.5 < 2: one vote
+    v, _ = damage_vote(damaged, clean, s, s, al)
+    assert v == -1
+    assert damage_vote(damaged, _art(TEXT, rep), s, s, al)[0] == 0  # both damaged: no evidence
+    # a repair whose words are not in the aligned sentences says nothing about the shared text
+    far = [Repair(kind="censor", start=0, end=5, before="clbadified", after="classified")]
+    assert damage_vote(clean, _art(TEXT, far), s, s, al)[0] == 0
+
+
+def test_attribution_vote_needs_a_strict_superset_and_the_same_reporter():
+    full = _art(TEXT, byline=["Ana Ruiz"], credit="Reuters")
+    assert attribution_vote(full, _art(TEXT, credit="Reuters"))[0] == 1
+    assert attribution_vote(_art(TEXT, credit="Reuters"), full)[0] == -1
+    # no attribution at all may be extraction, not a drop
+    assert attribution_vote(_art(TEXT), full)[0] == 0
+    # another byline is a rewrite of attribution, not a drop
+    assert attribution_vote(full, _art(TEXT, byline=["Site Admin"]))[0] == 0
+    assert attribution_vote(_art(TEXT, byline=["Ana Ruiz"]), _art(TEXT, credit="Reuters"))[0] == 0
