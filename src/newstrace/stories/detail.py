@@ -60,10 +60,10 @@ def member_derivations(store: Store, ids: list[str], keys: set[tuple[str, str]] 
     ]  # fmt: skip
 
 
-def _children(store: Store, table: str, keys: set[tuple[str, str]] | None) -> dict[tuple[str, str], list[dict]]:
-    """Rows of ``changes`` or ``alignments`` of the copies registered as ``_m`` (only ``keys`` when given), by link."""
+def _children(store: Store, table: str, keys: set[tuple[str, str]] | None, ids: str = "_m") -> dict[tuple[str, str], list[dict]]:
+    """Rows of ``changes`` or ``alignments`` of the copies registered as ``ids`` (only ``keys`` when given), by link."""
     out: dict[tuple[str, str], list[dict]] = {}
-    for r in db.rows(store, f"SELECT c.* FROM {table} c JOIN _m ON c.copy_id = _m.id ORDER BY c.copy_id, c.origin_key, c.n"):
+    for r in db.rows(store, f"SELECT c.* FROM {table} c JOIN {ids} ON c.copy_id = {ids}.id ORDER BY c.copy_id, c.origin_key, c.n"):
         k = (r["copy_id"], r["origin_key"])
         if keys is None or k in keys:
             out.setdefault(k, []).append(r)
@@ -154,11 +154,6 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
         links = [dict(zip(_LINK_COLUMNS, r)) for r in db.tuples(
             store, f"SELECT {', '.join('d.' + c for c in _LINK_COLUMNS)} FROM derivations d JOIN _m ON d.copy_id = _m.id "
                    "ORDER BY d.copy_id, d.origin_key")]  # fmt: skip
-        counts: dict[tuple[str, str], dict[str, int]] = {}
-        for copy_id, key, kind, n in db.tuples(store, "SELECT c.copy_id, c.origin_key, c.kind, count(*) FROM changes c "
-                                                      "JOIN _m ON c.copy_id = _m.id GROUP BY c.copy_id, c.origin_key, c.kind "
-                                                      "ORDER BY c.copy_id, c.origin_key, min(c.n)"):  # fmt: skip
-            counts.setdefault((copy_id, key), {})[kind] = n
         if max_members is None:
             event = db.rows(store, "SELECT l.* FROM story_links l JOIN _m x ON l.a = x.id JOIN _m y ON l.b = y.id "
                             "ORDER BY l.score DESC, l.a, l.b")  # fmt: skip
@@ -199,6 +194,29 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
             members.append(Member(article_id=i, headline=r[2] or "", url=r[3] or r[4], outlet=outlets[i], language=r[6],
                                   byline=list(r[7] or []), credit=r[8], date=date, date_source=source, role=role(i),
                                   kind=best[i]["kind"] if i in best else None))  # fmt: skip
+    analysed = by_rank[:max_articles]
+    keep = set(analysed)
+    # changes and aligned pairs only for the links among the compared articles; change counts for those listed
+    compared = [d for d in links if d["copy_id"] in keep and
+                ((d["origin_id"] in keep) or (d["origin_id"] is None and set(d["sibling_ids"]) & keep))]  # fmt: skip
+    keys = {(d["copy_id"], d["origin_key"]) for d in compared}
+    compared_copies = {c for c, _ in keys}
+    counts: dict[tuple[str, str], dict[str, int]] = {}
+    changes: dict[tuple[str, str], list[dict]] = {}
+    pairs: dict[tuple[str, str], list[dict]] = {}
+    with db.registered_ids(store, "_m", sorted(listed | compared_copies)), db.registered_ids(store, "_c", sorted(compared_copies)):
+        # one scan of the changes: texts only for the links compared
+        for r in db.rows(store, "SELECT c.copy_id, c.origin_key, c.n, c.kind, " + ", ".join(
+                f"CASE WHEN k.id IS NULL THEN NULL ELSE c.{t} END AS {t}" for t in ("origin_text", "copy_text", "detail")) +
+                " FROM changes c JOIN _m ON c.copy_id = _m.id LEFT JOIN _c k ON c.copy_id = k.id "
+                "ORDER BY c.copy_id, c.origin_key, c.n"):  # fmt: skip
+            key = (r["copy_id"], r["origin_key"])
+            kinds = counts.setdefault(key, {})
+            kinds[r["kind"]] = kinds.get(r["kind"], 0) + 1
+            if key in keys:
+                changes.setdefault(key, []).append(r)
+        if keys:
+            pairs = _children(store, "alignments", keys, "_c")
     edges = [
         TreeEdge(copy_id=d["copy_id"], origin_key=d["origin_id"] or inferred.get(d["copy_id"], "inferred:"),
                  origin_id=d["origin_id"], kind=d["kind"], score=round(d["score"], 4), coverage=round(d["copy_coverage"], 4),
@@ -208,17 +226,6 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
     ]  # fmt: skip
     timeline = [TimelinePoint(date=m.date, date_source=m.date_source, outlet=m.outlet, article_id=m.article_id,
                               kind=m.kind if m.role == "copy" else m.role) for m in members]  # fmt: skip
-    analysed = by_rank[:max_articles]
-    keep = set(analysed)
-    # changes and aligned pairs only for the links among the compared articles
-    compared = [d for d in links if d["copy_id"] in keep and
-                ((d["origin_id"] in keep) or (d["origin_id"] is None and set(d["sibling_ids"]) & keep))]  # fmt: skip
-    keys = {(d["copy_id"], d["origin_key"]) for d in compared}
-    changes: dict[tuple[str, str], list[dict]] = {}
-    pairs: dict[tuple[str, str], list[dict]] = {}
-    if keys:
-        with db.registered_ids(store, "_m", sorted({d["copy_id"] for d in compared})):
-            changes, pairs = _children(store, "changes", keys), _children(store, "alignments", keys)
     if max_members is not None:  # the strongest same-event links among the members listed
         with db.registered_ids(store, "_l", sorted(listed)):
             event = db.rows(store, "SELECT l.* FROM story_links l JOIN _l x ON l.a = x.id JOIN _l y ON l.b = y.id "
