@@ -136,3 +136,40 @@ def test_attribution_vote_needs_a_strict_superset_and_the_same_reporter():
     # another byline is a rewrite of attribution, not a drop
     assert attribution_vote(full, _art(TEXT, byline=["Site Admin"]))[0] == 0
     assert attribution_vote(_art(TEXT, byline=["Ana Ruiz"]), _art(TEXT, credit="Reuters"))[0] == 0
+
+
+def _direct(copy: str, origin: str, origin_coverage: float, score: float = 0.9):
+    from newstrace.schema import Derivation
+
+    return Derivation(copy_id=copy, origin_id=origin, kind="edited", score=score, copy_coverage=1.0,
+                      origin_coverage=origin_coverage, inferred_source=False)
+
+
+def test_resolve_keeps_one_parent_the_one_the_copy_follows_most_closely():
+    # C verified against the full text F (covers half of it) and a cut K of another full text
+    # (covers all of it), K and F unrelated by any link: C keeps K
+    out = resolve([_direct("C", "F", 0.5), _direct("C", "K", 1.0), _direct("D", "F", 0.9)])
+    assert sorted((d.copy_id, d.origin_id) for d in out) == [("C", "K"), ("D", "F")]
+    # same coverage: the higher score decides; input order does not
+    a, b = _direct("C", "F", 0.8, 0.95), _direct("C", "K", 0.8, 0.7)
+    assert [d.origin_id for d in resolve([a, b])] == [d.origin_id for d in resolve([b, a])] == ["F"]
+    # a chain is not two parents: C <- K <- F keeps both steps and drops the shortcut C <- F
+    out = resolve([_direct("C", "F", 0.5), _direct("C", "K", 1.0), _direct("K", "F", 0.6)])
+    assert sorted((d.copy_id, d.origin_id) for d in out) == [("C", "K"), ("K", "F")]
+
+
+@pytest.mark.slow
+def test_stored_trace_reads_the_repair_log_for_direction(tmp_path):
+    # ingest + trace load articles without their child records; the damage repairs are
+    # attached for direction (store/trace.py), so the stored link is direct, as in memory
+    from newstrace.store import Store
+    from newstrace.store.ingest import ingest
+    from newstrace.store.trace import run_trace
+
+    with Store(tmp_path / "e.duckdb") as st:
+        ingest([EXAMPLES / f"{n}.txt" for n in NAMES[:2]], st, jobs=1)
+        run_trace(st, full=True, jobs=1)
+        (d,) = st.derivations()
+    assert (d.copy_source or "").endswith("port_calder_flood_copy.txt")
+    assert (d.origin_source or "").endswith("port_calder_flood.txt")
+    assert any(r.startswith("damage:") for r in d.direction_evidence)

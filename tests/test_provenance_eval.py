@@ -3,7 +3,9 @@
 Measured (2026-11-30, bench/trace_eval.py, with 0 and with 19,043 Reuters distractors alike):
 in-sample precision strict 0.852, lenient 1.000, recall (all copy kinds) strict 0.606 / lenient
 0.636, kind accuracy 0.77; leave-one-story-out precision strict 0.846, lenient 1.000, recall 0.576 /
-0.606, kind accuracy 0.80; independent pairs linked 0. Floors are the lower of the two figures
+0.606, kind accuracy 0.80; independent pairs linked 0. The direction votes of session 3 (damage,
+attribution dropped, syndication cuts) leave these unchanged: the excerpts as read here carry no
+repair log or attribution (see the bench docstring; the examples test them, tests/test_direction.py). Floors are the lower of the two figures
 minus a noise margin of 0.05 (ties in alignment and small changes in shared text processing or
 candidate retrieval move one link); independent links stay at exactly 0. The goals of issue 3
 (precision >= 0.97, recall >= 0.90) are not all met: recall is the gap (cross-language copies and

@@ -8,8 +8,9 @@ figures). A pair is linked when the calibrated probability reaches :data:`LINK_P
 Direction, from votes (positive = the first article is the origin):
 dates (published, else a date in the URL path), credit (one names the other's outlet), coverage
 asymmetry (one is contained in the other: an excerpt or a cut), AMP renderings (an ``amp.`` host
-or ``/amp`` path renders a canonical page), and spinning artefacts (the side whose differing words
-are rarer is the spun one). Without a clear majority (:data:`DIRECTION_MARGIN`) the pair is
+or ``/amp`` path renders a canonical page), spinning artefacts (the side whose differing words
+are rarer is the spun one), and from :mod:`newstrace.provenance.direction`: damage repaired in
+one side's aligned sentences only, attribution dropped, and syndication cuts. Without a clear majority (:data:`DIRECTION_MARGIN`) the pair is
 reported as two siblings of an inferred common source, never one as the other's origin; the
 record then reads from a *reference* sibling to the more derived one, chosen deterministically
 (:func:`sibling_reference`), and says why.
