@@ -105,6 +105,7 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
 
     stored = {d["article_id"]: Fingerprint.from_dict(d) for d in store.get_fingerprints(SCHEME)}
     articles = list(store.iter_articles(light=True))
+    _attach_damage_repairs(store, articles)
     stages["load"] = time.perf_counter() - t0
 
     t = time.perf_counter()
@@ -138,6 +139,22 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     report.seconds = time.perf_counter() - t0
     report.stage_seconds = stages
     return report
+
+
+def _attach_damage_repairs(store: Store, articles: list) -> None:
+    """Give light-loaded articles their damage repairs (censor, encoding, glued, quotation marks):
+    direction evidence (:mod:`newstrace.provenance.direction`); the rest of the log is not read."""
+    from newstrace.provenance.direction import DAMAGE_WEIGHTS
+    from newstrace.schema import Repair
+
+    kinds = ", ".join(f"'{k}'" for k in DAMAGE_WEIGHTS)
+    by_id: dict[str, list] = {}
+    sql = f'SELECT article_id, kind, char_start AS start, char_end AS "end", before, after FROM repairs WHERE kind IN ({kinds}) ORDER BY article_id, n'
+    for r in store._rows(sql):
+        by_id.setdefault(r.pop("article_id"), []).append(Repair(**r))
+    for a in articles:
+        if a.id in by_id:
+            a.repairs = by_id[a.id]
 
 
 # The index the forked verification workers read (set just before the pool forks).
