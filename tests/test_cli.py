@@ -186,3 +186,16 @@ def test_python_api_text_with_a_url_header_keeps_the_url_out_of_the_text():
     article = newstrace.analyze(text)
     assert article.source.url == "https://example.invalid/2024/harbour-wall-repaired"
     assert article.headline == "Harbour wall repaired" and "URL:" not in article.text
+
+
+def test_summary_never_sends_terminal_control_characters(tmp_path):
+    # Article text is untrusted: ESC (escape sequences), BEL and C1 controls must not reach the terminal.
+    feed = tmp_path / "esc.jsonl"
+    rows = [{"title": "Harbour \x1b]0;retitled\x07 report", "text": "Crews said 12 \x1b[2Jboats \x9bsank on Monday.\x1b[31m"},
+            {"title": "Plain", "text": "Nothing odd here, officials said."}]
+    feed.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    result = invoke("analyze", feed)
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "Harbour" in out and "Plain" in out
+    assert not any(ch in out for ch in "\x1b\x07\x9b")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,6 +15,29 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+# C0 controls but tab and newline, DEL, and C1 controls: a terminal acts on them (ESC starts
+# an escape sequence that can clear the screen, retitle the window or hide a link).
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    r"""``text`` with terminal control characters shown as ``\xNN`` instead of sent to the terminal.
+
+    Article text is untrusted: an ESC byte in it must not reach the terminal as an escape sequence.
+
+    >>> printable("a\x1b[2Jb\tc")
+    'a\\x1b[2Jb\tc'
+    """
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def safe_markup(text: str) -> str:
+    """Untrusted text for a rich markup string: control characters made visible, ``[`` escaped."""
+    from rich.markup import escape
+
+    return escape(printable(text))
 
 
 def fail(message: str) -> typer.Exit:

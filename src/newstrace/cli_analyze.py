@@ -59,7 +59,7 @@ def reader_options(input_format: InputFormat, columns: list[str] | None):
 
 
 # Imported after InputFormat: cli.py imports this module and cli_provenance, which reuses InputFormat.
-from newstrace.cli import app  # noqa: E402
+from newstrace.cli import app, printable  # noqa: E402
 
 
 @app.command()
@@ -173,7 +173,7 @@ def render_article(console, article: Article) -> None:
         console: a ``rich.console.Console``.
         article: the analysed record.
     """
-    from rich.markup import escape
+    from newstrace.cli import safe_markup as escape
     from rich.rule import Rule
 
     console.print(Rule(escape(article.source.label()), style="cyan"))
@@ -231,7 +231,7 @@ def _table(title: str, header: tuple[str, ...], rows: list[tuple[str, ...]]):
     for name in header:
         table.add_column(name, overflow="fold")
     for row in rows:
-        table.add_row(*(Text(str(cell)) for cell in row))  # Text: article words are never read as markup
+        table.add_row(*(Text(printable(str(cell))) for cell in row))  # Text: article words are never read as markup
     return table
 
 

@@ -196,7 +196,7 @@ def _console(out: IO[str], to_file: bool):
 
 
 def _print_links(console, derivations) -> None:
-    from rich.markup import escape
+    from newstrace.cli import safe_markup as escape
     from rich.table import Table
 
     table = Table(title=f"{len(derivations)} derivation links", show_lines=False, expand=False)
@@ -227,7 +227,7 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
         others: the other articles of those links, by id.
         labels: URL or input path of each article id.
     """
-    from rich.markup import escape
+    from newstrace.cli import safe_markup as escape
     from rich.rule import Rule
 
     console.print(Rule(art.id, style="cyan"))
@@ -269,7 +269,7 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
 
 
 def _changes_table(changes, plain: bool):
-    from rich.markup import escape
+    from newstrace.cli import safe_markup as escape
     from rich.table import Table
 
     table = Table(title=f"Changes ({len(changes)})", title_justify="left", show_lines=True)
@@ -285,7 +285,7 @@ def _changes_table(changes, plain: bool):
 def _side_by_side(d, origin, copy, labels: dict[str, str], plain: bool):
     """Origin sentences left, copy sentences right, in reading order: aligned pairs with their word
     differences highlighted, omitted origin sentences and added copy sentences on their own rows."""
-    from rich.markup import escape
+    from newstrace.cli import safe_markup as escape
     from rich.table import Table
 
     from newstrace.provenance.fingerprint import article_sentences
@@ -344,7 +344,7 @@ def _word_diff(origin: str, copy: str, plain: bool) -> tuple[str, str]:
     import difflib
     import re
 
-    from rich.markup import escape
+    from newstrace.cli import safe_markup as escape
 
     ow, cw = re.findall(r"\S+", origin), re.findall(r"\S+", copy)
     sm = difflib.SequenceMatcher(a=ow, b=cw, autojunk=False)

@@ -92,7 +92,7 @@ def _console():
 
 
 def _print_stories(page) -> None:
-    from rich.markup import escape
+    from newstrace.cli import safe_markup as escape
     from rich.table import Table
 
     shown = f"{page.offset + 1}-{page.offset + len(page.stories)}" if page.stories else "none"
@@ -108,7 +108,7 @@ def _print_stories(page) -> None:
 
 
 def _print_detail(d) -> None:
-    from rich.markup import escape
+    from newstrace.cli import safe_markup as escape
     from rich.rule import Rule
     from rich.table import Table
 
