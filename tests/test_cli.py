@@ -199,3 +199,32 @@ def test_summary_never_sends_terminal_control_characters(tmp_path):
     out = result.stdout
     assert "Harbour" in out and "Plain" in out
     assert not any(ch in out for ch in "\x1b\x07\x9b")
+
+
+def test_python_api_mistyped_path_raises_instead_of_analysing_the_name():
+    with pytest.raises(FileNotFoundError, match="does_not_exist.txt"):
+        newstrace.analyze("examples/does_not_exist.txt")
+    with pytest.raises(FileNotFoundError):
+        newstrace.analyze(EXAMPLES / "does_not_exist.txt")
+    # a one-line text that is no file name is still analysed as text
+    assert newstrace.analyze("Harbour wall repaired after the storm").headline == "Harbour wall repaired after the storm"
+
+
+def test_version_option():
+    result = invoke("--version")
+    assert result.exit_code == 0 and result.stdout.strip() == f"newstrace {newstrace.__version__} (Article schema {SCHEMA_VERSION})"
+
+
+def test_serve_on_a_busy_port_is_a_clear_usage_error(tmp_path):
+    import socket
+
+    from newstrace.store import Store
+
+    with Store(tmp_path / "s.duckdb"):
+        pass
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = invoke("serve", "--store", tmp_path / "s.duckdb", "--port", port)
+    assert result.exit_code == 2 and f"cannot serve on 127.0.0.1:{port}" in result.stderr

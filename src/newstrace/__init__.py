@@ -29,6 +29,10 @@ def analyze(text_or_path: str | Path, *, ctx=None) -> Article:
 
     Returns:
         The analysed :class:`Article`; read or analysis problems are in ``Article.errors``.
+
+    Raises:
+        FileNotFoundError: a ``Path``, or a one-line string ending in a reader's file suffix
+            (``.txt``, ``.html``, ``.jsonl``, ...), names a file that does not exist.
     """
     from newstrace.pipeline import Context, analyze_document
     from newstrace.readers import read_path
@@ -36,9 +40,14 @@ def analyze(text_or_path: str | Path, *, ctx=None) -> Article:
     from newstrace.schema import Source
 
     ctx = ctx or Context()
+    if isinstance(text_or_path, Path) and not text_or_path.exists():
+        raise FileNotFoundError(f"no such file: {text_or_path}")
     is_path = isinstance(text_or_path, Path) or (
         "\n" not in text_or_path and len(text_or_path) < 4096 and Path(text_or_path).is_file()
     )
+    if not is_path and _looks_like_a_path(text_or_path):
+        raise FileNotFoundError(f"no such file: {text_or_path} (to analyse this string as article text, "
+                                "give a headline line and a body separated by a blank line)")
     if is_path:
         raw = next(iter(read_path(text_or_path)))
     else:
@@ -46,6 +55,15 @@ def analyze(text_or_path: str | Path, *, ctx=None) -> Article:
 
         raw = split_header(RawDocument(source=Source(path=None, format="text"), text=str(text_or_path)))
     return analyze_document(raw, ctx)
+
+
+def _looks_like_a_path(text: str) -> bool:
+    """A single short line ending in a reader's file suffix ("data/story.txt"): a mistyped path, not an article."""
+    from newstrace.readers import SUFFIX_FORMATS
+
+    line = text.strip()
+    return ("\n" not in line and len(line) < 1024 and " " not in line.rsplit("/", 1)[-1]
+            and any(line.lower().endswith(suffix) for suffix in SUFFIX_FORMATS))
 
 
 def analyze_records(path: str | Path, *, ctx=None) -> Iterator[Article]:

@@ -72,6 +72,23 @@ def store_errors(resumable: bool = False) -> Iterator[None]:
         raise fail(f"internal error ({type(exc).__name__}: {exc}){tail}") from exc
 
 
+def _version(value: bool) -> None:
+    if value:
+        from newstrace import __version__
+        from newstrace.schema import SCHEMA_VERSION
+
+        typer.echo(f"newstrace {__version__} (Article schema {SCHEMA_VERSION})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),  # fmt: skip
+) -> None:
+    """Repair, structure, quotation attribution, claims and provenance tracing for news articles."""
+
+
 @app.command()
 def schema() -> None:
     """Print the versioned JSON Schema of the Article record."""

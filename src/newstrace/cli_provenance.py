@@ -169,7 +169,8 @@ def show(
     with store_errors(), open_store(store, read_only=True) as st:
         ids = st.resolve(article)
         if not ids:
-            raise _fail(f"no stored article matches {article!r} (give an id, id prefix, input path or URL)")
+            raise _fail(f"no stored article matches {article!r} (give an id or an id prefix of at least 4 hex digits, "
+                          "an input path or file name, or a URL)")
         if len(ids) > 1:
             listed = ", ".join(ids[:8]) + (" ..." if len(ids) > 8 else "")
             raise _fail(f"{article!r} matches {len(ids)} articles: {listed}; give a longer id")

@@ -64,6 +64,7 @@ def serve(
     loopback = _is_loopback(host)
     if not loopback:
         typer.echo(f"Warning: serving on {host}: anyone who can reach this address can read the store.", err=True)
+    _check_port_free(host, port)
     try:
         web = create_app(store, allowed_hosts=None if loopback else ["*"])
     except StoreError as exc:
@@ -71,6 +72,23 @@ def serve(
     typer.echo(f"newstrace: serving {store} on http://{host if ':' not in host else f'[{host}]'}:{port}/ (Ctrl+C stops)",
                err=True)  # fmt: skip
     uvicorn.run(web, host=host, port=port, log_level="warning", server_header=False)
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """Exit 2 with a clear message when ``host:port`` cannot be bound (in use, or not an address here)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        raise _fail(f"cannot serve on {host}: {exc.strerror}") from exc
+    family, _, _, _, address = infos[0]
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: a closing socket is no obstacle
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise _fail(f"cannot serve on {host}:{port}: {exc.strerror} (choose another --port)") from exc
 
 
 def _is_loopback(host: str) -> bool:
