@@ -118,3 +118,19 @@ def test_export_cli_formats_and_errors(store_path, tmp_path):
     assert missing.exit_code == 2 and "no store at" in missing.stderr
     with pytest.raises(ValueError, match="format must be one of"), Store(path, read_only=True) as st:
         export_tables(st, out, "xml")  # type: ignore[arg-type]
+
+
+def test_csv_list_columns_are_json_equal_to_parquet(store, tmp_path):
+    export_tables(store, tmp_path / "p", "parquet", tables=("derivations", "stories"))
+    export_tables(store, tmp_path / "c", "csv", tables=("derivations", "stories"))
+    checked = 0
+    for table in ("derivations", "stories"):
+        parquet_rows = pq.read_table(tmp_path / "p" / f"{table}.parquet").to_pylist()
+        with (tmp_path / "c" / f"{table}.csv").open(encoding="utf-8", newline="") as fh:
+            csv_rows = list(csv.DictReader(fh))
+        for prow, crow in zip(parquet_rows, csv_rows, strict=True):
+            for col, value in prow.items():
+                if isinstance(value, list):
+                    assert json.loads(crow[col]) == value, (table, col)
+                    checked += 1
+    assert checked > 0

@@ -119,7 +119,22 @@ def export_tables(store: Store, out_dir: str | Path, fmt: ExportFormat = "parque
 
 def _copy(store: Store, sql: str, path: Path, fmt: str) -> None:
     target = str(path).replace("'", "''")
+    if fmt == "csv":
+        sql = _lists_as_json(store, sql)
     db.execute(store, f"COPY ({sql}) TO '{target}' {_COPY_OPTIONS[fmt]}")
+
+
+def _lists_as_json(store: Store, sql: str) -> str:
+    """``sql`` with its list and struct columns written as JSON text, since CSV has no list type.
+
+    DuckDB would write ``[a, b]`` with unquoted items, which no CSV reader can split back.
+    """
+    columns = db.tuples(store, f"DESCRIBE ({sql})")
+    nested = [name for name, col_type, *_ in columns if col_type.endswith("]") or col_type.startswith(("STRUCT", "MAP"))]
+    if not nested:
+        return sql
+    replace = ", ".join(f'to_json("{name}") AS "{name}"' for name in nested)
+    return f"SELECT * REPLACE ({replace}) FROM ({sql})"
 
 
 def story_tables(store: Store, chunk: int = 5000) -> tuple[pa.Table, pa.Table]:
