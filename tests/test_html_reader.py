@@ -187,3 +187,14 @@ def test_one_real_page_end_to_end(tmp_path):
     assert doc.error is None
     assert doc.meta["published"][:10] == item["date"]
     assert doc.text.count("\n\n") >= 3 and doc.meta["html"]
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("en-US", "en"), ("en_us", "en"), ("pt-BR", "pt"), ("es", "es"),
+                                                ("x", None), ("", None)])
+def test_page_language_is_the_iso_639_primary_subtag(lang, expected):
+    import lxml.html
+
+    from newstrace.structure.page import page_metadata
+
+    tree = lxml.html.fromstring(f'<html lang="{lang}"><head><title>T</title></head><body><p>Body.</p></body></html>')
+    assert page_metadata(tree).language == expected

@@ -34,7 +34,7 @@ def stories(
     json_lines: bool = typer.Option(False, "--json", help="Write Story records as JSON Lines (a StoryDetail as one "
                                     "JSON object when STORY is given)."),  # fmt: skip
     full: bool = typer.Option(False, "--full", help="Re-key and re-link every article, not only those not yet in a story."),
-    limit: int = typer.Option(50, "--limit", "-n", min=0, help="Stories listed (largest first)."),
+    limit: int = typer.Option(50, "--limit", "-n", min=0, help="Stories listed (largest first); 0: all."),
     offset: int = typer.Option(0, "--offset", min=0, help="Stories skipped before the listing."),
     min_articles: int = typer.Option(1, "--min-articles", min=1, help="List only stories with this many articles."),
 ) -> None:
@@ -63,7 +63,7 @@ def stories(
             detail = story_detail(st, sid)
             page = None
         else:
-            page = list_stories(st, limit=limit, offset=offset, min_articles=min_articles)
+            page = list_stories(st, limit=limit or 100_000, offset=offset, min_articles=min_articles)
     if page is None:
         if json_lines:
             typer.echo(detail.model_dump_json())

@@ -39,6 +39,9 @@ def report(
             summary = build_report(st, output, limit=limit, max_diffs=max_diffs, jobs=jobs)
         except OSError as exc:
             raise _fail(f"cannot write {output}: {exc.strerror or exc}") from exc
+    if not summary.stories_built:
+        typer.echo("Warning: no stories are stored, so the report lists none: run `newstrace stories` "
+                   "(after `newstrace trace`) first.", err=True)  # fmt: skip
     shown = f"{summary.stories_shown} of {summary.stories_total} stories"
     typer.echo(f"Wrote {output} ({summary.bytes / 1e6:.1f} MB): {shown}, {summary.diffs} diffs, "
                f"{summary.seconds:.1f} s." + (" Limited: use --limit 0 for every story." if summary.limited else ""),

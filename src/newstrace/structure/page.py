@@ -516,7 +516,10 @@ def page_metadata(tree, *, url: str | None = None, htmldate_published: str | Non
     ld = _json_ld(tree)
     ld_articles = [o for o in ld if _ld_types(o) & _ARTICLE_TYPES] or ld
 
-    meta.language = tree.get("lang") or metas.get("og:locale") or metas.get("content-language")
+    # "en-US", "en_us", "pt-BR" -> ISO 639-1 "en", "pt": the primary subtag (BCP 47), as Article.language holds.
+    tag = (tree.get("lang") or metas.get("og:locale") or metas.get("content-language") or "").strip()
+    primary = re.split(r"[-_,;\s]", tag, maxsplit=1)[0].lower()
+    meta.language = primary if re.fullmatch(r"[a-z]{2,3}", primary) else None
     canonical = tree.xpath("//link[@rel='canonical']/@href")
     meta.url = (canonical[0] if canonical else None) or metas.get("og:url")
     h1 = [h for h in root.iter("h1")] or tree.xpath("//h1")
