@@ -285,82 +285,46 @@ def _changes_table(changes, plain: bool):
 
 def _side_by_side(d, origin, copy, labels: dict[str, str], plain: bool):
     """Origin sentences left, copy sentences right, in reading order: aligned pairs with their word
-    differences highlighted, omitted origin sentences and added copy sentences on their own rows."""
-    from newstrace.cli import safe_markup as escape
+    differences highlighted, omitted origin sentences and added copy sentences on their own rows
+    (the rows of :func:`newstrace.report.diff.side_by_side`, as the report and web app show them)."""
     from rich.table import Table
 
-    from newstrace.provenance.fingerprint import article_sentences
+    from newstrace.cli import safe_markup as escape
+    from newstrace.report.diff import article_sentence_texts, side_by_side
 
-    osents = [s.text for s in article_sentences(origin.headline or "", origin.text or "")]
-    csents = [s.text for s in article_sentences(copy.headline or "", copy.text or "")]
-    pairs = sorted((p.copy_index, p.origin_index, p.similarity) for p in d.alignment)
-    full = all(i < len(csents) and j < len(osents) and csents[i] == p.copy_sentence and osents[j] == p.origin_sentence
-               for (i, j, _), p in zip(pairs, sorted(d.alignment, key=lambda p: (p.copy_index, p.origin_index))))  # fmt: skip
+    pairs = [(p.copy_index, p.origin_index, p.copy_sentence, p.origin_sentence, p.similarity) for p in d.alignment]
+    diff = side_by_side(article_sentence_texts(origin.headline, origin.text),
+                        article_sentence_texts(copy.headline, copy.text), pairs, max_rows=10_000)  # fmt: skip
     table = Table(title="Alignment (origin | copy)", title_justify="left", show_lines=True, expand=True)
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("origin: " + escape(_short(labels.get(origin.id, origin.id))), ratio=1, overflow="fold")
     table.add_column("copy: " + escape(_short(labels.get(copy.id, copy.id))), ratio=1, overflow="fold")
     table.add_column("sim", justify="right", no_wrap=True)
-    if not full:  # sentences re-split differently: show the stored pairs alone
-        for p in sorted(d.alignment, key=lambda p: p.copy_index):
-            o, c = _word_diff(p.origin_sentence, p.copy_sentence, plain)
-            table.add_row(f"{p.origin_index}:{p.copy_index}", o, c, f"{p.similarity:.2f}")
-        return table
-    shown_o: set[int] = set()
-    aligned_o = {j for _, j, _ in pairs}
-    aligned_c = {i for i, _, _ in pairs}
-    by_copy = {i: (j, sim) for i, j, sim in pairs}
-    next_o = 0
+    marks = {"del": ("[-", "-]", "[bold red]", "[/]"), "ins": ("{+", "+}", "[bold green]", "[/]")}
 
-    def omitted(upto: int) -> None:
-        nonlocal next_o
-        while next_o < upto:
-            if next_o not in aligned_o and next_o not in shown_o:
-                text = escape(osents[next_o])
-                table.add_row(f"{next_o}:", f"[-{text}-]" if plain else f"[red]{text}[/]", "" if plain else "[dim](omitted)[/]", "")
-                shown_o.add(next_o)
-            next_o += 1
+    def render(segments, whole: str | None = None) -> str:
+        out = []
+        for seg in segments:
+            text = escape(seg.text)
+            if seg.op != "same":
+                left, right, style, end = marks[seg.op]
+                text = f"{left}{text}{right}" if plain else f"{style if whole is None else whole}{text}{end}"
+            out.append(text)
+        return " ".join(out)
 
-    for i, ctext in enumerate(csents):
-        if i in by_copy:
-            j, sim = by_copy[i]
-            omitted(j)
-            o, c = _word_diff(osents[j], ctext, plain)
-            table.add_row(f"{j}:{i}", o, c, f"{sim:.2f}")
-            shown_o.add(j)
-            next_o = max(next_o, j + 1)
-        elif i not in aligned_c:
-            text = escape(ctext)
-            table.add_row(f":{i}", "" if plain else "[dim](added)[/]", f"{{+{text}+}}" if plain else f"[green]{text}[/]", "")
-    omitted(len(osents))
+    for row in diff.rows:
+        number = f"{'' if row.origin_index is None else row.origin_index}:{'' if row.copy_index is None else row.copy_index}"
+        if row.status == "omitted":
+            table.add_row(number, render(row.origin, "[red]"), "" if plain else "[dim](omitted)[/]", "")
+        elif row.status == "added":
+            table.add_row(number, "" if plain else "[dim](added)[/]", render(row.copy, "[green]"), "")
+        else:
+            table.add_row(number, render(row.origin), render(row.copy), f"{row.similarity:.2f}")
     return table
 
 
 def _short(label: str, width: int = 60) -> str:
     return label if len(label) <= width else label[: width // 2 - 1] + "…" + label[-(width // 2) :]
-
-
-def _word_diff(origin: str, copy: str, plain: bool) -> tuple[str, str]:
-    """Both sentences as rich markup, words that differ highlighted (plain: ``[-..-]`` / ``{+..+}``)."""
-    import difflib
-    import re
-
-    from newstrace.cli import safe_markup as escape
-
-    ow, cw = re.findall(r"\S+", origin), re.findall(r"\S+", copy)
-    sm = difflib.SequenceMatcher(a=ow, b=cw, autojunk=False)
-    left, right = [], []
-    for tag, i1, i2, j1, j2 in sm.get_opcodes():
-        o, c = escape(" ".join(ow[i1:i2])), escape(" ".join(cw[j1:j2]))
-        if tag == "equal":
-            left.append(o)
-            right.append(c)
-            continue
-        if o:
-            left.append(f"[-{o}-]" if plain else f"[bold red]{o}[/]")
-        if c:
-            right.append(f"{{+{c}+}}" if plain else f"[bold green]{c}[/]")
-    return " ".join(left), " ".join(right)
 
 
 def _open_output(output: Path | None) -> IO[str]:
