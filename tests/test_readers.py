@@ -30,9 +30,9 @@ def _body(story) -> str:
 
 
 def _expected(story) -> str:
-    """The reader's layout: the headline on one line (white space collapsed), a blank line, the body."""
+    """The reader's layout: the headline on one line (white space collapsed, empty when none), a blank line, the body."""
     title = " ".join(story.title.split())
-    return f"{title}\n\n{_body(story)}" if title else _body(story)
+    return f"{title}\n\n{_body(story)}"  # no title: an empty headline line
 
 
 # --- column map ---------------------------------------------------------------------------
@@ -199,7 +199,7 @@ def test_read_paths_walks_a_folder_in_order(tmp_path, stories):
     (tmp_path / ".hidden.txt").write_text("not read", encoding="utf-8")
     docs = list(read_paths([tmp_path]))
     assert [Path(d.source.path).name for d in docs] == ["a.txt", "c.jsonl"]
-    assert docs[1].text == _body(stories[1])
+    assert docs[1].text == "\n\n" + _body(stories[1])  # no title: an empty headline line, the body kept whole
 
 
 def test_docstring_examples_hold():
@@ -223,3 +223,223 @@ def test_jsonl_record_without_the_named_text_column_fails_alone(tmp_path, storie
     assert docs[1].error.code == "E107"
     assert docs[1].error.message == f"{path}:2: record has no text column 'story' (named with --columns text=story)"
     assert docs[2].text == _expected(stories[1])
+
+
+# --- records without a title, values that are not text, files with no records -------------------
+
+
+def _write_parquet(path: Path, table: dict) -> Path:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    pq.write_table(pa.table(table), path)
+    return path
+
+
+@pytest.mark.parametrize("title", ["missing", None, "", "   "])
+def test_record_without_title_keeps_its_whole_body(tmp_path, stories, title):
+    s = next(x for x in stories if len(x.paragraphs()) == 1)  # a one-paragraph story: nothing may be taken for a headline
+    body = _body(s)
+    record = {"text": body} if title == "missing" else {"title": title, "text": body}
+    jl = tmp_path / "feed.jsonl"
+    jl.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    cs = tmp_path / "rows.csv"
+    with cs.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["content"] if title in ("missing", None) else ["title", "content"])
+        w.writerow([body] if title in ("missing", None) else [title, body])
+    pq_path = _write_parquet(tmp_path / "rows.parquet", {"title": [title if title != "missing" else None], "text": [body]})
+    for path in (jl, cs, pq_path):
+        (doc,) = read_path(path)
+        assert doc.error is None and doc.text == "\n\n" + body and "headline" not in doc.meta, path
+
+
+def test_record_without_title_is_analysed_with_no_headline(tmp_path, stories):
+    from newstrace.pipeline import analyze_document
+
+    s = next(x for x in stories if len(x.paragraphs()) == 1)
+    path = tmp_path / "feed.jsonl"
+    path.write_text(json.dumps({"title": None, "text": _body(s)}) + "\n", encoding="utf-8")
+    (doc,) = read_path(path)
+    article = analyze_document(doc, stages=("repair", "structure"))
+    first_sentence = _body(s).split(". ")[0]
+    assert article.headline == "" and article.errors == []
+    assert article.text.startswith(first_sentence)  # the first paragraph stays in the body
+
+
+@pytest.mark.parametrize(
+    "value, kind",
+    [(12345, "a number"), (3.5, "a number"), (True, "a boolean"), ({"a": 1}, "an object"), ([1, 2], "a list with non-text items")],
+)
+def test_values_that_are_not_text_are_refused(tmp_path, stories, value, kind):
+    body = _body(stories[0])
+    path = tmp_path / "feed.jsonl"
+    lines = [{"title": "Fine", "text": value}, {"title": value, "text": body}, {"title": "Fine", "text": body}]
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    docs = list(read_path(path))
+    assert [d.error.code if d.error else None for d in docs] == ["E106", "E106", None]
+    assert docs[0].error.message == f"{path}:1: column 'text' holds {kind}, not article text"
+    assert docs[1].error.message == f"{path}:2: column 'title' holds {kind}, not a headline"
+
+
+def test_a_list_of_strings_is_read_as_paragraphs(tmp_path, stories):
+    s = stories[3]
+    path = tmp_path / "feed.jsonl"
+    path.write_text(json.dumps({"title": s.title, "text": s.paragraphs()}) + "\n", encoding="utf-8")
+    (doc,) = read_path(path)
+    assert doc.error is None and doc.text == _expected(s)
+
+
+def test_parquet_number_column_is_not_article_text(tmp_path):
+    path = _write_parquet(tmp_path / "ids.parquet", {"title": ["A", "B"], "text": [12345, 678]})
+    docs = list(read_path(path))
+    assert [d.error.message for d in docs] == [f"{path}#{i}: column 'text' holds a number, not article text" for i in (0, 1)]
+
+
+def test_header_only_csv_has_no_records(tmp_path):
+    path = tmp_path / "h.csv"
+    path.write_text("title,text\n", encoding="utf-8")
+    (doc,) = read_path(path)
+    assert (doc.error.code, doc.error.message) == ("E102", f"{path}: no records: the file has a header row but no data rows")
+
+
+def test_every_reader_reports_a_file_with_no_records(tmp_path, stories):
+    text = tmp_path / "story.txt"
+    text.write_text(stories[0].as_text(), encoding="utf-8")
+    (doc,) = read_path(text, "warc")
+    assert doc.error.code == "E106" and "not a WARC file" in doc.error.message
+    blank = tmp_path / "blank.jsonl"
+    blank.write_text("\n\n  \n", encoding="utf-8")
+    assert [d.error.code for d in read_path(blank)] == ["E102"]
+    noparq = _write_parquet(tmp_path / "none.parquet", {"title": [], "text": []})
+    assert [d.error.code for d in read_path(noparq)] == ["E102"]
+
+
+# --- pipes, folders, compressed files, damaged WARC files -------------------------------------
+
+
+def _in_thread(fn, timeout: float = 20.0):
+    """Run ``fn`` in a thread; fail instead of hanging when it does not return in ``timeout`` seconds."""
+    import threading
+
+    out: list = []
+    t = threading.Thread(target=lambda: out.append(fn()), daemon=True)
+    t.start()
+    t.join(timeout)
+    assert not t.is_alive(), "reader blocked"
+    return out[0]
+
+
+def test_named_pipe_is_read_whole_and_one_without_writer_does_not_block(tmp_path, stories):
+    import os
+    import threading
+
+    fifo = tmp_path / "feed.jsonl"
+    os.mkfifo(fifo)
+    payload = "".join(json.dumps({"title": s.title, "text": _body(s)}) + "\n" for s in stories[:3]).encode()
+
+    def write():
+        with open(fifo, "wb") as fh:
+            fh.write(payload)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    docs = _in_thread(lambda: list(read_path(fifo)))
+    assert [d.text for d in docs] == [_expected(s) for s in stories[:3]]
+    assert {d.source.path for d in docs} == {str(fifo)} and [d.source.line for d in docs] == [1, 2, 3]
+    writer.join(5)
+    lonely = tmp_path / "nobody.txt"
+    os.mkfifo(lonely)
+    (doc,) = _in_thread(lambda: list(read_path(lonely)))
+    assert (doc.error.code, doc.error.message) == ("E102", f"{lonely}: empty input: the pipe gave no data (nothing wrote to it)")
+
+
+def test_folder_scan_reports_broken_links_and_pipes(tmp_path, stories):
+    import os
+
+    (tmp_path / "a.txt").write_text(stories[0].as_text(), encoding="utf-8")
+    (tmp_path / "b.txt").symlink_to(tmp_path / "gone.txt")
+    os.mkfifo(tmp_path / "c.txt")
+    docs = _in_thread(lambda: list(read_paths([tmp_path])))
+    assert [(Path(d.source.path).name, d.error.code if d.error else None) for d in docs] == [
+        ("a.txt", None), ("b.txt", "E100"), ("c.txt", "E102")
+    ]
+    assert docs[1].error.message == f"{tmp_path / 'b.txt'}: broken symbolic link: its target does not exist"
+
+
+def test_gzip_compressed_files_are_read_transparently(tmp_path, stories):
+    s = stories[4]
+    txt = tmp_path / "story.txt.gz"
+    txt.write_bytes(gzip.compress(s.as_text().encode("utf-8")))
+    jl = tmp_path / "feed.jsonl.gz"
+    jl.write_bytes(gzip.compress((json.dumps({"title": s.title, "text": _body(s)}) + "\n").encode()))
+    (a,) = read_path(txt)
+    (b,) = read_path(jl)
+    assert a.error is None and a.text.startswith(s.as_text().split("\n")[0]) and a.source.path == str(txt)
+    assert b.error is None and b.text == _expected(s) and b.source.path == str(jl)
+    cut = tmp_path / "cut.txt.gz"
+    cut.write_bytes(gzip.compress(s.as_text().encode("utf-8"))[:30])
+    (c,) = read_path(cut)
+    assert (c.error.code, c.error.message) == ("E106", f"{cut}: gzip-compressed data that is truncated or damaged")
+
+
+def test_gzipped_html_page_is_read(tmp_path):
+    packed_page = sorted((TRAF / "html").glob("*.html.gz"))[0]  # the corpus stores its real pages gzipped
+    plain_page = tmp_path / packed_page.name.removesuffix(".gz")
+    plain_page.write_bytes(gzip.decompress(packed_page.read_bytes()))
+    plain = list(read_path(plain_page))
+    packed = list(read_path(packed_page))
+    assert packed[0].error is None and packed[0].source.format == "html" and packed[0].source.path == str(packed_page)
+    assert [d.text for d in packed] == [d.text for d in plain] and len(packed[0].text) > 200
+
+
+def _warc_bytes(pages: list[tuple[str, bytes, str]], gz: bool) -> bytes:
+    import io
+
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    buf = io.BytesIO()
+    w = WARCWriter(buf, gzip=gz)
+    for url, body, ctype in pages:
+        hh = StatusAndHeaders("200 OK", [("Content-Type", ctype)], protocol="HTTP/1.0")
+        w.write_record(w.create_warc_record(url, "response", payload=io.BytesIO(body), http_headers=hh))
+    return buf.getvalue()
+
+
+def test_damaged_warc_files_are_described_in_words(tmp_path, stories):
+    import random
+
+    html = f"<html><body><h1>{stories[0].title}</h1><p>{_body(stories[0])}</p></body></html>".encode()
+    data = _warc_bytes([("https://news.invalid/a", html, "text/html")], gz=True)
+    rng = random.Random(7)
+    cases = {
+        "head.warc.gz": data[:40],
+        "half.warc.gz": data[: len(data) // 2],
+        "noise.warc.gz": b"\x1f\x8b" + bytes(rng.randrange(256) for _ in range(400)),
+        "noise.warc": bytes(rng.randrange(256) for _ in range(400)),
+    }
+    for name, blob in cases.items():
+        path = tmp_path / name
+        path.write_bytes(blob)
+        (doc,) = read_path(path)
+        message = doc.error.message.split(": ", 1)[1]
+        assert doc.error.code == "E106", name
+        assert "WARC" in message and len(message) < 120 and message.isascii() and message.isprintable(), message
+        assert "Error" not in message and "\\x" not in message, message
+
+
+def test_warc_skip_reasons_echo_only_media_types(tmp_path, stories):
+    from collections import Counter
+
+    body = _body(stories[1]).encode()
+    path = tmp_path / "odd.warc"
+    path.write_bytes(_warc_bytes([
+        ("https://news.invalid/a", body, f'src=x "{stories[1].title}'),
+        ("https://news.invalid/b", b"\x89PNG", "image/png"),
+        ("https://news.invalid/c", body, "text/plain; charset=utf-8"),
+    ], gz=False))  # fmt: skip
+    skipped: Counter = Counter()
+    (doc,) = read_path(path, skipped=skipped)
+    assert skipped == Counter({"content-type:invalid": 1, "content-type:image/png": 1, "content-type:text/plain": 1})
+    assert doc.error.code == "E102" and "none of its 3 WARC records holds an HTML page" in doc.error.message

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import gzip
+import os
+import stat
+import tempfile
+import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from newstrace.readers.base import RawDocument, error_document
+from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document
 from newstrace.schema import Source
 
 #: File suffix -> reader format name.
@@ -27,9 +32,19 @@ SUFFIX_FORMATS: dict[str, str] = {
 }
 
 
+#: First bytes of a gzip stream (RFC 1952).
+GZIP_MAGIC = b"\x1f\x8b"
+
+
 def detect_format(path: Path) -> str:
-    """Reader format for ``path`` from its suffix; unknown suffixes read as plain text."""
+    """Reader format for ``path`` from its suffix; unknown suffixes read as plain text.
+
+    A ``.gz`` suffix after another one (``page.html.gz``, ``feed.jsonl.gz``) gives the
+    format of the inner suffix: :func:`read_path` decompresses such files itself.
+    """
     name = path.name.lower()
+    if name.endswith(".gz") and not name.endswith(".warc.gz"):
+        name = name[:-3]
     for suffix in sorted(SUFFIX_FORMATS, key=len, reverse=True):
         if name.endswith(suffix):
             return SUFFIX_FORMATS[suffix]
@@ -37,12 +52,17 @@ def detect_format(path: Path) -> str:
 
 
 def iter_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """Expand files and folders (recursively, sorted, hidden files skipped) into files."""
+    """Expand files and folders (recursively, sorted, hidden files skipped) into files.
+
+    Every non-hidden entry of a folder that is not itself a folder is yielded, including
+    broken symbolic links, named pipes and devices, so that :func:`read_path` reports them
+    (E100) instead of a folder scan skipping them silently.
+    """
     for p in paths:
         p = Path(p)
         if p.is_dir():
             for child in sorted(p.rglob("*")):
-                if child.is_file() and not any(part.startswith(".") for part in child.relative_to(p).parts):
+                if not child.is_dir() and not any(part.startswith(".") for part in child.relative_to(p).parts):
                     yield child
         else:
             yield p
@@ -59,22 +79,127 @@ def read_path(path: str | Path, fmt: str | None = None, **options) -> Iterator[R
 
     Never raises for bad input: a missing, unreadable or malformed file or record is
     yielded as an error record (``RawDocument.error`` set) naming file and record.
+    File-level errors: E100 file not found, a broken symbolic link, a folder, or not a
+    regular file (a device or socket); E101 unknown format; E102 a file that yields no
+    record (``no records``); E104 a pipe or decompressed stream over ``MAX_FILE_BYTES``;
+    E106 a gzip stream that is truncated or damaged; E199 a reader bug.
+
+    A named pipe or process substitution (``<(cat feed.jsonl)``) is read whole into a
+    temporary file first (at most ``MAX_FILE_BYTES``), as readers seek; a pipe that no
+    process writes to reads as empty (E102) instead of blocking. A gzip-compressed
+    text, HTML, JSON Lines or CSV file (``.html.gz``, or any file starting with the gzip
+    magic bytes 1f 8b) is decompressed the same way; WARC and Parquet files are passed
+    as they are (their readers handle compression).
     """
     path = Path(path)
     fmt = fmt or detect_format(path)
     source = Source(path=str(path), format=fmt)
     if not path.exists():
-        yield error_document(source, "E100", "file not found")
+        broken = path.is_symlink()
+        yield error_document(source, "E100", "broken symbolic link: its target does not exist" if broken else "file not found")
         return
     try:
         reader = _reader(fmt)
     except KeyError:
         yield error_document(source, "E101", f"unknown input format {fmt!r}")
         return
+    if path.is_dir():
+        yield error_document(source, "E100", "a folder, not a file")
+        return
     try:
-        yield from reader(path, **options)
+        mode = path.stat().st_mode
+    except OSError as exc:
+        yield error_document(source, "E100", f"cannot read the file ({exc.strerror or 'permission denied'})")
+        return
+    if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+        yield error_document(source, "E100", "not a regular file (a device or socket); give a file or a pipe")
+        return
+    count = 0
+    try:
+        with tempfile.TemporaryDirectory(prefix="newstrace-") as tmp:
+            data_path, err = _materialise(path, fmt, stat.S_ISFIFO(mode), Path(tmp), source)
+            if err is not None:
+                yield err
+                return
+            for doc in reader(data_path, **options):
+                count += 1
+                yield doc if data_path == path else _relabel(doc, data_path, path)
     except Exception as exc:  # a reader bug must not stop the batch
-        yield error_document(source, "E199", f"reader failed: {type(exc).__name__}: {exc}")
+        count += 1
+        yield error_document(source, "E199", f"reader failed: {type(exc).__name__}: {str(exc)[:200]}")
+    if count == 0:
+        yield error_document(source, "E102", "no records: the file holds nothing to analyse")
+
+
+def _materialise(path: Path, fmt: str, fifo: bool, tmp: Path, source: Source) -> tuple[Path, RawDocument | None]:
+    """The path a reader should open: ``path`` itself, or a temporary copy of a pipe's bytes or a gzip stream's content."""
+    compressible = fmt not in ("warc", "parquet")
+    if not fifo:
+        if not compressible:
+            return path, None
+        with path.open("rb") as fh:
+            if fh.read(2) != GZIP_MAGIC:
+                return path, None
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return path, error_document(source, "E104", f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
+        data = None
+    else:
+        data = _read_pipe(path)
+        if not data.strip():
+            return path, error_document(source, "E102", "empty input: the pipe gave no data (nothing wrote to it)")
+        if len(data) > MAX_FILE_BYTES:
+            return path, error_document(source, "E104", f"the pipe gave over {MAX_FILE_BYTES} bytes, the size limit")
+    name = path.name
+    if compressible and (data is None or data[:2] == GZIP_MAGIC):
+        try:
+            data = _gunzip(data if data is not None else path.read_bytes())
+        except (OSError, EOFError, zlib.error):
+            return path, error_document(source, "E106", "gzip-compressed data that is truncated or damaged")
+        if len(data) > MAX_FILE_BYTES:
+            return path, error_document(
+                source, "E104", f"gzip-compressed file is over {MAX_FILE_BYTES} bytes once decompressed, the size limit"
+            )
+        name = name[:-3] if name.lower().endswith(".gz") else name
+    target = tmp / (name or "input")
+    target.write_bytes(data)
+    return target, None
+
+
+def _read_pipe(path: Path) -> bytes:
+    """All bytes of a named pipe (at most ``MAX_FILE_BYTES + 1``); empty at once when no process writes to it.
+
+    Opened non-blocking, as a plain open of a pipe with no writer waits forever; reads
+    then block as usual until the writer closes its end.
+    """
+    import fcntl
+
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as fh:
+        return fh.read(MAX_FILE_BYTES + 1)
+
+
+def _gunzip(data: bytes) -> bytes:
+    """Decompress a gzip stream, stopping one byte past ``MAX_FILE_BYTES`` (a bound on gzip bombs).
+
+    Raises:
+        EOFError: the stream is truncated. zlib.error / OSError: it is damaged.
+    """
+    d = zlib.decompressobj(wbits=31)
+    out = d.decompress(data, MAX_FILE_BYTES + 1)
+    if len(out) <= MAX_FILE_BYTES and not d.eof:
+        raise EOFError("truncated gzip stream")
+    return out
+
+
+def _relabel(doc: RawDocument, temp: Path, path: Path) -> RawDocument:
+    """Name the original file, not the temporary copy, in a record's source and error message."""
+    if doc.source.path == str(temp):
+        doc.source = doc.source.model_copy(update={"path": str(path)})
+    if doc.error is not None:
+        doc.error = doc.error.model_copy(update={"message": doc.error.message.replace(str(temp), str(path))})
+    return doc
 
 
 def read_paths(paths: Iterable[str | Path], fmt: str | None = None, **options) -> Iterator[RawDocument]:

@@ -208,14 +208,17 @@ def record_to_document(
             resolved from the record's own keys when ``None`` (JSONL).
 
     Returns:
-        A RawDocument whose ``text`` is ``"headline\\n\\nbody"`` (body alone when the record has
-        no headline column) and whose ``meta`` holds ``headline``, ``published`` (ISO 8601) or
+        A RawDocument whose ``text`` is ``"headline\\n\\nbody"`` (``"\\n\\nbody"``, an empty
+        headline line, when the record has no headline or its headline is null or empty) and whose ``meta`` holds ``headline``, ``published`` (ISO 8601) or
         ``date_text`` (a date whose day/month order is unknown), ``updated``, ``byline``
         (list[str]), ``url``, ``outlet`` and ``language`` where present. A field that holds
         HTML is read with :func:`newstrace.readers.html.html_to_document`.
         Error records: E107 no text column (or the one named for ``text`` is absent), E106 the
-        text column holds a value that is not text, or HTML with no article text in it, E102
-        an empty text value.
+        text or headline column holds a value that is not text (a number, boolean, object, or
+        a list with non-string items; a list of strings is accepted and joined as paragraphs,
+        as datasets often store a body as a list of paragraphs), or HTML with no article text
+        in it, E102 an empty text value. A null headline counts as no headline. Byline, date,
+        outlet and language values of the wrong type are dropped (they are optional hints).
     """
     if resolved is None:
         resolved, missing = columns.resolve(record.keys())
@@ -234,10 +237,13 @@ def record_to_document(
     text_col = resolved["text"]
     body = _as_text(lookup(record, text_col))
     if body is None:
-        kind = type(lookup(record, text_col)).__name__
-        return error_document(source, "E106", f"column {text_col!r} holds a {kind}, not article text")
-    title = _as_text(lookup(record, resolved["title"])) if "title" in resolved else None
-    title = " ".join(html_lib.unescape(title).split()) if title else ""
+        kind = _kind(lookup(record, text_col))
+        return error_document(source, "E106", f"column {text_col!r} holds {kind}, not article text")
+    title = _as_text(lookup(record, resolved["title"])) if "title" in resolved else ""
+    if title is None:
+        kind = _kind(lookup(record, resolved["title"]))
+        return error_document(source, "E106", f"column {resolved['title']!r} holds {kind}, not a headline")
+    title = " ".join(html_lib.unescape(title).split())
     if not body.strip():
         return error_document(source, "E102", f"empty input: column {text_col!r} has no text to analyse")
 
@@ -272,8 +278,9 @@ def record_to_document(
             meta["language"] = lang.strip()
     if not body.strip():
         return error_document(source, "E106", f"no article text found in the HTML of column {text_col!r}")
-    text = f"{title}\n\n{body}" if title else body
-    return RawDocument(source=source, text=text, meta=meta)
+    # No headline: the text starts with a blank line, so the structure stage does not take
+    # the first paragraph for one (see newstrace.structure.split_document).
+    return RawDocument(source=source, text=f"{title}\n\n{body}", meta=meta)
 
 
 def split_byline(value: Any) -> list[str]:
@@ -305,18 +312,32 @@ def split_byline(value: Any) -> list[str]:
 
 
 def _as_text(value: Any) -> str | None:
-    """A cell value as text: strings as they are, numbers formatted, lists of strings joined as paragraphs."""
+    """A cell value as text: strings as they are, null as empty, lists of strings joined as paragraphs.
+
+    Returns ``None`` for any other value (numbers, booleans, objects, mixed lists): such a
+    value is not article text, and turning ``12345`` into the text "12345" would hide a
+    wrong column mapping.
+    """
     if value is None:
         return ""
     if isinstance(value, str):
         return value
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return str(value)
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return "\n\n".join(v.strip() for v in value if v.strip())
     return None
+
+
+def _kind(value: Any) -> str:
+    """How a non-text value is named in an error message ("a number", "an object", ...)."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, list):
+        return "a list with non-text items"
+    return f"a {type(value).__name__} value"
 
 
 def _normalise_newlines(text: str) -> str:

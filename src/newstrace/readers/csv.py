@@ -32,7 +32,7 @@ def read_csv_file(
     Every record's ``Source`` has ``record`` (0-based data row), ``line`` (1-based line
     where the row starts; the header is line 1) and ``offset`` (its byte offset).
 
-    Never raises for bad input; error records: E102 empty file, E103 binary data or a row
+    Never raises for bad input; error records: E102 empty file or a header with no data rows, E103 binary data or a row
     with invalid UTF-8, E106 a malformed row (a parse error, or more fields than the
     header), E107 no text column in the header, E108 a column named in ``columns`` is not
     in the header (one error for the file: every row would be read wrongly), plus the
@@ -99,7 +99,12 @@ def read_csv_file(
                 "name one with --columns text=COLUMN",
             )
             return
-        yield from _rows(reader, header, resolved, starts, path, columns)
+        rows = 0
+        for doc in _rows(reader, header, resolved, starts, path, columns):
+            rows += 1
+            yield doc
+        if rows == 0:
+            yield error_document(file_source, "E102", "no records: the file has a header row but no data rows")
 
 
 def _rows(reader, header: list[str], resolved: dict[str, str], starts: deque, path: Path, columns: ColumnMap):

@@ -117,8 +117,16 @@ def _plain_value(value: Any) -> Any:
 
 
 def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return f"{type(exc).__name__}: {text[0][:160]}" if text else type(exc).__name__
+    """pyarrow's reason in words: its first line when printable ASCII, capped at 160 characters.
+
+    The exception's class name and any raw bytes are left out; without a usable message the
+    reason is "damaged, truncated or not a Parquet file".
+    """
+    lines = str(exc).strip().splitlines()
+    text = lines[0].strip() if lines else ""
+    if not text or not text.isascii() or not text.isprintable() or "\\x" in text:
+        return "damaged, truncated or not a Parquet file"
+    return text if len(text) <= 160 else text[:157] + "..."
 
 
 __all__ = ["read_parquet_file", "BATCH_ROWS"]

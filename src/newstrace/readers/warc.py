@@ -14,6 +14,10 @@ from newstrace.schema import Source
 PAGE_RECORD_TYPES = ("response", "resource")
 _HTML_TYPES = ("text/html", "application/xhtml+xml")
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.I)
+#: A well-formed media type, ``type/subtype`` (RFC 6838 section 4.2 restricted names).
+_MEDIA_TYPE = re.compile(r"^[a-z0-9][a-z0-9!#$&^_.+-]{0,62}/[a-z0-9][a-z0-9!#$&^_.+-]{0,62}$")
+#: What a WARC (or ARC) file starts with, after gzip decompression.
+_WARC_MAGIC = (b"WARC/", b"filedesc://")
 
 
 def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> Iterator[RawDocument]:
@@ -23,7 +27,7 @@ def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> It
         path: the file; records are streamed, so the file may be any size.
         skipped: a counter that receives one count per record skipped, keyed by reason
             (``type:request``, ``type:warcinfo``, ``status:404``, ``content-type:image/jpeg``,
-            ``empty``); records are never dropped without a counted reason.
+            ``content-type:invalid`` for a header that is not a ``type/subtype`` media type, ``empty``); records are never dropped without a counted reason.
 
     Each page goes through :func:`newstrace.readers.html.html_to_document` (trafilatura).
     Its ``Source`` has ``format="warc"``, ``record`` (0-based index among all WARC records
@@ -31,8 +35,11 @@ def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> It
     stream for ``.warc.gz``), ``url`` (``WARC-Target-URI``) and ``captured``
     (``WARC-Date``, ISO 8601); ``meta`` carries ``url`` and ``captured`` too.
 
-    Never raises for bad input; error records: E106 a record that cannot be parsed (named by
-    file and byte offset; the rest of the file cannot be located and is not read), E104 a
+    Never raises for bad input; error records: E106 not a WARC file (judged by its first
+    bytes), a truncated file, or a record that cannot be parsed (named by file and byte
+    offset; the rest of the file cannot be located and is not read), messages in words
+    without exception names or raw bytes; E102 a file with no record or no HTML page
+    (with the skip reasons); E104 a
     page over the size limit, plus the errors of ``html_to_document`` for pages with no
     article text.
     """
@@ -40,6 +47,12 @@ def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> It
 
     skipped = skipped if skipped is not None else Counter()
     file_source = Source(path=str(path), format="warc")
+    problem = _not_warc(path)
+    if problem:
+        yield error_document(file_source, "E102" if problem.startswith("empty") else "E106", problem)
+        return
+    before = Counter(skipped)
+    pages = 0
     index = 0
     next_offset = 0  # where the record after the last one read starts (for a broken record's message)
     with path.open("rb") as fh:
@@ -53,7 +66,7 @@ def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> It
                 yield error_document(
                     Source(path=str(path), format="warc", record=index, offset=next_offset),
                     "E106",
-                    f"broken WARC record at byte {next_offset}: {_first_line(exc)}; the rest of the file "
+                    f"broken WARC record at byte {next_offset}: {_describe(exc)}; the rest of the file "
                     "is not read",
                 )
                 return
@@ -64,15 +77,21 @@ def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> It
                     Source(path=str(path), format="warc", record=index, offset=_offset(records, next_offset)[0],
                            url=record.rec_headers.get_header("WARC-Target-URI")),  # fmt: skip
                     "E106",
-                    f"broken WARC record: {_first_line(exc)}",
+                    f"broken WARC record: {_describe(exc)}",
                 )
             start, length = _offset(records, next_offset)
             next_offset = start + length
             index += 1
             if doc is not None:
+                pages += 1
                 yield doc
-    if index == 0:
-        yield error_document(file_source, "E102", "empty input: no WARC records")
+    if index == 0:  # it starts like a WARC file, yet no record could be read whole
+        yield error_document(file_source, "E106", "truncated WARC file: no complete record could be read")
+    elif pages == 0:
+        reasons = ", ".join(f"{n} {reason}" for reason, n in (Counter(skipped) - before).most_common(5))
+        yield error_document(
+            file_source, "E102", f"no records: none of its {index} WARC records holds an HTML page (skipped {reasons})"
+        )
 
 
 def _page(record, path: Path, index: int, offset, skipped: Counter) -> RawDocument | None:
@@ -99,9 +118,13 @@ def _page(record, path: Path, index: int, offset, skipped: Counter) -> RawDocume
     source = Source(path=str(path), format="warc", record=index, offset=offset(), url=url, captured=captured)
     if len(body) > MAX_FILE_BYTES:
         return error_document(source, "E104", f"page is over the {MAX_FILE_BYTES}-byte limit")
+    if getattr(record.raw_stream, "limit", 0) > 0:  # bytes promised by Content-Length never came
+        return error_document(source, "E106", "truncated WARC record: the file ends inside it")
     mime = ctype.split(";")[0].strip().lower()
     if mime not in _HTML_TYPES and not (not mime and _sniff_html(body)):
-        skipped[f"content-type:{mime or 'unknown'}"] += 1
+        # A damaged header may carry page text: only a well-formed media type is echoed.
+        shown = "unknown" if not mime else mime if _MEDIA_TYPE.match(mime) else "invalid"
+        skipped[f"content-type:{shown}"] += 1
         return None
     if not body.strip():
         skipped["empty"] += 1
@@ -155,9 +178,39 @@ def _offset(records, default: int) -> tuple[int, int]:
         return default, 0
 
 
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return f"{type(exc).__name__}: {text[0][:160]}" if text else type(exc).__name__
+def _not_warc(path: Path) -> str | None:
+    """Why ``path`` is not a WARC file (judged by its first bytes, decompressed), or ``None``."""
+    import gzip
+    import zlib
+
+    with path.open("rb") as fh:
+        head = fh.read(16)
+        if head[:2] == b"\x1f\x8b":
+            fh.seek(0)
+            try:
+                with gzip.GzipFile(fileobj=fh) as gz:
+                    head = gz.read(16)
+            except (OSError, EOFError, zlib.error):
+                return "truncated or not a WARC file (the gzip stream cannot be read)"
+    if not head.strip():
+        return "empty input: no WARC records"
+    if not head.lstrip(b"\r\n").startswith(_WARC_MAGIC):
+        return "not a WARC file (it does not start with a WARC/1.x record header)"
+    return None
+
+
+def _describe(exc: BaseException) -> str:
+    """What a warcio/zlib failure means, in words: no exception names or raw bytes reach the user."""
+    import zlib
+
+    name = type(exc).__name__
+    if isinstance(exc, (EOFError, zlib.error)) or "gzip" in name.lower() or "zlib" in str(exc)[:80].lower():
+        return "truncated or damaged compressed data"
+    if name == "ArchiveLoadFailed":
+        return "truncated or not a WARC record (its header cannot be parsed)"
+    if isinstance(exc, (ValueError, KeyError, IndexError)) or "chunk" in str(exc)[:80].lower():
+        return "damaged record (bad length, chunked encoding or header)"
+    return "truncated or not a WARC file"
 
 
 __all__ = ["read_warc_file", "PAGE_RECORD_TYPES"]
