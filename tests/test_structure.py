@@ -392,3 +392,73 @@ def test_headline_below_furniture_rules(head, paragraphs, url, expected):
     from newstrace.structure.headline import headline_below_furniture
 
     assert headline_below_furniture(head, paragraphs, url) == expected
+
+
+# --- outlets in bylines, the day in the URL ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line, names, outlet, credit",
+    [
+        ("By Joris Halvorsen, Calder Courier", ["Joris Halvorsen"], "Calder Courier", None),
+        ("By Wren Ashdown and Tobiah Marsh, The Fenmoor Ledger", ["Wren Ashdown", "Tobiah Marsh"], "The Fenmoor Ledger", None),
+        ("By Ilka Varro | Kestrel Islands Gazette | 7 June 2024", ["Ilka Varro"], "Kestrel Islands Gazette", None),
+        ("By Dana Oduya, Daily Mail", ["Dana Oduya"], "Daily Mail", None),
+        ("By Amara Quell, BBC News", ["Amara Quell"], "BBC News", None),
+        ("By Fenmoor Chronicle staff", [], "Fenmoor Chronicle", None),
+        ("By Petra Lund, Associated Press", ["Petra Lund"], None, "The Associated Press"),
+        ("By Ann Lee and Jim Sun", ["Ann Lee", "Jim Sun"], None, None),  # surname-like nameplate words stay names
+        ("By Corin Ledger", ["Corin Ledger"], None, None),  # the first chunk is the person's
+    ],
+)
+def test_outlet_in_a_byline_is_the_outlet_not_a_name(line, names, outlet, credit):
+    parsed = parse_byline(line)
+    assert (parsed.names, parsed.outlet, parsed.credit) == (names, outlet, credit)
+
+
+def test_outlet_in_a_byline_without_by_and_in_reader_hints():
+    parsed = parse_byline("Joris Halvorsen, Calder Courier", require_by=False)
+    assert (parsed.names, parsed.outlet) == (["Joris Halvorsen"], "Calder Courier")
+    text = "Ferry fares frozen\n\nThe harbor council voted on Monday to keep fares where they are."
+    a = structured(text, {"byline": ["Wren Ashdown", "Harbor Ledger"]})  # a reader split "Wren Ashdown, Harbor Ledger"
+    assert (a.byline, a.outlet) == (["Wren Ashdown"], "Harbor Ledger")
+    b = structured(text, {"byline": ["Wren Ashdown"], "outlet": "The Harbor Ledger Online"})
+    assert b.outlet == "The Harbor Ledger Online"  # the reader's outlet wins
+
+
+def test_example_byline_outlet_and_url_day():
+    article = _analyze_file(Path(__file__).resolve().parents[1] / "examples" / "port_calder_flood_independent.txt")
+    assert (article.byline, article.outlet, article.credit) == (["Joris Halvorsen"], "Calder Courier", None)
+    assert article.published == "2024-03-12"  # no date in the text: the day in the URL path
+
+
+def test_url_day_fills_published_only_when_the_text_has_no_date():
+    from newstrace.structure.page import url_date
+
+    text = "Ferry fares frozen\n\nThe harbor council voted to keep fares where they are."
+    url = "https://harbor-ledger.example/news/2023/11/08/ferry-fares"
+    assert structured(text, {"url": url}).published == "2023-11-08"
+    stamped = text.replace("\n\n", "\n\nPublished 2 June 2024\n\n")
+    assert structured(stamped, {"url": url}).published == "2024-06-02"  # a date stamp in the text wins
+    # Real saved excerpts: where the text alone gives no date, the URL's day is taken; otherwise the text's.
+    filled = 0
+    for path in sorted(PROVENANCE.glob("*/*.txt"))[::5]:
+        raw = next(read_path(path))
+        day = url_date(raw.source.url)
+        with_url = structure_article(Article(source=raw.source, raw_text=raw.text), raw.text, raw.meta)
+        without = structured(raw.text, {k: v for k, v in raw.meta.items() if k != "url"})
+        if without.published is not None:
+            assert with_url.published == without.published, path
+        elif day is not None:
+            assert with_url.published == day.local_iso(), path
+            filled += 1
+    assert filled > 0
+
+
+def test_no_byline_name_is_an_outlet_on_saved_excerpts():
+    from newstrace.structure.byline import OUTLET_WORDS
+
+    for path in sorted(PROVENANCE.glob("*/*.txt"))[::4]:
+        raw = next(read_path(path))
+        article = structure_article(Article(source=raw.source, raw_text=raw.text), raw.text, raw.meta)
+        assert not [n for n in article.byline if n.split()[-1].lower() in OUTLET_WORDS], (path, article.byline)

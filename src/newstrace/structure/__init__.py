@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from newstrace.schema import Article, Residue
-from newstrace.structure.byline import parse_byline, parse_contributor_line, parse_names, parse_wire_credits
+from newstrace.structure.byline import outlet_name, parse_byline, parse_contributor_line, parse_names, parse_wire_credits
 from newstrace.structure.credit import (
     canonical_agency,
     is_copyright_line,
@@ -113,6 +113,8 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
         if byline:
             if byline.names:
                 found.bylines.append(byline.names)
+            if byline.outlet:
+                found.outlets.append(byline.outlet)
             found.credit("byline", byline.credit)
             for m in find_dates(stripped):
                 getattr(found, date_kind(stripped[: m.start])).append(m)
@@ -199,8 +201,15 @@ def _fill_people(article: Article, meta: dict[str, Any], found: _Found) -> None:
     names: list[str] = []
     meta_byline = meta.get("byline")
     for entry in [meta_byline] if isinstance(meta_byline, str) else meta_byline or []:
+        # Readers split "Ann Lee, Calder Courier" into entries: an entry after a name may be the outlet.
+        outlet = outlet_name(str(entry), after_name=True) if names else None
+        if outlet:
+            found.outlets.append(outlet)
+            continue
         parsed = parse_byline(str(entry)) or parse_names(str(entry))
         names += parsed.names
+        if parsed.outlet:
+            found.outlets.append(parsed.outlet)
         found.credit("byline", parsed.credit)
     if not names:
         names = [name for group in found.bylines for name in group]
@@ -222,9 +231,10 @@ def _fill_people(article: Article, meta: dict[str, Any], found: _Found) -> None:
         article.credit = found.credits["contributor"][0]
 
 
-def _fill_dates(article: Article, meta: dict[str, Any], found: _Found, texts: list[str]) -> None:
+def _fill_dates(article: Article, meta: dict[str, Any], found: _Found, texts: list[str], url: str | None = None) -> None:
     """Published and updated: reader metadata, else the record's raw date, stamp lines, the
-    headline's date suffix; ambiguous numeric dates resolved from the document's evidence."""
+    headline's date suffix, else the day in the record's URL ``url``; ambiguous numeric dates
+    resolved from the document's evidence."""
     chosen: dict[str, DateMention | None] = {}
     for label in ("published", "updated"):
         candidates = [parse_date_value(meta.get(label)) if meta.get(label) not in (None, "") else None]
@@ -247,6 +257,14 @@ def _fill_dates(article: Article, meta: dict[str, Any], found: _Found, texts: li
         setattr(article, f"{label}_offset", mention.offset)
     if article.updated == article.published and article.updated_offset == article.published_offset:
         article.updated = article.updated_offset = None  # the same stamp twice is no update
+    if article.published is None:
+        # Lowest priority: the day in the record's URL path (".../2024/03/12/slug"), as news
+        # sites write the publication day there; it has no time, so it never overrides one.
+        from newstrace.structure.page import url_date
+
+        day = url_date(url)
+        if day is not None:
+            article.published, article.published_offset = day.local_iso(), day.offset
 
 
 def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> Article:
@@ -264,6 +282,9 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
         ``updated``/``updated_offset``, ``byline``, ``credit``, ``contributors``, ``dateline``,
         ``outlet``, ``text`` and ``residue`` set. Reader hints win over lines found in the
         text for byline and dates (the HTML reader already prefers what the page shows).
+        A news outlet named in a byline ("By Ann Lee, Calder Courier") goes to ``outlet``
+        (after the reader's outlet), never to ``byline``; with no date anywhere, the day in
+        the URL path fills ``published``.
     """
     meta = meta or {}
     head_line, paragraphs = split_document(repaired)
@@ -281,7 +302,7 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
     _fill_people(article, meta, found)
     if head.date is not None:
         found.published.append(head.date)
-    _fill_dates(article, meta, found, [head_line, *paragraphs])
+    _fill_dates(article, meta, found, [head_line, *paragraphs], article.source.url or meta.get("url"))
     outlet = meta.get("outlet") or meta.get("sitename") or (found.outlets[0] if found.outlets else None)
     if outlet:
         article.outlet = str(outlet)

@@ -3,7 +3,7 @@
 Names are recognised by shape (capitalised tokens, particles such as "de" or "van",
 initials, hyphens and accents), not by a list of names, and are refused when a token is a
 job-title word, a function word, a month or an agency form. An agency found in a byline
-becomes the credit, never a name.
+becomes the credit, and a news outlet ("By Ann Lee, Calder Courier") the outlet, never a name.
 """
 
 from __future__ import annotations
@@ -44,6 +44,68 @@ _MONTH_WORDS = frozenset(
     aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday""".split()
 )
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+
+#: Words that name a newspaper or news site when they end a run of capitalised words
+#: ("Calder Courier", "The Harbor Ledger", "Kestrel Islands Gazette"): the common nameplate
+#: words of English-language newspapers (Wikipedia, "List of newspapers" by country).
+OUTLET_WORDS = frozenset(
+    """courier times herald ledger gazette journal tribune news press chronicle observer daily telegraph examiner
+    sentinel dispatch bulletin inquirer enquirer advertiser courant register review weekly magazine independent
+    guardian argus beacon clarion bugle statesman newsday""".split()
+)
+#: Nameplate words that are also common surnames ("Emily Post", "Jim Sun"): an outlet only after "The" or
+#: a paper's day word ("The Sun", "Daily Mail", "Evening Standard", "Morning Star").
+_WEAK_OUTLET_WORDS = frozenset("post star sun mail globe mirror record standard express leader monitor voice".split())
+_DAY_WORDS = frozenset("daily sunday evening morning weekly".split())
+#: News sites known by a one-word name.
+KNOWN_SITES = frozenset(
+    """BBC CNN NPR PBS CBC ABC NBC CBS MSNBC Bloomberg Politico Axios HuffPost BuzzFeed Vox Slate Forbes Newsweek
+    Vice Salon Mashable TechCrunch Wired Engadget Gizmodo ProPublica Quartz Euronews Deutsche Welle""".split()
+)
+#: Staff words that may follow an outlet name ("Calder Courier staff").
+_STAFF_TAIL = frozenset("staff staffer writer writers reporter reporters correspondent team desk".split())
+
+
+def outlet_name(chunk: str, *, after_name: bool = True) -> str | None:
+    """The news outlet a byline chunk names ("Calder Courier", "The Harbor Ledger"), or ``None``.
+
+    Args:
+        chunk: one comma-separated part of a byline.
+        after_name: whether a person name came before it in the byline. A two-word chunk
+            with no "The" and no staff word ("Calder Courier") is taken only after a name,
+            as the first chunk of a byline is the person's.
+
+    A chunk is an outlet when all its words are capitalised (after an optional "The"), it
+    ends in a nameplate word (:data:`OUTLET_WORDS`; a surname-like one such as "Post" only
+    after "The" or "Daily"), optionally followed by a staff word, or it is a known site name.
+
+    >>> outlet_name("Calder Courier")
+    'Calder Courier'
+    >>> outlet_name("The Harbor Ledger staff", after_name=False)
+    'The Harbor Ledger'
+    >>> outlet_name("Jim Sun") is None and outlet_name("Calder Courier", after_name=False) is None
+    True
+    """
+    words = chunk.strip(" .,:;").split()
+    staffed = bool(words) and words[-1].lower() in _STAFF_TAIL
+    if staffed:
+        words = words[:-1]
+    if not words or len(words) > 6:
+        return None
+    if len(words) == 1 or (len(words) == 2 and words[0].lower() == "the"):
+        return " ".join(words) if words[-1] in KNOWN_SITES else (" ".join(words) if len(words) == 2 and words[-1].lower() in OUTLET_WORDS | _WEAK_OUTLET_WORDS else None)
+    if not all(w[0].isupper() and all(ch.isalpha() or ch in "-'\u2019." for ch in w) for w in words):
+        return None
+    the = words[0] == "The"
+    last = words[-1].lower()
+    if last in _WEAK_OUTLET_WORDS:
+        if not (the or words[-2].lower() in _DAY_WORDS):
+            return None
+    elif last not in OUTLET_WORDS:
+        return None
+    if not (after_name or the or staffed or len(words) >= 3):
+        return None
+    return " ".join(words)
 
 _BY_PREFIX = re.compile(
     r"^\s*(?:(?:(?:written|words|story|text|report|reported|reporting|compiled|posted)\s+)?by\b\s*:?|authors?\s*:)\s*(?=\S)",
@@ -141,11 +203,14 @@ class Byline:
     Attributes:
         names: person names, in order, without duplicates.
         credit: canonical agency named in the byline, or ``None``.
-        dropped: chunks that were neither names nor agencies (titles, places, links).
+        outlet: the news outlet named in the byline ("Calder Courier"), or ``None``; it is
+            the publisher, never a name or (unless an agency) the credit.
+        dropped: chunks that were neither names, agencies nor outlets (titles, places, links).
     """
 
     names: list[str] = field(default_factory=list)
     credit: str | None = None
+    outlet: str | None = None
     dropped: list[str] = field(default_factory=list)
 
 
@@ -172,6 +237,11 @@ def parse_names(text: str) -> Byline:
             continue
         had_place = bool(_IN_PLACE.search(chunk))
         core = _IN_PLACE.sub("", chunk)
+        outlet = outlet_name(core, after_name=bool(out.names))
+        if outlet:  # before the appositive test: "The Harbor Ledger" is an outlet, not a description
+            out.outlet = out.outlet or outlet
+            after_place = had_place
+            continue
         if re.match(r"(?i)^(?:an?|the)\s", core):
             out.dropped.append(chunk)  # an appositive description, e.g. "an AP reporter in X"
             after_place = had_place or True
@@ -212,7 +282,7 @@ def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
     m = _BY_PREFIX.match(text)
     if m:
         parsed = parse_names(text[m.end():])
-        if not parsed.names and not parsed.credit:
+        if not parsed.names and not parsed.credit and not parsed.outlet:
             return None
         # A sentence that starts with "By" has many dropped words; a byline has few.
         dropped_words = sum(len(c.split()) for c in parsed.dropped)
@@ -232,8 +302,11 @@ def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
         if not agency and _IN_PLACE.search(chunk):
             chunk, placed = _IN_PLACE.sub("", chunk), True
         name = person_name(chunk)
+        outlet = None if agency else outlet_name(chunk, after_name=bool(parsed.names))
         if agency:
             parsed.credit = parsed.credit or agency
+        elif outlet:
+            parsed.outlet = parsed.outlet or outlet
         elif name and len(name.split()) == len(chunk.split()):
             parsed.names.append(name)
         elif len(chunk.split()) <= 5 and not re.search(r"[.!?]\s", chunk) and any(
@@ -242,7 +315,7 @@ def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
             parsed.dropped.append(chunk)
         else:
             return None
-    if parsed.names and (parsed.credit or parsed.dropped or placed):
+    if parsed.names and (parsed.credit or parsed.outlet or parsed.dropped or placed):
         return parsed
     return None
 
