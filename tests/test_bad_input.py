@@ -289,3 +289,72 @@ def test_record_that_kills_a_worker_fails_alone(tmp_path):
     assert [path for path, _ in result] == [f"doc{i}.txt" for i in range(30)]
     assert [path for path, codes in result if codes] == ["doc5.txt", "doc17.txt"]
     assert all(codes == ["E201"] for _, codes in result if codes)
+
+
+# --- records without a title, values that are not text, files with no records, pipes ------------
+
+
+def test_record_without_title_keeps_its_one_paragraph_body(tmp_path, stories):
+    s = stories[0]
+    para = " ".join(s.paragraphs()[0].split())
+    bad = tmp_path / "rows.csv"
+    with bad.open("w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows([["content", "url"], [para, "https://wire.invalid/a"]])
+    code, errors, records = analyze_json(bad)
+    assert (code, errors) == (0, [])
+    assert records[0]["headline"] == "" and analysed(records[0])
+    assert records[0]["text"].startswith(para.split(". ")[0])  # the paragraph is the body, not the headline
+
+
+def test_values_that_are_not_text_fail_alone(tmp_path, stories):
+    bad = tmp_path / "feed.jsonl"
+    rows = [{"title": "Figures", "text": 12345}, {"title": {"a": 1}, "text": "x"}, json.loads(jsonl_line(stories[1]))]
+    bad.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    code, errors, records = analyze_json(bad)
+    assert code == 1
+    assert errors == [
+        f"Error: {bad}:1: column 'text' holds a number, not article text",
+        f"Error: {bad}:2: column 'title' holds an object, not a headline",
+    ]
+    assert [analysed(r) for r in records] == [False, False, True]
+
+
+@pytest.mark.parametrize(
+    "name, content, fmt, message",
+    [
+        ("h.csv", b"title,text\n", None, "no records: the file has a header row but no data rows"),
+        ("story.txt", None, "warc", "not a WARC file (it does not start with a WARC/1.x record header)"),
+        ("plain.warc", None, None, "not a WARC file (it does not start with a WARC/1.x record header)"),
+    ],
+)
+def test_file_with_no_records_fails(tmp_path, stories, name, content, fmt, message):
+    bad = tmp_path / name
+    bad.write_bytes(content if content is not None else stories[2].as_text().encode("utf-8"))
+    good = write_good_text(tmp_path, stories[0])
+    code, errors, records = analyze_json(bad, *(["--format", fmt] if fmt else []))
+    label = f"{bad}#0" if (fmt or bad.suffix.lstrip(".")) == "warc" else str(bad)  # WARC labels carry the record
+    assert code == 1 and errors == [f"Error: {label}: {message}"] and records[0]["text"] == ""
+    code, errors, records = analyze_json(bad, good, *(["--format", fmt] if fmt else []))
+    assert code == 1
+
+
+def test_damaged_warc_gz_message_is_short_words(tmp_path, stories):
+    bad = tmp_path / "crawl.warc.gz"
+    bad.write_bytes(b"\x1f\x8b\x08\x00" + bytes((i * 37 + 11) % 256 for i in range(600)))
+    code, errors, _ = analyze_json(bad)
+    assert code == 1 and errors == [f"Error: {bad}#0: truncated or not a WARC file (the gzip stream cannot be read)"]
+
+
+def test_named_pipe_without_writer_does_not_hang(tmp_path, stories):
+    import os
+    import threading
+
+    fifo = tmp_path / "p.txt"
+    os.mkfifo(fifo)
+    out: list = []
+    t = threading.Thread(target=lambda: out.append(analyze_json(fifo)), daemon=True)
+    t.start()
+    t.join(30)
+    assert not t.is_alive(), "analyze blocked on a named pipe"
+    code, errors, _ = out[0]
+    assert code == 1 and errors == [f"Error: {fifo}: empty input: the pipe gave no data (nothing wrote to it)"]
