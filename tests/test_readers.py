@@ -384,7 +384,7 @@ def test_gzip_compressed_files_are_read_transparently(tmp_path, stories):
 
 
 def test_gzipped_html_page_is_read(tmp_path):
-    packed_page = sorted((TRAF / "html").glob("*.html.gz"))[0]  # the corpus stores its real pages gzipped
+    packed_page = min((TRAF / "html").glob("*.html.gz"))  # the corpus stores its real pages gzipped
     plain_page = tmp_path / packed_page.name.removesuffix(".gz")
     plain_page.write_bytes(gzip.decompress(packed_page.read_bytes()))
     plain = list(read_path(plain_page))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import gzip
+import contextlib
 import os
 import stat
 import tempfile
@@ -116,8 +116,11 @@ def read_path(path: str | Path, fmt: str | None = None, **options) -> Iterator[R
         return
     count = 0
     try:
-        with tempfile.TemporaryDirectory(prefix="newstrace-") as tmp:
-            data_path, err = _materialise(path, fmt, stat.S_ISFIFO(mode), Path(tmp), source)
+        fifo = stat.S_ISFIFO(mode)
+        copy = fifo or (fmt not in ("warc", "parquet") and _starts_with(path, GZIP_MAGIC))
+        # A temporary folder only for the pipes and gzip files that need a copy.
+        with tempfile.TemporaryDirectory(prefix="newstrace-") if copy else contextlib.nullcontext() as tmp:
+            data_path, err = (_materialise(path, fmt, fifo, Path(tmp), source) if copy else (path, None))
             if err is not None:
                 yield err
                 return
@@ -134,12 +137,7 @@ def read_path(path: str | Path, fmt: str | None = None, **options) -> Iterator[R
 def _materialise(path: Path, fmt: str, fifo: bool, tmp: Path, source: Source) -> tuple[Path, RawDocument | None]:
     """The path a reader should open: ``path`` itself, or a temporary copy of a pipe's bytes or a gzip stream's content."""
     compressible = fmt not in ("warc", "parquet")
-    if not fifo:
-        if not compressible:
-            return path, None
-        with path.open("rb") as fh:
-            if fh.read(2) != GZIP_MAGIC:
-                return path, None
+    if not fifo:  # a gzip file (the caller checked its magic bytes)
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             return path, error_document(source, "E104", f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
@@ -164,6 +162,11 @@ def _materialise(path: Path, fmt: str, fifo: bool, tmp: Path, source: Source) ->
     target = tmp / (name or "input")
     target.write_bytes(data)
     return target, None
+
+
+def _starts_with(path: Path, magic: bytes) -> bool:
+    with path.open("rb") as fh:
+        return fh.read(len(magic)) == magic
 
 
 def _read_pipe(path: Path) -> bytes:

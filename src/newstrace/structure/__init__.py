@@ -14,7 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from newstrace.schema import Article, Residue
-from newstrace.structure.byline import outlet_name, parse_byline, parse_contributor_line, parse_names, parse_wire_credits
+from newstrace.structure.byline import (
+    outlet_name,
+    parse_byline,
+    parse_contributor_line,
+    parse_names,
+    parse_wire_credits,
+)
 from newstrace.structure.credit import (
     canonical_agency,
     is_copyright_line,
@@ -22,7 +28,13 @@ from newstrace.structure.credit import (
     signoff_agency,
     split_run_in_signoff,
 )
-from newstrace.structure.dates import DateMention, collect_evidence, find_dates, parse_date_value, resolve_order
+from newstrace.structure.dates import (
+    DateMention,
+    collect_evidence,
+    find_dates,
+    parse_date_value,
+    resolve_order,
+)
 from newstrace.structure.headline import headline_below_furniture, split_headline
 from newstrace.structure.residue import (
     END_MARK,
