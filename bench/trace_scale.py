@@ -35,39 +35,40 @@ Results (2026-11-30, this build; 2 cores shared with three other engineers' jobs
 6-8.5 throughout, so wall seconds are inflated 2-4x and CPU seconds are the comparable figure;
 ``ulimit -v 8000000; nice -n 5``):
 
-``python bench/trace_scale.py --n 10000`` and ``python bench/trace_scale.py --n 100000
---verify-sample 5000`` (``--n 30000``: see below), CPU seconds (wall seconds):
+``python bench/trace_scale.py --n 10000`` (and ``--n 30000``), and ``python bench/trace_scale.py
+--n 100000 --verify-sample 5000``; CPU seconds (wall seconds):
 
-=============================  ===============  ===================  =============
-stage                          10,000 articles  100,000 articles     growth (x10)
-=============================  ===============  ===================  =============
-fingerprints (2 workers)       9.0 (27.8)       92.6 (284.7)         x10.3
-candidate index                2.9 (9.9)        26.5 (43.6)          x9.1
-candidate query                3.8 (19.3)       43.8 (60.0)          x11.5
-ours, candidates total         15.7 (57.0)      162.9 (388.3)        x10.4
-MinHashLSH (signatures + LSH)  8.6 (36.0)       83.2 (228.8)         x9.7
-ours / MinHashLSH (CPU)        1.83x            1.96x
-candidate pairs                57,589           769,515              x13.4
-pairs per article              5.8              7.7
-verification                   95.2 (251.3),    3.36 ms/pair on a    ~x13 (pairs)
-                               1.65 ms/pair     random sample;
-                               all pairs        ~1,270 CPU-s at
-                                                1.65 ms/pair
-peak RSS main / worker (MB)    623 / 813        2,461 / 1,865
-=============================  ===============  ===================  =============
+=============================  ===============  ===============  ===================  ===========
+stage                          10,000           30,000           100,000              10k -> 100k
+=============================  ===============  ===============  ===================  ===========
+fingerprints (2 workers)       9.0 (27.8)       26.8 (94.4)      92.6 (284.7)         x10.3
+candidate index                2.9 (9.9)        8.7 (31.6)       26.5 (43.6)          x9.1
+candidate query                3.8 (19.3)       13.1 (42.9)      43.8 (60.0)          x11.5
+ours, candidates total         15.7 (57.0)      48.6 (168.9)     162.9 (388.3)        x10.4
+MinHashLSH (signatures + LSH)  8.6 (36.0)       25.3 (87.3)      83.2 (228.8)         x9.7
+ours / MinHashLSH (CPU)        1.83x            1.92x            1.96x
+candidate pairs                57,589           206,916          769,515              x13.4
+pairs per article              5.8              6.9              7.7
+verification, all pairs        95.2 (251.3)     413.1 (859.2)    not run: 3.36 ms     ~x13-19
+                               1.65 ms/pair     2.0 ms/pair      per pair on 5,000
+                                                                 random pairs
+links                          33,772           104,074
+peak RSS main / worker (MB)    623 / 813        1,032 / 1,063    2,461 / 1,865
+=============================  ===============  ===============  ===================  ===========
 
 Recall of each copy kind, ours (candidates / links) against MinHashLSH (candidates):
 
-==============  ======================  ======================  ===========
-kind            10,000                  100,000 (links: 5,000   MinHashLSH
-                                        sampled copies)         10k / 100k
-==============  ======================  ======================  ===========
-deletion        0.986 / 0.980           0.979 / 0.974           0.745 / 0.737
-paragraph move  1.0 / 0.997             1.0 / 0.999             0.998 / 0.999
-number edits    1.0 / 1.0               1.0 / 1.0               0.995 / 0.997
-spun            0.995 / 0.988           0.980 / 0.984           0.001 / 0.001
-spun+deletion   0.935 / 0.906           0.916 / 0.894           0.001 / 0.001
-==============  ======================  ======================  ===========
+==============  ===============  ===============  ==================  =====================
+kind            10,000           30,000           100,000 (links of   MinHashLSH
+                                                  5,000 sampled       10k / 30k / 100k
+                                                  copies)
+==============  ===============  ===============  ==================  =====================
+deletion        0.986 / 0.980    0.980 / 0.972    0.979 / 0.974       0.745 / 0.741 / 0.737
+paragraph move  1.0 / 0.997      1.0 / 0.999      1.0 / 0.999         0.998 / 0.999 / 0.999
+number edits    1.0 / 1.0        1.0 / 1.0        1.0 / 1.0           0.995 / 0.997 / 0.997
+spun            0.995 / 0.988    0.987 / 0.983    0.980 / 0.984       0.001 / 0.0 / 0.001
+spun+deletion   0.935 / 0.906    0.938 / 0.910    0.916 / 0.894       0.001 / 0.0 / 0.001
+==============  ===============  ===============  ==================  =====================
 
 Real copies of the provenance corpus (candidate found for a labelled relative), ours /
 MinHashLSH: spun 2/2 / 0/2, machine-translated 1/1 / 0/1, translations 5/6 / 0/6 (few: they
@@ -85,11 +86,12 @@ Manning, Raghavan & Schütze 2008, sec. 6.2.1), which cut the 100k pairs from 2.
 with the 4.0 threshold; a cap of 1,000 postings per feature; and at most 40 robust candidates per
 article (removes 53,000 more pairs at 100k, no recall lost). The threshold went from 4.0 to 3.5
 to keep the real-copy candidates (4.0 with the weights lost one same-story pair of the
-provenance corpus and 1-2 points of spun recall at 100k). Verification cost per pair is
-constant, so verification grows with the pairs (x13.4); at 100k it was not run on all 769,515
-pairs in this session (about 1,270 CPU-s at the 10k rate of 1.65 CPU-ms per pair, ~11 min on
-2 idle cores; the sampled 3.36 ms/pair is an upper bound: random pairs miss the sentence cache
-that the sorted full pass hits). Between 10k and 100k the per-article pair count still grows
+provenance corpus and 1-2 points of spun recall at 100k). Verification grows with the pairs
+and a little faster (10k -> 30k: pairs x3.6, verification CPU x4.3, 1.65 -> 2.0 ms per pair, as
+the workers' bounded sentence cache hits less often); at 100k it was not run on all 769,515
+pairs in this session (about 1,500-1,800 CPU-s at 2.0-2.3 ms per pair, 13-15 min on 2 idle
+cores; the sampled 3.36 ms/pair is an upper bound: random pairs miss the sentence cache that
+the sorted full pass hits). Between 10k and 100k the per-article pair count still grows
 (x1.34): more articles pass a feature's full-weight document frequency without reaching the cap.
 
 Memory: peak RSS 2,461 MB in the main process at 100k (it holds all 100,000 Articles, their
@@ -295,6 +297,46 @@ class timed:
         self.res[f"{self.name}_cpu_s"] = round(_cpu() - self.cpu, 1)
 
 
+class PssSampler:
+    """Samples, every ``interval`` s in a thread, the summed proportional set size (PSS) of this process and its
+    children (Linux ``/proc/PID/smaps_rollup``): memory shared by fork is counted once, so the peak is the
+    memory the run really held (main + workers). ``peak_mb`` stays 0 where /proc is missing."""
+
+    def __init__(self, interval: float = 1.0) -> None:
+        import threading
+
+        self.peak_mb, self._stop, self.interval = 0.0, threading.Event(), interval
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    @staticmethod
+    def _pss_kb(pid: int) -> int:
+        try:
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+        except (OSError, ValueError):
+            pass
+        return 0
+
+    def _run(self) -> None:
+        me = os.getpid()
+        while not self._stop.is_set():
+            try:
+                kids = [int(c) for c in Path(f"/proc/{me}/task/{me}/children").read_text().split()]
+            except OSError:
+                kids = []
+            self.peak_mb = max(self.peak_mb, sum(self._pss_kb(p) for p in [me, *kids]) / 1024)
+            self._stop.wait(self.interval)
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
 def peak_mb() -> tuple[float, float]:
     """Peak resident memory (MiB) of this process and of its finished children."""
     return (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
@@ -456,7 +498,9 @@ def main(argv=None) -> int:
     print("real copies (provenance corpus), candidate found for a labelled relative:",
           json.dumps(results["real_copies_candidate_recall"]))
     for n in sizes:
-        r = run(n, args.jobs, verify=not args.no_verify, verify_sample=args.verify_sample)
+        with PssSampler() as pss:
+            r = run(n, args.jobs, verify=not args.no_verify, verify_sample=args.verify_sample)
+        r["peak_mb_pss_main_plus_workers"] = round(pss.peak_mb)
         results["runs"].append(r)
         print(json.dumps(r, indent=1))
     if len(results["runs"]) > 1:
