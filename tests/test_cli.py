@@ -228,3 +228,16 @@ def test_serve_on_a_busy_port_is_a_clear_usage_error(tmp_path):
         port = busy.getsockname()[1]
         result = invoke("serve", "--store", tmp_path / "s.duckdb", "--port", port)
     assert result.exit_code == 2 and f"cannot serve on 127.0.0.1:{port}" in result.stderr
+
+
+def test_exclude_skips_matching_files_of_a_folder_scan(tmp_path):
+    corpus = tmp_path / "corpus"
+    (corpus / "notes").mkdir(parents=True)
+    shutil.copy(EXAMPLES / "port_calder_flood.txt", corpus / "story.txt")
+    (corpus / "LABELS.md").write_text("# labels\n\nnot an article\n", encoding="utf-8")
+    (corpus / "notes" / "todo.txt").write_text("Check the dates\n\nof every copy.\n", encoding="utf-8")
+    names = lambda r: sorted(Path(json.loads(x)["source"]["path"]).name for x in r.stdout.splitlines())  # noqa: E731
+    assert names(invoke("analyze", "--json", corpus)) == ["LABELS.md", "story.txt", "todo.txt"]
+    assert names(invoke("analyze", "--json", corpus, "--exclude", "*.md", "-x", "notes/*")) == ["story.txt"]
+    # a file named on the command line is read whatever the patterns say
+    assert names(invoke("analyze", "--json", corpus / "LABELS.md", "--exclude", "*.md")) == ["LABELS.md"]

@@ -435,3 +435,16 @@ def test_fingerprints_made_in_the_workers_equal_those_made_here():
             assert fp["article_id"] == article.id and len(fp["minhash"]) == 8 * 128
     with pytest.raises(ValueError, match="module:function"):
         next(run_stages_with(raws, "fingerprint_record", jobs=1, stages=stages))
+
+
+def test_ingest_exclude_patterns(tmp_path):
+    from newstrace.store import Store
+    from newstrace.store.ingest import ingest as run_ingest
+
+    corpus = tmp_path / "c"
+    corpus.mkdir()
+    (corpus / "a.txt").write_text("Harbour wall repaired\n\nCrews repaired the harbour wall on Monday.\n", encoding="utf-8")
+    (corpus / "README.md").write_text("# About\n\nThese are notes.\n", encoding="utf-8")
+    with Store(tmp_path / "s.duckdb") as st:
+        report = run_ingest([corpus], st, jobs=1, exclude=["*.md"])
+        assert report.exit_code == 0 and st.counts()["articles"] == 1

@@ -43,6 +43,13 @@ ColumnsOption = Annotated[
 ]
 
 
+ExcludeOption = Annotated[
+    list[str] | None,
+    typer.Option("--exclude", "-x", help="Skip files of a folder whose name or path inside the folder matches this "
+                 "glob, e.g. --exclude '*.md' (repeat for more patterns).")  # fmt: skip
+]
+
+
 def reader_options(input_format: InputFormat, columns: list[str] | None):
     """The ``(ColumnMap, reader name or None)`` that ``--columns`` and ``--format`` ask for.
 
@@ -73,6 +80,7 @@ def analyze(
     ),
     input_format: FormatOption = InputFormat.auto,
     columns: ColumnsOption = None,
+    exclude: ExcludeOption = None,
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (each loads the spaCy model once)."),
 ) -> None:
     """Analyse news articles: repair, structure, quotation attribution and claims.
@@ -92,7 +100,7 @@ def analyze(
     failed = total = 0
     try:
         console = None if json_lines else _console(out, to_file=output is not None)
-        for article in run_stages(_records(paths, fmt, column_map), jobs=jobs):
+        for article in run_stages(_records(paths, fmt, column_map, exclude or ()), jobs=jobs):
             total += 1
             if console is None:
                 out.write(article.model_dump_json() + "\n")
@@ -138,7 +146,7 @@ def error_line(article: Article, error: ErrorRecord) -> str:
     return message if message.startswith(label + ":") else f"{label}: {message}"
 
 
-def _records(paths: Iterable[str], fmt: str | None, column_map) -> Iterator:
+def _records(paths: Iterable[str], fmt: str | None, column_map, exclude: Iterable[str] = ()) -> Iterator:
     """RawDocuments of every file under ``paths``; an empty folder is an error record, not silence."""
     from newstrace.readers import detect_format, iter_files, read_path
     from newstrace.readers.base import error_document
@@ -146,7 +154,7 @@ def _records(paths: Iterable[str], fmt: str | None, column_map) -> Iterator:
 
     for given in paths:
         path = Path(given)
-        files = list(iter_files([path])) if path.is_dir() else [path]
+        files = list(iter_files([path], exclude)) if path.is_dir() else [path]
         if not files:
             yield error_document(Source(path=str(path), format="text"), "E100", "folder holds no files to analyse")
         for file in files:

@@ -15,7 +15,7 @@ import typer
 
 from newstrace.cli import app, store_errors
 from newstrace.cli import fail as _fail
-from newstrace.cli_analyze import ColumnsOption, FormatOption, InputFormat, reader_options
+from newstrace.cli_analyze import ColumnsOption, ExcludeOption, FormatOption, InputFormat, reader_options
 from newstrace.store import DEFAULT_STORE
 
 _STORE_HELP = "The DuckDB store file (created when missing)."
@@ -28,6 +28,7 @@ def ingest(
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Analysis worker processes (default: all cores)."),
     input_format: FormatOption = InputFormat.auto,
     columns: ColumnsOption = None,
+    exclude: ExcludeOption = None,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Analyse articles and store them, with their repairs, quotes, claims and fingerprints.
@@ -42,7 +43,7 @@ def ingest(
 
     column_map, fmt = reader_options(input_format, columns)
     with store_errors(resumable=True), open_store(store) as st, _progress(quiet) as bar:
-        report = run_ingest(paths, st, jobs=jobs, fmt=fmt, columns=column_map, progress=bar)
+        report = run_ingest(paths, st, jobs=jobs, fmt=fmt, columns=column_map, progress=bar, exclude=exclude or ())
         total = st.counts()["articles"]
     for line in report.error_lines:
         typer.echo(f"Error: {line}", err=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fnmatch
+
 import contextlib
 import os
 import stat
@@ -51,19 +53,29 @@ def detect_format(path: Path) -> str:
     return "text"
 
 
-def iter_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+def iter_files(paths: Iterable[str | Path], exclude: Iterable[str] = ()) -> Iterator[Path]:
     """Expand files and folders (recursively, sorted, hidden files skipped) into files.
 
     Every non-hidden entry of a folder that is not itself a folder is yielded, including
     broken symbolic links, named pipes and devices, so that :func:`read_path` reports them
     (E100) instead of a folder scan skipping them silently.
+
+    Args:
+        paths: files and folders; a file named here is always yielded.
+        exclude: glob patterns (``*.md``, ``notes/*``) matched against the file name and
+            against its path inside the folder; matching files of a folder scan are skipped.
     """
+    patterns = list(exclude)
     for p in paths:
         p = Path(p)
         if p.is_dir():
             for child in sorted(p.rglob("*")):
-                if not child.is_dir() and not any(part.startswith(".") for part in child.relative_to(p).parts):
-                    yield child
+                rel = child.relative_to(p)
+                if child.is_dir() or any(part.startswith(".") for part in rel.parts):
+                    continue
+                if any(fnmatch.fnmatch(child.name, pat) or fnmatch.fnmatch(rel.as_posix(), pat) for pat in patterns):
+                    continue
+                yield child
         else:
             yield p
 

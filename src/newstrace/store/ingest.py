@@ -137,6 +137,7 @@ def ingest(
     progress: Callable[[IngestProgress], None] | None = None,
     fingerprints: bool = True,
     fingerprint_in_workers: bool = True,
+    exclude: Iterable[str] = (),
 ) -> IngestReport:
     """Ingest files and folders into ``store``.
 
@@ -152,6 +153,8 @@ def ingest(
         fingerprints: compute and store each new article's provenance fingerprint.
         fingerprint_in_workers: compute fingerprints in the analysis workers, next to the
             analysis (``False``: in this process at commit time; kept for benchmarks).
+        exclude: glob patterns of files to skip in folder scans (see
+            :func:`newstrace.readers.iter_files`).
 
     Returns:
         An :class:`IngestReport`; ``report.exit_code`` is 1 when some record failed.
@@ -164,7 +167,7 @@ def ingest(
     started = time.perf_counter()
     jobs = jobs or os.cpu_count() or 1
     report = IngestReport()
-    inputs = list(_inputs(paths))
+    inputs = list(_inputs(paths, exclude))
     report.files = len(inputs)
     total_bytes = sum(i.size for i in inputs) or 1
     state = {"bytes": 0, "current": ""}
@@ -228,13 +231,13 @@ def ingest(
     return report
 
 
-def _inputs(paths: Iterable[str | Path]) -> Iterator[_Input]:
+def _inputs(paths: Iterable[str | Path], exclude: Iterable[str] = ()) -> Iterator[_Input]:
     from newstrace.readers import iter_files
 
     seen: set[str] = set()  # a file named twice (or inside a folder also named) is read once
     for given in paths:
         path = Path(given)
-        files = list(iter_files([path])) if path.is_dir() else [path]
+        files = list(iter_files([path], exclude)) if path.is_dir() else [path]
         if not files:  # an empty folder is reported, not silently ignored
             files = [path]
         for file in files:
