@@ -448,3 +448,34 @@ def test_ingest_exclude_patterns(tmp_path):
     with Store(tmp_path / "s.duckdb") as st:
         report = run_ingest([corpus], st, jobs=1, exclude=["*.md"])
         assert report.exit_code == 0 and st.counts()["articles"] == 1
+
+
+def test_ctrl_c_keeps_the_records_analysed_so_far_and_the_rerun_finishes(tmp_path, monkeypatch):
+    import newstrace.engines.local as local
+    from newstrace.store import Store
+    from newstrace.store.ingest import IngestInterrupted
+    from newstrace.store.ingest import ingest as run_ingest
+
+    corpus = tmp_path / "c"
+    corpus.mkdir()
+    for i in range(12):
+        (corpus / f"a{i:02d}.txt").write_text(f"Harbour wall {i} repaired\n\nCrews repaired wall number {i} on Monday, "
+                                              "officials said.\n", encoding="utf-8")  # fmt: skip
+    real = local.run_stages_with
+
+    def interrupted_after_six(docs, attach, jobs=1):
+        for n, item in enumerate(real(docs, attach, jobs=jobs)):
+            if n == 6:
+                raise KeyboardInterrupt  # as SIGINT would, with 4 records committed and 2 waiting for their batch
+            yield item
+
+    monkeypatch.setattr(local, "run_stages_with", interrupted_after_six)
+    with Store(tmp_path / "s.duckdb") as st:
+        with pytest.raises(IngestInterrupted) as stop:
+            run_ingest([corpus], st, jobs=1, batch_records=4)
+        assert st.counts()["articles"] == stop.value.report.records == 6  # the 2 waiting were committed too
+    monkeypatch.setattr(local, "run_stages_with", real)
+    with Store(tmp_path / "s.duckdb") as st:
+        rerun = run_ingest([corpus], st, jobs=1, batch_records=4)
+        assert rerun.records == 6 and rerun.records_skipped == 6
+        assert st.counts()["articles"] == 12 and st.counts()["aliases"] == 12

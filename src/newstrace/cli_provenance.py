@@ -42,9 +42,16 @@ def ingest(
     from newstrace.store.ingest import ingest as run_ingest
 
     column_map, fmt = reader_options(input_format, columns)
-    with store_errors(resumable=True), open_store(store) as st, _progress(quiet) as bar:
-        report = run_ingest(paths, st, jobs=jobs, fmt=fmt, columns=column_map, progress=bar, exclude=exclude or ())
-        total = st.counts()["articles"]
+    from newstrace.store.ingest import IngestInterrupted
+
+    try:
+        with store_errors(resumable=True), open_store(store) as st, _progress(quiet) as bar:
+            report = run_ingest(paths, st, jobs=jobs, fmt=fmt, columns=column_map, progress=bar, exclude=exclude or ())
+            total = st.counts()["articles"]
+    except IngestInterrupted as stop:
+        typer.echo(f"Interrupted: the {stop.report.records} records analysed so far are stored; the same command "
+                   "again finishes the rest without storing anything twice.", err=True)  # fmt: skip
+        raise typer.Exit(130) from None
     for line in report.error_lines:
         typer.echo(f"Error: {line}", err=True)
     more = report.errors - len(report.error_lines)

@@ -207,28 +207,45 @@ def ingest(
             progress(IngestProgress(state["bytes"], total_bytes, report, time.perf_counter() - started, state["current"]))
 
     attach = "newstrace.provenance.fingerprint:fingerprint_record" if fingerprints and fingerprint_in_workers else None
-    for article, fp in run_stages_with(feed(), attach, jobs=jobs):
-        if fp is not None:
-            made[article.id] = fp
-        inp, record = order.popleft()
-        pending.append(IngestItem(inp.key, record, article))
-        report.records += 1
-        if not article.failed and any(e.code.startswith("E") for e in article.errors):
-            report.with_errors += 1  # a stage failed; W-coded notes are not failures
-        for error in article.errors:
-            report.errors += 1
-            if len(report.error_lines) < MAX_ERROR_LINES:
-                report.error_lines.append(error_line(article, error))
-        inp.written += 1
-        if inp.closed and inp.written == inp.records:
-            finished.append(FinishedInput(inp.key, inp.records + inp.skipped))
-            state["bytes"] += inp.size
-        if len(pending) >= batch_records or time.monotonic() - last_commit > BATCH_SECONDS:
-            commit()
+    try:
+        for article, fp in run_stages_with(feed(), attach, jobs=jobs):
+            if fp is not None:
+                made[article.id] = fp
+            inp, record = order.popleft()
+            pending.append(IngestItem(inp.key, record, article))
+            report.records += 1
+            if not article.failed and any(e.code.startswith("E") for e in article.errors):
+                report.with_errors += 1  # a stage failed; W-coded notes are not failures
+            for error in article.errors:
+                report.errors += 1
+                if len(report.error_lines) < MAX_ERROR_LINES:
+                    report.error_lines.append(error_line(article, error))
+            inp.written += 1
+            if inp.closed and inp.written == inp.records:
+                finished.append(FinishedInput(inp.key, inp.records + inp.skipped))
+                state["bytes"] += inp.size
+            if len(pending) >= batch_records or time.monotonic() - last_commit > BATCH_SECONDS:
+                commit()
+    except KeyboardInterrupt:
+        commit()  # keep every record analysed so far: the rerun then has less to do
+        report.seconds = time.perf_counter() - started
+        raise IngestInterrupted(report) from None
     commit()
     report.seconds = time.perf_counter() - started
     report.stage_seconds["read+analyse"] = report.seconds - sum(report.stage_seconds.values())
     return report
+
+
+class IngestInterrupted(KeyboardInterrupt):
+    """Ctrl-C (SIGINT) during :func:`ingest`, after the records analysed so far were committed.
+
+    Attributes:
+        report: the :class:`IngestReport` up to the interruption (``report.records`` stored).
+    """
+
+    def __init__(self, report: IngestReport) -> None:
+        super().__init__(f"ingest interrupted after {report.records} records")
+        self.report = report
 
 
 def _inputs(paths: Iterable[str | Path], exclude: Iterable[str] = ()) -> Iterator[_Input]:
@@ -303,4 +320,4 @@ def _store_fingerprints(store: Store, articles: list[Article], made: dict[str, d
     return store.put_fingerprints([fp for fp in fps if fp is not None])
 
 
-__all__ = ["ingest", "split_header", "IngestReport", "IngestProgress", "input_key", "BATCH_RECORDS"]
+__all__ = ["ingest", "split_header", "IngestInterrupted", "IngestReport", "IngestProgress", "input_key", "BATCH_RECORDS"]
