@@ -192,7 +192,7 @@ def render_article(console, article: Article) -> None:
         return
     console.print(f"[bold]{escape(article.headline or '(no headline)')}[/]")
     facts = [
-        ("section", article.headline_suffix),
+        ("headline suffix", article.headline_suffix),
         ("published", article.published),
         ("updated", article.updated),
         ("byline", ", ".join(article.byline) or None),

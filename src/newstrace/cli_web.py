@@ -23,7 +23,7 @@ def report(
     output: Path = typer.Option(Path("report.html"), "--output", "-o", help="The HTML file to write.", dir_okay=False),
     limit: int = typer.Option(100, "--limit", "-n", min=0, help="Stories given in full, largest first (0: all)."),
     max_diffs: int = typer.Option(10, "--max-diffs", min=0, help="Side-by-side diffs per story, best links first (0: all)."),
-    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Processes loading stories [default: all cores]."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Processes loading stories (default: all cores)."),
 ) -> None:
     """Write one self-contained HTML file: stories with their provenance graphs, timelines, quotes, claims and diffs.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -50,7 +51,9 @@ def translate_error(exc: Exception, path: Path) -> StoreError:
     """Map a DuckDB exception to the specific store error, with a message saying what to do."""
     msg = str(exc)
     if "Could not set lock" in msg or "Conflicting lock" in msg:
-        holder = msg.split("Conflicting lock is held in", 1)[-1].split(". See also")[0].strip() if "held in" in msg else ""
+        # DuckDB: "... Conflicting lock is held in /usr/bin/python3 (PID 123) by user root. However, ..."
+        held = re.search(r"held in (.+?) \(PID (\d+)\)", msg)
+        holder = f"PID {held.group(2)}, {held.group(1)}" if held else ""
         return StoreLockedError(
             f"the store {path} is open in another process{f' ({holder})' if holder else ''}: "
             "wait for it to finish, or use another store with --store FILE"
