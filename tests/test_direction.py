@@ -173,3 +173,23 @@ def test_stored_trace_reads_the_repair_log_for_direction(tmp_path):
     assert (d.copy_source or "").endswith("port_calder_flood_copy.txt")
     assert (d.origin_source or "").endswith("port_calder_flood.txt")
     assert any(r.startswith("damage:") for r in d.direction_evidence)
+
+
+def test_trace_json_on_the_shipped_examples_is_one_origin_per_copy(tmp_path):
+    """The README's corpus walk-through: three copies of the AP original, the independent report unlinked."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from newstrace.cli import app
+
+    store = tmp_path / "demo.duckdb"
+    runner = CliRunner()
+    assert runner.invoke(app, ["ingest", str(EXAMPLES), "--store", str(store), "--quiet", "--jobs", "1"]).exit_code == 0
+    result = runner.invoke(app, ["trace", "--store", str(store), "--json"])
+    assert result.exit_code == 0
+    links = sorted((Path(r["copy_source"]).name, Path(r["origin_source"] or "inferred").name)
+                   for r in map(json.loads, result.stdout.splitlines()))  # fmt: skip
+    assert links == [("floodwaters-force-thousands-from-homes-port-calder-vessa-river-record", "port_calder_flood.txt"),
+                     ("port_calder_flood_copy.txt", "port_calder_flood.txt"),
+                     ("vessa-river-record-flood-port-calder", "port_calder_flood.txt")]  # fmt: skip

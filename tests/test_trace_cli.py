@@ -103,7 +103,13 @@ def test_trace_json_lines_carry_sources_kind_score_coverage_changes(traced_store
     assert result.exit_code == 0, result.output
     assert "trace (incremental): 0 of 11 articles compared" in result.stderr
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    assert len(rows) == len(links)
+    # the resolved graph: every stored pair but chain shortcuts and siblings of a stored origin
+    from newstrace.provenance.graph import resolve
+
+    assert len(rows) == len(resolve(links)) and 0 < len(rows) <= len(links)
+    every = tmp_path / "all.jsonl"
+    assert CliRunner().invoke(app, ["trace", "--store", str(path), "--json", "--all-pairs", "--output", str(every)]).exit_code == 0
+    assert len(every.read_text(encoding="utf-8").splitlines()) == len(links)
     urls = {url_of(story(*x)) for x in PART_A + PART_B}
     for row in rows:
         for key in ("copy_source", "origin_source", "kind", "score", "coverage", "changes", "alignment"):

@@ -122,13 +122,18 @@ def trace(
                               "the last trace."),  # fmt: skip
     semantic: bool = typer.Option(False, "--semantic", help="Also verify pairs with multilingual sentence embeddings "
                                   "(translations; needs the optional 'multilingual' extra)."),  # fmt: skip
+    all_pairs: bool = typer.Option(False, "--all-pairs", help="Print every verified pair as stored, not the resolved "
+                                   "graph (chain shortcuts and siblings of a stored origin left in)."),  # fmt: skip
 ) -> None:
     """Decide which stored articles derive from which, of what kind, with what changes.
 
     Incremental: only articles ingested since the last trace are compared (against every
-    stored article); the links equal those of a full re-run (--full). Prints a table of links,
-    or JSON Lines with --json. Exit status: 0 ok, 2 usage or store error.
+    stored article); the links equal those of a full re-run (--full). Prints the resolved
+    graph (one origin per copy; a chain's shortcut links and sibling links between copies of a
+    stored origin left out; siblings grouped under one inferred source) as a table, or as
+    JSON Lines with --json. Exit status: 0 ok, 2 usage or store error.
     """
+    from newstrace.provenance.graph import resolve
     from newstrace.store import open_store
     from newstrace.store.trace import run_trace
 
@@ -143,6 +148,8 @@ def trace(
     with store_errors(resumable=True), open_store(store, create=False) as st:
         report = run_trace(st, full=full, semantic=embed, semantic_name=embed_name)
         derivations = st.derivations()
+    if not all_pairs:
+        derivations = resolve(derivations)
     out = _open_output(output)
     try:
         if json_lines:
