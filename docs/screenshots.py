@@ -13,6 +13,7 @@ provenance corpus) are someone else's text, so their screenshots stay on your ma
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import subprocess
 import sys
@@ -54,9 +55,12 @@ def serve(store: Path):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--input", type=Path, nargs="*", default=[REPO / "examples"])
+    parser.add_argument("--input", type=Path, nargs="*", default=[Path("examples")])
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "img")
     args = parser.parse_args()
+    args.input = [p.resolve() if p.is_absolute() or p.exists() else REPO / p for p in args.input]
+    os.chdir(REPO)  # the shipped examples are stored under their repository-relative paths
+    args.input = [p.relative_to(REPO) if p.is_relative_to(REPO) else p for p in args.input]
     from playwright.sync_api import sync_playwright
 
     from newstrace.report import build_report

@@ -104,8 +104,9 @@ def damage_vote(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment) -> 
         return 0, ""
     w = _weight(found)
     v = 2 if w >= DAMAGE_STRONG else 1
-    shown = "; ".join(dict.fromkeys(found))
-    reason = f"damage: the {side} article's shared sentences needed {len(found)} repairs the other's did not ({shown[:160]})"
+    distinct = list(dict.fromkeys(found))
+    shown = "; ".join(distinct[:8]) + (f"; and {len(distinct) - 8} more" if len(distinct) > 8 else "")  # whole items only
+    reason = f"damage: the {side} article's shared sentences needed {len(found)} repairs the other's did not ({shown})"
     return (v if db else -v), reason
 
 
