@@ -35,40 +35,41 @@ Results (2026-11-30, this build; 2 cores shared with three other engineers' jobs
 6-8.5 throughout, so wall seconds are inflated 2-4x and CPU seconds are the comparable figure;
 ``ulimit -v 8000000; nice -n 5``):
 
-``python bench/trace_scale.py --n 10000`` (and ``--n 30000``), and ``python bench/trace_scale.py
---n 100000 --verify-sample 5000``; CPU seconds (wall seconds):
+``python bench/trace_scale.py --n N`` for N = 10,000, 30,000 and 50,000 (every stage, every pair
+verified), and ``python bench/trace_scale.py --n 100000 --verify-sample 5000``; CPU seconds
+(wall seconds):
 
-=============================  ===============  ===============  ===================  ===========
-stage                          10,000           30,000           100,000              10k -> 100k
-=============================  ===============  ===============  ===================  ===========
-fingerprints (2 workers)       9.0 (27.8)       26.8 (94.4)      92.6 (284.7)         x10.3
-candidate index                2.9 (9.9)        8.7 (31.6)       26.5 (43.6)          x9.1
-candidate query                3.8 (19.3)       13.1 (42.9)      43.8 (60.0)          x11.5
-ours, candidates total         15.7 (57.0)      48.6 (168.9)     162.9 (388.3)        x10.4
-MinHashLSH (signatures + LSH)  8.6 (36.0)       25.3 (87.3)      83.2 (228.8)         x9.7
-ours / MinHashLSH (CPU)        1.83x            1.92x            1.96x
-candidate pairs                57,589           206,916          769,515              x13.4
-pairs per article              5.8              6.9              7.7
-verification, all pairs        95.2 (251.3)     413.1 (859.2)    not run: 3.36 ms     ~x13-19
-                               1.65 ms/pair     2.0 ms/pair      per pair on 5,000
-                                                                 random pairs
-links                          33,772           104,074
-peak RSS main / worker (MB)    623 / 813        1,032 / 1,063    2,461 / 1,865
-=============================  ===============  ===============  ===================  ===========
+=============================  =============  =============  =============  =================  ===========
+stage                          10,000         30,000         50,000         100,000            10k -> 100k
+=============================  =============  =============  =============  =================  ===========
+fingerprints (2 workers)       9.0 (27.8)     26.8 (94.4)    47.9 (113.8)   92.6 (284.7)       x10.3
+candidate index                2.9 (9.9)      8.7 (31.6)     16.5 (77.8)    26.5 (43.6)        x9.1
+candidate query                3.8 (19.3)     13.1 (42.9)    29.1 (143.5)   43.8 (60.0)        x11.5
+ours, candidates total         15.7 (57.0)    48.6 (168.9)   93.5 (335.1)   162.9 (388.3)      x10.4
+MinHashLSH (signatures + LSH)  8.6 (36.0)     25.3 (87.3)    43.1 (84.3)    83.2 (228.8)       x9.7
+ours / MinHashLSH (CPU)        1.83x          1.92x          2.17x          1.96x
+candidate pairs                57,589         206,916        373,339        769,515            x13.4
+pairs per article              5.8            6.9            7.5            7.7
+verification, all pairs        95.2 (251.3)   413.1 (859.2)  726.9 (620.6)  not run; 3.36 ms   x7.6 at 50k
+ms per pair                    1.65           2.0            1.95           on 5,000 random    (x5 articles)
+links                          33,772         104,074        177,612
+peak RSS main / worker (MB)    623 / 813      1,032 / 1,063  1,460 / 1,304  2,461 / 1,865
+peak PSS main + workers (MB)   -              -              2,603          -
+=============================  =============  =============  =============  =================  ===========
 
 Recall of each copy kind, ours (candidates / links) against MinHashLSH (candidates):
 
-==============  ===============  ===============  ==================  =====================
-kind            10,000           30,000           100,000 (links of   MinHashLSH
-                                                  5,000 sampled       10k / 30k / 100k
-                                                  copies)
-==============  ===============  ===============  ==================  =====================
-deletion        0.986 / 0.980    0.980 / 0.972    0.979 / 0.974       0.745 / 0.741 / 0.737
-paragraph move  1.0 / 0.997      1.0 / 0.999      1.0 / 0.999         0.998 / 0.999 / 0.999
-number edits    1.0 / 1.0        1.0 / 1.0        1.0 / 1.0           0.995 / 0.997 / 0.997
-spun            0.995 / 0.988    0.987 / 0.983    0.980 / 0.984       0.001 / 0.0 / 0.001
-spun+deletion   0.935 / 0.906    0.938 / 0.910    0.916 / 0.894       0.001 / 0.0 / 0.001
-==============  ===============  ===============  ==================  =====================
+==============  =============  =============  =============  ==================  ===========
+kind            10,000         30,000         50,000         100,000 (links of   MinHashLSH
+                                                             5,000 sampled       10k / 100k
+                                                             copies)
+==============  =============  =============  =============  ==================  ===========
+deletion        0.986 / 0.980  0.980 / 0.972  0.984 / 0.975  0.979 / 0.974       0.745 / 0.737
+paragraph move  1.0 / 0.997    1.0 / 0.999    1.0 / 0.999    1.0 / 0.999         0.998 / 0.999
+number edits    1.0 / 1.0      1.0 / 1.0      1.0 / 1.0      1.0 / 1.0           0.995 / 0.997
+spun            0.995 / 0.988  0.987 / 0.983  0.987 / 0.982  0.980 / 0.984       0.001 / 0.001
+spun+deletion   0.935 / 0.906  0.938 / 0.910  0.934 / 0.906  0.916 / 0.894       0.001 / 0.001
+==============  =============  =============  =============  ==================  ===========
 
 Real copies of the provenance corpus (candidate found for a labelled relative), ours /
 MinHashLSH: spun 2/2 / 0/2, machine-translated 1/1 / 0/1, translations 5/6 / 0/6 (few: they
@@ -87,17 +88,21 @@ with the 4.0 threshold; a cap of 1,000 postings per feature; and at most 40 robu
 article (removes 53,000 more pairs at 100k, no recall lost). The threshold went from 4.0 to 3.5
 to keep the real-copy candidates (4.0 with the weights lost one same-story pair of the
 provenance corpus and 1-2 points of spun recall at 100k). Verification grows with the pairs
-and a little faster (10k -> 30k: pairs x3.6, verification CPU x4.3, 1.65 -> 2.0 ms per pair, as
-the workers' bounded sentence cache hits less often); at 100k it was not run on all 769,515
-pairs in this session (about 1,500-1,800 CPU-s at 2.0-2.3 ms per pair, 13-15 min on 2 idle
-cores; the sampled 3.36 ms/pair is an upper bound: random pairs miss the sentence cache that
-the sorted full pass hits). Between 10k and 100k the per-article pair count still grows
+(10k -> 50k: pairs x6.5, verification CPU x7.6, 1.65 -> 1.95 ms per pair as the workers' bounded
+sentence cache hits less often; 30k -> 50k is linear in pairs); at 100k it was not run on all
+769,515 pairs within this session's measured figures (about 1,500 CPU-s at 1.95 ms per pair, 13
+min on 2 idle cores; the sampled 3.36 ms/pair is an upper bound: random pairs miss the sentence
+cache that the sorted full pass hits). The 50k run's wall seconds are lower than its CPU seconds
+in verification because the machine emptied during it (load 7.8 at the start, 3.9 at the end). Between 10k and 100k the per-article pair count still grows
 (x1.34): more articles pass a feature's full-weight document frequency without reaching the cap.
 
 Memory: peak RSS 2,461 MB in the main process at 100k (it holds all 100,000 Articles, their
 fingerprints and both indexes); the largest worker's RSS (1,865 MB) is mostly pages shared with
-the main process by fork, so main + 2 workers (6.2 GB) is an upper bound, not a measurement of
-unique memory, which this session did not measure.
+the main process by fork, so RSS main + 2 workers (6.2 GB) overstates it. The proportional set
+size (PSS, shared pages counted once), sampled every second over the whole run, peaked at 2,603
+MB for main + workers at 50k (RSS main 1,460 MB); at 100k it was not sampled (the sampler came
+after that run), and from RSS main x1.7 (50k: 2,603 / 1,460) it would be about 4.2 GB, at or just
+above the 4 GB goal: the benchmark keeps every Article in the main process.
 """
 
 from __future__ import annotations
