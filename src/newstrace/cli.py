@@ -14,6 +14,7 @@ app = typer.Typer(
     help="Repair, structure, quotation attribution, claims and provenance tracing for news articles.",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode="markdown",  # docstring paragraphs reflow to the terminal instead of keeping their line breaks
 )
 
 

@@ -176,7 +176,7 @@ def export(
 ) -> None:
     """Export articles, quotes, claims, derivations, changes, stories and story members as tables, one file each.
 
-    Files are named <table>.parquet, .csv or .jsonl in the output folder; existing files of
+    Files are named after their table (articles.parquet, quotes.csv, ...) in the output folder; existing files of
     the same name are replaced. Exit status: 0 ok, 2 usage or store error.
     """
     from newstrace.export import export_tables
