@@ -363,3 +363,12 @@ def test_reuters_claims_are_consistent(nlp):
         parsed += p.parses
     assert n > 5000
     assert parsed / sentences < 0.15
+
+
+@pytest.mark.parametrize(("sentence", "unit"), [
+    ("Forecasters expect another 50 millimeters of rain by Thursday.", "mm"),
+    ("The river rose 30 centimetres overnight.", "cm"),
+    ("The river crested at 6.4 meters early Tuesday.", "m"),
+])
+def test_metric_lengths_spelled_out_get_their_symbol(nlp, sentence, unit):
+    assert one_claim(sentence, nlp).unit == unit

@@ -99,7 +99,8 @@ CURRENCY_SYMBOLS = {
 MEASURE_WORDS = {
     "km": "km", "kms": "km", "kilometer": "km", "kilometers": "km", "kilometre": "km", "kilometres": "km",
     "mile": "miles", "miles": "miles", "meter": "m", "meters": "m", "metre": "m", "metres": "m",
-    "cm": "cm", "mm": "mm", "feet": "ft", "foot": "ft", "ft": "ft", "inches": "in", "inch": "in",
+    "cm": "cm", "mm": "mm", "centimeter": "cm", "centimeters": "cm", "centimetre": "cm", "centimetres": "cm",
+    "millimeter": "mm", "millimeters": "mm", "millimetre": "mm", "millimetres": "mm", "feet": "ft", "foot": "ft", "ft": "ft", "inches": "in", "inch": "in",
     "yards": "yd", "kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg",
     "kilograms": "kg", "gram": "g", "grams": "g", "tonne": "tonnes", "tonnes": "tonnes",
     "ton": "tons", "tons": "tons", "lb": "lb", "lbs": "lb", "ounce": "oz", "ounces": "oz",
