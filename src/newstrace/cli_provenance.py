@@ -122,6 +122,8 @@ def trace(
                               "the last trace."),  # fmt: skip
     semantic: bool = typer.Option(False, "--semantic", help="Also verify pairs with multilingual sentence embeddings "
                                   "(translations; needs the optional 'multilingual' extra)."),  # fmt: skip
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Verification worker processes (default: all "
+                                    "cores; small runs and --semantic stay in one process)."),  # fmt: skip
     all_pairs: bool = typer.Option(False, "--all-pairs", help="Print every verified pair as stored, not the resolved "
                                    "graph (chain shortcuts and siblings of a stored origin left in)."),  # fmt: skip
 ) -> None:
@@ -146,7 +148,7 @@ def trace(
         except ImportError as exc:
             raise _fail(str(exc)) from exc
     with store_errors(resumable=True), open_store(store, create=False) as st:
-        report = run_trace(st, full=full, semantic=embed, semantic_name=embed_name)
+        report = run_trace(st, full=full, semantic=embed, semantic_name=embed_name, jobs=jobs)
         derivations = st.derivations()
     if not all_pairs:
         derivations = resolve(derivations)
