@@ -165,7 +165,9 @@ def trace(
     stages = ", ".join(f"{k} {v:.1f} s" for k, v in (report.stage_seconds or {}).items())
     typer.echo(
         f"trace ({report.mode}): {report.compared} of {report.articles} articles compared, {report.pairs} candidate "
-        f"pairs verified, {report.links} links found; {report.total_links} links stored. {report.seconds:.1f} s ({stages}).",
+        f"pairs verified, {report.links} links found; {report.total_links} verified pairs stored"
+        f"{'' if all_pairs else f', {len(derivations)} links in the resolved graph shown'}. "
+        f"{report.seconds:.1f} s ({stages}).",
         err=True,
     )
 

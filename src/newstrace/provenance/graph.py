@@ -65,8 +65,12 @@ def resolve(derivs: Sequence[Derivation]) -> list[Derivation]:
       one it follows most closely (:func:`_parent_rank`); a copy has one origin.
     - A sibling link between two articles that a chain of direct links already relates (one is
       the other's ancestor, or they share a direct origin) is dropped.
-    - Sibling links form groups (connected components); each remaining sibling record lists every
-      other member of its group in ``sibling_ids``, so one inferred source stands for the group.
+    - A sibling link of a copy that has a direct origin in the store is dropped: a copy has one
+      origin, and a stored one is preferred to an inferred one.
+    - Sibling links form groups (connected components); each copy keeps one sibling record (its
+      best-scored pair), listing every other member of its group in ``sibling_ids``, so one
+      inferred source stands for the group. A member that is only ever the other side of a pair
+      appears in ``sibling_ids``, not as a record of its own.
 
     Args:
         derivs: Derivation records of one corpus (pairwise, as :func:`newstrace.provenance.trace` returns).
@@ -94,6 +98,8 @@ def resolve(derivs: Sequence[Derivation]) -> list[Derivation]:
         anc_c, anc_o = _ancestors(d.copy_id, parents), _ancestors(other, parents)
         if other in anc_c or d.copy_id in anc_o or (parents.get(d.copy_id, set()) & parents.get(other, set())):
             continue
+        if parents.get(d.copy_id):
+            continue  # the copy already has its origin in the store: one origin per copy
         kept.append(d)
     # sibling groups: union-find over the remaining sibling links
     uf = UnionFind()
@@ -102,9 +108,18 @@ def resolve(derivs: Sequence[Derivation]) -> list[Derivation]:
             for s in d.sibling_ids:
                 uf.union(d.copy_id, s)
     groups = {root: set(members) for root, members in uf.groups().items()}
+    # one record per copy of an inferred source: its best-scored pair stands for the group
+    best_sibling: dict[str, Derivation] = {}
+    for d in kept:
+        if not d.origin_id:
+            cur = best_sibling.get(d.copy_id)
+            if cur is None or (d.score, d.copy_coverage) > (cur.score, cur.copy_coverage):
+                best_sibling[d.copy_id] = d
     out = []
     for d in kept:
         if not d.origin_id and d.copy_id in uf.parent:
+            if best_sibling.get(d.copy_id) is not d:
+                continue
             members = groups[uf.find(d.copy_id)] - {d.copy_id}
             d = d.model_copy(update={"sibling_ids": sorted(members)})
         out.append(d)
