@@ -50,6 +50,7 @@ def stories(
 
     with store_errors(resumable=True), open_store(store, create=False) as st:
         report = update_stories(st, full=full)
+        traced = bool(st.query("SELECT count(*) AS n FROM trace_runs")[0]["n"])
         if story is not None:
             sid = story if get_story(st, story) is not None else None
             if sid is None:
@@ -74,12 +75,24 @@ def stories(
             typer.echo(s.model_dump_json())
     else:
         _print_stories(page)
+    if report.derivation_edges == 0 and report.articles > 1 and not traced:
+        typer.echo("Note: no copy links are stored; run `newstrace trace` first so that copies join their origins' "
+                   "stories.", err=True)  # fmt: skip
     typer.echo(
         f"stories ({report.mode}): {report.new_articles} of {report.articles} articles clustered in this run, "
         f"{report.candidate_pairs} candidate pairs, {report.event_links} same-event links, {report.derivation_edges} "
         f"copy links; {report.stories} stories. {report.seconds:.1f} s.",
         err=True,
     )
+
+
+def _clip(text: str, width: int) -> str:
+    """``text`` cut at a word boundary to at most ``width`` characters, with an ellipsis when cut."""
+    text = " ".join((text or "").split())
+    if len(text) <= width:
+        return text
+    cut = text[: width - 1].rsplit(" ", 1)[0] if " " in text[: width - 1] else text[: width - 1]
+    return cut + "…"
 
 
 def _console():
@@ -103,7 +116,7 @@ def _print_stories(page) -> None:
     for s in page.stories:
         table.add_row(s.id, str(s.n_articles), str(s.n_copies), s.first_seen or "", s.last_seen or "",
                       ", ".join(s.languages), escape(", ".join(s.outlets[:4]) + (" ..." if len(s.outlets) > 4 else "")),
-                      escape(", ".join(s.key_entities[:5])), escape(s.headline[:80]))  # fmt: skip
+                      escape(", ".join(s.key_entities[:5])), escape(_clip(s.headline, 80)))  # fmt: skip
     _console().print(table)
 
 
@@ -114,7 +127,7 @@ def _print_detail(d) -> None:
 
     c = _console()
     s = d.story
-    c.print(Rule(f"{s.id}: {escape(s.headline[:100])}"))
+    c.print(Rule(f"{s.id}: {escape(_clip(s.headline, 100))}"))
     c.print(f"{s.n_articles} articles, {s.n_copies} copies, {s.first_seen} .. {s.last_seen}; languages "
             f"{', '.join(s.languages)}; key entities: {escape(', '.join(s.key_entities))}")  # fmt: skip
     t = Table(title="Timeline", title_justify="left")
@@ -124,7 +137,7 @@ def _print_detail(d) -> None:
     for p in d.timeline:
         m = members[p.article_id]
         t.add_row(f"{p.date or ''}{' (ingested)' if p.date_source == 'ingested' else ''}", escape(p.outlet or ""), m.role,
-                  m.kind or "", p.article_id[:12], escape(m.headline[:60]))  # fmt: skip
+                  m.kind or "", p.article_id[:12], escape(_clip(m.headline, 60)))  # fmt: skip
     c.print(t)
     if d.edges:
         t = Table(title="Copy tree (copy -> origin)", title_justify="left")
