@@ -191,8 +191,9 @@ def show(
             raise _fail(f"no stored article matches {article!r} (give an id or an id prefix of at least 4 hex digits, "
                           "an input path or file name, or a URL)")
         if len(ids) > 1:
-            listed = ", ".join(ids[:8]) + (" ..." if len(ids) > 8 else "")
-            raise _fail(f"{article!r} matches {len(ids)} articles: {listed}; give a longer id")
+            labels = st.source_labels(ids[:8])
+            listed = "; ".join(f"{i[:12]} ({labels.get(i, '?')})" for i in ids[:8]) + (" ..." if len(ids) > 8 else "")
+            raise _fail(f"{article!r} matches {len(ids)} articles: {listed}; give a longer id, or the path or URL")
         art = st.get_article(ids[0])
         aliases = st.aliases(art.id)
         derivations = st.derivations(art.id)
