@@ -229,3 +229,11 @@ def _esc(text: str) -> str:
     return str(escape(text))
 
 
+
+
+def test_api_derivations_of_an_unknown_article_is_404(client, store):
+    copy_id = store.query("SELECT copy_id FROM derivations LIMIT 1")[0]["copy_id"]
+    assert client.get(f"/api/articles/{copy_id}/derivations").status_code == 200
+    assert client.get(f"/api/articles/{copy_id}/derivations").json()
+    for unknown in ("zzzz", copy_id[:8]):  # the API takes full ids; prefixes are for the HTML pages and the CLI
+        assert client.get(f"/api/articles/{unknown}/derivations").status_code == 404

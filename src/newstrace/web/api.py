@@ -64,8 +64,10 @@ def api_article(request: Request, article_id: str) -> q.ArticlePage:
 
 @router.get("/articles/{article_id}/derivations", response_model=list[Derivation], summary="Derivation links of an article")
 def api_derivations(request: Request, article_id: str) -> list[Derivation]:
-    """Every stored link where the article is the copy or the origin, with changes and aligned sentence pairs."""
+    """Every stored link where the article (its full id) is the copy or the origin, with changes and aligned sentence pairs."""
     with _access(request)() as store:
+        if not store.query("SELECT 1 AS found FROM articles WHERE id = ?", [article_id]):
+            raise HTTPException(404, f"no article {article_id!r} (the API takes full article ids)")
         return store.derivations(article_id)
 
 
