@@ -90,8 +90,8 @@ def long_article() -> Article:
 def build_store(folder: Path) -> Path:
     """Ingest the provenance corpus, the seeds and the hostile pair; trace; add the long article; cluster.
 
-    Cached per process, so every test module of a session shares one store (about a
-    minute on two cores). Returns the store path.
+    About a minute on two cores; the ``store_path`` fixture of tests/conftest.py builds it once
+    per session for every module that uses it. Returns the store path.
     """
     folder.mkdir(parents=True, exist_ok=True)
     hostile = folder / "hostile.jsonl"

@@ -31,11 +31,6 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture(scope="module")
-def store_path(tmp_path_factory) -> Path:
-    return ws.build_store(tmp_path_factory.getbasetemp() / "webstore")
-
-
-@pytest.fixture(scope="module")
 def facts(store_path):
     """What the pages should show, read from the store: a story with copies, a speaker, the hostile articles."""
     with Store(store_path, read_only=True) as st:

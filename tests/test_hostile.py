@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -75,11 +74,6 @@ class Injections(HTMLParser):
 
 WEB_SCRIPTS = [("/static/newstrace.js", None)]
 REPORT_SCRIPTS = [(None, "application/json"), (None, None)]
-
-
-@pytest.fixture(scope="module")
-def store_path(tmp_path_factory) -> Path:
-    return ws.build_store(tmp_path_factory.getbasetemp() / "webstore")
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,6 @@ import json
 import re
 from datetime import datetime, timedelta
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -57,11 +56,6 @@ class Page(HTMLParser):
 
     def attr_values(self, name: str) -> list[str]:
         return [a[name] for _, a in self.tags if a.get(name) is not None]
-
-
-@pytest.fixture(scope="module")
-def store_path(tmp_path_factory) -> Path:
-    return ws.build_store(tmp_path_factory.getbasetemp() / "webstore")
 
 
 @pytest.fixture(scope="module")

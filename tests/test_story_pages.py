@@ -19,7 +19,6 @@ import pytest
 from fastapi.testclient import TestClient
 from rapidfuzz import fuzz
 
-import _webstore as ws
 from newstrace.schema import Source, text_id
 from newstrace.store import IngestItem, Store
 from newstrace.stories import list_stories, story_detail, story_of, update_stories
@@ -44,8 +43,8 @@ FEEDS = 150
 
 
 @pytest.fixture(scope="module")
-def base_path(tmp_path_factory) -> Path:
-    return ws.build_store(tmp_path_factory.getbasetemp() / "webstore")
+def base_path(store_path) -> Path:
+    return store_path
 
 
 def _variants(d) -> tuple:

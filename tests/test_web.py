@@ -6,7 +6,6 @@ The store is built at run time from ../shared plus invented articles (tests/_web
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -19,11 +18,6 @@ from newstrace.store.records import origin_key
 from newstrace.stories import list_stories, search, story_detail
 from newstrace.web import create_app
 from newstrace.web.app import CSP
-
-
-@pytest.fixture(scope="module")
-def store_path(tmp_path_factory) -> Path:
-    return ws.build_store(tmp_path_factory.getbasetemp() / "webstore")
 
 
 @pytest.fixture(scope="module")
