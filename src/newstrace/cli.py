@@ -34,6 +34,12 @@ def printable(text: str) -> str:
     return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
+def clip(text: str, width: int) -> str:
+    """``text`` on one line (whitespace runs collapsed), cut to ``width`` characters with an ellipsis when longer."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "\u2026"
+
+
 def safe_markup(text: str) -> str:
     """Untrusted text for a rich markup string: control characters made visible, ``[`` escaped."""
     from rich.markup import escape

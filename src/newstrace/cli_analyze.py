@@ -67,6 +67,7 @@ def reader_options(input_format: InputFormat, columns: list[str] | None):
 
 # Imported after InputFormat: cli.py imports this module and cli_provenance, which reuses InputFormat.
 from newstrace.cli import app, printable  # noqa: E402
+from newstrace.cli import clip as _clip  # noqa: E402
 
 
 @app.command()
@@ -252,7 +253,3 @@ def _show(text: str, width: int) -> str:
         return text.replace(" ", "␣")
     return _clip(text, width)
 
-
-def _clip(text: str, width: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"

@@ -13,6 +13,7 @@ from pathlib import Path
 import typer
 
 from newstrace.cli import app
+from newstrace.cli import clip as _clip
 from newstrace.cli import fail as _fail
 from newstrace.cli import store_errors
 from newstrace.store import DEFAULT_STORE
@@ -84,15 +85,6 @@ def stories(
         f"copy links; {report.stories} stories. {report.seconds:.1f} s.",
         err=True,
     )
-
-
-def _clip(text: str, width: int) -> str:
-    """``text`` cut at a word boundary to at most ``width`` characters, with an ellipsis when cut."""
-    text = " ".join((text or "").split())
-    if len(text) <= width:
-        return text
-    cut = text[: width - 1].rsplit(" ", 1)[0] if " " in text[: width - 1] else text[: width - 1]
-    return cut + "…"
 
 
 def _console():
