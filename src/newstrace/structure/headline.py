@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from newstrace.structure.dates import DateMention, find_dates
 
@@ -163,7 +164,7 @@ def slug_words(url: str | None) -> list[str]:
     """
     if not url:
         return []
-    path = re.sub(r"^[a-z][a-z0-9+.-]*://[^/]*", "", url, flags=re.IGNORECASE).split("?")[0].split("#")[0]
+    path = urlsplit(url).path
     best: list[str] = []
     for segment in path.split("/"):
         segment = re.sub(r"\.[A-Za-z0-9]{2,5}$", "", segment)
