@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import duckdb
+import pyarrow as pa
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -296,16 +297,21 @@ def test_derivations_replace_and_round_trip(tmp_path):
         from datetime import datetime
 
         s.replace_derivations([d, sib], None, mode="full", max_seq=2, new_articles=2, started_at=datetime.now())
-        got = s.derivations()
+        got = s.derivations(resolved=False)  # every verified pair, as stored
         assert sorted(got, key=lambda x: x.copy_id) == sorted([d, sib], key=lambda x: x.copy_id)
-        assert s.derivations(a.id)[0].copy_id in (a.id, b.id)
+        assert s.derivations(a.id, resolved=False)[0].copy_id in (a.id, b.id)
+        # the resolved graph: the sibling link between b and its own stored origin a says nothing more
+        assert s.derivations() == s.derivations(a.id) == [d]
+        assert (s.counts()["derivations"], s.counts()["resolved_links"]) == (2, 1)
         # An incremental run replaces only the links involving the articles it examined.
         c = seed_article(SEEDS[0]).model_copy(update={"id": "c" * 40})
         d3 = d.model_copy(update={"copy_id": c.id, "score": 0.5})
         s.replace_derivations([d3], [c.id], mode="incremental", max_seq=3, new_articles=1, started_at=datetime.now())
-        assert sorted(x.score for x in s.derivations()) == [0.5, 0.7, 0.91]
+        assert sorted(x.score for x in s.derivations(resolved=False)) == [0.5, 0.7, 0.91]
+        assert sorted(x.score for x in s.derivations()) == [0.5, 0.91]
         d2 = d.model_copy(update={"score": 0.95})  # b's links (as copy and as sibling) are recomputed
         s.replace_derivations([d2], [b.id], mode="incremental", max_seq=3, new_articles=1, started_at=datetime.now())
+        assert sorted((x.copy_id, x.score) for x in s.derivations(resolved=False)) == sorted([(b.id, 0.95), (c.id, 0.5)])
         assert sorted((x.copy_id, x.score) for x in s.derivations()) == sorted([(b.id, 0.95), (c.id, 0.5)])
         assert s.last_trace()["mode"] == "incremental"
 
@@ -339,3 +345,42 @@ def test_public_query_helpers(tmp_path):
             s.insert_rows("notes", [{"article_id": a.id, "note": "checked"}])
             s.insert_rows("notes", [{"article_id": a.id, "note": "again"}], "ON CONFLICT DO NOTHING")
         assert s.query("SELECT note FROM notes") == [{"note": "checked"}]
+
+
+def _pair(copy: str, origin: str | None, score: float, cover: float, partner: str | None = None) -> Derivation:
+    """An invented verified pair (one aligned sentence) between article ids."""
+    return Derivation(copy_id=copy, origin_id=origin, kind="edited", score=score, copy_coverage=cover,
+                      origin_coverage=cover, inferred_source=origin is None, sibling_ids=[partner] if partner else [],
+                      alignment=[AlignedPair(copy_index=0, origin_index=0, copy_sentence="c", origin_sentence="o",
+                                             similarity=cover)])  # fmt: skip
+
+
+def test_upgrade_from_the_previous_schema_fills_the_resolved_graph(tmp_path):
+    """A store written before 0007_resolved_links (every verified pair, no resolved graph) opened by this
+    newstrace: the migration resolves the links already stored, so views agree with `trace` at once."""
+    from newstrace.provenance.graph import resolve
+    from newstrace.store.migrations import migrate
+    from newstrace.store.records import derivation_rows
+
+    path = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(path))
+    assert MIGRATIONS[-1].name == "0007_resolved_links"
+    migrate(con, MIGRATIONS[:-1])  # the schema as the previous version left it
+    pairs = [
+        _pair("C", "A", 0.9, 0.9), _pair("C", "B", 0.8, 0.5),  # a copy verified against two origins
+        _pair("D", "A", 0.9, 0.8), _pair("D", None, 0.7, 0.7, "C"),  # a copy of A that is also C's sibling
+        _pair("X", None, 0.8, 0.9, "Y"), _pair("Y", None, 0.8, 0.9, "Z"),  # copies of a missing source
+    ]  # fmt: skip
+    rows, aligned = zip(*[(r, p) for d in pairs for r, _c, p in [derivation_rows(d, 1)]])
+    for table, batch in (("derivations", list(rows)), ("alignments", [p for ps in aligned for p in ps])):
+        con.register("_old", pa.Table.from_pylist(batch))
+        con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM _old")
+        con.unregister("_old")
+    con.close()
+    with Store(path) as s:
+        assert [m["name"] for m in s.migrations()] == [m.name for m in MIGRATIONS]
+        every = s.derivations(resolved=False)
+        got = {(d.copy_id, d.origin_id, tuple(d.sibling_ids)) for d in s.derivations()}
+        assert got == {(d.copy_id, d.origin_id, tuple(d.sibling_ids)) for d in resolve(every)}
+        assert len(every) == 6
+        assert got == {("C", "A", ()), ("D", "A", ()), ("X", None, ("Y", "Z")), ("Y", None, ("Z", "X"))}

@@ -47,28 +47,40 @@ def link_key(d) -> tuple:
 
 @pytest.fixture(scope="module")
 def traced_store(tmp_path_factory):
-    """A store after: ingest A, trace, ingest B, incremental trace. Yields (path, reports, incremental links)."""
+    """A store after: ingest A, trace, ingest B, incremental trace. Yields (path, reports with the resolved
+    graph after the incremental run last, every verified pair stored after it)."""
     path = tmp_path_factory.mktemp("trace") / "s.duckdb"
     with Store(path) as s:
         ingest([story(*x) for x in PART_A], s, jobs=1)
         first = run_trace(s)
         ingest([story(*x) for x in PART_B], s, jobs=1)
         second = run_trace(s)
-        links = s.derivations()
-    return path, (first, second), links
+        links = s.derivations(resolved=False)
+        resolved = s.derivations()
+    return path, (first, second, resolved), links
 
 
 def test_incremental_trace_compares_only_new_articles_and_equals_a_full_rerun(traced_store):
-    path, (first, second), incremental = traced_store
+    path, (first, second, resolved), incremental = traced_store
     assert (first.mode, first.compared) == ("full", len(PART_A))
     assert (second.mode, second.compared, second.articles) == ("incremental", len(PART_B), len(PART_A) + len(PART_B))
     with Store(path) as s:
         full = run_trace(s, full=True)
-        rerun = s.derivations()
+        rerun = s.derivations(resolved=False)
+        rerun_resolved = s.derivations()
     assert full.compared == len(PART_A) + len(PART_B)
     assert full.pairs > second.pairs  # the incremental run left the old-old pairs alone
     assert sorted(map(link_key, incremental)) == sorted(map(link_key, rerun))
     assert len(rerun) == full.total_links > 0
+    # the resolved graph the store keeps: the same after the incremental run as after the full one
+    exact = lambda d: (*link_key(d), tuple(d.sibling_ids))  # noqa: E731  (group order included)
+    assert sorted(map(exact, resolved)) == sorted(map(exact, rerun_resolved))
+    assert len(rerun_resolved) == full.resolved_links == second.resolved_links
+    # and it is resolve() of the stored pairs (here the e copy's sibling link to its own origin goes)
+    from newstrace.provenance.graph import resolve
+
+    assert sorted(map(exact, resolve(rerun))) == sorted(map(exact, rerun_resolved))
+    assert 0 < full.resolved_links < full.total_links
 
 
 def test_verification_in_forked_workers_gives_the_same_links(traced_store, monkeypatch):
@@ -79,7 +91,7 @@ def test_verification_in_forked_workers_gives_the_same_links(traced_store, monke
     monkeypatch.setattr(trace_mod, "PAIRS_PER_TASK", 3)
     with Store(path) as s:
         report = run_trace(s, full=True, jobs=2)
-        links = s.derivations()
+        links = s.derivations(resolved=False)
     assert report.pairs > 2 * 3  # several tasks went to the workers
     assert sorted(map(link_key, links)) == sorted(map(link_key, incremental))
 

@@ -132,10 +132,11 @@ def trace(
     Incremental: only articles ingested since the last trace are compared (against every
     stored article); the links equal those of a full re-run (--full). Prints the resolved
     graph (one origin per copy; a chain's shortcut links and sibling links between copies of a
-    stored origin left out; siblings grouped under one inferred source) as a table, or as
-    JSON Lines with --json. Exit status: 0 ok, 2 usage or store error.
+    stored origin left out; siblings grouped under one inferred source), which the store
+    recomputes over all its links after every run and which `show`, `stories`, the report, the
+    web app and `export` show too, as a table, or as JSON Lines with --json. Exit status: 0 ok,
+    2 usage or store error.
     """
-    from newstrace.provenance.graph import resolve
     from newstrace.store import open_store
     from newstrace.store.trace import run_trace
 
@@ -149,9 +150,7 @@ def trace(
             raise _fail(str(exc)) from exc
     with store_errors(resumable=True), open_store(store, create=False) as st:
         report = run_trace(st, full=full, semantic=embed, semantic_name=embed_name, jobs=jobs)
-        derivations = st.derivations()
-    if not all_pairs:
-        derivations = resolve(derivations)
+        derivations = st.derivations(resolved=not all_pairs)
     out = _open_output(output)
     try:
         if json_lines:
@@ -162,11 +161,14 @@ def trace(
     finally:
         if output:
             out.close()
-    stages = ", ".join(f"{k} {v:.1f} s" for k, v in (report.stage_seconds or {}).items())
+    stage_seconds = dict(report.stage_seconds or {})
+    resolve_s = stage_seconds.pop("resolve", None)
+    stages = ", ".join(f"{k} {v:.1f} s" + (f" (resolved graph {resolve_s:.1f} s)" if k == "write" and resolve_s is not None else "")
+                       for k, v in stage_seconds.items())  # fmt: skip
     typer.echo(
         f"trace ({report.mode}): {report.compared} of {report.articles} articles compared, {report.pairs} candidate "
-        f"pairs verified, {report.links} links found; {report.total_links} verified pairs stored"
-        f"{'' if all_pairs else f', {len(derivations)} links in the resolved graph shown'}. "
+        f"pairs verified, {report.links} links found; {report.total_links} verified pairs stored, "
+        f"{report.resolved_links} links in the resolved graph{' (every pair shown: --all-pairs)' if all_pairs else ' shown'}. "
         f"{report.seconds:.1f} s ({stages}).",
         err=True,
     )
@@ -178,10 +180,14 @@ def show(
     store: Path = typer.Option(Path(DEFAULT_STORE), "--store", "-s", help="The DuckDB store file.", dir_okay=False),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output.",
                                        dir_okay=False),  # fmt: skip
+    all_pairs: bool = typer.Option(False, "--all-pairs", help="Show every verified pair the article is in, not only "
+                                   "the links of the resolved graph."),  # fmt: skip
 ) -> None:
     """Show a stored article, its derivations and a side-by-side alignment with the changes highlighted.
 
-    Exit status: 0 ok, 2 no such article (or several match), or a store error.
+    The derivations are those of the resolved graph, as `trace` prints it (one origin per copy;
+    a copy of an inferred source is listed with its whole sibling group); --all-pairs shows
+    every verified pair. Exit status: 0 ok, 2 no such article (or several match), or a store error.
     """
     from newstrace.store import open_store
 
@@ -196,7 +202,7 @@ def show(
             raise _fail(f"{article!r} matches {len(ids)} articles: {listed}; give a longer id, or the path or URL")
         art = st.get_article(ids[0])
         aliases = st.aliases(art.id)
-        derivations = st.derivations(art.id)
+        derivations = st.derivations(art.id, resolved=not all_pairs)
         linked = {i for d in derivations for i in (d.copy_id, d.origin_id, *d.sibling_ids) if i and i != art.id}
         others = {i: st.get_article(i) for i in sorted(linked)}
         labels = st.source_labels([art.id, *others])

@@ -3,22 +3,55 @@
 Pairwise verification links every pair that shares text, so a chain origin -> translation ->
 back-translation also yields a direct link from the back-translation to the origin, and three
 copies of a missing wire story yield three sibling pairs. :func:`resolve` turns that into the
-graph a reader expects. It is a pure function of the links, so a store can apply it to all
-stored links after an incremental run and get the same graph as after a full run.
+graph a reader expects. It is a pure function of the links (the order they come in changes
+nothing), so a store applies it to all stored links after every trace run, full or
+incremental, and gets the same graph either way (:mod:`newstrace.store.resolved`).
+:func:`resolve_links` is the same rule on light :class:`Link` rows, for stores that do not
+load every derivation's changes and alignment to resolve them.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from newstrace.schema import Derivation
 from newstrace.unionfind import UnionFind
 
 
-def _direct(derivs: Sequence[Derivation]) -> dict[str, set[str]]:
+class Link(NamedTuple):
+    """What :func:`resolve_links` reads of one derivation.
+
+    Attributes:
+        copy_id: the copy's article id.
+        origin_id: the origin's id; ``None`` for a sibling link (an inferred common source).
+        partner: the other copy of a sibling link (``sibling_ids[0]`` as trace stores it); ``None`` for a direct link.
+        score: calibrated probability (0-1).
+        copy_coverage: share of the copy's sentences aligned (0-1).
+        origin_coverage: share of the origin's sentences aligned (0-1).
+        mean_similarity: mean similarity of the aligned sentence pairs (0-1; 0.0 when none).
+    """
+
+    copy_id: str
+    origin_id: str | None
+    partner: str | None
+    score: float
+    copy_coverage: float
+    origin_coverage: float
+    mean_similarity: float
+
+
+def link_of(d: Derivation) -> Link:
+    """The :class:`Link` of a derivation (its mean aligned-pair similarity computed here)."""
+    sims = [p.similarity for p in d.alignment]
+    return Link(d.copy_id, d.origin_id or None, d.sibling_ids[0] if d.sibling_ids else None, d.score,
+                d.copy_coverage, d.origin_coverage or 0.0, sum(sims) / len(sims) if sims else 0.0)  # fmt: skip
+
+
+def _direct(links: Iterable[Link]) -> dict[str, set[str]]:
     parents: dict[str, set[str]] = defaultdict(set)
-    for d in derivs:
+    for d in links:
         if d.origin_id:
             parents[d.copy_id].add(d.origin_id)
     return parents
@@ -36,23 +69,80 @@ def _ancestors(node: str, parents: dict[str, set[str]], skip: tuple[str, str] | 
     return seen
 
 
-def _parent_rank(d: Derivation) -> tuple:
+def _parent_rank(d: Link) -> tuple:
     """How closely a copy follows a candidate parent: the share of the parent it covers (a cut
     of a cut covers all of the cut and only part of the full text), then the mean similarity of
     the aligned sentences, then the calibrated score; the origin id breaks ties."""
-    sims = [p.similarity for p in d.alignment]
-    return (round(d.origin_coverage or 0.0, 3), round(sum(sims) / len(sims), 3) if sims else 0.0,
-            d.score, d.origin_id or "")
+    return (round(d.origin_coverage, 3), round(d.mean_similarity, 3), d.score, d.origin_id or "")
 
 
-def _one_parent(direct: Sequence[Derivation]) -> dict[str, Derivation]:
-    """For each copy, the one direct link kept: the parent ranked first by :func:`_parent_rank`."""
-    best: dict[str, Derivation] = {}
-    for d in direct:
-        cur = best.get(d.copy_id)
-        if cur is None or _parent_rank(d) > _parent_rank(cur):
-            best[d.copy_id] = d
-    return best
+def _sibling_rank(d: Link) -> tuple:
+    """Which sibling pair of a copy stands for its group: the best-scored, then the best-covered;
+    the partner id breaks ties (the smaller first), so the input order changes nothing."""
+    return (d.score, d.copy_coverage, tuple(-ord(c) for c in d.partner or ""))
+
+
+def resolve_links(links: Sequence[Link]) -> dict[int, list[str] | None]:
+    """The rule of :func:`resolve` on light rows: which links are kept, and each kept sibling link's group.
+
+    Args:
+        links: one :class:`Link` per derivation record; at most one per (copy, origin) and
+            per (copy, partner).
+
+    Returns:
+        Index in ``links`` -> ``None`` for a kept direct link, or the other members of its
+        sibling group (the link's partner first, then the rest sorted) for a kept sibling link.
+        Cost: one union-find pass plus, per direct link, a walk over the copy's ancestors.
+    """
+    parents = _direct(links)
+    best: dict[str, int] = {}  # one parent per copy
+    for i, d in enumerate(links):
+        if d.origin_id and d.origin_id not in _ancestors(d.copy_id, parents, skip=(d.copy_id, d.origin_id)):
+            cur = best.get(d.copy_id)
+            if cur is None or _parent_rank(d) > _parent_rank(links[cur]):
+                best[d.copy_id] = i
+    parents = _direct(links[i] for i in best.values())
+    kept: list[int] = []
+    for i, d in enumerate(links):
+        if d.origin_id:
+            if best.get(d.copy_id) == i:
+                kept.append(i)
+            continue
+        if d.partner is None:
+            kept.append(i)
+            continue
+        anc_c, anc_o = _ancestors(d.copy_id, parents), _ancestors(d.partner, parents)
+        if d.partner in anc_c or d.copy_id in anc_o or (parents.get(d.copy_id, set()) & parents.get(d.partner, set())):
+            continue
+        if parents.get(d.copy_id):
+            continue  # the copy already has its origin in the store: one origin per copy
+        kept.append(i)
+    # sibling groups: union-find over the remaining sibling links
+    uf = UnionFind()
+    for i in kept:
+        d = links[i]
+        if not d.origin_id and d.partner is not None:
+            uf.union(d.copy_id, d.partner)
+    groups = {root: set(members) for root, members in uf.groups().items()}
+    # one record per copy of an inferred source: its best pair stands for the group
+    best_sibling: dict[str, int] = {}
+    for i in kept:
+        d = links[i]
+        if not d.origin_id and d.partner is not None:
+            cur = best_sibling.get(d.copy_id)
+            if cur is None or _sibling_rank(d) > _sibling_rank(links[cur]):
+                best_sibling[d.copy_id] = i
+    out: dict[int, list[str] | None] = {}
+    for i in kept:
+        d = links[i]
+        if not d.origin_id and d.partner is not None:
+            if best_sibling[d.copy_id] != i:
+                continue
+            others = groups[uf.find(d.copy_id)] - {d.copy_id, d.partner}
+            out[i] = [d.partner, *sorted(others)]
+        else:
+            out[i] = None
+    return out
 
 
 def resolve(derivs: Sequence[Derivation]) -> list[Derivation]:
@@ -68,59 +158,26 @@ def resolve(derivs: Sequence[Derivation]) -> list[Derivation]:
     - A sibling link of a copy that has a direct origin in the store is dropped: a copy has one
       origin, and a stored one is preferred to an inferred one.
     - Sibling links form groups (connected components); each copy keeps one sibling record (its
-      best-scored pair), listing every other member of its group in ``sibling_ids``, so one
-      inferred source stands for the group. A member that is only ever the other side of a pair
-      appears in ``sibling_ids``, not as a record of its own.
+      best-scored pair), listing every other member of its group in ``sibling_ids`` (the member
+      it was aligned with first, so ``sibling_ids[0]`` is the other side of its alignment), so
+      one inferred source stands for the group. A member that is only ever the other side of a
+      pair appears in ``sibling_ids``, not as a record of its own.
 
     Args:
         derivs: Derivation records of one corpus (pairwise, as :func:`newstrace.provenance.trace` returns).
 
     Returns:
-        The kept records (copies, in the input order), never more than given.
+        The kept records (copies, in the input order), never more than given; the same set
+        for any order of ``derivs``.
     """
-    parents = _direct(derivs)
-    direct: list[Derivation] = []
-    for d in derivs:
-        if d.origin_id and d.origin_id not in _ancestors(d.copy_id, parents, skip=(d.copy_id, d.origin_id)):
-            direct.append(d)
-    best = _one_parent(direct)
-    parents = _direct(best.values())
-    kept: list[Derivation] = []
-    for d in derivs:
-        if d.origin_id:
-            if best.get(d.copy_id) is d:
-                kept.append(d)
-            continue
-        other = d.sibling_ids[0] if d.sibling_ids else None
-        if other is None:
-            kept.append(d)
-            continue
-        anc_c, anc_o = _ancestors(d.copy_id, parents), _ancestors(other, parents)
-        if other in anc_c or d.copy_id in anc_o or (parents.get(d.copy_id, set()) & parents.get(other, set())):
-            continue
-        if parents.get(d.copy_id):
-            continue  # the copy already has its origin in the store: one origin per copy
-        kept.append(d)
-    # sibling groups: union-find over the remaining sibling links
-    uf = UnionFind()
-    for d in kept:
-        if not d.origin_id:
-            for s in d.sibling_ids:
-                uf.union(d.copy_id, s)
-    groups = {root: set(members) for root, members in uf.groups().items()}
-    # one record per copy of an inferred source: its best-scored pair stands for the group
-    best_sibling: dict[str, Derivation] = {}
-    for d in kept:
-        if not d.origin_id:
-            cur = best_sibling.get(d.copy_id)
-            if cur is None or (d.score, d.copy_coverage) > (cur.score, cur.copy_coverage):
-                best_sibling[d.copy_id] = d
+    kept = resolve_links([link_of(d) for d in derivs])
     out = []
-    for d in kept:
-        if not d.origin_id and d.copy_id in uf.parent:
-            if best_sibling.get(d.copy_id) is not d:
-                continue
-            members = groups[uf.find(d.copy_id)] - {d.copy_id}
-            d = d.model_copy(update={"sibling_ids": sorted(members)})
-        out.append(d)
+    for i, d in enumerate(derivs):
+        if i not in kept:
+            continue
+        group = kept[i]
+        out.append(d if group is None else d.model_copy(update={"sibling_ids": group}))
     return out
+
+
+__all__ = ["Link", "link_of", "resolve", "resolve_links"]

@@ -31,6 +31,7 @@ from newstrace.store.errors import (
     StoreNotFoundError,
 )
 from newstrace.store.migrations import MIGRATIONS, migrate, pending_migrations
+from newstrace.store.resolved import RESOLVED_VIEW, refresh_resolved
 
 #: Default store file, relative to the working directory.
 DEFAULT_STORE = "newstrace.duckdb"
@@ -387,7 +388,8 @@ class Store:
     # -- reading ------------------------------------------------------------------------
 
     def counts(self) -> dict[str, int]:
-        """Row counts: articles, aliases, failed records, error rows, inputs done, derivations."""
+        """Row counts: articles, aliases, failed records, error rows, inputs done, derivations (every verified
+        pair) and resolved links (those of the resolved graph)."""
         q = {
             "articles": "SELECT count(*) FROM articles",
             "aliases": "SELECT count(*) FROM aliases",
@@ -395,6 +397,7 @@ class Store:
             "errors": "SELECT count(*) FROM errors",
             "inputs_done": "SELECT count(*) FROM inputs WHERE status = 'done'",
             "derivations": "SELECT count(*) FROM derivations",
+            "resolved_links": f"SELECT count(*) FROM {RESOLVED_VIEW}",
         }
         return {k: self._one(sql)[0] for k, sql in q.items()}
 
@@ -605,8 +608,13 @@ class Store:
 
     def replace_derivations(self, derivations: Iterable[Derivation], scope: Iterable[str] | None, *,
                             mode: str, max_seq: int, new_articles: int, started_at: datetime,
-                            params: dict[str, Any] | None = None) -> int:  # fmt: skip
-        """Replace the stored links that a trace run recomputed, and record the run, atomically.
+                            params: dict[str, Any] | None = None,
+                            timings: dict[str, float] | None = None) -> int:  # fmt: skip
+        """Replace the stored links that a trace run recomputed, recompute the resolved graph, and record the run, atomically.
+
+        The resolved graph (``resolved_links``, :mod:`newstrace.store.resolved`) is recomputed
+        over every stored link after the replacement, in the same transaction, so it is always
+        the one of the stored links, whether the run was full or incremental.
 
         Args:
             derivations: the new links.
@@ -618,6 +626,7 @@ class Store:
             new_articles: articles compared in this run.
             started_at: when the run began.
             params: the run's settings (JSON-serialisable), kept in ``trace_runs.params``.
+            timings: if given, ``timings["resolve"]`` is set to the seconds the resolved graph took.
 
         Returns:
             The run id.
@@ -649,6 +658,12 @@ class Store:
             self._insert("derivations", drows, "ON CONFLICT DO NOTHING")
             self._insert("changes", crows, "ON CONFLICT DO NOTHING")
             self._insert("alignments", prows, "ON CONFLICT DO NOTHING")
+            try:
+                _kept, seconds = refresh_resolved(self._con)
+            except duckdb.Error as exc:
+                raise translate_error(exc, self.path) from exc
+            if timings is not None:
+                timings["resolve"] = seconds
             self._q(
                 "INSERT INTO trace_runs (run_id, mode, max_seq, new_articles, derivations, started_at, finished_at, "
                 "params) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -656,25 +671,35 @@ class Store:
             )
         return run_id
 
-    def derivations(self, article_id: str | None = None) -> list[Derivation]:
+    def derivations(self, article_id: str | None = None, *, resolved: bool = True) -> list[Derivation]:
         """Stored derivations, all or those where ``article_id`` is the copy, the origin or a sibling.
 
-        Ordered by copy ingestion order, then score (highest first).
+        Args:
+            article_id: an exact article id, or ``None`` for every link.
+            resolved: the resolved graph (default: one origin per copy, chain shortcuts left
+                out, one record per copy of an inferred source whose ``sibling_ids`` is its
+                whole group; :mod:`newstrace.store.resolved`); ``False`` for every verified
+                pair as the trace stored it.
+
+        Returns:
+            :class:`Derivation` records with their changes and alignment, ordered by copy
+            ingestion order, then score (highest first).
         """
+        table = RESOLVED_VIEW if resolved else "derivations"
         where, params = "", []
         if article_id:
             where = "WHERE d.copy_id = ? OR d.origin_id = ? OR list_contains(d.sibling_ids, ?)"
             params = [article_id, article_id, article_id]
         rows = self._rows(
-            f"SELECT d.* FROM derivations d LEFT JOIN articles a ON a.id = d.copy_id {where} "
+            f"SELECT d.* FROM {table} d LEFT JOIN articles a ON a.id = d.copy_id {where} "
             "ORDER BY a.seq, d.score DESC, d.origin_key",
             params,
         )
         changes: dict[tuple, list] = {}
         pairs: dict[tuple, list] = {}
-        for table, into in (("changes", changes), ("alignments", pairs)):
+        for child, into in (("changes", changes), ("alignments", pairs)):
             for r in self._rows(
-                f"SELECT c.* FROM {table} c JOIN derivations d USING (copy_id, origin_key) {where} "
+                f"SELECT c.* FROM {child} c JOIN {table} d USING (copy_id, origin_key) {where} "
                 "ORDER BY c.copy_id, c.origin_key, c.n",
                 params,
             ):

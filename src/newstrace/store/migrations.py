@@ -2,9 +2,10 @@
 
 Follows sqlite-utils' ``migrations.py``: each migration has a stable name and runs once,
 inside a transaction together with the row that records it, so a crash leaves either the
-old schema or the new one, never half of a migration. A store that records a migration
-this code does not know was written by a newer newstrace and is refused
-(:class:`~newstrace.store.errors.SchemaVersionError`), never "downgraded".
+old schema or the new one, never half of a migration. A step may also fill what its
+statements created from the rows already stored (``fill``), in the same transaction. A
+store that records a migration this code does not know was written by a newer newstrace
+and is refused (:class:`~newstrace.store.errors.SchemaVersionError`), never "downgraded".
 
 Column names follow :mod:`newstrace.schema`, except where the field name is reserved in
 SQL: ``start``/``end`` -> ``char_start``/``char_end``, ``offset`` -> ``byte_offset``.
@@ -14,7 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+from newstrace.store import resolved
 from newstrace.store.errors import SchemaVersionError
 
 
@@ -26,11 +29,14 @@ class Migration:
         name: stable, unique name ("0001_articles"); recorded in ``_migrations``.
         statements: SQL statements run in order within one transaction.
         doc: what the step adds and why.
+        fill: optional function of the connection run after the statements, in the same
+            transaction: computes the new tables' rows from the data already stored.
     """
 
     name: str
     statements: tuple[str, ...]
     doc: str = ""
+    fill: Callable[[Any], None] | None = None
 
 
 _ARTICLES = """
@@ -276,6 +282,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         "The settings of each trace run (e.g. sentence embeddings on or off), so an incremental "
         "run refuses settings that would make its links disagree with the stored ones.",
     ),
+    Migration(
+        "0007_resolved_links",
+        resolved.DDL,
+        "The resolved derivation graph (one origin per copy, one inferred source per sibling group), "
+        "recomputed over all stored links after every trace run, and the resolved_derivations view that "
+        "stories, the report, the web app and export read; filled here from the links already stored.",
+        fill=lambda con: resolved.refresh_resolved(con),
+    ),
 )
 
 _LEDGER = "CREATE TABLE IF NOT EXISTS _migrations (name VARCHAR PRIMARY KEY, applied_at TIMESTAMP NOT NULL)"
@@ -344,6 +358,8 @@ def migrate(con, migrations: tuple[Migration, ...] = MIGRATIONS, on_step: Callab
         try:
             for sql in step.statements:
                 con.execute(sql)
+            if step.fill is not None:
+                step.fill(con)
             con.execute("INSERT INTO _migrations VALUES (?, current_timestamp)", [step.name])
             con.execute("COMMIT")
         except Exception:

@@ -3,7 +3,8 @@
 Incremental by default: a run compares only the articles ingested since the last finished run
 (``trace_runs.max_seq``) against everything stored. :mod:`newstrace.provenance` decides each
 pair from its two articles alone, so the links of an incremental run, added to those already
-stored, equal the links of a full re-run.
+stored, equal the links of a full re-run. Every run then recomputes the resolved graph over all
+stored links (:mod:`newstrace.store.resolved`), so it too equals that of a full re-run.
 """
 
 from __future__ import annotations
@@ -34,10 +35,13 @@ class TraceReport:
         compared: articles whose candidate pairs were examined.
         pairs: candidate pairs verified by alignment.
         links: derivations found in this run.
-        total_links: derivations stored after the run.
+        total_links: derivations stored after the run (every verified pair).
+        resolved_links: links of the resolved graph after the run (one origin per copy).
         fingerprints_computed: articles fingerprinted in this run (missing from the store).
         run_id: the ``trace_runs`` row written.
-        seconds: wall-clock duration; ``stage_seconds`` splits it into load, index, verify, write.
+        seconds: wall-clock duration; ``stage_seconds`` splits it into load, index, verify, write
+            (storing the links, resolved graph included) and resolve (the resolved graph alone,
+            part of write).
     """
 
     mode: str
@@ -46,6 +50,7 @@ class TraceReport:
     pairs: int = 0
     links: int = 0
     total_links: int = 0
+    resolved_links: int = 0
     fingerprints_computed: int = 0
     run_id: int = 0
     seconds: float = 0.0
@@ -123,18 +128,23 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     stages["verify"] = time.perf_counter() - t
 
     t = time.perf_counter()
+    timings: dict[str, float] = {}
     _fill_sources(store, derivations)
     report.run_id = store.replace_derivations(
         derivations, new_ids, mode=mode, max_seq=max_seq,
         new_articles=len(articles) if new_ids is None else len(new_ids), started_at=started_at, params=params,
+        timings=timings,
     )  # fmt: skip
     stages["write"] = time.perf_counter() - t
+    stages["resolve"] = timings.get("resolve", 0.0)
 
     report.articles = len(articles)
     report.compared = len(articles) if new_ids is None else len(new_ids)
     report.pairs = n_pairs
     report.links = len(derivations)
-    report.total_links = store.counts()["derivations"]
+    counts = store.counts()
+    report.total_links = counts["derivations"]
+    report.resolved_links = counts["resolved_links"]
     report.fingerprints_computed = len(computed)
     report.seconds = time.perf_counter() - t0
     report.stage_seconds = stages
