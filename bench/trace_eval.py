@@ -151,8 +151,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from newstrace.corpora.provenance import load_corpus, load_seeds, role_kind, score_links
 from newstrace.corpora.reuters import iter_reuters
-from newstrace.provenance import TraceIndex
-from newstrace.provenance.align import align
+from newstrace.provenance import TraceIndex, verify_pair
 from newstrace.provenance.derive import (
     CALIBRATION_PATH,
     CALIBRATION_SEMANTIC_PATH,
@@ -162,7 +161,6 @@ from newstrace.provenance.derive import (
     decide,
     link_probability,
 )
-from newstrace.provenance.evidence import pair_evidence
 from newstrace.schema import Article, Source
 
 #: Inverse L2 strength of the logistic fit, chosen by leave-one-story-out on the corpus pairs: with
@@ -214,12 +212,7 @@ def pair_rows(index: TraceIndex, pairs):
     for a, b, path in pairs:
         A, B = index.articles[a], index.articles[b]
         sa, sb = index.sentences(a), index.sentences(b)
-        al = align(sa, sb)
-        ev = pair_evidence(al, sa, sb, bool(A.language and B.language and A.language != B.language))
-        if index.semantic is not None:
-            from newstrace.provenance.semantic import verify_with_embeddings
-
-            al, ev = verify_with_embeddings(al, ev, sa, sb, index.semantic)
+        al, ev = verify_pair(sa, sb, bool(A.language and B.language and A.language != B.language), index.semantic)
         dec = decide(A, B, sa, sb, al, ev, {"coef": [0.0] * len(MODEL_FEATURES), "intercept": 0.0})
         ev = dec.evidence  # re-read when one credits the other
         rows.append({"a": a, "b": b, "path": path, "x": ev.vector() + [float(dec.credit_link)], "al": al, "ev": ev})

@@ -284,3 +284,29 @@ def test_sibling_records_are_deterministic_and_say_which_side_is_the_reference(c
     # a spun copy and its origin: the spun side is the copy even where the direction is not proven
     d = [x for x in trace([by["i01"], by["i03"]]) if x.origin_id is None]
     assert len(d) == 1 and d[0].copy_id == by["i03"].id and d[0].kind == "spun"
+
+
+def test_translation_aligns_on_names_and_numbers_in_order_and_independent_reports_do_not(corpus):
+    from newstrace.provenance import verify_pair
+    from newstrace.provenance.align import CROSS_MIN_PAIRS, cross_language_alignment
+
+    _, _, by = corpus
+    # English farm copy and El Nuevo Herald's Spanish edition of one Miami Herald story
+    en, es = by["f01"], by["f02"]
+    assert (en.language, es.language) == ("en", "es")
+    sa, sb = article_sentences(en.headline or "", en.text), article_sentences(es.headline or "", es.text)
+    al = cross_language_alignment(sa, sb)
+    assert len(al.pairs) >= 6 and min(al.coverage_a, al.coverage_b) >= 0.5
+    assert [i for i, _, _ in al.pairs] == sorted(i for i, _, _ in al.pairs)
+    _, ev = verify_pair(sa, sb, True)
+    assert ev.n_pairs + ev.n_quote_pairs == len(al.pairs) and ev.wording > 5
+    d, p = compare(en, es)
+    assert d is not None and p >= 0.5 and d.kind == "translation"
+    assert d.origin_id is None and d.inferred_source  # both derive from the missing English original
+    # same event, other reporters, other languages: at most two anchor-sharing pairs, never linked
+    for x, y in (("f01", "f05"), ("f04", "f05"), ("p02", "p04"), ("p03", "p04")):
+        a, b = by[x], by[y]
+        assert a.language != b.language
+        sx, sy = article_sentences(a.headline or "", a.text), article_sentences(b.headline or "", b.text)
+        assert len(cross_language_alignment(sx, sy).pairs) < CROSS_MIN_PAIRS
+        assert compare(a, b)[0] is None, (x, y)

@@ -31,11 +31,12 @@ def url_of(path: Path) -> str:
 
 
 # Part A is ingested and traced first; part B arrives later. Across the split: a copy arriving
-# after its origin (h 02, 03 -> h 01) and an origin arriving after its copy (e 01 <- e 02).
+# after its origin (h 02, 03 -> h 01) and an origin arriving after its copy (d 01 <- d 02).
 PART_A = [("h", "01-original.txt"), ("h", "04-independent.txt"), ("e", "02-copy-edited.txt"),
-          ("d", "01-original.txt"), ("d", "02-copy-verbatim.txt")]  # fmt: skip
+          ("d", "02-copy-verbatim.txt")]  # fmt: skip
 PART_B = [("h", "02-copy-edited.txt"), ("h", "03-copy-edited.txt"), ("h", "05-independent.txt"),
-          ("e", "01-original.txt"), ("k", "01-original.txt"), ("k", "02-copy-verbatim.txt")]  # fmt: skip
+          ("e", "01-original.txt"), ("d", "01-original.txt"), ("k", "01-original.txt"),
+          ("k", "02-copy-verbatim.txt")]  # fmt: skip
 
 
 def link_key(d) -> tuple:
@@ -101,11 +102,11 @@ def test_links_across_the_split_are_found_in_both_directions(traced_store):
     with Store(path, read_only=True) as s:
         (h01,) = s.resolve(url_of(story("h", "01-original.txt")))
         (h02,) = s.resolve(url_of(story("h", "02-copy-edited.txt")))
-        (e01,) = s.resolve(url_of(story("e", "01-original.txt")))
-        (e02,) = s.resolve(url_of(story("e", "02-copy-edited.txt")))
+        (d01,) = s.resolve(url_of(story("d", "01-original.txt")))
+        (d02,) = s.resolve(url_of(story("d", "02-copy-verbatim.txt")))
     pairs = {(d.copy_id, d.origin_id) for d in links}
     assert (h02, h01) in pairs  # the new article is a copy of a stored one
-    assert (e02, e01) in pairs  # the new article is the origin of a stored copy
+    assert (d02, d01) in pairs  # the new article is the origin of a stored copy
 
 
 def test_trace_json_lines_carry_sources_kind_score_coverage_changes(traced_store, tmp_path):

@@ -19,15 +19,45 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 
-from newstrace.provenance.align import align
+from newstrace.provenance.align import CROSS_MIN_PAIRS, Alignment, align, cross_language_alignment
 from newstrace.provenance.candidates import CandidateIndex
 from newstrace.provenance.derive import build_derivation, decide, load_model
-from newstrace.provenance.evidence import pair_evidence
+from newstrace.provenance.evidence import PairEvidence, pair_evidence
 from newstrace.provenance.fingerprint import Fingerprint, article_sentences, fingerprint
 from newstrace.provenance.text import Sentence
 from newstrace.schema import Article, Derivation
 
-__all__ = ["Fingerprint", "TraceIndex", "compare", "fingerprint", "trace"]
+__all__ = ["Fingerprint", "TraceIndex", "compare", "fingerprint", "trace", "verify_pair"]
+
+
+def verify_pair(sa: list[Sentence], sb: list[Sentence], cross_language: bool,
+                semantic: Callable | None = None) -> tuple[Alignment, PairEvidence]:
+    """Align two articles' sentences and measure the pair's evidence, the way :func:`compare` decides on it.
+
+    The ordered lexical alignment (:func:`~newstrace.provenance.align.align`); for articles in two
+    languages also the anchor alignment (:func:`~newstrace.provenance.align.cross_language_alignment`),
+    kept when it aligns more sentence pairs, and at least :data:`~newstrace.provenance.align.CROSS_MIN_PAIRS`; then, with ``semantic``, the embedding alignment where
+    it aligns more still (:func:`~newstrace.provenance.semantic.verify_with_embeddings`).
+
+    Args:
+        sa, sb: analysed sentences of the two articles.
+        cross_language: the articles' languages differ.
+        semantic: optional sentence-embedding function.
+
+    Returns:
+        ``(alignment, evidence)``.
+    """
+    al = align(sa, sb)
+    ev = pair_evidence(al, sa, sb, cross_language)
+    if cross_language:
+        al_x = cross_language_alignment(sa, sb)
+        if len(al_x.pairs) >= CROSS_MIN_PAIRS and len(al_x.pairs) > len(al.pairs):
+            al, ev = al_x, pair_evidence(al_x, sa, sb, True)
+    if semantic is not None:  # the embedding alignment is the better evidence where it aligns more (translations)
+        from newstrace.provenance.semantic import verify_with_embeddings
+
+        al, ev = verify_with_embeddings(al, ev, sa, sb, semantic)
+    return al, ev
 
 
 def compare(a: Article, b: Article, sa: list[Sentence] | None = None, sb: list[Sentence] | None = None,
@@ -45,13 +75,7 @@ def compare(a: Article, b: Article, sa: list[Sentence] | None = None, sb: list[S
     """
     sa = sa if sa is not None else article_sentences(a.headline or "", a.text or "")
     sb = sb if sb is not None else article_sentences(b.headline or "", b.text or "")
-    al = align(sa, sb)
-    cross = bool(a.language and b.language and a.language != b.language)
-    ev = pair_evidence(al, sa, sb, cross)
-    if semantic is not None:  # the embedding alignment is the better evidence where it aligns more (translations)
-        from newstrace.provenance.semantic import verify_with_embeddings
-
-        al, ev = verify_with_embeddings(al, ev, sa, sb, semantic)
+    al, ev = verify_pair(sa, sb, bool(a.language and b.language and a.language != b.language), semantic)
     dec = decide(a, b, sa, sb, al, ev, model or load_model(semantic is not None))
     if not dec.linked:
         return None, dec.probability

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from newstrace.provenance.align import TAU, Alignment, word_weight
+from newstrace.provenance.align import CROSS_MIN_SHARED, TAU, Alignment, distinctive_anchors, word_weight
 from newstrace.provenance.text import Sentence
 
 #: A sentence at least this share inside quotation marks is a quotation; two aligned quotations
@@ -44,6 +44,8 @@ class PairEvidence:
             in runs of :data:`MIN_RUN_WORDS`+ identical, unquoted words inside aligned sentence pairs:
             how much of the reporter's own phrasing the two share ("the" ~0.1, a name 1.0).
         wording_max: the largest such run's weight (one long distinctive sentence shared verbatim).
+            For a cross-language alignment both are read from the distinctive anchors (names,
+            specific numbers) the aligned pairs share instead (:func:`shared_anchor_weight`).
     """
 
     n_pairs: int = 0
@@ -120,6 +122,18 @@ def shared_wording(a: Sentence, b: Sentence, count_quotes: bool = False) -> list
     return out
 
 
+def shared_anchor_weight(a: Sentence, b: Sentence) -> float:
+    """Across languages, what an aligned sentence pair shares beyond chance: the summed rarity weight
+    (:func:`~newstrace.provenance.align.word_weight`; numbers 1.0) of the distinctive anchors both hold
+    (:func:`~newstrace.provenance.align.distinctive_anchors`), 0 when fewer than
+    :data:`~newstrace.provenance.align.CROSS_MIN_SHARED`. It stands in for shared wording, which a
+    translation cannot keep."""
+    shared = distinctive_anchors(a) & distinctive_anchors(b)
+    if len(shared) < CROSS_MIN_SHARED:
+        return 0.0
+    return sum(1.0 if t.startswith("#") else word_weight(t) for t in shared)
+
+
 def pair_evidence(al: Alignment, a: list[Sentence], b: list[Sentence], cross_language: bool,
                   count_quotes: bool = False) -> PairEvidence:
     """Compute :class:`PairEvidence` from an alignment of ``a`` (rows) and ``b`` (columns).
@@ -144,7 +158,10 @@ def pair_evidence(al: Alignment, a: list[Sentence], b: list[Sentence], cross_lan
     ev.run = _longest_run(plain)
     ev.cov_min, ev.cov_max = sorted((al.coverage_a, al.coverage_b))
     ev.mean_lexical = sum(lex) / len(lex) if lex else 0.0
-    runs = [w for i, j, _ in al.pairs + al.moved for w in shared_wording(a[i], b[j], count_quotes)]
+    if al.cross_language:
+        runs = [w for i, j, _ in al.pairs if (w := shared_anchor_weight(a[i], b[j])) > 0]
+    else:
+        runs = [w for i, j, _ in al.pairs + al.moved for w in shared_wording(a[i], b[j], count_quotes)]
     ev.wording = sum(runs)
     ev.wording_max = max(runs, default=0.0)
     return ev
