@@ -193,3 +193,24 @@ def test_trace_json_on_the_shipped_examples_is_one_origin_per_copy(tmp_path):
     assert links == [("floodwaters-force-thousands-from-homes-port-calder-vessa-river-record", "port_calder_flood.txt"),
                      ("port_calder_flood_copy.txt", "port_calder_flood.txt"),
                      ("vessa-river-record-flood-port-calder", "port_calder_flood.txt")]  # fmt: skip
+
+
+def test_two_outlets_printing_one_agency_story_are_siblings_whatever_their_dates(examples):
+    wire = examples["origin"]
+    # two newspapers print the same AP story a day apart, both crediting AP, neither naming the other
+    first = wire.model_copy(update={"id": "first", "source": Source(url="https://valley-herald.example/a/1"),
+                                    "published": "2024-03-12", "credit": "AP"})
+    later = examples["syndicated"].model_copy(update={"id": "later", "credit": "Associated Press",
+                                                      "source": Source(url="https://coast-times.example/b/2"),
+                                                      "published": "2024-03-13"})
+    d, p = compare(first, later)
+    assert d is not None and p >= 0.5
+    assert d.origin_id is None and d.inferred_source, d.direction_evidence
+    assert any("both credit ap" in r for r in d.direction_evidence)
+    # AP's own site is the origin of a copy crediting AP: the agency is not a third party there
+    ap = first.model_copy(update={"id": "ap", "source": Source(url="https://apnews.com/article/flood-1")})
+    d, _ = compare(ap, later)
+    assert d is not None and d.origin_id == "ap", d.direction_evidence
+    # the same two copies without a credit line fall back to the ordinary votes (the date)
+    d, _ = compare(first.model_copy(update={"credit": None}), later.model_copy(update={"credit": None}))
+    assert d is not None and d.origin_id == "first", d.direction_evidence
