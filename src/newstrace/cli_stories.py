@@ -178,11 +178,15 @@ def export(
                                 file_okay=False),  # fmt: skip
     update: bool = typer.Option(True, "--update/--no-update", help="Bring stories up to date first (needs write "
                                 "access); --no-update exports them as last clustered, read-only."),  # fmt: skip
+    all_pairs: bool = typer.Option(False, "--all-pairs", help="Export the derivations and changes of every "
+                                   "verified pair, not only the links of the resolved graph."),  # fmt: skip
 ) -> None:
     """Export articles, quotes, claims, derivations, changes, stories and story members as tables, one file each.
 
     Files are named after their table (articles.parquet, quotes.csv, ...) in the output folder; existing files of
-    the same name are replaced. Exit status: 0 ok, 2 usage or store error.
+    the same name are replaced. Derivations and changes are those of the resolved graph, as `trace` prints it (one
+    origin per copy, one record per copy of an inferred source); --all-pairs exports every verified pair. Exit
+    status: 0 ok, 2 usage or store error.
     """
     from newstrace.export import export_tables
     from newstrace.store import open_store
@@ -192,7 +196,7 @@ def export(
         if update:
             update_stories(st)
         try:
-            written = export_tables(st, output, fmt.value)
+            written = export_tables(st, output, fmt.value, all_pairs=all_pairs)
         except OSError as exc:
             raise _fail(f"cannot write to {output}: {exc}") from exc
     for w in written:

@@ -4,7 +4,10 @@ Formats: Parquet, CSV (with a header row; list columns written as ``[a, b]``) an
 DuckDB's ``COPY ... TO`` writes every file, so an export streams from the store without
 loading it into Python; only the story summaries are built in Python (one aggregate pass).
 Column names follow the store (``char_start``/``char_end`` for offsets, see
-:mod:`newstrace.store.migrations`).
+:mod:`newstrace.store.migrations`). ``derivations`` and ``changes`` are those of the resolved
+graph (:mod:`newstrace.store.resolved`: one origin per copy, one record per copy of an
+inferred source with its whole sibling group in ``sibling_ids``), as ``newstrace trace``
+prints it; ``all_pairs`` exports every verified pair instead.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Literal
 import pyarrow as pa
 
 from newstrace.store import Store
+from newstrace.store.resolved import RESOLVED_VIEW
 from newstrace.stories import db
 from newstrace.stories.query import summarise
 
@@ -29,8 +33,8 @@ _HOST = ("CASE WHEN a.source_url IS NULL THEN a.outlet ELSE "
          "regexp_replace(lower(regexp_extract(a.source_url, '^[a-zA-Z]+://([^/:?#]+)', 1)), "
          "'^(www[12]?|amp|m|mobile)\\.(.+\\..+)$', '\\2') END")  # fmt: skip
 
-#: The SQL of each table exported straight from the store.
-QUERIES: dict[str, str] = {
+#: The SQL of each table exported straight from the store; ``{derivations}`` is the links' table or view.
+_QUERIES: dict[str, str] = {
     "articles": f"""
         SELECT a.id, a.seq, coalesce(a.source_url, a.source_path) AS source, a.source_path, a.source_format,
                a.source_record, a.source_url, {_HOST} AS outlet, a.outlet AS outlet_name, a.language, a.headline,
@@ -51,11 +55,28 @@ QUERIES: dict[str, str] = {
                (SELECT count(*) FROM changes c WHERE c.copy_id = d.copy_id AND c.origin_key = d.origin_key) AS n_changes,
                (SELECT list(DISTINCT c.kind ORDER BY c.kind) FROM changes c
                 WHERE c.copy_id = d.copy_id AND c.origin_key = d.origin_key) AS change_kinds
-        FROM derivations d LEFT JOIN articles a ON a.id = d.copy_id ORDER BY a.seq, d.score DESC, d.origin_key""",
+        FROM {derivations} d LEFT JOIN articles a ON a.id = d.copy_id ORDER BY a.seq, d.score DESC, d.origin_key""",
     "changes": """
         SELECT c.copy_id, c.origin_key, c.n, c.kind, c.origin_text, c.copy_text, c.detail
-        FROM changes c LEFT JOIN articles a ON a.id = c.copy_id ORDER BY a.seq, c.origin_key, c.n""",
+        FROM changes c JOIN {derivations} d ON d.copy_id = c.copy_id AND d.origin_key = c.origin_key
+        LEFT JOIN articles a ON a.id = c.copy_id ORDER BY a.seq, c.origin_key, c.n""",
 }
+
+
+
+def queries(all_pairs: bool = False) -> dict[str, str]:
+    """The SQL of each table exported straight from the store.
+
+    Args:
+        all_pairs: derivations and changes of every verified pair (the ``derivations``
+            table) instead of the resolved graph (the ``resolved_derivations`` view).
+    """
+    links = "derivations" if all_pairs else RESOLVED_VIEW
+    return {name: sql.replace("{derivations}", links) for name, sql in _QUERIES.items()}
+
+
+#: The SQL of each table of a default export (the resolved graph).
+QUERIES: dict[str, str] = queries()
 
 #: Every table an export writes, in order.
 TABLES: tuple[str, ...] = ("articles", "quotes", "claims", "derivations", "changes", "stories", "story_members")
@@ -71,7 +92,7 @@ class ExportedTable:
 
 
 def export_tables(store: Store, out_dir: str | Path, fmt: ExportFormat = "parquet",
-                  tables: tuple[str, ...] = TABLES) -> list[ExportedTable]:  # fmt: skip
+                  tables: tuple[str, ...] = TABLES, *, all_pairs: bool = False) -> list[ExportedTable]:  # fmt: skip
     """Write each table to ``out_dir/<table>.<suffix>``, replacing files of the same name.
 
     Args:
@@ -80,6 +101,9 @@ def export_tables(store: Store, out_dir: str | Path, fmt: ExportFormat = "parque
         out_dir: folder to write into (created when missing).
         fmt: ``parquet``, ``csv`` or ``jsonl``.
         tables: which of :data:`TABLES` to write.
+        all_pairs: ``derivations`` and ``changes`` of every verified pair, not only the links
+            of the resolved graph (the default, as ``newstrace trace`` prints them). Stories
+            and their member roles read the resolved graph either way.
 
     Returns:
         One :class:`ExportedTable` per file, in ``tables`` order.
@@ -99,11 +123,12 @@ def export_tables(store: Store, out_dir: str | Path, fmt: ExportFormat = "parque
     stories = members = None
     if "stories" in tables or "story_members" in tables:
         stories, members = story_tables(store)
+    sqls = queries(all_pairs)
     written = []
     for table in tables:
         path = out / f"{table}{SUFFIX[fmt]}"
-        if table in QUERIES:
-            _copy(store, QUERIES[table], path, fmt)
+        if table in sqls:
+            _copy(store, sqls[table], path, fmt)
         else:
             arrow = stories if table == "stories" else members
             store._con.register("_export", arrow)
@@ -111,7 +136,7 @@ def export_tables(store: Store, out_dir: str | Path, fmt: ExportFormat = "parque
                 _copy(store, "SELECT * FROM _export", path, fmt)
             finally:
                 store._con.unregister("_export")
-        n = db.tuples(store, f"SELECT count(*) FROM ({QUERIES[table]})")[0][0] if table in QUERIES else (
+        n = db.tuples(store, f"SELECT count(*) FROM ({sqls[table]})")[0][0] if table in sqls else (
             stories.num_rows if table == "stories" else members.num_rows)  # fmt: skip
         written.append(ExportedTable(table=table, path=path, rows=n))
     return written
@@ -172,4 +197,4 @@ def story_tables(store: Store, chunk: int = 5000) -> tuple[pa.Table, pa.Table]:
     return pa.Table.from_pylist(s_rows, schema=s_schema), pa.Table.from_pylist(m_rows, schema=m_schema)
 
 
-__all__ = ["QUERIES", "SUFFIX", "TABLES", "ExportFormat", "ExportedTable", "export_tables", "story_tables"]
+__all__ = ["QUERIES", "queries", "SUFFIX", "TABLES", "ExportFormat", "ExportedTable", "export_tables", "story_tables"]

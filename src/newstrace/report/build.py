@@ -63,7 +63,8 @@ class ReportSummary:
         store: the store it was built from.
         stories_total: stories in the store; ``stories_shown`` in the file.
         multi_total: stories with two or more articles.
-        articles, derivations: store counts.
+        articles: articles stored; derivations: links of the resolved graph (one origin per copy),
+            as ``newstrace trace`` prints them; pairs: every verified pair stored.
         diffs: side-by-side diffs written.
         limited: some stories (or diffs) were left out.
         max_diffs: diffs per story at most.
@@ -81,6 +82,7 @@ class ReportSummary:
     multi_total: int = 0
     articles: int = 0
     derivations: int = 0
+    pairs: int = 0
     diffs: int = 0
     limited: bool = False
     max_diffs: int = DEFAULT_MAX_DIFFS
@@ -120,7 +122,7 @@ def build_report(store: Store, out: str | Path, *, limit: int = DEFAULT_LIMIT, m
     page = list_stories(store, limit=limit if limit > 0 else max(total, 1), sort="size")
     summary = ReportSummary(path=str(out), store=str(store.path), stories_total=total,
                             multi_total=list_stories(store, limit=0, min_articles=2).total,
-                            articles=counts["articles"], derivations=counts["derivations"],
+                            articles=counts["articles"], derivations=counts["resolved_links"], pairs=counts["derivations"],
                             max_diffs=max_diffs, stories_built=total > 0 or counts["articles"] == 0,
                             built=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"))  # fmt: skip
     links = ReportLinks()

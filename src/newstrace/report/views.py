@@ -141,11 +141,13 @@ def stored_key(edge: Any) -> str:
 
     The stories package names an inferred source after its whole sibling group, while the
     store keys each sibling link by its own pair (:func:`newstrace.store.records.origin_key`:
-    ``inferred:`` + sha1 of the sorted copy and sibling ids), recomputed here.
+    ``inferred:`` + sha1 of the sorted copy and sibling ids), recomputed here from the copy
+    and ``sibling_ids[0]``, the sibling it was aligned with (the resolved graph lists it
+    first, then the rest of the group).
     """
     if not edge.inferred_source:
         return edge.origin_key
-    return inferred_key([edge.copy_id, *edge.sibling_ids])
+    return inferred_key([edge.copy_id, *edge.sibling_ids[:1]])
 
 
 def member_kind(role: str, kind: str | None) -> str:

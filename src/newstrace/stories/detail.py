@@ -9,6 +9,10 @@ a page shows rather than by the story's size (a wire story can have thousands of
   then in timeline order) and the links and timeline points among them;
 - quotes, claims and entities, and the changes and aligned sentence pairs that pair their
   variants, are loaded only for the ``max_articles`` members compared.
+
+Copy links are those of the resolved graph the store keeps (:mod:`newstrace.store.resolved`,
+as ``newstrace trace`` prints it): one origin per copy, and one sibling record per copy of an
+inferred source, whose ``sibling_ids`` is its whole group (the pair it was aligned with first).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from typing import Any
 from newstrace.schema import Article, Derivation
 from newstrace.store import Store
 from newstrace.store import records as rec
+from newstrace.store.resolved import RESOLVED_VIEW
 from newstrace.stories import db
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.models import EventLink, Member, StoryDetail, TimelinePoint, TreeEdge
@@ -35,13 +40,15 @@ _LINK_COLUMNS = ("copy_id", "origin_key", "origin_id", "kind", "score", "copy_co
 _NETLOC = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*")
 
 
-def member_derivations(store: Store, ids: list[str], keys: set[tuple[str, str]] | None = None) -> list[Derivation]:
+def member_derivations(store: Store, ids: list[str], keys: set[tuple[str, str]] | None = None, *,
+                       resolved: bool = True) -> list[Derivation]:  # fmt: skip
     """Stored derivations whose copy is one of ``ids``, with their changes and aligned pairs.
 
     Args:
         store: an open store (read-only is enough).
         ids: copy article ids.
         keys: if given, only the derivations whose ``(copy_id, origin_key)`` is in it.
+        resolved: links of the resolved graph (default), or every verified pair (``False``).
 
     Returns:
         :class:`~newstrace.schema.Derivation` records ordered by copy id and origin key; one
@@ -50,7 +57,8 @@ def member_derivations(store: Store, ids: list[str], keys: set[tuple[str, str]] 
     if not ids:
         return []
     with db.registered_ids(store, "_m", ids):
-        rows = db.rows(store, "SELECT d.* FROM derivations d JOIN _m ON d.copy_id = _m.id ORDER BY d.copy_id, d.origin_key")
+        table = RESOLVED_VIEW if resolved else "derivations"
+        rows = db.rows(store, f"SELECT d.* FROM {table} d JOIN _m ON d.copy_id = _m.id ORDER BY d.copy_id, d.origin_key")
         changes = _children(store, "changes", keys)
         pairs = _children(store, "alignments", keys)
     return [
@@ -152,7 +160,7 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
                    s.date_lo, s.date_hi, s.date_source, strftime(a.ingested_at, '%Y-%m-%d') AS ingested
             FROM articles a JOIN _m ON a.id = _m.id JOIN story_articles s ON s.article_id = a.id""")}  # fmt: skip
         links = [dict(zip(_LINK_COLUMNS, r)) for r in db.tuples(
-            store, f"SELECT {', '.join('d.' + c for c in _LINK_COLUMNS)} FROM derivations d JOIN _m ON d.copy_id = _m.id "
+            store, f"SELECT {', '.join('d.' + c for c in _LINK_COLUMNS)} FROM {RESOLVED_VIEW} d JOIN _m ON d.copy_id = _m.id "
                    "ORDER BY d.copy_id, d.origin_key")]  # fmt: skip
         if max_members is None:
             event = db.rows(store, "SELECT l.* FROM story_links l JOIN _m x ON l.a = x.id JOIN _m y ON l.b = y.id "

@@ -53,22 +53,30 @@ def api_story(request: Request, story_id: str, max_articles: int = Query(MAX_ART
 
 
 @router.get("/articles/{article_id}", response_model=q.ArticlePage, summary="One article")
-def api_article(request: Request, article_id: str) -> q.ArticlePage:
-    """The stored article (repaired text, quotes, claims, entities, repairs), its story and derivation links."""
+def api_article(request: Request, article_id: str, all_pairs: bool = Query(False)) -> q.ArticlePage:
+    """The stored article (repaired text, quotes, claims, entities, repairs), its story and derivation links.
+
+    The links are those of the resolved graph, as ``newstrace trace`` prints it (one origin per copy, one
+    record per copy of an inferred source); ``all_pairs=true`` lists every verified pair.
+    """
     with _access(request)() as store:
-        page = q.article_page(store, article_id)
+        page = q.article_page(store, article_id, all_pairs=all_pairs)
     if page is None:
         raise HTTPException(404, f"no article {article_id!r}")
     return page
 
 
 @router.get("/articles/{article_id}/derivations", response_model=list[Derivation], summary="Derivation links of an article")
-def api_derivations(request: Request, article_id: str) -> list[Derivation]:
-    """Every stored link where the article (its full id) is the copy or the origin, with changes and aligned sentence pairs."""
+def api_derivations(request: Request, article_id: str, all_pairs: bool = Query(False)) -> list[Derivation]:
+    """The links where the article (its full id) is the copy, the origin or a sibling, with changes and aligned sentence pairs.
+
+    Those of the resolved graph, as ``newstrace trace --json`` writes them (one origin per copy; a copy of an
+    inferred source once, ``sibling_ids`` its whole group); ``all_pairs=true`` gives every verified pair.
+    """
     with _access(request)() as store:
         if not store.query("SELECT 1 AS found FROM articles WHERE id = ?", [article_id]):
             raise HTTPException(404, f"no article {article_id!r} (the API takes full article ids)")
-        return store.derivations(article_id)
+        return store.derivations(article_id, resolved=not all_pairs)
 
 
 @router.get("/articles/{article_id}/diff", response_model=q.DiffPage, summary="A copy beside its origin")

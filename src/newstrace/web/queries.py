@@ -2,7 +2,9 @@
 
 Each function takes an open (read-only) :class:`~newstrace.store.Store` and returns pydantic
 models, so the API serves them as JSON and documents them in its OpenAPI schema, and the
-pages render the same records.
+pages render the same records. Derivation links are those of the resolved graph the store
+keeps (:mod:`newstrace.store.resolved`, as ``newstrace trace`` prints it) unless a function
+is asked for every verified pair (``all_pairs``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from newstrace.report.diff import SideBySide
 from newstrace.report.views import DiffView, article_briefs, load_diffs
 from newstrace.schema import Article, Derivation
 from newstrace.store import Store
+from newstrace.store.resolved import RESOLVED_VIEW
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.query import fold_text, story_of
 
@@ -142,18 +145,28 @@ class DiffPage(BaseModel):
     resplit: bool
 
 
-def article_page(store: Store, article_id: str) -> ArticlePage | None:
-    """An article, its input aliases, story and derivation links; ``None`` when not stored."""
+def article_page(store: Store, article_id: str, *, all_pairs: bool = False) -> ArticlePage | None:
+    """An article, its input aliases, story and derivation links; ``None`` when not stored.
+
+    Args:
+        store: an open store (read-only is enough).
+        article_id: the article's exact id.
+        all_pairs: list every verified pair the article is in, not only the links of the
+            resolved graph (one origin per copy; a copy of an inferred source listed once,
+            beside the member of its sibling group it was aligned with).
+    """
     art = store.get_article(article_id)
     if art is None:
         return None
-    derivs = _derivation_heads(store, article_id)
+    derivs = _derivation_heads(store, article_id, all_pairs=all_pairs)
     others = {i for d in derivs for i in (d["copy_id"], d["origin_id"], *(d["sibling_ids"] or [])) if i and i != article_id}
     briefs = article_briefs(store, list(others))
     counts: dict[tuple, Counter] = defaultdict(Counter)
-    for r in store.query("SELECT copy_id, origin_key, kind FROM changes WHERE copy_id = ? OR copy_id IN "
-                   "(SELECT copy_id FROM derivations WHERE origin_id = ?)", [article_id, article_id]):  # fmt: skip
-        counts[(r["copy_id"], r["origin_key"])][r["kind"]] += 1
+    keys = {(d["copy_id"], d["origin_key"]) for d in derivs}
+    with store.registered_ids("_page_copies", sorted({c for c, _ in keys})):
+        for r in store.query("SELECT c.copy_id, c.origin_key, c.kind FROM changes c JOIN _page_copies p ON c.copy_id = p.id"):
+            if (r["copy_id"], r["origin_key"]) in keys:
+                counts[(r["copy_id"], r["origin_key"])][r["kind"]] += 1
     links = []
     for d in derivs:
         key = (d["copy_id"], d["origin_key"])
@@ -173,9 +186,11 @@ def article_page(store: Store, article_id: str) -> ArticlePage | None:
                        aliases=aliases, links=links)  # fmt: skip
 
 
-def _derivation_heads(store: Store, article_id: str) -> list[dict[str, Any]]:
-    """Stored links where the article is the copy, the origin or a sibling (no alignment loaded)."""
-    return store.query("SELECT copy_id, origin_key, origin_id, kind, score, copy_coverage, sibling_ids FROM derivations "
+def _derivation_heads(store: Store, article_id: str, *, all_pairs: bool = False) -> list[dict[str, Any]]:
+    """Stored links where the article is the copy, the origin or a sibling (no alignment loaded): those of the
+    resolved graph, or every verified pair."""
+    table = "derivations" if all_pairs else RESOLVED_VIEW
+    return store.query(f"SELECT copy_id, origin_key, origin_id, kind, score, copy_coverage, sibling_ids FROM {table} "
                  "WHERE copy_id = ? OR origin_id = ? OR list_contains(sibling_ids, ?) ORDER BY score DESC, copy_id",
                  [article_id, article_id, article_id])  # fmt: skip
 
@@ -183,14 +198,17 @@ def _derivation_heads(store: Store, article_id: str) -> list[dict[str, Any]]:
 def find_diff(store: Store, copy_id: str, origin_key: str) -> DiffView | None:
     """The side-by-side diff of a stored link; ``None`` when no such link is stored.
 
-    An ``inferred:`` key that is not stored as such (the stories package names an inferred
-    source after its whole sibling group) falls back to the copy's best sibling link.
+    Any stored pair has its diff, in the resolved graph or not (``?all_pairs=true`` lists
+    them all). An ``inferred:`` key that is not stored as such (the stories package names an
+    inferred source after its whole sibling group) falls back to the copy's sibling link in
+    the resolved graph, else to its best-scored stored one.
     """
     views = load_diffs(store, [(copy_id, origin_key)])
     if views or not origin_key.startswith("inferred:"):
         return views[0] if views else None
-    rows = store.query("SELECT origin_key FROM derivations WHERE copy_id = ? AND origin_id IS NULL "
-                 "ORDER BY score DESC, origin_key LIMIT 1", [copy_id])  # fmt: skip
+    rows = store.query(f"SELECT origin_key FROM (SELECT origin_key, score, 0 AS pref FROM {RESOLVED_VIEW} WHERE copy_id = ? "
+                       "AND origin_id IS NULL UNION ALL SELECT origin_key, score, 1 AS pref FROM derivations WHERE copy_id = ? "
+                       "AND origin_id IS NULL) ORDER BY pref, score DESC, origin_key LIMIT 1", [copy_id, copy_id])  # fmt: skip
     return load_diffs(store, [(copy_id, rows[0]["origin_key"])])[0] if rows else None
 
 
@@ -240,8 +258,8 @@ def outlet_table(store: Store) -> tuple[list[OutletRow], dict[str, list[str]]]:
     """Every outlet with its counts, most articles first, and each outlet's article ids in ingestion order."""
     arts = store.query("SELECT id, outlet, source_url FROM articles ORDER BY seq")
     copies = {r["copy_id"]: r["kind"] for r in store.query(
-        "SELECT copy_id, arg_max(kind, score) AS kind FROM derivations GROUP BY copy_id")}  # fmt: skip
-    origins = {r["origin_id"] for r in store.query("SELECT DISTINCT origin_id FROM derivations WHERE origin_id IS NOT NULL")}
+        f"SELECT copy_id, arg_max(kind, score) AS kind FROM {RESOLVED_VIEW} GROUP BY copy_id")}  # fmt: skip
+    origins = {r["origin_id"] for r in store.query(f"SELECT DISTINCT origin_id FROM {RESOLVED_VIEW} WHERE origin_id IS NOT NULL")}
     ids: dict[str, list[str]] = defaultdict(list)
     acc: dict[str, dict[str, Any]] = {}
     for a in arts:
@@ -270,9 +288,9 @@ def outlet_articles(store: Store, ids: list[str]) -> list[OutletArticle]:
         stories = {r["article_id"]: r["story_id"] for r in store.query(
             "SELECT article_id, story_id FROM story_articles JOIN _outlet_ids ON article_id = id")}  # fmt: skip
         kinds = {r["copy_id"]: r["kind"] for r in store.query(
-            "SELECT copy_id, arg_max(kind, score) AS kind FROM derivations JOIN _outlet_ids ON copy_id = id GROUP BY copy_id")}  # fmt: skip
+            f"SELECT copy_id, arg_max(kind, score) AS kind FROM {RESOLVED_VIEW} JOIN _outlet_ids ON copy_id = id GROUP BY copy_id")}  # fmt: skip
         origins = {r["origin_id"] for r in store.query(
-            "SELECT DISTINCT origin_id FROM derivations JOIN _outlet_ids ON origin_id = id")}  # fmt: skip
+            f"SELECT DISTINCT origin_id FROM {RESOLVED_VIEW} JOIN _outlet_ids ON origin_id = id")}  # fmt: skip
     out = []
     for i in ids:
         b = briefs.get(i)
