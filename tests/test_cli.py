@@ -241,3 +241,17 @@ def test_exclude_skips_matching_files_of_a_folder_scan(tmp_path):
     assert names(invoke("analyze", "--json", corpus, "--exclude", "*.md", "-x", "notes/*")) == ["story.txt"]
     # a file named on the command line is read whatever the patterns say
     assert names(invoke("analyze", "--json", corpus / "LABELS.md", "--exclude", "*.md")) == ["LABELS.md"]
+
+
+def test_ingest_of_only_missing_paths_is_a_usage_error_and_creates_no_store(tmp_path):
+    store = tmp_path / "s.duckdb"
+    res = CliRunner().invoke(app, ["ingest", str(tmp_path / "nowhere.txt"), "--store", str(store), "-q"])
+    assert res.exit_code == 2
+    assert "no such file or folder" in res.output and "nowhere.txt" in res.output
+    assert not store.exists()
+    # one missing path among real ones is an E100 record: the rest is ingested, exit 1
+    good = tmp_path / "story.txt"
+    good.write_text((EXAMPLES / "port_calder_flood.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    res = CliRunner().invoke(app, ["ingest", str(tmp_path / "nowhere.txt"), str(good), "--store", str(store), "-q"])
+    assert res.exit_code == 1 and "file not found" in res.output
+    assert "1 new articles" in res.output

@@ -135,6 +135,7 @@ def test_url_day_wins_over_a_utc_stamp_of_the_next_day():
     assert doc.meta["published"] == "2024-05-07"
     assert url_date("https://example.org/news/20240507-dredging").local_iso() == "2024-05-07"
     assert url_date("https://example.org/p/123456789") is None
+    assert url_date("https://example.org/news/story?id=20231108#c-2024-01-02") is None  # query, fragment: no day
 
 
 def test_page_metadata_of_separate_author_links():

@@ -36,13 +36,18 @@ def ingest(
     Idempotent and crash-safe: an article already stored is kept once (its new path or URL
     is added as an alias), and after an interruption the same command finishes the work
     without storing anything twice. Exit status: 0 ok, 1 some records failed (stored as
-    error records), 2 usage or store error.
+    error records; a missing path among others is one), 2 usage or store error (no path exists).
     """
     from newstrace.store import open_store
     from newstrace.store.ingest import ingest as run_ingest
 
     column_map, fmt = reader_options(input_format, columns)
     from newstrace.store.ingest import IngestInterrupted
+
+    if not any(p == "-" or Path(p).exists() for p in paths):
+        # nothing to read at all: a mistyped path, so no store is created or touched (some missing
+        # among others are E100 records, stored as errors while the rest is ingested)
+        raise _fail(f"no such file or folder: {', '.join(paths)}")
 
     try:
         with store_errors(resumable=True), open_store(store) as st, _progress(quiet) as bar:

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 from lxml import html as lxml_html
 
@@ -431,7 +432,7 @@ def url_date(url: str | None) -> DateMention | None:
     """
     if not url:
         return None
-    path = re.sub(r"^[a-z]+://[^/]+", "", url)
+    path = urlsplit(url).path  # not the query or fragment: "?id=20231108" is no publication day
     for m in _URL_DATE.finditer(path):
         if not m.group("sep") and (len(m.group("m")) != 2 or len(m.group("d")) != 2):
             continue  # 8 digits only: 20231108, never 2023118
