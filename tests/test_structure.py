@@ -462,3 +462,21 @@ def test_no_byline_name_is_an_outlet_on_saved_excerpts():
         raw = next(read_path(path))
         article = structure_article(Article(source=raw.source, raw_text=raw.text), raw.text, raw.meta)
         assert not [n for n in article.byline if n.split()[-1].lower() in OUTLET_WORDS], (path, article.byline)
+
+
+@pytest.mark.parametrize(
+    ("line", "names", "credit", "outlet"),
+    [
+        # publication-time furniture after the names is not part of the last name
+        ("By Mary Ann Okafor, Tomas Riedel Time of article published Jun 2, 2021", ["Mary Ann Okafor", "Tomas Riedel"],
+         None, None),
+        ("By Ines Halloran | Updated 3 hours ago", ["Ines Halloran"], None, None),
+        ("By Petra Lind, Last updated: May 4, 2022", ["Petra Lind"], None, None),
+        # "of" joins a name to its agency or outlet
+        ("By Jonas Wexley of Reuters", ["Jonas Wexley"], "Reuters", None),
+        ("By Sam Ode of The Harbor Ledger", ["Sam Ode"], None, "The Harbor Ledger"),
+    ],
+)
+def test_byline_names_stop_at_publication_time_and_of(line, names, credit, outlet):
+    b = parse_byline(line)
+    assert b is not None and (b.names, b.credit, b.outlet) == (names, credit, outlet)

@@ -120,7 +120,7 @@ _LINK_WORDS = re.compile(
     re.IGNORECASE,
 )
 _SPLIT = re.compile(
-    r"\s*(?:,|;|\||\u00b7|\u2022|/|\(|\)|\s[-\u2013\u2014]+\s|\band\b|&|\bwith\b|\bfor\b)\s*", re.IGNORECASE
+    r"\s*(?:,|;|\||\u00b7|\u2022|/|\(|\)|\s[-\u2013\u2014]+\s|\band\b|&|\bwith\b|\bfor\b|\bof\b)\s*", re.IGNORECASE
 )
 _IN_PLACE = re.compile(r"\s+(?:in|at|from)\s+[A-Z\u00c0-\u00de].*$")
 
@@ -216,8 +216,17 @@ class Byline:
     dropped: list[str] = field(default_factory=list)
 
 
+#: A publication-time phrase that pages print after the names ("By A, B Time of article published
+#: Mar 11, 2019", "By A | Updated 3 hours ago"): everything from it on is page furniture.
+_PUBLISHED_TAIL = re.compile(
+    r"(?:\b(?:time|date)\s+of\s+(?:the\s+)?(?:article\s+|story\s+)?|\b(?:first|last)\s+)?"
+    r"\b(?:published|updated|modified)\b.*$",
+    re.IGNORECASE,
+)
+
+
 def _chunks(text: str) -> list[str]:
-    text = _EMAIL.sub(" ", text)
+    text = _PUBLISHED_TAIL.sub("", _EMAIL.sub(" ", text))
     for mention in reversed(find_dates(text)):
         text = text[: mention.start] + " | " + text[mention.end :]
     return [c.strip(" .:-\u2013\u2014") for c in _SPLIT.split(text) if c and c.strip(" .:-\u2013\u2014")]
