@@ -69,6 +69,101 @@ def _ancestors(node: str, parents: dict[str, set[str]], skip: tuple[str, str] | 
     return seen
 
 
+def _reachability(parents: dict[str, set[str]]) -> tuple[dict[str, int], dict[str, int]]:
+    """Every node's ancestors (nodes reachable through one or more direct links) as a bit set.
+
+    Bits are numbered within each weakly connected component, so a set costs the size of its
+    component, not of the store. Strongly connected components (Tarjan 1972, iteratively) are
+    met in reverse topological order, so a component's ancestors are the union of those of
+    the components it points to: one pass over the links, each union a big-integer OR,
+    where walking each link's ancestors anew costs the product of links and ancestors.
+
+    Returns:
+        ``(bit of each node, ancestors of each node)``, both keyed by node id.
+    """
+    uf = UnionFind()
+    for c, ps in parents.items():
+        for p in ps:
+            uf.union(c, p)
+    bit: dict[str, int] = {}
+    for members in uf.groups().values():
+        for i, n in enumerate(sorted(members)):
+            bit[n] = 1 << i
+    anc: dict[str, int] = {}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    counter = 0
+    for root in bit:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(parents.get(root, ()))))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, it = work[-1]
+            nxt = next(it, None)
+            if nxt is not None:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(parents.get(nxt, ())))))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:  # node roots a strongly connected component
+                scc = []
+                while True:
+                    m = stack.pop()
+                    on_stack.discard(m)
+                    scc.append(m)
+                    if m == node:
+                        break
+                members = set(scc)
+                reach = 0
+                for m in scc:
+                    for p in parents.get(m, ()):
+                        if p in members:
+                            reach |= bit[p]  # a cycle: every member reaches every member of it
+                        else:
+                            reach |= bit[p] | anc[p]
+                if len(scc) > 1:
+                    for m in scc:
+                        reach |= bit[m]
+                for m in scc:
+                    anc[m] = reach
+    return bit, anc
+
+
+def _shortcuts(parents: dict[str, set[str]]) -> set[tuple[str, str]]:
+    """Direct links ``(copy, origin)`` whose origin the copy also reaches through its other direct links
+    (``c <- b <- ... <- a`` beside ``c <- a``): what :func:`_ancestors` with ``skip`` finds, link by link,
+    computed from :func:`_reachability` in one pass."""
+    bit, anc = _reachability(parents)
+    out: set[tuple[str, str]] = set()
+    for c, ps in parents.items():
+        ordered = sorted(ps)
+        via = [bit[b] | anc[b] for b in ordered]
+        # what c reaches through every parent but the i-th: prefix and suffix unions
+        before, after = [0] * len(via), [0] * len(via)
+        for i in range(1, len(via)):
+            before[i] = before[i - 1] | via[i - 1]
+            after[-1 - i] = after[-i] | via[-i]
+        for i, a in enumerate(ordered):
+            if (before[i] | after[i]) & bit[a]:
+                out.add((c, a))
+    return out
+
+
 def _parent_rank(d: Link) -> tuple:
     """How closely a copy follows a candidate parent: the share of the parent it covers (a cut
     of a cut covers all of the cut and only part of the full text), then the mean similarity of
@@ -92,12 +187,14 @@ def resolve_links(links: Sequence[Link]) -> dict[int, list[str] | None]:
     Returns:
         Index in ``links`` -> ``None`` for a kept direct link, or the other members of its
         sibling group (the link's partner first, then the rest sorted) for a kept sibling link.
-        Cost: one union-find pass plus, per direct link, a walk over the copy's ancestors.
+        Cost: near-linear in the links: the shortcut test reads every node's ancestors from one
+        pass (:func:`_reachability`; memory: the square of a connected component's size, in
+        bits); each sibling link then walks the one-parent chains above its two copies.
     """
-    parents = _direct(links)
+    shortcuts = _shortcuts(_direct(links))
     best: dict[str, int] = {}  # one parent per copy
     for i, d in enumerate(links):
-        if d.origin_id and d.origin_id not in _ancestors(d.copy_id, parents, skip=(d.copy_id, d.origin_id)):
+        if d.origin_id and (d.copy_id, d.origin_id) not in shortcuts:
             cur = best.get(d.copy_id)
             if cur is None or _parent_rank(d) > _parent_rank(links[cur]):
                 best[d.copy_id] = i
