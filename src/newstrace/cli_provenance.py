@@ -282,7 +282,9 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
         left = art if left_id == art.id else others.get(left_id)
         if d.inferred_source:
             other = d.sibling_ids[0] if d.copy_id == art.id else d.copy_id
-            role = f"sibling of {labels.get(other, other)} (copies of an inferred common source missing from the store)"
+            more = len({d.copy_id, *d.sibling_ids} - {art.id, other})  # the rest of the sibling group
+            role = (f"sibling of {labels.get(other, other)}{f' and {more} more' if more else ''} "
+                    "(copies of an inferred common source missing from the store)")
         elif d.copy_id == art.id:
             role = f"copy of {labels.get(d.origin_id, d.origin_id)}"
         else:

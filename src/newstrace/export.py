@@ -1,6 +1,6 @@
 """Export the store as flat tables: articles, quotes, claims, derivations, changes, stories and story members, one file each.
 
-Formats: Parquet, CSV (with a header row; list columns written as ``[a, b]``) and JSON Lines.
+Formats: Parquet, CSV (with a header row; list and struct columns written as JSON text) and JSON Lines.
 DuckDB's ``COPY ... TO`` writes every file, so an export streams from the store without
 loading it into Python; only the story summaries are built in Python (one aggregate pass).
 Column names follow the store (``char_start``/``char_end`` for offsets, see
