@@ -206,7 +206,7 @@ def test_two_outlets_printing_one_agency_story_are_siblings_whatever_their_dates
     d, p = compare(first, later)
     assert d is not None and p >= 0.5
     assert d.origin_id is None and d.inferred_source, d.direction_evidence
-    assert any("both credit ap" in r for r in d.direction_evidence)
+    assert any(r.startswith("declared sources:") and r.count("republishes ap") == 1 for r in d.direction_evidence)
     # AP's own site is the origin of a copy crediting AP: the agency is not a third party there
     ap = first.model_copy(update={"id": "ap", "source": Source(url="https://apnews.com/article/flood-1")})
     d, _ = compare(ap, later)
@@ -214,3 +214,21 @@ def test_two_outlets_printing_one_agency_story_are_siblings_whatever_their_dates
     # the same two copies without a credit line fall back to the ordinary votes (the date)
     d, _ = compare(first.model_copy(update={"credit": None}), later.model_copy(update={"credit": None}))
     assert d is not None and d.origin_id == "first", d.direction_evidence
+
+
+def test_a_partner_republication_is_never_named_the_copy_of_an_earlier_mirror(examples):
+    wire = examples["origin"]
+    notice = "This story was originally published by The Harbor Ledger, a nonprofit newsroom.\n\n"
+    partner = wire.model_copy(update={"id": "partner", "text": notice + wire.text, "credit": None,
+                                      "source": Source(url="https://valley-herald.example/2024/03/13/flood"),
+                                      "published": "2024-03-13"})
+    mirror = wire.model_copy(update={"id": "mirror", "credit": None, "published": "2024-03-12",
+                                     "source": Source(url="http://mirror-site.example/index-1414.html")})
+    d, _ = compare(partner, mirror)
+    assert d is not None and d.origin_id is None, d.direction_evidence  # siblings, not partner <- mirror
+    assert any("republishes harborledger" in r for r in d.direction_evidence)
+    # the declared outlet's own page is the partner's origin
+    ledger = mirror.model_copy(update={"id": "ledger", "source": Source(url="https://harborledger.example/flood")})
+    d, _ = compare(partner, ledger)
+    assert d is not None and d.origin_id == "ledger", d.direction_evidence
+

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from newstrace.corpora.reuters import iter_reuters
 from newstrace.pipeline import Context, analyze_document
 from newstrace.readers import read_path
-from newstrace.schema import Article
+from newstrace.schema import Article, Source
 from newstrace.structure import split_document, structure_article
 from newstrace.structure.byline import parse_byline, parse_contributor_line, parse_wire_credits, person_name
 from newstrace.structure.credit import canonical_agency, parse_dateline, signoff_agency, split_run_in_signoff
@@ -480,3 +480,25 @@ def test_no_byline_name_is_an_outlet_on_saved_excerpts():
 def test_byline_names_stop_at_publication_time_and_of(line, names, credit, outlet):
     b = parse_byline(line)
     assert b is not None and (b.names, b.credit, b.outlet) == (names, credit, outlet)
+
+
+def test_republication_notice_is_the_credit_and_leaves_the_body():
+    body = ("Harbor officials approved a new sea wall on Monday after a year of delays.\n\n"
+            "The wall will cost 41 million dollars and should be finished by 2027, the council said.\n\n")
+    # at the end of the article
+    art = structured("Council approves sea wall\n\n" + body + "This story was originally published by The Kestrel "
+                    "Weekly, a nonprofit newsroom.")
+    assert art.credit == "The Kestrel Weekly"
+    assert "originally published" not in art.text and art.text.startswith("Harbor officials")
+    # above the headline, as partner sites print it (the URL slug names the headline)
+    raw = ("In Partnership with Harbor Ledger\n\nCouncil approves sea wall\n\n" + body).strip()
+    art = structure_article(Article(source=Source(url="https://valley-herald.example/council-approves-sea-wall/"),
+                                    raw_text=raw), raw, {})
+    assert (art.headline, art.credit) == ("Council approves sea wall", "Harbor Ledger")
+    # an agency credit outranks a notice; a sentence that merely says "first appeared" is body text
+    art = structured("Council approves sea wall\n\nKESTREL BAY (AP) \u2014 " + body
+                    + "This story first appeared in Harbor Ledger.")
+    assert art.credit == "The Associated Press"
+    art = structured("Council approves sea wall\n\n" + body + "The mayor first appeared in court on Monday, "
+                    "where she said the wall would be built whatever the cost, and the hearing was adjourned.")
+    assert art.credit is None and "first appeared in court" in art.text

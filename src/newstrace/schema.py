@@ -172,7 +172,9 @@ class Article(_Record):
         published / updated: ISO 8601 local date or date-time without offset;
             ``published_offset`` / ``updated_offset`` the UTC offset ("+01:00") where known.
         byline: author names (persons only; never an agency).
-        credit: canonical agency name ("The Associated Press", "Reuters", ...).
+        credit: who the story is credited to: a canonical agency name ("The Associated Press",
+            "Reuters", ...), else the outlet a republication notice names ("In partnership with
+            The 74" -> "74").
         contributors: people credited with help.
         dateline: place (and agency) at the head of wire copy.
         text: the repaired, structured body: paragraphs separated by blank lines.

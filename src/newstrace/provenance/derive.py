@@ -10,7 +10,9 @@ dates (published, else a date in the URL path), credit (one names the other's ou
 asymmetry (one is contained in the other: an excerpt or a cut), AMP renderings (an ``amp.`` host
 or ``/amp`` path renders a canonical page), spinning artefacts (the side whose differing words
 are rarer is the spun one), and from :mod:`newstrace.provenance.direction`: damage repaired in
-one side's aligned sentences only, attribution dropped, and syndication cuts. Without a clear majority (:data:`DIRECTION_MARGIN`) the pair is
+one side's aligned sentences only, attribution dropped, and syndication cuts; the sources each
+article declares (credit line, republication notice) then limit the votes: an article declaring
+another outlet than the other side's is never named its copy. Without a clear majority (:data:`DIRECTION_MARGIN`) the pair is
 reported as two siblings of an inferred common source, never one as the other's origin; the
 record then reads from a *reference* sibling to the more derived one, chosen deterministically
 (:func:`sibling_reference`), and says why.
@@ -34,7 +36,7 @@ from rapidfuzz.distance import Levenshtein
 
 from newstrace.provenance.align import Alignment
 from newstrace.provenance.changes import find_changes
-from newstrace.provenance.direction import attribution_vote, cut_vote, damage_vote
+from newstrace.provenance.direction import attribution_vote, cut_vote, damage_vote, declared_source_limit
 from newstrace.provenance.evidence import FEATURES, PairEvidence, pair_evidence
 from newstrace.provenance.text import Sentence, fold, tokens, zipf
 from newstrace.schema import AlignedPair, Derivation
@@ -59,8 +61,6 @@ AGENCY_ALIASES = {
     "afp": ("agencefrancepresse", "afp"), "pa": ("pamedia", "pressassociation"), "bloomberg": ("bloomberg",),
     "bbc": ("bbc", "bbcnews"), "cnn": ("cnn",), "dpa": ("dpa",), "efe": ("efe", "agenciaefe"), "upi": ("upi",),
 }
-#: Outlet keys that name the same agency as another key ("apnews" is AP's site).
-_AGENCY_CANON = {"apnews": "ap"}
 _SECOND_LEVEL = {"co", "com", "org", "net", "gov", "ac", "edu"}
 _SKIP_LABELS = {"www", "www1", "www2", "amp", "m", "mobile", "en", "eng", "news", "edition"}
 _MONTHS = {m: k for k, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
@@ -150,34 +150,6 @@ def credits(article, key: str | None) -> bool:
     return mentions(credit, key) or mentions((article.headline or "") + "\n" + article.text, key)
 
 
-def common_credited_agencies(a, b) -> set[str]:
-    """News agencies (:data:`AGENCY_ALIASES` keys) that both articles' ``credit`` fields name and that are neither's own outlet.
-
-    Only the credit line counts (the structure stage's ``credit``: "(AP)", "Reuters", "By Agence
-    France-Presse"): agency names in the body ("told Reuters", "CNN Business", a photo caption)
-    are common in originals too, and on the provenance corpus reading them made an original and
-    its copies siblings (strict precision 0.852 -> 0.815). Two articles crediting one agency (and not each other) are two copies of its story: the
-    pairwise direction votes (dates, cuts, dropped attribution) cannot say which copied which.
-
-    Args:
-        a, b: Articles (``credit``, ``headline``, ``text``, outlet or URL read).
-
-    Returns:
-        Agency keys, e.g. ``{"ap"}``; empty when none is shared or either outlet is unknown (no
-        ``outlet``, no URL: a wire file crediting its agency may be the agency's own text).
-    """
-    own = {_AGENCY_CANON.get(k, k) for k in (outlet_key(a), outlet_key(b))}
-    if None in own:  # an article of unknown outlet crediting an agency may be the agency's own feed
-        return set()
-    out = set()
-    for key in AGENCY_ALIASES:
-        if key in _AGENCY_CANON or key in own:
-            continue
-        if mentions(getattr(a, "credit", None) or "", key) and mentions(getattr(b, "credit", None) or "", key):
-            out.add(key)
-    return out
-
-
 def article_date(article) -> date | None:
     """Publication date: ``article.published`` (ISO 8601), else a ``/YYYY/MM/DD/`` date in the URL path."""
     pub = getattr(article, "published", None)
@@ -236,12 +208,6 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
         ``(net_votes, reasons)``; reasons are phrased about "first" (a) and "second" (b).
     """
     ka, kb = outlet_key(a), outlet_key(b)
-    common = common_credited_agencies(a, b)
-    if common and not credits(b, ka) and not credits(a, kb):
-        # two copies of one agency story: a date or a cut says which was printed first, not
-        # which copied which (newspapers print the wire at different times and lengths)
-        return 0, [f"both credit {', '.join(sorted(common))} and neither names the other: copies of a common "
-                   "source, whatever their dates"]
     votes, why = 0, []
     da, db = article_date(a), article_date(b)
     if da and db and da != db:
@@ -284,7 +250,10 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
         votes += 1 if len(art_b) > len(art_a) else -1
         which, arts = ("second", art_b) if len(art_b) > len(art_a) else ("first", art_a)
         why.append(f"translation artefacts in the {which}: {'; '.join(arts[:3])}")
-    return votes, why
+    limited, reason = declared_source_limit(a, b, votes)
+    if reason:
+        why.append(reason)
+    return limited, why
 
 
 def translation_artefacts(copy: list[Sentence], origin: list[Sentence], pairs) -> list[str]:

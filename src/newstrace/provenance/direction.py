@@ -14,6 +14,12 @@ and "second" like :func:`newstrace.provenance.derive.direction_votes`, which add
   the dateline or the contributor line far more often than they invent ones that name the
   original reporters; the side whose attribution is a strict superset of the other's is the
   origin (changes.py reports the same fact as a "credit dropped" / "byline dropped" change).
+- Declared source (:func:`declared_sources`, applied by :func:`declared_source_limit`): a credit
+  line naming an agency ("(AP)", "Reuters") or a republication notice ("In partnership with The 74",
+  "This article was originally published by ProPublica") says which outlet an article copies; an
+  article that declares another outlet than the other side's is not the other side's copy, whatever
+  the dates say (two newspapers print one wire story on different days; a partner republishes a
+  day after a mirror scraped the original). Two such articles are siblings of that source.
 - Syndication cut (:func:`cut_vote`): syndication shortens from the end and drops furniture;
   the shorter side, all of whose prose aligns in order inside the longer one with nothing added,
   while the longer has prose the shorter lacks *and* attribution the shorter lacks, reads as a
@@ -24,9 +30,11 @@ and "second" like :func:`newstrace.provenance.derive.direction_votes`, which add
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from newstrace.provenance.align import Alignment
 from newstrace.provenance.text import Sentence, fold
+from newstrace.structure.credit import republication_sources
 
 #: Repair kinds that are damage a copy inherits, with their vote weight: a censor filter's and
 #: an encoding's damage are mechanical and unmistakable; glued words and quotation-mark repairs
@@ -164,3 +172,75 @@ def cut_vote(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment) -> tup
     cov_s, cov_l = (al.coverage_b, al.coverage_a) if v > 0 else (al.coverage_a, al.coverage_b)
     return v, (f"cut: the {side} aligns in order inside the {other} ({cov_s:.2f} vs {cov_l:.2f} covered), "
                f"which has more prose and the attribution the {side} lacks (syndication cut)")
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", fold(re.sub(r"(?i)^the\s+", "", name.strip())))
+
+
+@lru_cache(maxsize=4096)
+def _notices(text: str) -> frozenset[str]:
+    return frozenset(k for name in republication_sources(text) if len(k := _key(name)) >= 2)
+
+
+def outlet_matches(key: str, outlet: str | None) -> bool:
+    """True when a declared source key and an outlet key may name one outlet: equal, or one contains
+    the other ("74" and "the74million", "ap" and "apnews", "propublicaorg" and "propublica");
+    containment errs towards a match, which only withholds the rule of :func:`declared_source_limit`."""
+    return bool(outlet) and (key in outlet or outlet in key)
+
+
+def declared_sources(article) -> frozenset[str]:
+    """Outlet keys an article declares it republishes, other than its own outlet.
+
+    From the ``credit`` field (news agencies as :data:`newstrace.provenance.derive.AGENCY_ALIASES`
+    keys, "apnews" read as "ap"; another outlet, as a republication notice names it, by its
+    folded name) and from republication notices left in the headline or text
+    (:func:`newstrace.structure.credit.republication_sources`). Agency names in the body ("told Reuters") and photo credits do not count:
+    originals carry them too.
+
+    Args:
+        article: an Article (``credit``, ``headline``, ``text``, ``outlet`` or source URL read).
+
+    Returns:
+        Keys such as ``{"ap"}`` or ``{"74"}``; empty when nothing is declared.
+    """
+    from newstrace.provenance.derive import AGENCY_ALIASES, mentions, outlet_key
+
+    credit = getattr(article, "credit", None) or ""
+    keys = {("ap" if k == "apnews" else k) for k in AGENCY_ALIASES if credit and mentions(credit, k)}
+    if credit and not keys and len(_key(credit)) >= 2:  # a republication notice's outlet ("The 74")
+        keys.add(_key(credit))
+    keys |= _notices((getattr(article, "headline", None) or "") + "\n" + (getattr(article, "text", None) or ""))
+    own = outlet_key(article)
+    return frozenset(k for k in keys if not outlet_matches(k, own))
+
+
+def declared_source_limit(a, b, votes: int) -> tuple[int, str]:
+    """Net direction votes limited by the sources the two articles declare (see module docstring).
+
+    An article declaring a source that is not the other side's outlet (:func:`outlet_matches`)
+    cannot be the other side's copy: votes naming it the copy are cut to 0, so the pair becomes
+    siblings unless other evidence names it the origin. An article of unknown outlet on the
+    other side (no ``outlet``, no URL) withholds the rule: it may be the declared source itself.
+
+    Args:
+        a, b: the two Articles; votes: net votes (positive: ``a`` is the origin of ``b``).
+
+    Returns:
+        ``(votes, reason)``; the reason is empty when the votes are unchanged.
+    """
+    from newstrace.provenance.derive import outlet_key
+
+    oa, ob = outlet_key(a), outlet_key(b)
+    da, db = declared_sources(a), declared_sources(b)
+    a_declares = bool(da and ob and not any(outlet_matches(k, ob) for k in da))
+    b_declares = bool(db and oa and not any(outlet_matches(k, oa) for k in db))
+    if a_declares and b_declares:
+        return 0, (f"declared sources: the first republishes {', '.join(sorted(da))}, the second "
+                   f"{', '.join(sorted(db))}, neither the other: copies of a common source, whatever their dates")
+    if a_declares and votes < 0:
+        return 0, f"declared source: the first republishes {', '.join(sorted(da))}, not the second, so it is not the second's copy"
+    if b_declares and votes > 0:
+        return 0, f"declared source: the second republishes {', '.join(sorted(db))}, not the first, so it is not the first's copy"
+    return votes, ""

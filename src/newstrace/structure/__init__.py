@@ -25,6 +25,7 @@ from newstrace.structure.credit import (
     canonical_agency,
     is_copyright_line,
     parse_dateline,
+    republication_notice,
     signoff_agency,
     split_run_in_signoff,
 )
@@ -134,6 +135,10 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
         if is_copyright_line(stripped):
             found.credit("copyright", signoff_agency(stripped))
             return "copyright-line"
+        notice = republication_notice(stripped)
+        if notice:
+            found.credit("notice", notice)
+            return "credit-line"
         agency = signoff_agency(stripped) if where & {"tail", "first"} else None
         if agency:
             found.credit("signoff", agency)
@@ -233,7 +238,7 @@ def _fill_people(article: Article, meta: dict[str, Any], found: _Found) -> None:
             article.byline.append(name)
     article.contributors = [x for x in dict.fromkeys(found.contributors) if x.casefold() not in taken]
     # Credit where wire copy states it, strongest first; a contributor's employer last.
-    for kind in ("dateline", "byline", "signoff", "copyright"):
+    for kind in ("dateline", "byline", "signoff", "copyright", "notice"):
         if found.credits.get(kind):
             article.credit = found.credits[kind][0]
             return
@@ -308,7 +313,10 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
     head = split_headline(head_line, site_names, hint=meta.get("headline"))
     article.headline, article.headline_suffix = head.headline, head.suffix
     found = _Found()
-    found.residue += [Residue(text=line, reason="page-furniture") for line in furniture]
+    for line in furniture:  # above the headline: menus, kickers, and a partner's republication notice
+        notice = republication_notice(line)
+        found.credit("notice", notice)
+        found.residue.append(Residue(text=line, reason="credit-line" if notice else "page-furniture"))
     body, last_structural = _split_body(paragraphs, found)
     article.text = "\n\n".join(_clean_body(article, body, last_structural, found))
     _fill_people(article, meta, found)

@@ -228,3 +228,40 @@ def signoff_agency(line: str) -> str | None:
 def is_copyright_line(line: str) -> bool:
     """True for a copyright / rights notice line (``© 2024 ...``, ``... All rights reserved``)."""
     return bool(_COPYRIGHT.match(line.strip())) and len(line) < 400
+
+
+#: Republication notices and the outlet they name (up to five capitalised words or numbers on one
+#: line): "In Partnership with 74", "This article was originally published by The Conversation",
+#: "Republished with permission from Grist", "This story first appeared in Kestrel Weekly".
+_NOTICE = re.compile(
+    r"(?i:\b(?:in partnership with|originally (?:published|appeared|ran) (?:on|in|by|at)|"
+    r"first (?:published|appeared|ran) (?:on|in|by|at)|(?:re-?published|reprinted)(?: here)? "
+    r"(?:with (?:the )?permission )?(?:from|by|of))[ \t]+)"
+    r"((?:[Tt]he[ \t]+)?{w}(?:[ \t]+{w}){{0,4}})".format(w=r"[A-Z0-9][\w&'\u2019-]*(?:\.[\w&'\u2019-]+)*")
+)
+
+
+def republication_sources(text: str) -> list[str]:
+    """Outlets that republication notices in ``text`` name, in order, as written ("The Conversation").
+
+    >>> republication_sources("This article was originally published by The Conversation. Read the original.")
+    ['The Conversation']
+    >>> republication_sources("In Partnership with 74")
+    ['74']
+    >>> republication_sources("He first appeared in court on Monday.")
+    []
+    """
+    return [m.group(1).rstrip(".") for m in _NOTICE.finditer(text)]
+
+
+def republication_notice(line: str) -> str | None:
+    """The outlet named by ``line`` when the line is a republication notice (at most 30 words), else ``None``.
+
+    A notice is the page's own statement that it republishes another outlet's story; it is
+    credit, like an agency's sign-off (see :func:`signoff_agency`).
+    """
+    line = line.strip()
+    if not line or len(line.split()) > 30:
+        return None
+    found = republication_sources(line)
+    return found[0] if found else None
