@@ -355,17 +355,20 @@ def _pair(copy: str, origin: str | None, score: float, cover: float, partner: st
                                              similarity=cover)])  # fmt: skip
 
 
-def test_upgrade_from_the_previous_schema_fills_the_resolved_graph(tmp_path):
-    """A store written before 0007_resolved_links (every verified pair, no resolved graph) opened by this
-    newstrace: the migration resolves the links already stored, so views agree with `trace` at once."""
+@pytest.mark.parametrize("before", ["0006_trace_params", "0007_resolved_links"])
+def test_upgrade_from_the_previous_schema_fills_the_resolved_graph(tmp_path, before):
+    """A store written before the resolved graph was kept (0006: every verified pair only), or with its first,
+    view-based form (0007), opened by this newstrace: the migration resolves the links already stored, so the
+    views agree with `trace` at once."""
     from newstrace.provenance.graph import resolve
     from newstrace.store.migrations import migrate
     from newstrace.store.records import derivation_rows
 
     path = tmp_path / "old.duckdb"
     con = duckdb.connect(str(path))
-    assert MIGRATIONS[-1].name == "0007_resolved_links"
-    migrate(con, MIGRATIONS[:-1])  # the schema as the previous version left it
+    assert MIGRATIONS[-1].name == "0008_resolved_table"
+    upto = [m.name for m in MIGRATIONS].index(before) + 1
+    migrate(con, MIGRATIONS[:upto])  # the schema as an earlier version left it
     pairs = [
         _pair("C", "A", 0.9, 0.9), _pair("C", "B", 0.8, 0.5),  # a copy verified against two origins
         _pair("D", "A", 0.9, 0.8), _pair("D", None, 0.7, 0.7, "C"),  # a copy of A that is also C's sibling

@@ -19,7 +19,7 @@ from typing import Literal
 import pyarrow as pa
 
 from newstrace.store import Store
-from newstrace.store.resolved import RESOLVED_VIEW
+from newstrace.store.resolved import RESOLVED_TABLE
 from newstrace.stories import db
 from newstrace.stories.query import summarise
 
@@ -33,7 +33,7 @@ _HOST = ("CASE WHEN a.source_url IS NULL THEN a.outlet ELSE "
          "regexp_replace(lower(regexp_extract(a.source_url, '^[a-zA-Z]+://([^/:?#]+)', 1)), "
          "'^(www[12]?|amp|m|mobile)\\.(.+\\..+)$', '\\2') END")  # fmt: skip
 
-#: The SQL of each table exported straight from the store; ``{derivations}`` is the links' table or view.
+#: The SQL of each table exported straight from the store; ``{derivations}`` is the links' table.
 _QUERIES: dict[str, str] = {
     "articles": f"""
         SELECT a.id, a.seq, coalesce(a.source_url, a.source_path) AS source, a.source_path, a.source_format,
@@ -69,9 +69,9 @@ def queries(all_pairs: bool = False) -> dict[str, str]:
 
     Args:
         all_pairs: derivations and changes of every verified pair (the ``derivations``
-            table) instead of the resolved graph (the ``resolved_derivations`` view).
+            table) instead of the resolved graph (the ``resolved_derivations`` table).
     """
-    links = "derivations" if all_pairs else RESOLVED_VIEW
+    links = "derivations" if all_pairs else RESOLVED_TABLE
     return {name: sql.replace("{derivations}", links) for name, sql in _QUERIES.items()}
 
 

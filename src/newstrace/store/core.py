@@ -31,7 +31,7 @@ from newstrace.store.errors import (
     StoreNotFoundError,
 )
 from newstrace.store.migrations import MIGRATIONS, migrate, pending_migrations
-from newstrace.store.resolved import RESOLVED_VIEW, refresh_resolved
+from newstrace.store.resolved import RESOLVED_TABLE, refresh_resolved
 
 #: Default store file, relative to the working directory.
 DEFAULT_STORE = "newstrace.duckdb"
@@ -397,7 +397,7 @@ class Store:
             "errors": "SELECT count(*) FROM errors",
             "inputs_done": "SELECT count(*) FROM inputs WHERE status = 'done'",
             "derivations": "SELECT count(*) FROM derivations",
-            "resolved_links": f"SELECT count(*) FROM {RESOLVED_VIEW}",
+            "resolved_links": f"SELECT count(*) FROM {RESOLVED_TABLE}",
         }
         return {k: self._one(sql)[0] for k, sql in q.items()}
 
@@ -612,7 +612,7 @@ class Store:
                             timings: dict[str, float] | None = None) -> int:  # fmt: skip
         """Replace the stored links that a trace run recomputed, recompute the resolved graph, and record the run, atomically.
 
-        The resolved graph (``resolved_links``, :mod:`newstrace.store.resolved`) is recomputed
+        The resolved graph (``resolved_derivations``, :mod:`newstrace.store.resolved`) is recomputed
         over every stored link after the replacement, in the same transaction, so it is always
         the one of the stored links, whether the run was full or incremental.
 
@@ -685,7 +685,7 @@ class Store:
             :class:`Derivation` records with their changes and alignment, ordered by copy
             ingestion order, then score (highest first).
         """
-        table = RESOLVED_VIEW if resolved else "derivations"
+        table = RESOLVED_TABLE if resolved else "derivations"
         where, params = "", []
         if article_id:
             where = "WHERE d.copy_id = ? OR d.origin_id = ? OR list_contains(d.sibling_ids, ?)"

@@ -284,10 +284,20 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         "0007_resolved_links",
-        resolved.DDL,
-        "The resolved derivation graph (one origin per copy, one inferred source per sibling group), "
-        "recomputed over all stored links after every trace run, and the resolved_derivations view that "
-        "stories, the report, the web app and export read; filled here from the links already stored.",
+        (
+            "CREATE TABLE resolved_links (copy_id VARCHAR NOT NULL, origin_key VARCHAR NOT NULL, sibling_ids VARCHAR[])",
+            "CREATE VIEW resolved_derivations AS SELECT d.* REPLACE (coalesce(r.sibling_ids, d.sibling_ids) AS "
+            "sibling_ids) FROM derivations d JOIN resolved_links r ON r.copy_id = d.copy_id AND r.origin_key = d.origin_key",
+        ),
+        "The resolved derivation graph as kept links and a view over derivations (replaced by 0008, which fills "
+        "its table; this step's own fill is left to 0008).",
+    ),
+    Migration(
+        "0008_resolved_table",
+        ("DROP VIEW IF EXISTS resolved_derivations", "DROP TABLE IF EXISTS resolved_links", *resolved.DDL),
+        "The resolved derivation graph (one origin per copy, one inferred source per sibling group) as a table "
+        "with the columns of derivations, recomputed over all stored links after every trace run, which stories, "
+        "the report, the web app and export read; filled here from the links already stored.",
         fill=lambda con: resolved.refresh_resolved(con),
     ),
 )

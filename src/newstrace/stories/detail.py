@@ -23,7 +23,7 @@ from typing import Any
 from newstrace.schema import Article, Derivation
 from newstrace.store import Store
 from newstrace.store import records as rec
-from newstrace.store.resolved import RESOLVED_VIEW
+from newstrace.store.resolved import RESOLVED_TABLE
 from newstrace.stories import db
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.models import EventLink, Member, StoryDetail, TimelinePoint, TreeEdge
@@ -57,7 +57,7 @@ def member_derivations(store: Store, ids: list[str], keys: set[tuple[str, str]] 
     if not ids:
         return []
     with db.registered_ids(store, "_m", ids):
-        table = RESOLVED_VIEW if resolved else "derivations"
+        table = RESOLVED_TABLE if resolved else "derivations"
         rows = db.rows(store, f"SELECT d.* FROM {table} d JOIN _m ON d.copy_id = _m.id ORDER BY d.copy_id, d.origin_key")
         changes = _children(store, "changes", keys)
         pairs = _children(store, "alignments", keys)
@@ -160,7 +160,7 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
                    s.date_lo, s.date_hi, s.date_source, strftime(a.ingested_at, '%Y-%m-%d') AS ingested
             FROM articles a JOIN _m ON a.id = _m.id JOIN story_articles s ON s.article_id = a.id""")}  # fmt: skip
         links = [dict(zip(_LINK_COLUMNS, r)) for r in db.tuples(
-            store, f"SELECT {', '.join('d.' + c for c in _LINK_COLUMNS)} FROM {RESOLVED_VIEW} d JOIN _m ON d.copy_id = _m.id "
+            store, f"SELECT {', '.join('d.' + c for c in _LINK_COLUMNS)} FROM {RESOLVED_TABLE} d JOIN _m ON d.copy_id = _m.id "
                    "ORDER BY d.copy_id, d.origin_key")]  # fmt: skip
         if max_members is None:
             event = db.rows(store, "SELECT l.* FROM story_links l JOIN _m x ON l.a = x.id JOIN _m y ON l.b = y.id "

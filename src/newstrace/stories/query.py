@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Literal
 
 from newstrace.store import Store
-from newstrace.store.resolved import RESOLVED_VIEW
+from newstrace.store.resolved import RESOLVED_TABLE
 from newstrace.stories import db
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.models import SearchHit, SearchPage, Story, StoryPage
@@ -130,7 +130,7 @@ def summarise(store: Store, story_ids: list[str]) -> dict[str, Story]:
             FROM story_articles s JOIN _stories w ON s.story_id = w.id JOIN articles a ON a.id = s.article_id
             ORDER BY s.story_id, day, a.seq""")
         links = db.tuples(store, f"""
-            SELECT s.story_id, d.copy_id, d.origin_id, d.sibling_ids FROM {RESOLVED_VIEW} d
+            SELECT s.story_id, d.copy_id, d.origin_id, d.sibling_ids FROM {RESOLVED_TABLE} d
             JOIN story_articles s ON s.article_id = d.copy_id JOIN _stories w ON s.story_id = w.id""")
         labels = ", ".join(f"'{x}'" for x in KEY_ENTITY_LABELS)
         ents = db.tuples(store, f"""

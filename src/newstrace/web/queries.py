@@ -18,7 +18,7 @@ from newstrace.report.diff import SideBySide
 from newstrace.report.views import DiffView, article_briefs, load_diffs
 from newstrace.schema import Article, Derivation
 from newstrace.store import Store
-from newstrace.store.resolved import RESOLVED_VIEW
+from newstrace.store.resolved import RESOLVED_TABLE
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.query import fold_text, story_of
 
@@ -189,7 +189,7 @@ def article_page(store: Store, article_id: str, *, all_pairs: bool = False) -> A
 def _derivation_heads(store: Store, article_id: str, *, all_pairs: bool = False) -> list[dict[str, Any]]:
     """Stored links where the article is the copy, the origin or a sibling (no alignment loaded): those of the
     resolved graph, or every verified pair."""
-    table = "derivations" if all_pairs else RESOLVED_VIEW
+    table = "derivations" if all_pairs else RESOLVED_TABLE
     return store.query(f"SELECT copy_id, origin_key, origin_id, kind, score, copy_coverage, sibling_ids FROM {table} "
                  "WHERE copy_id = ? OR origin_id = ? OR list_contains(sibling_ids, ?) ORDER BY score DESC, copy_id",
                  [article_id, article_id, article_id])  # fmt: skip
@@ -206,7 +206,7 @@ def find_diff(store: Store, copy_id: str, origin_key: str) -> DiffView | None:
     views = load_diffs(store, [(copy_id, origin_key)])
     if views or not origin_key.startswith("inferred:"):
         return views[0] if views else None
-    rows = store.query(f"SELECT origin_key FROM (SELECT origin_key, score, 0 AS pref FROM {RESOLVED_VIEW} WHERE copy_id = ? "
+    rows = store.query(f"SELECT origin_key FROM (SELECT origin_key, score, 0 AS pref FROM {RESOLVED_TABLE} WHERE copy_id = ? "
                        "AND origin_id IS NULL UNION ALL SELECT origin_key, score, 1 AS pref FROM derivations WHERE copy_id = ? "
                        "AND origin_id IS NULL) ORDER BY pref, score DESC, origin_key LIMIT 1", [copy_id, copy_id])  # fmt: skip
     return load_diffs(store, [(copy_id, rows[0]["origin_key"])])[0] if rows else None
@@ -258,8 +258,8 @@ def outlet_table(store: Store) -> tuple[list[OutletRow], dict[str, list[str]]]:
     """Every outlet with its counts, most articles first, and each outlet's article ids in ingestion order."""
     arts = store.query("SELECT id, outlet, source_url FROM articles ORDER BY seq")
     copies = {r["copy_id"]: r["kind"] for r in store.query(
-        f"SELECT copy_id, arg_max(kind, score) AS kind FROM {RESOLVED_VIEW} GROUP BY copy_id")}  # fmt: skip
-    origins = {r["origin_id"] for r in store.query(f"SELECT DISTINCT origin_id FROM {RESOLVED_VIEW} WHERE origin_id IS NOT NULL")}
+        f"SELECT copy_id, arg_max(kind, score) AS kind FROM {RESOLVED_TABLE} GROUP BY copy_id")}  # fmt: skip
+    origins = {r["origin_id"] for r in store.query(f"SELECT DISTINCT origin_id FROM {RESOLVED_TABLE} WHERE origin_id IS NOT NULL")}
     ids: dict[str, list[str]] = defaultdict(list)
     acc: dict[str, dict[str, Any]] = {}
     for a in arts:
@@ -288,9 +288,9 @@ def outlet_articles(store: Store, ids: list[str]) -> list[OutletArticle]:
         stories = {r["article_id"]: r["story_id"] for r in store.query(
             "SELECT article_id, story_id FROM story_articles JOIN _outlet_ids ON article_id = id")}  # fmt: skip
         kinds = {r["copy_id"]: r["kind"] for r in store.query(
-            f"SELECT copy_id, arg_max(kind, score) AS kind FROM {RESOLVED_VIEW} JOIN _outlet_ids ON copy_id = id GROUP BY copy_id")}  # fmt: skip
+            f"SELECT copy_id, arg_max(kind, score) AS kind FROM {RESOLVED_TABLE} JOIN _outlet_ids ON copy_id = id GROUP BY copy_id")}  # fmt: skip
         origins = {r["origin_id"] for r in store.query(
-            f"SELECT DISTINCT origin_id FROM {RESOLVED_VIEW} JOIN _outlet_ids ON origin_id = id")}  # fmt: skip
+            f"SELECT DISTINCT origin_id FROM {RESOLVED_TABLE} JOIN _outlet_ids ON origin_id = id")}  # fmt: skip
     out = []
     for i in ids:
         b = briefs.get(i)
