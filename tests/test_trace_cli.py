@@ -84,6 +84,17 @@ def test_incremental_trace_compares_only_new_articles_and_equals_a_full_rerun(tr
     assert 0 < full.resolved_links < full.total_links
 
 
+def test_resolved_graph_after_ingest_a_trace_ingest_b_trace_equals_ingest_a_and_b_trace_full(traced_store, tmp_path):
+    """The store's resolved graph does not depend on the order articles arrived in: part B ingested first here."""
+    _path, (_first, _second, resolved), _links = traced_store
+    with Store(tmp_path / "ab.duckdb") as s:
+        ingest([story(*x) for x in PART_B + PART_A], s, jobs=1)
+        run_trace(s, full=True)
+        together = s.derivations()
+    exact = lambda d: (*link_key(d), tuple(d.sibling_ids))  # noqa: E731
+    assert sorted(map(exact, together)) == sorted(map(exact, resolved)) and together
+
+
 def test_verification_in_forked_workers_gives_the_same_links(traced_store, monkeypatch):
     import newstrace.store.trace as trace_mod
 
