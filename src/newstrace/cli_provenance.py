@@ -168,7 +168,7 @@ def trace(
             out.close()
     stage_seconds = dict(report.stage_seconds or {})
     resolve_s = stage_seconds.pop("resolve", None)
-    stages = ", ".join(f"{k} {v:.1f} s" + (f" (resolved graph {resolve_s:.1f} s)" if k == "write" and resolve_s is not None else "")
+    stages = ", ".join(f"{k} {v:.1f} s" + (f" of which resolved graph {resolve_s:.1f} s" if k == "write" and resolve_s is not None else "")
                        for k, v in stage_seconds.items())  # fmt: skip
     typer.echo(
         f"trace ({report.mode}): {report.compared} of {report.articles} articles compared, {report.pairs} candidate "
