@@ -126,3 +126,24 @@ def test_a_sibling_link_of_a_copy_with_a_stored_origin_is_absent_from_story_page
         # the story summaries agree: no inferred source made of a copy that has its origin stored
         resolved = resolve(every)
         assert {(d.copy_id, d.origin_id) for d in st.derivations()} == {(d.copy_id, d.origin_id) for d in resolved}
+
+
+def test_show_gives_a_sibling_group_once(store_path):
+    """Copies of a missing source: `show` prints the article's own record of the group, or, for a copy that was
+    only ever the other side of a sibling pair, one record of its group; never one block per member."""
+    from typer.testing import CliRunner
+
+    from newstrace.cli import app
+
+    with Store(store_path, read_only=True) as st:
+        groups = [d for d in st.derivations() if d.inferred_source and len(d.sibling_ids) >= 2]
+        own = {d.copy_id for d in st.derivations() if d.inferred_source}
+    assert groups, "the corpus has a sibling group of three copies or more"
+    members = {m for d in groups for m in [d.copy_id, *d.sibling_ids]}
+    without_record = sorted(members - own)
+    assert without_record and own & members
+    for article in (without_record[0], sorted(own & members)[0]):
+        out = CliRunner().invoke(app, ["show", article, "--store", str(store_path)]).stdout
+        assert out.count("sibling of") == 1 and " more (copies of an inferred common source" in out, article
+        every = CliRunner().invoke(app, ["show", article, "--store", str(store_path), "--all-pairs"]).stdout
+        assert every.count("sibling of") >= 1

@@ -208,6 +208,8 @@ def show(
         art = st.get_article(ids[0])
         aliases = st.aliases(art.id)
         derivations = st.derivations(art.id, resolved=not all_pairs)
+        if not all_pairs:
+            derivations = _one_group_record(derivations, art.id)
         linked = {i for d in derivations for i in (d.copy_id, d.origin_id, *d.sibling_ids) if i and i != art.id}
         others = {i: st.get_article(i) for i in sorted(linked)}
         labels = st.source_labels([art.id, *others])
@@ -217,6 +219,19 @@ def show(
     finally:
         if output:
             out.close()
+
+
+def _one_group_record(derivations, article_id: str) -> list:
+    """The article's links with its sibling group shown once: its own record as a copy of the inferred source, or,
+    when it has none (it was only ever the other side of a sibling pair), the best-scored record of its group."""
+    def own(d) -> bool:
+        return not d.inferred_source or d.copy_id == article_id
+
+    if any(d.inferred_source and own(d) for d in derivations):
+        return [d for d in derivations if own(d)]
+    others = [d for d in derivations if not own(d)]
+    best = max(others, key=lambda d: (d.score, d.copy_coverage, d.copy_id), default=None)
+    return [d for d in derivations if own(d) or d is best]
 
 
 def _console(out: IO[str], to_file: bool):
