@@ -298,3 +298,26 @@ def _section(html: str, anchor: str, tag: str = "section") -> str:
     ends = ['<section class="story"'] if tag == "section" else ['<div class="diffpanel"', "<h2>"]
     found = [i for i in (html.find(e, start + 10) for e in ends) if i > 0]
     return html[start : min(found) if found else len(html)]
+
+
+def test_story_details_raise_when_a_worker_cannot_open_the_store(tmp_path):
+    """A worker whose store will not open raises in the parent instead of being restarted for ever."""
+    import threading
+    from types import SimpleNamespace
+
+    from newstrace.store import StoreError
+
+    gone = SimpleNamespace(read_only=True, path=tmp_path / "removed.duckdb")  # opened read-only by the workers
+    outcome: list = []
+
+    def run() -> None:
+        try:
+            list(story_details(gone, ["s"] * MIN_PARALLEL, jobs=2))
+        except Exception as exc:  # noqa: BLE001 - recorded for the assertion
+            outcome.append(exc)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(timeout=180)
+    assert not worker.is_alive(), "story_details hung: the pool kept restarting workers that cannot open the store"
+    assert len(outcome) == 1 and isinstance(outcome[0], StoreError), outcome

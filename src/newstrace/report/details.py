@@ -20,16 +20,24 @@ from newstrace.stories.models import StoryDetail
 MIN_PARALLEL = 24
 
 _WORKER_STORE: Store | None = None
+_WORKER_ERROR: Exception | None = None
 
 
 def _open(path: str) -> None:
-    global _WORKER_STORE
-    _WORKER_STORE = Store(path, read_only=True)
+    # an initializer that raises kills the worker, and multiprocessing.Pool starts another in its
+    # place for ever (the report hung): keep the error and raise it from the first task instead
+    global _WORKER_STORE, _WORKER_ERROR
+    try:
+        _WORKER_STORE = Store(path, read_only=True)
+    except Exception as exc:  # noqa: BLE001 - re-raised by _detail in the parent's imap
+        _WORKER_ERROR = exc
 
 
 def _detail(story_id: str) -> StoryDetail | None:
     from newstrace.stories import story_detail
 
+    if _WORKER_ERROR is not None:
+        raise _WORKER_ERROR
     assert _WORKER_STORE is not None
     return story_detail(_WORKER_STORE, story_id)
 
