@@ -19,7 +19,13 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 
-from newstrace.provenance.align import CROSS_MIN_PAIRS, Alignment, align, cross_language_alignment
+from newstrace.provenance.align import (
+    CROSS_MIN_PAIRS,
+    Alignment,
+    align,
+    cross_language_alignment,
+    similarity_matrices,
+)
 from newstrace.provenance.candidates import CandidateIndex
 from newstrace.provenance.derive import build_derivation, decide, load_model
 from newstrace.provenance.evidence import PairEvidence, pair_evidence
@@ -47,10 +53,11 @@ def verify_pair(sa: list[Sentence], sb: list[Sentence], cross_language: bool,
     Returns:
         ``(alignment, evidence)``.
     """
-    al = align(sa, sb)
+    matrices = similarity_matrices(sa, sb) if sa and sb else None
+    al = align(sa, sb, matrices)
     ev = pair_evidence(al, sa, sb, cross_language)
     if cross_language:
-        al_x = cross_language_alignment(sa, sb)
+        al_x = cross_language_alignment(sa, sb, matrices)
         if len(al_x.pairs) >= CROSS_MIN_PAIRS and len(al_x.pairs) > len(al.pairs):
             al, ev = al_x, pair_evidence(al_x, sa, sb, True)
     if semantic is not None:  # the embedding alignment is the better evidence where it aligns more (translations)

@@ -204,11 +204,13 @@ def alignment_from_pairs(a: list[Sentence], b: list[Sentence], pairs: list[tuple
     return al
 
 
-def align(a: list[Sentence], b: list[Sentence]) -> Alignment:
+def align(a: list[Sentence], b: list[Sentence],
+          matrices: tuple[np.ndarray, np.ndarray] | None = None) -> Alignment:
     """Align two articles' sentences in order (see the module docstring).
 
     Args:
         a, b: analysed sentences (:func:`newstrace.provenance.text.analyse_text`).
+        matrices: their :func:`similarity_matrices`, if already computed.
 
     Returns:
         An :class:`Alignment`; empty when either side has no sentences.
@@ -216,7 +218,7 @@ def align(a: list[Sentence], b: list[Sentence]) -> Alignment:
     al = Alignment(n_a=len(a), n_b=len(b))
     if not a or not b:
         return al
-    lex, anc = similarity_matrices(a, b)
+    lex, anc = matrices if matrices is not None else similarity_matrices(a, b)
     sim = np.maximum(lex, ANCHOR_SCALE * anc)
     al.pairs = monotone_chain(sim)
     used_a = {i for i, _, _ in al.pairs}
@@ -240,7 +242,8 @@ def distinctive_anchors(s: Sentence) -> set[str]:
     return {x[:5] for x in s.names} | {"#" + n for n in s.numbers if number_weight(n) >= 0.6}
 
 
-def cross_language_alignment(a: list[Sentence], b: list[Sentence]) -> Alignment:
+def cross_language_alignment(a: list[Sentence], b: list[Sentence],
+                             matrices: tuple[np.ndarray, np.ndarray] | None = None) -> Alignment:
     """Align two articles in different languages on their anchors, in order.
 
     Cells are the anchor-view similarity (names, numbers and ``~`` cognate stems, as in
@@ -253,6 +256,7 @@ def cross_language_alignment(a: list[Sentence], b: list[Sentence]) -> Alignment:
 
     Args:
         a, b: analysed sentences of the two articles.
+        matrices: their :func:`similarity_matrices`, if already computed.
 
     Returns:
         An :class:`Alignment` with ``cross_language=True`` (no moved pairs); empty when either side is empty.
@@ -260,7 +264,7 @@ def cross_language_alignment(a: list[Sentence], b: list[Sentence]) -> Alignment:
     al = Alignment(n_a=len(a), n_b=len(b), cross_language=True)
     if not a or not b:
         return al
-    lex, anc = similarity_matrices(a, b)
+    lex, anc = matrices if matrices is not None else similarity_matrices(a, b)
     da, db = [distinctive_anchors(s) for s in a], [distinctive_anchors(s) for s in b]
     vocab = {t: k for k, t in enumerate(set().union(*da, *db))}
     if not vocab:
