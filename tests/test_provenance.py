@@ -310,3 +310,39 @@ def test_translation_aligns_on_names_and_numbers_in_order_and_independent_report
         sx, sy = article_sentences(a.headline or "", a.text), article_sentences(b.headline or "", b.text)
         assert len(cross_language_alignment(sx, sy).pairs) < CROSS_MIN_PAIRS
         assert compare(a, b)[0] is None, (x, y)
+
+
+def test_a_sentence_reworded_between_aligned_neighbours_is_a_number_change_not_an_omission():
+    from newstrace.provenance.align import TAU, gap_pairs
+
+    origin = _article("o", "Floodwaters closed the coastal road near Port Calder on Tuesday morning, officials said.\n\n"
+                      "Over 320 residents, most of them elderly, left their homes over four days, according to "
+                      "regional emergency officials.\n\n"
+                      "The mayor said the sea wall would be raised by two metres before the winter storms.\n\n"
+                      "Schools in the eastern districts will stay closed until the water recedes, the council said.")
+    copy = _article("c", "Floodwaters closed the coastal road near Port Calder on Tuesday morning, officials said.\n\n"
+                    "According to statements by regional emergency agents, more than 270 residents, mostly of "
+                    "advanced age, left their homes within three days.\n\n"
+                    "The mayor said the sea wall would be raised by two metres before the winter storms.\n\n"
+                    "Schools in the eastern districts will stay closed until the water recedes, the council said.")
+    so, sc = article_sentences("", origin.text), article_sentences("", copy.text)
+    al = align(sc, so)
+    assert [(i, j) for i, j, _ in al.pairs] == [(0, 0), (2, 2), (3, 3)]  # the reworded sentence is under TAU
+    extra = gap_pairs(sc, so, al.pairs)
+    assert [(i, j) for i, j, _ in extra] == [(1, 1)] and extra[0][2] < TAU
+    origin = origin.model_copy(update={"published": "2024-03-12"})
+    copy = copy.model_copy(update={"published": "2024-03-13"})  # the date makes the direction
+    d = trace([origin, copy])[0]
+    assert (d.copy_id, d.origin_id) == ("c", "o")
+    numbers = [c for c in d.changes if c.kind == "number"]
+    assert len(numbers) == 1 and "320" in numbers[0].origin_text and "270" in numbers[0].copy_text
+    assert numbers[0].detail.startswith("320, 4 -> 270, 3")
+    assert not [c for c in d.changes if c.kind in ("omission", "addition")]
+    assert any(p.copy_index == 1 and p.origin_index == 1 for p in d.alignment)
+    # unrelated sentences in a gap stay an omission and an addition
+    copy2 = copy.model_copy(update={"id": "c2", "text": copy.text.replace(
+        "According to statements by regional emergency agents, more than 270 residents, mostly of advanced age, "
+        "left their homes within three days.", "A charity concert for the families is planned at the "
+        "harbour hall next Friday evening.")})
+    d2 = trace([origin, copy2])[0]
+    assert {c.kind for c in d2.changes} >= {"omission", "addition"}

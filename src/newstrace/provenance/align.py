@@ -42,6 +42,9 @@ NUMBER_FLOOR = 0.4
 NAME_FLOOR = 0.6
 #: Sentences with fewer words are furniture ("Image caption", "Share") and do not count in coverage.
 MIN_WORDS = 4
+#: Inside a gap of the alignment (between two aligned pairs) a sentence pair is matched from this
+#: similarity, for reporting what changed (:func:`gap_pairs`); the link decision never reads it.
+TAU_GAP = 0.25
 #: Cross-language chain: anchor similarity from which a sentence pair may align ...
 TAU_CROSS = 0.3
 #: ... when the two sentences share at least this many distinctive anchors (names, specific numbers).
@@ -283,3 +286,41 @@ def cross_language_alignment(a: list[Sentence], b: list[Sentence],
     al.coverage_a = _coverage(a, {i for i, _, _ in mapped})
     al.coverage_b = _coverage(b, {j for _, j, _ in mapped})
     return al
+
+
+def gap_pairs(a: list[Sentence], b: list[Sentence], pairs: list[tuple[int, int, float]],
+              exclude: tuple[set[int], set[int]] = (set(), set()), tau: float = TAU_GAP) -> list[tuple[int, int, float]]:
+    """Sentence pairs matched inside the gaps of an ordered alignment, at the lower threshold ``tau``.
+
+    A rewritten sentence ("Over 320 people in uniform ... fled over four days" -> "More than 270
+    people in uniform ... fled within three days", reworded by machine translation) can fall under
+    :data:`TAU` while its neighbours align; between two aligned pairs its position vouches for
+    it, so each gap (rows strictly between two consecutive pairs, columns likewise) gets its own
+    monotone chain over the larger of the lexical and the unscaled anchor similarity. Used to pair
+    such sentences as *changed* instead of one omitted and one added; the evidence a link is
+    decided on (:mod:`newstrace.provenance.evidence`) does not include them.
+
+    Args:
+        a, b: analysed sentences (rows, columns).
+        pairs: the in-order aligned pairs ``(i, j, similarity)``.
+        exclude: row and column indices already used elsewhere (moved pairs).
+        tau: threshold inside gaps.
+
+    Returns:
+        Extra ``(i, j, similarity)`` pairs of content sentences (:data:`MIN_WORDS`+ words), in order.
+    """
+    if not pairs or not a or not b:
+        return []
+    lex, anc = similarity_matrices(a, b)
+    sim = np.maximum(lex, anc)
+    ordered = sorted(pairs)
+    out: list[tuple[int, int, float]] = []
+    for (i0, j0, _), (i1, j1, _) in zip(ordered, ordered[1:]):
+        if i1 - i0 < 2 or j1 - j0 < 2:
+            continue
+        for i, j, v in monotone_chain(sim[i0 + 1 : i1, j0 + 1 : j1], tau):
+            ii, jj = i0 + 1 + i, j0 + 1 + j
+            if (ii not in exclude[0] and jj not in exclude[1]
+                    and len(a[ii].words) >= MIN_WORDS and len(b[jj].words) >= MIN_WORDS):
+                out.append((ii, jj, v))
+    return out

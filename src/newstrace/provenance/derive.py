@@ -34,7 +34,7 @@ from urllib.parse import urlparse
 
 from rapidfuzz.distance import Levenshtein
 
-from newstrace.provenance.align import Alignment
+from newstrace.provenance.align import Alignment, gap_pairs
 from newstrace.provenance.changes import find_changes
 from newstrace.provenance.direction import attribution_vote, cut_vote, damage_vote, declared_source_limit
 from newstrace.provenance.evidence import FEATURES, PairEvidence, pair_evidence
@@ -468,9 +468,12 @@ def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment
     reasons = [r.replace("first", "\0").replace("second", name_b).replace("\0", name_a) for r in dec.reasons]
     lexical = list(al.lexical)
     kind = derivation_kind(copy_art, origin_art, cs, os_, pairs, lexical)
-    changes = find_changes(copy_art, origin_art, cs, os_, pairs)
+    # sentences reworded past the alignment threshold between two aligned neighbours: a changed
+    # sentence, not one omitted and one added (the decision above did not count them)
+    gaps = gap_pairs(cs, os_, pairs, ({i for i, _, _ in moved}, {j for _, j, _ in moved}))
+    changes = find_changes(copy_art, origin_art, cs, os_, sorted(pairs + gaps))
     aligned = [AlignedPair(copy_index=i, origin_index=j, copy_sentence=cs[i].text, origin_sentence=os_[j].text,
-                           similarity=round(s, 3)) for i, j, s in sorted(pairs + moved)]
+                           similarity=round(s, 3)) for i, j, s in sorted(pairs + moved + gaps)]
     if not direct:
         reasons = reasons + [f"no clear direction (net votes {dec.votes}): siblings of an inferred common source",
                              f"changes are read from the sibling to the copy: {why_ref}"]

@@ -185,9 +185,15 @@ def _notices(text: str) -> frozenset[str]:
 
 def outlet_matches(key: str, outlet: str | None) -> bool:
     """True when a declared source key and an outlet key may name one outlet: equal, or one contains
-    the other ("74" and "the74million", "ap" and "apnews", "propublicaorg" and "propublica");
-    containment errs towards a match, which only withholds the rule of :func:`declared_source_limit`."""
-    return bool(outlet) and (key in outlet or outlet in key)
+    the other ("74" and "the74million", "propublicaorg" and "propublica"), an agency also by the
+    names it is credited by ("ap": "associatedpress", "apnews"); containment errs towards a match,
+    which only withholds the rule of :func:`declared_source_limit`."""
+    from newstrace.provenance.derive import AGENCY_ALIASES
+
+    if not outlet:
+        return False
+    names = {key, *AGENCY_ALIASES.get(key, ())} | ({"apnews"} if key == "ap" else set())
+    return any(n in outlet or outlet in n for n in names if len(n) >= 2)
 
 
 def declared_sources(article) -> frozenset[str]:

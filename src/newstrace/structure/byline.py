@@ -229,7 +229,21 @@ def _chunks(text: str) -> list[str]:
     text = _PUBLISHED_TAIL.sub("", _EMAIL.sub(" ", text))
     for mention in reversed(find_dates(text)):
         text = text[: mention.start] + " | " + text[mention.end :]
-    return [c.strip(" .:-\u2013\u2014") for c in _SPLIT.split(text) if c and c.strip(" .:-\u2013\u2014")]
+    chunks = [c.strip(" .:-\u2013\u2014") for c in _SPLIT.split(text) if c and c.strip(" .:-\u2013\u2014")]
+    return [part for c in chunks for part in _split_trailing_agency(c)]
+
+
+def _split_trailing_agency(chunk: str) -> list[str]:
+    """``"CHRISTINE ARMARIO Associated Press"`` -> ``["CHRISTINE ARMARIO", "Associated Press"]``: AP's
+    bylines put the agency after the name without a comma; the longest trailing run of up to four
+    words that names an agency is split off when words remain before it."""
+    words = chunk.split()
+    for k in range(min(4, len(words) - 1), 0, -1):
+        tail = " ".join(words[-k:])
+        if canonical_agency(tail):
+            head = " ".join(words[:-k])
+            return [chunk] if head.lower() in {"the", "of the"} else [head, tail]
+    return [chunk]
 
 
 def parse_names(text: str) -> Byline:
