@@ -475,6 +475,9 @@ def test_no_byline_name_is_an_outlet_on_saved_excerpts():
         # "of" joins a name to its agency or outlet
         ("By Jonas Wexley of Reuters", ["Jonas Wexley"], "Reuters", None),
         ("By Sam Ode of The Harbor Ledger", ["Sam Ode"], None, "The Harbor Ledger"),
+        # the agency after the name without a comma (AP style), and after "of the"
+        ("By HELGA MORROW-STAINES Associated Press", ["Helga Morrow-Staines"], "The Associated Press", None),
+        ("By Ann Lee of the Associated Press", ["Ann Lee"], "The Associated Press", None),
     ],
 )
 def test_byline_names_stop_at_publication_time_and_of(line, names, credit, outlet):
