@@ -311,14 +311,13 @@ def gap_pairs(a: list[Sentence], b: list[Sentence], pairs: list[tuple[int, int, 
     """
     if not pairs or not a or not b:
         return []
-    lex, anc = similarity_matrices(a, b)
-    sim = np.maximum(lex, anc)
     ordered = sorted(pairs)
     out: list[tuple[int, int, float]] = []
     for (i0, j0, _), (i1, j1, _) in zip(ordered, ordered[1:]):
         if i1 - i0 < 2 or j1 - j0 < 2:
-            continue
-        for i, j, v in monotone_chain(sim[i0 + 1 : i1, j0 + 1 : j1], tau):
+            continue  # most gaps of a copy are empty on one side: nothing to compute
+        lex, anc = similarity_matrices(a[i0 + 1 : i1], b[j0 + 1 : j1])  # pairwise values, as in the full matrix
+        for i, j, v in monotone_chain(np.maximum(lex, anc), tau):
             ii, jj = i0 + 1 + i, j0 + 1 + j
             if (ii not in exclude[0] and jj not in exclude[1]
                     and len(a[ii].words) >= MIN_WORDS and len(b[jj].words) >= MIN_WORDS):
