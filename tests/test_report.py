@@ -11,10 +11,10 @@ import re
 from datetime import datetime, timedelta
 from html.parser import HTMLParser
 
+import _webstore as ws
 import pytest
 from typer.testing import CliRunner
 
-import _webstore as ws
 from newstrace.cli import app
 from newstrace.report import build_report
 from newstrace.report.details import MIN_PARALLEL, story_details

@@ -12,11 +12,11 @@ from __future__ import annotations
 import shutil
 from datetime import datetime, timezone
 
+import _webstore as ws
 import pyarrow.parquet as pq
 import pytest
 from fastapi.testclient import TestClient
 
-import _webstore as ws
 from newstrace.export import export_tables
 from newstrace.provenance.graph import resolve
 from newstrace.report import build_report

@@ -243,8 +243,9 @@ def _console(out: IO[str], to_file: bool):
 
 
 def _print_links(console, derivations) -> None:
-    from newstrace.cli import safe_markup as escape
     from rich.table import Table
+
+    from newstrace.cli import safe_markup as escape
 
     table = Table(title=f"{len(derivations)} derivation links", show_lines=False, expand=False)
     for col in ("copy", "origin", "kind", "score", "coverage copy/origin", "changes"):
@@ -274,8 +275,9 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
         others: the other articles of those links, by id.
         labels: URL or input path of each article id.
     """
-    from newstrace.cli import safe_markup as escape
     from rich.rule import Rule
+
+    from newstrace.cli import safe_markup as escape
 
     console.print(Rule(art.id, style="cyan"))
     console.print(f"[cyan]{escape(labels.get(art.id, ''))}[/]", soft_wrap=True)
@@ -318,8 +320,9 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
 
 
 def _changes_table(changes, plain: bool):
-    from newstrace.cli import safe_markup as escape
     from rich.table import Table
+
+    from newstrace.cli import safe_markup as escape
 
     table = Table(title=f"Changes ({len(changes)})", title_justify="left", show_lines=True)
     for col in ("kind", "origin", "copy", "detail"):

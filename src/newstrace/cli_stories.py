@@ -12,10 +12,9 @@ from pathlib import Path
 
 import typer
 
-from newstrace.cli import app
+from newstrace.cli import app, store_errors
 from newstrace.cli import clip as _clip
 from newstrace.cli import fail as _fail
-from newstrace.cli import store_errors
 from newstrace.store import DEFAULT_STORE
 
 
@@ -97,8 +96,9 @@ def _console():
 
 
 def _print_stories(page) -> None:
-    from newstrace.cli import safe_markup as escape
     from rich.table import Table
+
+    from newstrace.cli import safe_markup as escape
 
     shown = f"{page.offset + 1}-{page.offset + len(page.stories)}" if page.stories else "none"
     table = Table(title=f"{page.total} stories (showing {shown}, largest first)", show_lines=False)
@@ -113,9 +113,10 @@ def _print_stories(page) -> None:
 
 
 def _print_detail(d) -> None:
-    from newstrace.cli import safe_markup as escape
     from rich.rule import Rule
     from rich.table import Table
+
+    from newstrace.cli import safe_markup as escape
 
     c = _console()
     s = d.story

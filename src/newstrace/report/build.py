@@ -21,7 +21,7 @@ from newstrace.report.details import story_details
 from newstrace.report.graph import GraphLayout
 from newstrace.report.render import environment, inline_assets
 from newstrace.report.timeline import Timeline
-from newstrace.report.views import DiffView, ReportLinks, load_diffs, story_graph, story_timeline, stored_key
+from newstrace.report.views import DiffView, ReportLinks, load_diffs, stored_key, story_graph, story_timeline
 from newstrace.store import Store
 from newstrace.stories.models import StoryDetail
 

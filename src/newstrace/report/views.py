@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 from urllib.parse import quote, urlencode
 
-
 from newstrace.report.diff import SideBySide, article_sentence_texts, side_by_side
 from newstrace.report.graph import GraphEdge, GraphLayout, GraphNode, layout
 from newstrace.report.timeline import Timeline, parse_when, timeline
