@@ -346,3 +346,37 @@ def test_a_sentence_reworded_between_aligned_neighbours_is_a_number_change_not_a
         "harbour hall next Friday evening.")})
     d2 = trace([origin, copy2])[0]
     assert {c.kind for c in d2.changes} >= {"omission", "addition"}
+
+
+FOOTER = ("The Kestrel Courier is an independent, nonprofit newsroom covering councils and schools in the "
+          "Vessa valley. Our stories are free to republish under a Creative Commons licence, provided the "
+          "byline and a link to the original are kept.")
+
+
+def test_two_stories_sharing_only_their_outlets_footer_are_not_copies():
+    from newstrace.provenance.derive import derivation_kind
+
+    budget = _article("budget", "The Westford council voted 7-2 on Monday to raise library funding by 4 percent.\n\n"
+                      "Councillor Dana Ruiz said the money would extend opening hours at three branches.\n\n"
+                      "The budget also pays for two mobile reading vans for rural districts.\n\n"
+                      "Library staff will be consulted on the new hours before the summer, the clerk said.\n\n" + FOOTER)
+    storm = _article("storm", "High winds brought down power lines across Eastvale overnight, cutting power "
+                     "to about 9,000 homes.\n\nThe utility said crews expected to restore most service by "
+                     "Wednesday evening.\n\nSchools in the northern districts stay closed on Tuesday, the "
+                     "superintendent said.\n\nResidents were asked to report fallen lines and to keep away "
+                     "from them.\n\n" + FOOTER)
+    d, p = compare(budget, storm)
+    assert d is None and p < 0.5
+    # the same story republished with the footer is still a copy
+    again = budget.model_copy(update={"id": "again", "text": budget.text.replace("on Monday", "on Monday night")})
+    d, p = compare(budget, again)
+    assert d is not None and p >= 0.5
+    # a copy sharing two sentences of a much longer text is not "verbatim"
+    long_copy = _article("long", "A new column on rural reading.\n\n" + "\n\n".join(
+        f"Paragraph {k} of the columnist's own thoughts on reading habits in small villages and towns." for k in
+        range(8)) + "\n\nThe Westford council voted 7-2 on Monday to raise library funding by 4 percent.\n\n"
+        "Councillor Dana Ruiz said the money would extend opening hours at three branches.")
+    sc, so = article_sentences("", long_copy.text), article_sentences("", budget.text)
+    al = align(sc, so)
+    assert len(al.pairs) == 2 and all(x >= 0.99 for _, _, x in al.pairs)
+    assert derivation_kind(long_copy, budget, sc, so, al.pairs, al.lexical) != "verbatim"

@@ -328,7 +328,8 @@ def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sen
     byline, dateline, captions, menus): of five or more aligned sentences, at most one in ten is
     changed (prose pairs of similarity below :data:`SAME`, pairs at an excerpt's edge not counted), added or
     cut (prose sentences inside the shared span, :func:`span_edits`); fewer aligned sentences
-    must be all identical. spun: most differences are one-for-one word swaps towards
+    must be all identical; and the aligned sentences hold at least :data:`VERBATIM_SHARE` of the
+    copy's content. spun: most differences are one-for-one word swaps towards
     rarer words in unchanged word order. machine-translated: English copy of low lexical
     similarity with corrupted names. rewritten: fluent paraphrase (low similarity, reordered
     words). edited: the rest (cuts, additions, house style).
@@ -343,7 +344,10 @@ def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sen
     inner = [(p, x) for p, x, e in zip(pairs, lexical, edge) if not e] or list(zip(pairs, lexical))
     changed = sum(1 for (i, j, _), x in inner if x < SAME and (is_prose(copy[i]) or is_prose(origin[j])))
     added, cut = span_edits(copy, origin, pairs)
-    if changed + added + cut <= (max(1, len(pairs) // 10) if len(pairs) >= 5 else 0):
+    # a verbatim copy is mostly the other's text: a few shared sentences in a longer article are not
+    chars = [len(s.text) if len(s.words) >= 4 else 0 for s in copy]
+    shared = sum(chars[i] for i in {i for i, _, _ in pairs}) / max(1, sum(chars))
+    if changed + added + cut <= (max(1, len(pairs) // 10) if len(pairs) >= 5 else 0) and shared >= VERBATIM_SHARE:
         return "verbatim"
     sub = ins = 0
     zo = zc = 0.0
@@ -402,9 +406,39 @@ def decide(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, ev: Pair
         ev = pair_evidence(al, sa, sb, ev.cross_language, count_quotes=True)
         ev.semantic_pairs, ev.semantic_frac = sem
     p = link_probability(ev, ev.vector() + [float(credit)], model)
+    if p >= LINK_PROBABILITY and shared_tail_only(al, sa, sb):
+        p = min(p, LINK_PROBABILITY - 1e-6)  # an outlet's footer or sign-off template, not a copy
     votes, why = direction_votes(a, b, sa, sb, al) if p >= LINK_PROBABILITY else (0, [])
     return PairDecision(p, p >= LINK_PROBABILITY, votes, why, ev, credit)
 
+
+#: A shared closing block covering at least this share of either article may be a copy of it.
+TAIL_TEMPLATE_MAX = 0.5
+
+
+def shared_tail_only(al: Alignment, sa: list[Sentence], sb: list[Sentence]) -> bool:
+    """True when all that two articles share is a closing block: an outlet's footer ("X is an
+    independent, nonprofit newsroom ... free to republish"), a sign-off or a newsletter plug.
+
+    Conditions: every content sentence (4+ words) from the first aligned one to the end is
+    aligned, on both sides; both sides have at least two unaligned content sentences before it
+    (their own headlines and leads); and the block covers less than :data:`TAIL_TEMPLATE_MAX` of
+    each article. A copy shares its origin's lead or most of its text, so it is not touched;
+    found by a new-user test where two unrelated stories of one outlet linked as "verbatim" at 0.90.
+    """
+    pairs = al.pairs + al.moved
+    if not pairs or max(al.coverage_a, al.coverage_b) >= TAIL_TEMPLATE_MAX:
+        return False
+    for sents, used in ((sa, {i for i, _, _ in pairs}), (sb, {j for _, j, _ in pairs})):
+        content = [k for k, s in enumerate(sents) if len(s.words) >= 4]
+        first = min(used)
+        if sum(1 for k in content if k < first) < 2 or any(k not in used for k in content if k >= first):
+            return False
+    return True
+
+
+#: Share of the copy's content (sentences of 4+ words, by characters) a verbatim copy must share.
+VERBATIM_SHARE = 0.5
 
 _KIND_RANK = ("machine-translated", "spun", "rewritten", "edited", "verbatim", "translation")
 
