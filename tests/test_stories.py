@@ -324,3 +324,20 @@ def test_dates_from_published_url_and_capture():
     assert article_date(None, "2020-01-05T00:00:00Z", "https://example.org/x").source == "captured"
     assert url_date("https://example.org/a/05/2019/b").hi.isoformat() == "2019-05-31"
     assert url_date("https://example.org/id/201902255244585816.html") is None
+
+
+def test_a_month_in_a_url_does_not_set_first_seen_before_a_dated_member(tmp_path):
+    """A copy whose URL names only a month ("/2024/03/") is stored as 2024-03-01..31; the story's first
+    seen is its origin's day, not the first of the month."""
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    text = (examples / "port_calder_flood.txt").read_text(encoding="utf-8")
+    (tmp_path / "origin.txt").write_text("URL: https://ledger.example/2024/03/12/flood\n\n" + text, encoding="utf-8")
+    (tmp_path / "copy.txt").write_text("URL: https://mirror.example/2024/03/flood-copy\n\n" + text.replace(
+        "3,200", "3,400"), encoding="utf-8")
+    with Store(tmp_path / "s.duckdb") as st:
+        ingest([tmp_path / "origin.txt", tmp_path / "copy.txt"], st, jobs=1)
+        run_trace(st)
+        update_stories(st)
+        (story,) = list_stories(st).stories
+    assert story.n_articles == 2
+    assert (story.first_seen, story.last_seen) == ("2024-03-12", "2024-03-12")

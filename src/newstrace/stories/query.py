@@ -70,8 +70,9 @@ def list_stories(store: Store, *, limit: int = 50, offset: int = 0, sort: StoryS
         params.append(outlet.lower())
     # dated members only when any is dated, as in the summaries
     ing = "strftime(a.ingested_at, '%Y-%m-%d')"
-    agg = (f"SELECT s.story_id, count(*) AS n, coalesce(min(s.date_lo), min({ing})) AS first_seen, "
-           f"coalesce(max(s.date_lo), max({ing})) AS last_seen "
+    day = "FILTER (WHERE s.date_lo = s.date_hi)"  # day-precise dates first (see summarise)
+    agg = (f"SELECT s.story_id, count(*) AS n, coalesce(min(s.date_lo) {day}, min(s.date_lo), min({ing})) AS first_seen, "
+           f"coalesce(max(s.date_lo) {day}, max(s.date_lo), max({ing})) AS last_seen "
            f"FROM story_articles s JOIN articles a ON a.id = s.article_id GROUP BY s.story_id")  # fmt: skip
     base = f"SELECT * FROM ({agg}) {where} {'AND' if where else 'WHERE'} n >= ?"
     params.append(int(min_articles))
@@ -126,7 +127,7 @@ def summarise(store: Store, story_ids: list[str]) -> dict[str, Story]:
     with db.registered_ids(store, "_stories", story_ids):
         members = db.rows(store, f"""
             SELECT s.story_id, a.id, a.seq, a.headline, a.source_url, a.outlet, a.language, {_DAY} AS day,
-                   s.date_lo IS NOT NULL AS dated
+                   s.date_lo IS NOT NULL AS dated, s.date_lo = s.date_hi AS precise
             FROM story_articles s JOIN _stories w ON s.story_id = w.id JOIN articles a ON a.id = s.article_id
             ORDER BY s.story_id, day, a.seq""")
         links = db.tuples(store, f"""
@@ -166,7 +167,9 @@ def _summary(sid: str, members: list[dict], links: list[tuple], ents: dict) -> S
     roots = [i for i in ids if i in origins_of_others and i not in copies]
     roots += sorted({inferred[c] for c in copies if c in inferred})
     linked = copies | origins_of_others | {s for _, _, sibs in links for s in sibs}
-    dated = [m["day"] for m in members if m["dated"]]
+    # a month from a URL ("/2019/02/") is stored as its first day: it bounds nothing to the day, so
+    # first and last seen come from members dated to the day when there are any
+    dated = [m["day"] for m in members if m["dated"] and m["precise"]] or [m["day"] for m in members if m["dated"]]
     days = dated or [m["day"] for m in members]
     outlets: list[str] = []
     for m in members:
