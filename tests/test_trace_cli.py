@@ -175,6 +175,9 @@ def test_incremental_trace_refuses_other_settings_than_the_stored_links(traced_s
         assert run_trace(s, semantic=no_match, full=True).mode == "full"
         assert run_trace(s, semantic=no_match).mode == "incremental"  # same settings: fine
         assert json.loads(s.last_trace()["params"])["semantic"] == "no_match"
+        # back without embeddings: the message says how to keep the stored settings, too
+        with pytest.raises(TraceSettingsError, match=r"run `newstrace trace --semantic` to keep the stored settings"):
+            run_trace(s)
 
 
 def test_show_errors_exit_2(traced_store, tmp_path):
@@ -276,3 +279,25 @@ def test_trace_links_an_invented_edited_copy_and_show_highlights_its_changes(tmp
     assert "HARROW (Wire Agency) —-]" in out  # the dropped dateline and credit
     origin_view = runner.invoke(app, ["show", str(origin), "--store", str(store)])
     assert f"origin of {copy}" in origin_view.stdout
+
+
+def test_interrupted_trace_says_nothing_of_the_run_was_stored(traced_store, tmp_path, monkeypatch):
+    import shutil
+
+    import newstrace.store.trace as store_trace
+
+    path, _, _ = traced_store
+    copy = tmp_path / "copy.duckdb"
+    shutil.copy(path, copy)
+    with Store(copy, read_only=True) as s:
+        before = sorted(map(link_key, s.derivations(resolved=False)))
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(store_trace, "run_trace", interrupted)
+    res = CliRunner().invoke(app, ["trace", "--store", str(copy), "--full"])
+    assert res.exit_code == 130
+    assert "Interrupted: no link of this run was stored" in res.output
+    with Store(copy, read_only=True) as s:
+        assert sorted(map(link_key, s.derivations(resolved=False))) == before

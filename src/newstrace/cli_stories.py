@@ -186,7 +186,7 @@ def export(
 
     Files are named after their table (articles.parquet, quotes.csv, ...) in the output folder; existing files of
     the same name are replaced. Derivations and changes are those of the resolved graph, as `trace` prints it (one
-    origin per copy, one record per copy of an inferred source); --all-pairs exports every verified pair. Exit
+    origin per copy; one record per sibling-group member except a member that is only ever the reference side, listed in the others' sibling_ids); --all-pairs exports every verified pair. Exit
     status: 0 ok, 2 usage or store error.
     """
     from newstrace.export import export_tables

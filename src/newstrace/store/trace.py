@@ -100,10 +100,13 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
               "semantic": (semantic_name or getattr(semantic, "__name__", "custom")) if semantic else None}  # fmt: skip
     mode = "full" if full or last is None else "incremental"
     if mode == "incremental" and last.get("params") and json.loads(last["params"]) != params:
+        before = json.loads(last["params"])
+        keep = " --semantic" if before.get("semantic") and not params["semantic"] else ""
         raise TraceSettingsError(
             f"the stored links were made with {last['params']} but this run uses "
-            f"{json.dumps(params, sort_keys=True)}; an incremental run would mix the two: run `newstrace trace "
-            "--full` to recompute every link with the new settings"
+            f"{json.dumps(params, sort_keys=True)}; an incremental run would mix the two: "
+            + (f"run `newstrace trace{keep}` to keep the stored settings, or " if keep else "")
+            + "run `newstrace trace --full` to recompute every link with the new settings"
         )
     new_ids = None if mode == "full" else store.article_ids(since_seq=last["max_seq"])
     report = TraceReport(mode=mode)
