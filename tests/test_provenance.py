@@ -380,3 +380,16 @@ def test_two_stories_sharing_only_their_outlets_footer_are_not_copies():
     al = align(sc, so)
     assert len(al.pairs) == 2 and all(x >= 0.99 for _, _, x in al.pairs)
     assert derivation_kind(long_copy, budget, sc, so, al.pairs, al.lexical) != "verbatim"
+
+
+def test_sibling_records_word_changes_as_differences_not_alterations(corpus):
+    from newstrace.provenance.derive import sibling_wording
+
+    _, _, by = corpus
+    (d,) = trace([by["m01"], by["m02"]])  # two copies of a missing PA story
+    assert d.origin_id is None and d.changes
+    details = " ".join(c.detail for c in d.changes)
+    for directed in ("altered", "missing from the copy", "not in the origin", "dropped"):
+        assert directed not in details, details
+    assert sibling_wording("quote altered (90% alike)") == "quote differs (90% alike)"
+    assert sibling_wording("origin text missing from the copy") == "text only in the sibling"

@@ -36,7 +36,13 @@ from rapidfuzz.distance import Levenshtein
 
 from newstrace.provenance.align import Alignment, gap_pairs
 from newstrace.provenance.changes import find_changes
-from newstrace.provenance.direction import attribution_vote, cut_vote, damage_vote, declared_source_limit
+from newstrace.provenance.direction import (
+    attribution,
+    attribution_vote,
+    cut_vote,
+    damage_vote,
+    declared_source_limit,
+)
 from newstrace.provenance.evidence import FEATURES, PairEvidence, pair_evidence
 from newstrace.provenance.text import Sentence, fold, tokens, zipf
 from newstrace.schema import AlignedPair, Derivation
@@ -454,8 +460,10 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     side and ``sibling_ids`` holds the reference; changes read "reference text -> copy text".
     In order: weak direction evidence (net votes of one, below :data:`DIRECTION_MARGIN`);
     else the side whose reading as a copy is more derived (spun before rewritten before edited,
-    :func:`derivation_kind` both ways); else the fuller article (more prose characters); else
-    the smaller id, so the record is deterministic.
+    :func:`derivation_kind` both ways); else the side whose attribution (byline, credit,
+    dateline, contributors) strictly contains the other's; else the fuller article (more prose
+    characters); else the smaller id, so the record is deterministic. Sibling records word their
+    changes as differences, not alterations (:func:`sibling_wording`).
 
     Returns:
         ``(a_is_reference, reason)``.
@@ -468,10 +476,29 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     if k_a != k_b:
         a_ref = _KIND_RANK.index(k_b) < _KIND_RANK.index(k_a)
         return a_ref, f"read as a copy of the other it is {k_b if a_ref else k_a}, the other way {k_a if a_ref else k_b}"
+    ta, tb = attribution(a), attribution(b)
+    if ta != tb and (ta > tb or tb > ta):  # keeps byline/credit the other lacks: likelier the first-hand text
+        keeps, lacks = (ta, tb) if ta > tb else (tb, ta)
+        return ta > tb, f"the reference keeps the attribution the other lacks ({', '.join(sorted(keeps - lacks))})"
     ca, cb = _content_chars(sa), _content_chars(sb)
     if ca != cb:
         return ca > cb, f"the reference is the fuller text ({max(ca, cb)} vs {min(ca, cb)} prose characters)"
     return (a.id or "") <= (b.id or ""), "no evidence either way; the reference is the smaller id"
+
+
+#: Change details that assert a direction, and how a sibling record words them instead.
+_SIBLING_WORDING = (("quote altered", "quote differs"), ("origin text missing from the copy", "text only in the sibling"),
+                    ("copy text not in the origin", "text only in this copy"), ("credit dropped", "credit only in the sibling"),
+                    ("byline dropped", "byline only in the sibling"), ("credit changed", "credits differ"),
+                    ("byline changed", "bylines differ"))
+
+
+def sibling_wording(detail: str) -> str:
+    """A change detail for two siblings of an inferred source: neither altered the other, so the
+    detail says how they differ ("quote altered (90% alike)" -> "quote differs (90% alike)")."""
+    for old, new in _SIBLING_WORDING:
+        detail = detail.replace(old, new)
+    return detail
 
 
 def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, dec: PairDecision) -> Derivation:
@@ -511,6 +538,7 @@ def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment
     if not direct:
         reasons = reasons + [f"no clear direction (net votes {dec.votes}): siblings of an inferred common source",
                              f"changes are read from the sibling to the copy: {why_ref}"]
+        changes = [c.model_copy(update={"detail": sibling_wording(c.detail)}) for c in changes]
     return Derivation(
         copy_id=copy_art.id,
         origin_id=origin_art.id if direct else None,
