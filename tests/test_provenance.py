@@ -393,3 +393,22 @@ def test_sibling_records_word_changes_as_differences_not_alterations(corpus):
         assert directed not in details, details
     assert sibling_wording("quote altered (90% alike)") == "quote differs (90% alike)"
     assert sibling_wording("origin text missing from the copy") == "text only in the sibling"
+
+
+def test_qualifiers_count_only_before_a_number_and_are_not_compared_across_languages():
+    from newstrace.provenance.changes import find_changes, number_changes
+    from newstrace.provenance.text import analyse_sentence
+
+    o = analyse_sentence("Four soldiers crossed over the Simon Bolivar bridge with more than 1,480 relatives.")
+    c = analyse_sentence("Four soldiers crossed the Simon Bolivar bridge with more than 1,480 relatives.")
+    assert number_changes(c, o) == []  # "over the bridge" is no qualifier
+    c2 = analyse_sentence("Four soldiers crossed over the Simon Bolivar bridge with about 1,480 relatives.")
+    assert [x.detail for x in number_changes(c2, o)] == ["qualifier more than -> about"]
+    es = analyse_sentence("Cuatro soldados cruzaron el puente Simón Bolívar el 23 de febrero con más de 1,480 familiares.")
+    en = analyse_sentence("Four soldiers crossed the Simon Bolivar bridge on February 23 with more than 1,480 relatives.")
+    a_es, a_en = _article("es", es.text), _article("en", en.text)
+    a_es.language = "es"
+    assert find_changes(a_es, a_en, [es], [en], [(0, 0, 0.6)]) == []  # translated qualifier and month
+    es_changed = analyse_sentence("Cuatro soldados cruzaron el puente Simón Bolívar con más de 1,400 familiares.")
+    assert [x.detail for x in find_changes(a_es, a_en, [es_changed], [en], [(0, 0, 0.6)]) if x.kind == "number"] \
+        == ["1480 -> 1400"]

@@ -15,6 +15,7 @@ from rapidfuzz.distance import Levenshtein
 from newstrace.provenance.text import (
     DATE_WORDS,
     NEGATIONS,
+    NUMBER_WORDS,
     Sentence,
     fold,
     number_value,
@@ -34,7 +35,10 @@ QUALIFIERS = (
 SLANT_TERMS = frozenset(
     ["self-proclaimed", "so-called", "regime", "puppet", "agent", "dictator", "dictatorship", "usurper", "illegitimate", "terrorist", "thug", "thugs", "mob", "radical", "extremist", "corrupt", "traitor", "autoproclamado", "autoproclamada", "supuesto", "títere", "agente", "dictador", "dictadura", "régimen", "usurpador", "ilegítimo", "terrorista", "golpista", "autoproclamado"]
 )
-_QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b", re.IGNORECASE)
+# a qualifier counts only before a number ("over 320", "more than 3,200", "about three"), not as
+# a preposition ("over the bridge", "about the plan")
+_QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b(?=\s+(?:\d|(?:"
+                   + "|".join(NUMBER_WORDS) + r")\b))", re.IGNORECASE)
 
 
 def _figures(s: Sentence) -> tuple[list[str], list[str]]:
@@ -47,7 +51,7 @@ def _figures(s: Sentence) -> tuple[list[str], list[str]]:
         v = number_value(s.raw[k])
         if v is None:
             continue
-        near = {s.words[k - 1] if k else "", s.words[k + 1] if k + 1 < len(s.words) else ""}
+        near = set(s.words[max(0, k - 2) : k + 3]) - {s.words[k]}  # "February 23", "23 de febrero"
         (dates if near & DATE_WORDS else nums).append(v)
     return nums, dates
 
@@ -62,8 +66,9 @@ def date_changes(copy: Sentence, origin: Sentence) -> list[Change]:
     return []
 
 
-def number_changes(copy: Sentence, origin: Sentence) -> list[Change]:
-    """Numbers (and their qualifiers) that differ between two aligned sentences; dates are left to :func:`date_changes`."""
+def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True) -> list[Change]:
+    """Numbers (and, with ``qualifiers``, their qualifiers) that differ between two aligned sentences;
+    dates are left to :func:`date_changes`."""
     a, _ = _figures(origin)
     b, _ = _figures(copy)
     gone = [x for x in a if x not in b]
@@ -73,7 +78,7 @@ def number_changes(copy: Sentence, origin: Sentence) -> list[Change]:
     details = []
     if gone or new:
         details.append(f"{', '.join(gone) or '-'} -> {', '.join(new) or '-'}")
-    if qa != qb and (a or b):
+    if qualifiers and qa != qb and (a or b):
         details.append(f"qualifier {'/'.join(qa) or '-'} -> {'/'.join(qb) or '-'}")
     if not details:
         return []
@@ -218,11 +223,15 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
         Changes in reading order of the copy, then paragraph-level and credit changes.
     """
     out: list[Change] = []
+    # across languages a qualifier or a month is translated, not changed ("more than" -> "más de",
+    # "february" -> "febrero"): only the figures themselves are compared
+    translated = bool(copy_art.language and origin_art.language and copy_art.language != origin_art.language)
     for i, j, sim in pairs:
         if sim >= 0.999:
             continue
-        out += number_changes(copy[i], origin[j])
-        out += date_changes(copy[i], origin[j])
+        out += number_changes(copy[i], origin[j], qualifiers=not translated)
+        if not translated:
+            out += date_changes(copy[i], origin[j])
         out += quote_changes(copy[i], origin[j])
         out += word_changes(copy[i], origin[j])
     out += paragraph_changes(copy, origin, pairs)
