@@ -412,3 +412,16 @@ def test_qualifiers_count_only_before_a_number_and_are_not_compared_across_langu
     es_changed = analyse_sentence("Cuatro soldados cruzaron el puente Simón Bolívar con más de 1,400 familiares.")
     assert [x.detail for x in find_changes(a_es, a_en, [es_changed], [en], [(0, 0, 0.6)]) if x.kind == "number"] \
         == ["1480 -> 1400"]
+
+
+def test_a_moved_name_is_not_a_renamed_one():
+    from newstrace.provenance.changes import word_changes
+    from newstrace.provenance.text import analyse_sentence
+
+    o = analyse_sentence("Opposition leader Ana Ruiz blamed the blackout on sabotage by the U.S. government, aides said.")
+    c = analyse_sentence("Opposition leader Ana Ruiz blamed the U.S. for the blackout, aides said.")
+    assert word_changes(c, o) == []
+    o = analyse_sentence("The report was filed by Helga Armario from the border town.")
+    c = analyse_sentence("The report was filed by Helga Wardrobe from the border town.")
+    assert [(x.origin_text, x.copy_text, x.detail) for x in word_changes(c, o)] == [
+        ("Armario", "Wardrobe", "name rendered as a common word")]

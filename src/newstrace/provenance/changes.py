@@ -145,7 +145,10 @@ def word_changes(copy: Sentence, origin: Sentence) -> list[Change]:
             same_context = (i == 0 or j == 0 or fa[i - 1] == fb[j - 1]) and (
                 i + 1 >= len(fa) or j + 1 >= len(fb) or fa[i + 1] == fb[j + 1])
             # a sentence-initial capital says nothing about a name ("Fearful" -> "fear")
-            if (i > 0 and fa[i] in names and fb[j] != fa[i] and len(c) > 2 and same_context
+            # a word that stands elsewhere in the other sentence was moved, not renamed
+            # ("blamed the blackout on ... the U.S." -> "blamed the U.S. for the blackout")
+            moved = fa[i] in fb or fb[j] in fa
+            if (i > 0 and fa[i] in names and fb[j] != fa[i] and len(c) > 2 and same_context and not moved
                     and not number_value(c) and fa[i] not in DATE_WORDS):
                 common = _common_for_name(o, c)
                 detail = "name rendered as a common word" if common else "name altered"
