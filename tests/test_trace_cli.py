@@ -301,3 +301,13 @@ def test_interrupted_trace_says_nothing_of_the_run_was_stored(traced_store, tmp_
     assert "Interrupted: no link of this run was stored" in res.output
     with Store(copy, read_only=True) as s:
         assert sorted(map(link_key, s.derivations(resolved=False))) == before
+
+
+def test_show_finds_an_article_by_its_url_without_query_slash_or_www(traced_store):
+    path, _, _ = traced_store
+    url = url_of(story("h", "01-original.txt"))  # https://www.washingtonpost.com/...story.html?noredirect=on&utm_term=...
+    assert "?" in url and "://www." in url
+    bare = url.split("?")[0].replace("https://www.", "http://") + "/"
+    with Store(path, read_only=True) as s:
+        assert s.resolve(bare) == s.resolve(url) != []
+        assert s.resolve(bare.replace("story.html", "other.html")) == []

@@ -117,6 +117,14 @@ class IngestItem:
     extra_errors: list[ErrorRecord] = field(default_factory=list)
 
 
+
+def _url_key(url: str) -> str:
+    """``https://www.Example.org/a/b/?utm=1#x`` -> ``example.org/a/b``: how :meth:`Store.resolve` compares URLs
+    that differ only in scheme, "www.", case, a trailing slash, query or fragment."""
+    key = re.sub(r"^[a-z]+://(www\.)?", "", url.strip().lower())
+    return re.sub(r"[?#].*$", "", key).rstrip("/")
+
+
 class Store:
     """An embedded newstrace store in one DuckDB file.
 
@@ -491,6 +499,16 @@ class Store:
             "GROUP BY article_id ORDER BY s",
             [ref, ref, absolute],
         ).fetchall()
+        if not rows and "://" in ref:
+            # a URL as a reader copies it: with or without "www.", a trailing slash, the query
+            # ("?utm_term=...") or the fragment; compared on host (without "www.") and path
+            key = _url_key(ref)
+            rows = self._q(
+                "SELECT article_id, min(seq) AS s FROM aliases WHERE url IS NOT NULL AND "
+                "rtrim(regexp_replace(regexp_replace(lower(url), '^[a-z]+://(www\\.)?', ''), '[?#].*$', ''), '/') = ? "
+                "GROUP BY article_id ORDER BY s",
+                [key],
+            ).fetchall()
         if not rows and ref and "\\" not in ref:
             # A file name or the tail of a path ("copy.txt", "examples/copy.txt", or "copy" without
             # its suffix), as a user types it; several matches are returned for the caller to report.
