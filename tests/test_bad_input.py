@@ -358,3 +358,14 @@ def test_named_pipe_without_writer_does_not_hang(tmp_path, stories):
     assert not t.is_alive(), "analyze blocked on a named pipe"
     code, errors, _ = out[0]
     assert code == 1 and errors == [f"Error: {fifo}: empty input: the pipe gave no data (nothing wrote to it)"]
+
+
+def test_utf16_text_is_read_and_utf16_tables_are_named(tmp_path, stories):
+    text16 = tmp_path / "windows.txt"
+    text16.write_bytes(stories[0].as_text().encode("utf-16"))  # BOM + UTF-16-LE, as Windows tools write
+    table16 = tmp_path / "feed.jsonl"
+    table16.write_bytes((jsonl_line(stories[1]) + "\n").encode("utf-16"))
+    code, errors, records = analyze_json(text16, table16)
+    assert code == 1
+    assert analysed(records[0]) and records[0]["headline"] == stories[0].title.strip()
+    assert errors == [f"Error: {table16}: UTF-16 text (byte-order mark): re-encode the file as UTF-8"]

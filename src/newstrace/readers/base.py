@@ -46,3 +46,17 @@ def error_document(source: Source, code: str, message: str) -> RawDocument:
         source=source,
         error=ErrorRecord(code=code, message=f"{source.label()}: {message}", stage="read"),
     )
+
+
+def unicode_bom(head: bytes) -> str | None:
+    """The codec a UTF-16 or UTF-32 byte-order mark at the start of ``head`` names ("utf-16", "utf-32"), else ``None``.
+
+    Such files hold NUL bytes but are text (Windows tools write UTF-16); readers decode them or say so.
+    """
+    import codecs
+
+    if head.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return "utf-32"
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    return None

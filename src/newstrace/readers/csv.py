@@ -7,7 +7,7 @@ from collections import deque
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document
+from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document, unicode_bom
 from newstrace.readers.columns import ColumnMap, as_column_map, record_to_document
 from newstrace.schema import Source
 
@@ -47,6 +47,10 @@ def read_csv_file(
         csv.field_size_limit(MAX_FILE_BYTES)
     with path.open("rb") as fh:
         head = fh.read(8192)
+        if unicode_bom(head):
+            yield error_document(file_source, "E103", f"{unicode_bom(head).upper()} text (byte-order mark): "
+                                 "re-encode the file as UTF-8")  # fmt: skip
+            return
         if b"\x00" in head:
             yield error_document(file_source, "E103", "binary data (NUL bytes), not CSV")
             return

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document
+from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document, unicode_bom
 from newstrace.readers.columns import ColumnMap, as_column_map, record_to_document
 from newstrace.readers.text import decode_bytes
 from newstrace.schema import Source
@@ -35,6 +35,10 @@ def read_jsonl_file(path: Path, columns: ColumnMap | str | Mapping[str, str] | N
     file_source = Source(path=str(path), format="jsonl")
     with path.open("rb") as fh:
         head = fh.read(8192)
+        if unicode_bom(head):
+            yield error_document(file_source, "E103", f"{unicode_bom(head).upper()} text (byte-order mark): "
+                                 "re-encode the file as UTF-8")  # fmt: skip
+            return
         if b"\x00" in head:
             yield error_document(file_source, "E103", "binary data (NUL bytes), not JSON Lines")
             return

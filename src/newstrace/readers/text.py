@@ -5,19 +5,27 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document
+from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document, unicode_bom
 from newstrace.readers.header import split_header
 from newstrace.schema import Source
 
 
 def decode_bytes(data: bytes, source: Source) -> tuple[str | None, RawDocument | None]:
-    """Decode article bytes as UTF-8 (a BOM is dropped).
+    """Decode article bytes as UTF-8 (a BOM is dropped), or as UTF-16/32 when a byte-order mark says so.
 
     Returns ``(text, None)`` or ``(None, error_document)``: empty input is E102, binary
     input (NUL bytes) and invalid UTF-8 are E103, with the byte offset of the fault.
     """
     if not data.strip():
         return None, error_document(source, "E102", "empty input: no text to analyse")
+    codec = unicode_bom(data[:4])
+    if codec:  # UTF-16/32 with a byte-order mark: text, though it holds NUL bytes
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError as exc:
+            return None, error_document(source, "E103", f"not valid {codec.upper()} (offset {exc.start}); "
+                                        "re-encode the file as UTF-8")  # fmt: skip
+        return (text, None) if text.strip() else (None, error_document(source, "E102", "empty input: no text to analyse"))
     if b"\x00" in data[:8192]:
         return None, error_document(source, "E103", "binary data (NUL bytes), not text")
     try:
