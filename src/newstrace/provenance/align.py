@@ -97,7 +97,7 @@ class Alignment:
 
 
 def _weighted_dice(a_sets: list[set[str]], b_sets: list[set[str]], weight) -> np.ndarray:
-    vocab = {t: k for k, t in enumerate(set().union(*a_sets, *b_sets))}
+    vocab = {t: k for k, t in enumerate(sorted(set().union(*a_sets, *b_sets)))}  # sorted: float sums in one order whatever the hash seed
     n, m, v = len(a_sets), len(b_sets), len(vocab)
     if not v or not n or not m:
         return np.zeros((n, m))
@@ -269,7 +269,7 @@ def cross_language_alignment(a: list[Sentence], b: list[Sentence],
         return al
     lex, anc = matrices if matrices is not None else similarity_matrices(a, b)
     da, db = [distinctive_anchors(s) for s in a], [distinctive_anchors(s) for s in b]
-    vocab = {t: k for k, t in enumerate(set().union(*da, *db))}
+    vocab = {t: k for k, t in enumerate(sorted(set().union(*da, *db)))}
     if not vocab:
         return al
     A = np.zeros((len(a), len(vocab)))

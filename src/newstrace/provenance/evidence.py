@@ -131,7 +131,7 @@ def shared_anchor_weight(a: Sentence, b: Sentence) -> float:
     shared = distinctive_anchors(a) & distinctive_anchors(b)
     if len(shared) < CROSS_MIN_SHARED:
         return 0.0
-    return sum(1.0 if t.startswith("#") else word_weight(t) for t in shared)
+    return sum(1.0 if t.startswith("#") else word_weight(t) for t in sorted(shared))  # one order: same float
 
 
 def pair_evidence(al: Alignment, a: list[Sentence], b: list[Sentence], cross_language: bool,
