@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -116,6 +117,21 @@ class IngestItem:
     article: Article
     extra_errors: list[ErrorRecord] = field(default_factory=list)
 
+
+
+#: Derivations written per batch by :meth:`Store.replace_derivations`.
+WRITE_CHUNK = 2000
+
+
+def _chunked(items: Iterable, size: int) -> Iterator[list]:
+    chunk: list = []
+    for x in items:
+        chunk.append(x)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 def _url_key(url: str) -> str:
@@ -635,7 +651,8 @@ class Store:
         the one of the stored links, whether the run was full or incremental.
 
         Args:
-            derivations: the new links.
+            derivations: the new links (any iterable; consumed in chunks of :data:`WRITE_CHUNK`,
+                so a generator is never held whole).
             scope: ids of the articles whose pairs the run examined: every stored link
                 involving one of them (as copy, origin or sibling) is deleted first, so a
                 rerun never duplicates links. ``None`` replaces every link (a full run).
@@ -644,12 +661,13 @@ class Store:
             new_articles: articles compared in this run.
             started_at: when the run began.
             params: the run's settings (JSON-serialisable), kept in ``trace_runs.params``.
-            timings: if given, ``timings["resolve"]`` is set to the seconds the resolved graph took.
+            timings: if given, ``timings["resolve"]`` is set to the seconds the resolved graph took
+                and ``timings["write"]`` to those of writing the rows plus the resolved graph (not
+                the time spent producing streamed derivations).
 
         Returns:
             The run id.
         """
-        derivations = list(derivations)
         with self.transaction():
             run_id = self._one("SELECT coalesce(max(run_id), 0) + 1 FROM trace_runs")[0]
             if scope is None:
@@ -667,25 +685,33 @@ class Store:
                     self._q("DROP TABLE _gone")
                 finally:
                     self._con.unregister("_ids")
-            drows, crows, prows = [], [], []
-            for d in derivations:
-                row, ch, pairs = rec.derivation_rows(d, run_id)
-                drows.append(row)
-                crows += ch
-                prows += pairs
-            self._insert("derivations", drows, "ON CONFLICT DO NOTHING")
-            self._insert("changes", crows, "ON CONFLICT DO NOTHING")
-            self._insert("alignments", prows, "ON CONFLICT DO NOTHING")
+            # rows go in chunks, as the (possibly streamed) derivations come: a run's rows are never
+            # all in memory at once, and the one transaction still makes the run atomic
+            n, write = 0, 0.0
+            for chunk in _chunked(derivations, WRITE_CHUNK):
+                t = time.perf_counter()
+                drows, crows, prows = [], [], []
+                for d in chunk:
+                    row, ch, pairs = rec.derivation_rows(d, run_id)
+                    drows.append(row)
+                    crows += ch
+                    prows += pairs
+                self._insert("derivations", drows, "ON CONFLICT DO NOTHING")
+                self._insert("changes", crows, "ON CONFLICT DO NOTHING")
+                self._insert("alignments", prows, "ON CONFLICT DO NOTHING")
+                n += len(chunk)
+                write += time.perf_counter() - t
             try:
                 _kept, seconds = refresh_resolved(self._con)
             except duckdb.Error as exc:
                 raise translate_error(exc, self.path) from exc
             if timings is not None:
                 timings["resolve"] = seconds
+                timings["write"] = write + seconds
             self._q(
                 "INSERT INTO trace_runs (run_id, mode, max_seq, new_articles, derivations, started_at, finished_at, "
                 "params) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [run_id, mode, max_seq, new_articles, len(drows), started_at, _now(), json.dumps(params or {}, sort_keys=True)],
+                [run_id, mode, max_seq, new_articles, n, started_at, _now(), json.dumps(params or {}, sort_keys=True)],
             )
         return run_id
 
