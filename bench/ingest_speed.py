@@ -74,13 +74,18 @@ the stored articles; on the raw texts the index misses 16 pairs, on the stored t
 UTC right after the 10k run): ingest 3,748.0 s wall, 3,403.1 CPU-s (26.7 articles/s wall, 29.4
 per CPU-s; load 6.4 at the start, 3-6.5 during, 3.1 at the end), 99,169 articles stored and 831
 aliases, 0 failed, 0 with errors; peak summed PSS 1,900 MiB (summed RSS 2,082, main RSS 884; the
-two analysis workers held about 600 MiB RSS each at 50k and the main process grew with the
-store); store 545.8 MB after ingest (5.5 kB/record). From 10k to 100k ingest CPU grew x10.1 and
-wall x8.8 (linear; the 10k run saw more load), peak PSS x1.8. The trace of the 100k store (started
-06:05 UTC) held 6.7 GB summed PSS at 7 minutes, in verification: main RSS 3.7 GB (PSS 2.8 GB), each
-of the two forked verification workers RSS 2.8 GB of which 1.5 GB private dirty (copy-on-write of
-the inherited index as Python touches the objects' reference counts), so the 4 GB goal is not met
-by ``newstrace trace --jobs 2`` at 100k (at 10k: 1,886 MiB).
+two analysis workers held about 600 MiB RSS each at 40% of the feed and the main process grew
+with the store); store 545.8 MB after ingest (5.5 kB/record). From 10k to 100k ingest CPU grew
+x10.1 and wall x8.8 (linear; the 10k run saw more load), peak PSS x1.8.
+
+The trace of the 100k store (``newstrace trace --jobs 2``, started 06:05 UTC, load 3.6-6.2) had
+not finished when this was written (06:31 UTC, 26 minutes in, still verifying; the two workers
+had used 1,490 CPU-s). Its memory broke the 4 GB goal: summed PSS 6.0 GB at 5 minutes, 8.1 GB at
+15, 10.0 GB at 25, rising about 1 GB per 5 minutes. The forked verification workers stay at 2.8
+GB RSS each (1.5 GB private dirty: copy-on-write of the inherited index as Python touches
+reference counts); the growth is the main process (3.7 GB RSS at 7 minutes, 7.4 GB at 26), which
+collects every verified Derivation, with its alignment and changes, in one list before writing
+any (``store/trace.py``, ``_verify``), so its peak grows with the links (32,017 links at 10k).
 """
 
 from __future__ import annotations
