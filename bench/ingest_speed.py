@@ -78,14 +78,16 @@ two analysis workers held about 600 MiB RSS each at 40% of the feed and the main
 with the store); store 545.8 MB after ingest (5.5 kB/record). From 10k to 100k ingest CPU grew
 x10.1 and wall x8.8 (linear; the 10k run saw more load), peak PSS x1.8.
 
-The trace of the 100k store (``newstrace trace --jobs 2``, started 06:05 UTC, load 3.6-6.2) had
-not finished when this was written (06:31 UTC, 26 minutes in, still verifying; the two workers
-had used 1,490 CPU-s). Its memory broke the 4 GB goal: summed PSS 6.0 GB at 5 minutes, 8.1 GB at
-15, 10.0 GB at 25, rising about 1 GB per 5 minutes. The forked verification workers stay at 2.8
-GB RSS each (1.5 GB private dirty: copy-on-write of the inherited index as Python touches
-reference counts); the growth is the main process (3.7 GB RSS at 7 minutes, 7.4 GB at 26), which
-collects every verified Derivation, with its alignment and changes, in one list before writing
-any (``store/trace.py``, ``_verify``), so its peak grows with the links (32,017 links at 10k).
+The trace of the 100k store (``newstrace trace --jobs 2``, 06:05-06:32 UTC, load 3.1-6.2)
+FAILED after 1,664 s wall, 1,682.9 CPU-s: exit 2, ``_duckdb.OutOfMemoryException: Failed to
+allocate block of 16777216 bytes`` while writing the derivations (``Store.replace_derivations``),
+so the store holds no links and the 100k link recall could not be measured. Its memory broke the
+4 GB goal long before: summed PSS 6.0 GB at 5 minutes, 8.1 GB at 15, 10.0 GB at 25, peak 12.4 GB
+(main RSS 12.4 GB) under the 16 GB address-space cap. The forked verification workers stay at
+2.8 GB RSS each (1.5 GB private dirty: copy-on-write of the inherited index as Python touches
+reference counts); the growth is the main process, which collects every verified Derivation,
+with its alignment and changes, in one list before writing any (``store/trace.py``,
+``_verify``), so its peak grows with the links (32,017 links at 10k).
 """
 
 from __future__ import annotations
@@ -348,6 +350,10 @@ def run_cli_scale(n: int, jobs: int, workdir: Path | None) -> dict:
     res["store_mb"] = size / 1e6
     print(f"  trace {res['trace']['articles_per_s']:.1f} articles/s wall; store {size / 1e6:.1f} MB after trace",
           flush=True)  # fmt: skip
+    if res["trace"]["rc"] != 0:  # no links stored: a recall would be meaningless
+        print("trace failed: no link recall", flush=True)
+        (work / "figures.json").write_text(json.dumps(res, indent=1, default=str) + "\n")
+        return res
     res["recall"] = link_recall(store, labels)
     print("link recall per kind (copies, linked, recall): " + json.dumps(res["recall"]), flush=True)
     tot_wall = res["ingest"]["wall_s"] + res["trace"]["wall_s"]
