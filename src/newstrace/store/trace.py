@@ -200,12 +200,18 @@ def _verify_chunks(index, new_ids: list[str] | None, jobs: int) -> tuple[int, It
         return len(pairs), (_verify_chunk(c, index) for c in chunks)
 
     def forked() -> Iterator[list[Derivation]]:
+        import gc
+
         global _INDEX
         _INDEX = index
+        # objects made so far go to a generation the collector never scans: a worker's collections
+        # would otherwise write to every inherited object and copy its memory page by page
+        gc.freeze()
         try:
             with multiprocessing.get_context("fork").Pool(jobs) as pool:
                 yield from pool.imap(_verify_chunk, chunks)
         finally:
+            gc.unfreeze()
             _INDEX = None
 
     return len(pairs), forked()
