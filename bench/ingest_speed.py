@@ -60,6 +60,13 @@ recall spun             0.970 (168)                 0.973 (1,689)
 recall spun+deletion    0.844 (167)                 0.878 (1,687)
 ======================  ==========================  ============================
 
+The 100,000 run of the table above failed in ``trace`` (out of memory writing the links, peak PSS
+12.4 GB). With the links streamed into the store in chunks (store/trace.py, same day), the kept
+100,000-article store traced again with ``newstrace trace --full --jobs 2`` (a copy of it, sampled
+every 0.5 s, load 3-8): 1,407 s wall, 1,751 CPU s, 748,224 pairs, 357,281 links, peak PSS 8.7 GB
+(main 6.3 GB); recall deletion 0.952, move 0.991, number 0.999, spun 0.965, spun+deletion 0.863
+(:func:`link_recall` on that store). The 4 GB goal is not met on this path.
+
 Recall here is 1-3 points below ``bench/trace_scale.py`` on the same generated corpus (10k:
 deletion 0.980, spun+deletion 0.906) because the CLI path compares the *analysed* articles. At
 1,000, of the 800 labelled pairs, compare() links 15 on the raw texts that it rejects on the
