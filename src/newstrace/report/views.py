@@ -159,7 +159,8 @@ def story_graph(detail: StoryDetail, links: Links) -> GraphLayout:
 
     Args:
         detail: the story (members in timeline order, copy-tree edges).
-        links: where a node points: a copy to its diff against its origin, any other
+        links: where a node points: a copy to its diff against its origin (a sibling with no
+            record of its own to the diff of the pair it is the reference of), any other
             article to itself.
 
     Returns:
@@ -173,6 +174,12 @@ def story_graph(detail: StoryDetail, links: Links) -> GraphLayout:
         if not e.inferred_source:
             real.setdefault(e.copy_id, e)
     best.update(real)  # a copy's parent: its stored origin when trace found one, else the inferred source
+    # a sibling with no record of its own (the group's reference text) links to the pair it is the reference of
+    as_reference: dict[str, Any] = {}
+    for e in sorted(detail.edges, key=lambda e: -e.score):
+        if e.inferred_source:
+            for s in e.sibling_ids:
+                as_reference.setdefault(s, e)
     nodes: list[GraphNode] = []
     edges: list[GraphEdge] = []
     inferred: dict[str, GraphNode] = {}
@@ -183,7 +190,13 @@ def story_graph(detail: StoryDetail, links: Links) -> GraphLayout:
         label = short(source_label(m.outlet, m.url, m.article_id[:12]), LABEL_CHARS)
         what = f"{kind} copy" if role == "copy" else KIND_HELP.get(role, role)
         title = " — ".join(x for x in (m.headline.strip(), m.outlet or "", m.date or "undated", what) if x)
-        href = links.diff(m.article_id, stored_key(edge)) if edge else links.article(m.article_id)
+        if edge:
+            href = links.diff(m.article_id, stored_key(edge))
+        elif m.article_id in as_reference:
+            ref = as_reference[m.article_id]
+            href = links.diff(ref.copy_id, stored_key(ref))
+        else:
+            href = links.article(m.article_id)
         nodes.append(GraphNode(m.article_id, label, title, role, kind if role == "copy" else "", href))
     seen: set[tuple[str, str]] = set()
     for e in detail.edges:
