@@ -110,6 +110,10 @@ import time
 from datetime import date
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _sampling import ThreadSampler, smaps_kb  # noqa: E402
+
 
 def write_feed(path: Path, limit: int) -> int:
     """Write ``limit`` Reuters stories (title, body, date) as JSON Lines; returns the count."""
@@ -155,7 +159,6 @@ def write_copies_feed(path: Path, n: int, seed: int = 7) -> tuple[int, dict[str,
     Returns:
         (records written, labels ``copy url -> (origin url, transformation kind)``).
     """
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
     from trace_scale import build_corpus
 
     arts, labels = build_corpus(n, seed=seed)
@@ -166,7 +169,7 @@ def write_copies_feed(path: Path, n: int, seed: int = 7) -> tuple[int, dict[str,
     return len(arts), {url[c]: (url[o], kind) for c, (o, kind) in labels.items()}
 
 
-class TreeMemory:
+class TreeMemory(ThreadSampler):
     """Samples, every ``interval`` s in a thread, the memory of a process and all its descendants (Linux /proc).
 
     Peaks kept (MiB): ``pss_mb``, the summed proportional set size (``/proc/PID/smaps_rollup``;
@@ -178,13 +181,11 @@ class TreeMemory:
     """
 
     def __init__(self, pid: int, interval: float = 1.0, watch: Path | None = None, report_every: float = 300.0) -> None:
-        import threading
-
-        self.pid, self.interval, self.watch, self.report_every = pid, interval, watch, report_every
+        super().__init__(interval)
+        self.pid, self.watch, self.report_every = pid, watch, report_every
         self.pss_mb = self.rss_mb = self.main_rss_mb = 0.0
         self.procs = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._t0 = self._last = time.time()
 
     @staticmethod
     def _tree(pid: int) -> list[int]:
@@ -199,19 +200,6 @@ class TreeMemory:
                 pass
         return out
 
-    @staticmethod
-    def _mem_kb(pid: int) -> tuple[int, int]:
-        pss = rss = 0
-        try:
-            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-                if line.startswith("Pss:"):
-                    pss = int(line.split()[1])
-                elif line.startswith("Rss:"):
-                    rss = int(line.split()[1])
-        except (OSError, ValueError):
-            pass
-        return pss, rss
-
     def _position(self) -> int | None:
         if self.watch is None:
             return None
@@ -223,30 +211,19 @@ class TreeMemory:
             pass
         return None
 
-    def _run(self) -> None:
-        t0 = last = time.time()
-        while not self._stop.is_set():
-            tree = self._tree(self.pid)
-            mem = [self._mem_kb(p) for p in tree]
-            self.pss_mb = max(self.pss_mb, sum(m[0] for m in mem) / 1024)
-            self.rss_mb = max(self.rss_mb, sum(m[1] for m in mem) / 1024)
-            self.main_rss_mb = max(self.main_rss_mb, mem[0][1] / 1024 if mem else 0)
-            self.procs = max(self.procs, len(tree))
-            if time.time() - last >= self.report_every:
-                last = time.time()
-                pos = self._position()
-                where = f", feed byte {pos:,} of {self.watch.stat().st_size:,}" if pos is not None else ""
-                print(f"  ... {last - t0:.0f} s, {len(tree)} processes, PSS now {sum(m[0] for m in mem) / 1024:.0f} "
-                      f"MiB (peak {self.pss_mb:.0f}){where}, load {os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
-            self._stop.wait(self.interval)
-
-    def __enter__(self):
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._stop.set()
-        self._thread.join()
+    def sample(self) -> None:
+        tree = self._tree(self.pid)
+        mem = [smaps_kb(p) for p in tree]
+        self.pss_mb = max(self.pss_mb, sum(m[0] for m in mem) / 1024)
+        self.rss_mb = max(self.rss_mb, sum(m[1] for m in mem) / 1024)
+        self.main_rss_mb = max(self.main_rss_mb, mem[0][1] / 1024 if mem else 0)
+        self.procs = max(self.procs, len(tree))
+        if time.time() - self._last >= self.report_every:
+            self._last = time.time()
+            pos = self._position()
+            where = f", feed byte {pos:,} of {self.watch.stat().st_size:,}" if pos is not None else ""
+            print(f"  ... {self._last - self._t0:.0f} s, {len(tree)} processes, PSS now {sum(m[0] for m in mem) / 1024:.0f} "
+                  f"MiB (peak {self.pss_mb:.0f}){where}, load {os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
 
 
 def _children_cpu() -> float:

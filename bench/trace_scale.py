@@ -129,7 +129,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "bench"))
 
+from _sampling import ThreadSampler, smaps_kb
 from datasketch import MinHash, MinHashLSH
 
 from newstrace.corpora.reuters import iter_reuters
@@ -309,44 +311,23 @@ class timed:
         self.res[f"{self.name}_cpu_s"] = round(_cpu() - self.cpu, 1)
 
 
-class PssSampler:
+class PssSampler(ThreadSampler):
     """Samples, every ``interval`` s in a thread, the summed proportional set size (PSS) of this process and its
-    children (Linux ``/proc/PID/smaps_rollup``): memory shared by fork is counted once, so the peak is the
-    memory the run really held (main + workers). ``peak_mb`` stays 0 where /proc is missing."""
+    children (Linux ``/proc/PID/smaps_rollup``, :func:`_sampling.smaps_kb`): memory shared by fork is counted
+    once, so the peak is the memory the run really held (main + workers). ``peak_mb`` stays 0 where /proc is
+    missing."""
 
     def __init__(self, interval: float = 1.0) -> None:
-        import threading
+        super().__init__(interval)
+        self.peak_mb = 0.0
 
-        self.peak_mb, self._stop, self.interval = 0.0, threading.Event(), interval
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    @staticmethod
-    def _pss_kb(pid: int) -> int:
-        try:
-            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-                if line.startswith("Pss:"):
-                    return int(line.split()[1])
-        except (OSError, ValueError):
-            pass
-        return 0
-
-    def _run(self) -> None:
+    def sample(self) -> None:
         me = os.getpid()
-        while not self._stop.is_set():
-            try:
-                kids = [int(c) for c in Path(f"/proc/{me}/task/{me}/children").read_text().split()]
-            except OSError:
-                kids = []
-            self.peak_mb = max(self.peak_mb, sum(self._pss_kb(p) for p in [me, *kids]) / 1024)
-            self._stop.wait(self.interval)
-
-    def __enter__(self):
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._stop.set()
-        self._thread.join()
+        try:
+            kids = [int(c) for c in Path(f"/proc/{me}/task/{me}/children").read_text().split()]
+        except OSError:
+            kids = []
+        self.peak_mb = max(self.peak_mb, sum(smaps_kb(p)[0] for p in [me, *kids]) / 1024)
 
 
 def peak_mb() -> tuple[float, float]:
