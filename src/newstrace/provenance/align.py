@@ -96,18 +96,25 @@ class Alignment:
         return sorted(self.pairs + self.moved)
 
 
-def _weighted_dice(a_sets: list[set[str]], b_sets: list[set[str]], weight) -> np.ndarray:
-    vocab = {t: k for k, t in enumerate(sorted(set().union(*a_sets, *b_sets)))}  # sorted: float sums in one order whatever the hash seed
-    n, m, v = len(a_sets), len(b_sets), len(vocab)
-    if not v or not n or not m:
-        return np.zeros((n, m))
-    w = np.fromiter((weight(t) for t in vocab), dtype=float, count=v)
-    A = np.zeros((n, v))
-    B = np.zeros((m, v))
+def _incidence(a_sets: list[set[str]], b_sets: list[set[str]]) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """0/1 matrices ``A`` (len(a_sets) x V) and ``B`` (len(b_sets) x V) of which token each set holds, and the V
+    tokens, sorted: float sums over them then run in one order whatever the hash seed."""
+    vocab = sorted(set().union(*a_sets, *b_sets))
+    col = {t: k for k, t in enumerate(vocab)}
+    A = np.zeros((len(a_sets), len(vocab)))
+    B = np.zeros((len(b_sets), len(vocab)))
     for M, sets in ((A, a_sets), (B, b_sets)):
         rows = [i for i, st in enumerate(sets) for _ in st]
-        cols = [vocab[t] for st in sets for t in st]
+        cols = [col[t] for st in sets for t in st]
         M[rows, cols] = 1.0
+    return A, B, vocab
+
+
+def _weighted_dice(a_sets: list[set[str]], b_sets: list[set[str]], weight) -> np.ndarray:
+    A, B, vocab = _incidence(a_sets, b_sets)
+    if not vocab or not len(a_sets) or not len(b_sets):
+        return np.zeros((len(a_sets), len(b_sets)))
+    w = np.fromiter((weight(t) for t in vocab), dtype=float, count=len(vocab))
     Aw = A * w
     inter = Aw @ B.T
     denom = Aw.sum(1)[:, None] + (B @ w)[None, :]
@@ -192,7 +199,8 @@ def monotone_chain(sim: np.ndarray, tau: float = TAU) -> list[tuple[int, int, fl
     return pairs[::-1]
 
 
-def _coverage(sents: list[Sentence], used: set[int]) -> float:
+def content_coverage(sents: list[Sentence], used: set[int]) -> float:
+    """Share of ``sents``' content characters (sentences of :data:`MIN_WORDS`+ words) in sentences ``used``, 0..1."""
     c = _content_chars(sents)
     return float(c[sorted(used)].sum() / c.sum()) if c.sum() and used else 0.0
 
@@ -202,8 +210,8 @@ def alignment_from_pairs(a: list[Sentence], b: list[Sentence], pairs: list[tuple
     lex, _ = similarity_matrices(a, b) if a and b else (np.zeros((0, 0)), None)
     al = Alignment(pairs=list(pairs), n_a=len(a), n_b=len(b))
     al.lexical = [float(lex[i, j]) for i, j, _ in pairs]
-    al.coverage_a = _coverage(a, {i for i, _, _ in pairs})
-    al.coverage_b = _coverage(b, {j for _, j, _ in pairs})
+    al.coverage_a = content_coverage(a, {i for i, _, _ in pairs})
+    al.coverage_b = content_coverage(b, {j for _, j, _ in pairs})
     return al
 
 
@@ -234,8 +242,8 @@ def align(a: list[Sentence], b: list[Sentence],
             used_a.add(i)
             used_b.add(j)
     al.lexical = [float(lex[i, j]) for i, j, _ in al.pairs]
-    al.coverage_a = _coverage(a, used_a)
-    al.coverage_b = _coverage(b, used_b)
+    al.coverage_a = content_coverage(a, used_a)
+    al.coverage_b = content_coverage(b, used_b)
     return al
 
 
@@ -268,23 +276,17 @@ def cross_language_alignment(a: list[Sentence], b: list[Sentence],
     if not a or not b:
         return al
     lex, anc = matrices if matrices is not None else similarity_matrices(a, b)
-    da, db = [distinctive_anchors(s) for s in a], [distinctive_anchors(s) for s in b]
-    vocab = {t: k for k, t in enumerate(sorted(set().union(*da, *db)))}
+    A, B, vocab = _incidence([distinctive_anchors(s) for s in a], [distinctive_anchors(s) for s in b])
     if not vocab:
         return al
-    A = np.zeros((len(a), len(vocab)))
-    B = np.zeros((len(b), len(vocab)))
-    for M, sets in ((A, da), (B, db)):
-        for i, st in enumerate(sets):
-            M[i, [vocab[t] for t in st]] = 1.0
-    shared = A @ B.T
+    shared = A @ B.T  # distinctive anchors each sentence pair shares
     sim = np.maximum(np.where(shared >= CROSS_MIN_SHARED, anc, 0.0), np.where(lex >= TAU, lex, 0.0))
     chain = monotone_chain(sim, TAU_CROSS)
     mapped = [(i, j, TAU + (1.0 - TAU) * (v - TAU_CROSS) / (1.0 - TAU_CROSS)) for i, j, v in chain]
     al.pairs = mapped
     al.lexical = [v for _, _, v in mapped]
-    al.coverage_a = _coverage(a, {i for i, _, _ in mapped})
-    al.coverage_b = _coverage(b, {j for _, j, _ in mapped})
+    al.coverage_a = content_coverage(a, {i for i, _, _ in mapped})
+    al.coverage_b = content_coverage(b, {j for _, j, _ in mapped})
     return al
 
 

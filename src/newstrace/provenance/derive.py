@@ -34,7 +34,7 @@ from urllib.parse import urlparse
 
 from rapidfuzz.distance import Levenshtein
 
-from newstrace.provenance.align import Alignment, gap_pairs
+from newstrace.provenance.align import MIN_WORDS, Alignment, content_coverage, gap_pairs
 from newstrace.provenance.changes import find_changes
 from newstrace.provenance.direction import (
     attribution,
@@ -351,8 +351,7 @@ def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sen
     changed = sum(1 for (i, j, _), x in inner if x < SAME and (is_prose(copy[i]) or is_prose(origin[j])))
     added, cut = span_edits(copy, origin, pairs)
     # a verbatim copy is mostly the other's text: a few shared sentences in a longer article are not
-    chars = [len(s.text) if len(s.words) >= 4 else 0 for s in copy]
-    shared = sum(chars[i] for i in {i for i, _, _ in pairs}) / max(1, sum(chars))
+    shared = content_coverage(copy, {i for i, _, _ in pairs})
     if changed + added + cut <= (max(1, len(pairs) // 10) if len(pairs) >= 5 else 0) and shared >= VERBATIM_SHARE:
         return "verbatim"
     sub = ins = 0
@@ -436,14 +435,14 @@ def shared_tail_only(al: Alignment, sa: list[Sentence], sb: list[Sentence]) -> b
     if not pairs or max(al.coverage_a, al.coverage_b) >= TAIL_TEMPLATE_MAX:
         return False
     for sents, used in ((sa, {i for i, _, _ in pairs}), (sb, {j for _, j, _ in pairs})):
-        content = [k for k, s in enumerate(sents) if len(s.words) >= 4]
+        content = [k for k, s in enumerate(sents) if len(s.words) >= MIN_WORDS]
         first = min(used)
         if sum(1 for k in content if k < first) < 2 or any(k not in used for k in content if k >= first):
             return False
     return True
 
 
-#: Share of the copy's content (sentences of 4+ words, by characters) a verbatim copy must share.
+#: Share of the copy's content (:func:`~newstrace.provenance.align.content_coverage`) a verbatim copy must share.
 VERBATIM_SHARE = 0.5
 
 _KIND_RANK = ("machine-translated", "spun", "rewritten", "edited", "verbatim", "translation")

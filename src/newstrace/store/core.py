@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -124,13 +125,8 @@ WRITE_CHUNK = 2000
 
 
 def _chunked(items: Iterable, size: int) -> Iterator[list]:
-    chunk: list = []
-    for x in items:
-        chunk.append(x)
-        if len(chunk) >= size:
-            yield chunk
-            chunk = []
-    if chunk:
+    it = iter(items)
+    while chunk := list(islice(it, size)):
         yield chunk
 
 
