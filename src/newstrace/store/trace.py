@@ -217,18 +217,6 @@ def _verify_chunks(index, new_ids: list[str] | None, jobs: int) -> tuple[int, It
     return len(pairs), forked()
 
 
-def _verify(index, new_ids: list[str] | None, jobs: int) -> tuple[list[Derivation], int]:
-    """All derivations of :func:`_verify_chunks` in one sorted list (tests and small runs).
-
-    Returns:
-        ``(derivations sorted like TraceIndex.trace, number of candidate pairs verified)``.
-    """
-    n_pairs, chunks = _verify_chunks(index, new_ids, jobs)
-    out = [d for chunk in chunks for d in chunk]
-    out.sort(key=lambda d: (d.copy_id, d.origin_id or "", d.sibling_ids))
-    return out, n_pairs
-
-
 def _verify_chunk(pairs: list[tuple[str, str]], index=None) -> list[Derivation]:
     """Verify candidate pairs (in a worker, against the index inherited by fork)."""
     from newstrace.provenance import compare
