@@ -50,6 +50,60 @@ _ARROW_TYPES = {
 }
 
 
+#: DuckDB's file magic, at bytes 8-11 of its main header (``MainHeader::MAGIC_BYTES`` in DuckDB's
+#: ``storage/storage_info.cpp``); a file without it was never a DuckDB database.
+_DUCKDB_MAGIC = b"DUCK"
+_MAGIC_OFFSET = 8
+
+#: What DuckDB says about a file that is damaged (a checksum mismatch, a header it cannot parse)
+#: or cut short (a truncated copy: "Could not read enough bytes from file").
+_DAMAGE_SIGNS = ("not a valid DuckDB database", "Corrupt", "checksum", "Could not read enough bytes")
+
+
+def damaged_store_error(path: Path, cause: str) -> StoreCorruptError:
+    """The one message for a damaged store file, whatever the damage.
+
+    Args:
+        path: the store file.
+        cause: what is wrong, in a few words (DuckDB's first line, or what the header check found).
+
+    Returns:
+        A :class:`StoreCorruptError` naming the file and saying it was left untouched and what to do.
+    """
+    return StoreCorruptError(
+        f"the store {path} is damaged or not a DuckDB database ({cause}); it was left untouched: "
+        "restore it from a backup, or move it away and ingest again"
+    )
+
+
+def check_store_file(path: Path) -> None:
+    """Refuse an existing file that cannot be a DuckDB database, before DuckDB opens it.
+
+    Checked here rather than left to DuckDB because DuckDB reads some other formats it recognises
+    by their header (an SQLite file) through an extension it tries to download, and calls an
+    empty file merely "not valid".
+
+    Args:
+        path: the store file; a missing file passes (it will be created).
+
+    Raises:
+        StoreCorruptError: the file is empty, shorter than DuckDB's header, or lacks its magic bytes.
+    """
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(_MAGIC_OFFSET + len(_DUCKDB_MAGIC))
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StoreError(f"store {path}: cannot read it ({exc.strerror or exc})") from exc
+    if not head:
+        raise damaged_store_error(path, "the file is empty")
+    if len(head) < _MAGIC_OFFSET + len(_DUCKDB_MAGIC):
+        raise damaged_store_error(path, f"the file is only {len(head)} bytes long, shorter than a DuckDB header")
+    if head[_MAGIC_OFFSET:] != _DUCKDB_MAGIC:
+        raise damaged_store_error(path, "no DuckDB header at its start")
+
+
 def translate_error(exc: Exception, path: Path) -> StoreError:
     """Map a DuckDB exception to the specific store error, with a message saying what to do."""
     msg = str(exc)
@@ -61,11 +115,14 @@ def translate_error(exc: Exception, path: Path) -> StoreError:
             f"the store {path} is open in another process{f' ({holder})' if holder else ''}: "
             "wait for it to finish, or use another store with --store FILE"
         )
-    if "not a valid DuckDB database" in msg or "Corrupt" in msg or "checksum" in msg:
-        return StoreCorruptError(
-            f"the store {path} is damaged or not a DuckDB database ({msg.splitlines()[0]}); it was "
-            "left untouched: restore it from a backup, or move it away and ingest again"
-        )
+    if any(sign in msg for sign in _DAMAGE_SIGNS):
+        cause = msg.splitlines()[0]
+        short = re.search(r"attempted to read (\d+) bytes from location (\d+)", msg)
+        if short:  # a truncated copy: DuckDB's own line repeats the full path and says no more
+            cause = f"the file is cut short: {short.group(1)} bytes wanted at byte {short.group(2)}"
+            with contextlib.suppress(OSError):
+                cause += f" of a {path.stat().st_size}-byte file"
+        return damaged_store_error(path, cause)
     return StoreError(f"store {path}: {msg.splitlines()[0] if msg else type(exc).__name__}")
 
 
@@ -162,6 +219,7 @@ class Store:
             raise StoreNotFoundError(f"no store at {self.path}: run `newstrace ingest PATH --store {self.path}` first")
         if self.path.is_dir():
             raise StoreError(f"store path {self.path} is a folder; give a file name such as {self.path / DEFAULT_STORE}")
+        check_store_file(self.path)
         try:
             self._con = duckdb.connect(str(self.path), read_only=read_only)
         except duckdb.Error as exc:
