@@ -9,7 +9,9 @@ from contextlib import contextmanager
 
 import typer
 
-app = typer.Typer(
+from newstrace.cli_help import typer_app
+
+app = typer_app(  # help shows FILE, N, PATH... and no <bool> (cli_help)
     name="newstrace",
     help="Repair, structure, quotation attribution, claims and provenance tracing for news articles.",
     no_args_is_help=True,

@@ -36,6 +36,7 @@ ColumnsOption = Annotated[
     typer.Option(
         "--columns",
         "-c",
+        metavar="FIELD=COLUMN",
         help="Column mapping for JSONL/CSV/Parquet as FIELD=COLUMN pairs, comma-separated or repeated, "
         "e.g. --columns title=hed,text=body_html. Fields: title, text, url, published, updated, byline, "
         "outlet, language.",
@@ -45,7 +46,7 @@ ColumnsOption = Annotated[
 
 ExcludeOption = Annotated[
     list[str] | None,
-    typer.Option("--exclude", "-x", help="Skip files of a folder whose name or path inside the folder matches this "
+    typer.Option("--exclude", "-x", metavar="GLOB", help="Skip files of a folder whose name or path inside the folder matches this "
                  "glob, e.g. --exclude '*.md' (repeat for more patterns).")  # fmt: skip
 ]
 
