@@ -18,7 +18,8 @@ from datasketch import MinHash
 from newstrace.provenance.text import Sentence, analyse_text, name_weight, number_weight, zipf_in
 
 #: Fingerprint scheme: bump when features or hashing change; an index refuses other schemes.
-SCHEME = "newstrace-fp/2:minhash-affine32-sha1_32-word5+robust-blake2b64"
+#: /3: sentences no longer split after abbreviations and initials (text.sentence_ends).
+SCHEME = "newstrace-fp/3:minhash-affine32-sha1_32-word5+robust-blake2b64"
 #: datasketch permutation scheme of the MinHash signatures (datasketch >= 2.0).
 MINHASH_SCHEME = "affine32"
 NUM_PERM = 128
