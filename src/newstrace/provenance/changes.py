@@ -41,9 +41,100 @@ _QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b(?
                    + "|".join(NUMBER_WORDS) + r")\b))", re.IGNORECASE)
 
 
-def _figures(s: Sentence) -> tuple[list[str], list[str]]:
-    """Numbers of a sentence split into figures and date parts (a number next to a month name, weekday names)."""
-    nums, dates = [], []
+#: Words that introduce a count rather than name something: "Over 320", "Some 40", "The 74 pupils",
+#: "Only 12" (a capitalised one opening a sentence is no name). Compared folded.
+COUNT_WORDS = frozenset(
+    {w for q in QUALIFIERS for w in q.split()}
+    | {"the", "a", "an", "all", "only", "just", "exactly", "precisely", "another", "those", "these", "its",
+       "their", "his", "her", "our", "fully", "nearly", "almost", "roughly", "barely", "still", "total",
+       "los", "las", "el", "la", "os", "as", "o", "solo", "apenas", "otros", "otras"}
+)
+_QUALIFIER_WORDS = frozenset(w for q in QUALIFIERS for w in q.split())
+# what may stand between a name and its number: spaces only ("Fox 5"; "Smith, 45" is an age)
+_NAME_GAP = re.compile(r"[ \u00a0]+")
+# a phrase opens after sentence punctuation or a quotation mark: a capital there says nothing
+_PHRASE_OPENER = re.compile(r"[:;(\"\u201c\u2018\u2014\u2013]")
+#: A capitalised word opening a phrase is taken as a name before a number only below this Zipf
+#: frequency ("Apollo" 3.8, "Boeing" 3.8, "Fox" 4.7, "Channel" 4.9; "Section" 5.0, "Nearly" 5.0 are not).
+NAME_ZIPF = 5.0
+
+
+def _offsets(s: Sentence) -> list[int]:
+    """Character offset of each raw token in the sentence text (tokens are substrings, in order)."""
+    out, pos = [], 0
+    for tok in s.raw:
+        at = s.text.find(tok, pos)
+        out.append(at if at >= 0 else pos)
+        pos = (at if at >= 0 else pos) + len(tok)
+    return out
+
+
+def _title_case(s: Sentence) -> bool:
+    """A headline-style sentence where most content words are capitalised ("Floods Kill 320 In Calder")."""
+    content = [t for t in s.raw if t[:1].isalpha() and len(t) >= 4]
+    return len(content) >= 3 and sum(t[:1].isupper() for t in content) >= 0.8 * len(content)
+
+
+def name_before(s: Sentence, k: int, offsets: list[int] | None = None, title_case: bool | None = None) -> str | None:
+    """The name a number token is part of ("The 74", "Apollo 11", "Fox 5", "Boeing 737"), or None.
+
+    A number is part of a name when a capitalised word stands right before it, separated by spaces
+    only, and that capital marks a name: the word is inside a phrase (not its first word, nor the
+    first after ``:``, ``;``, ``(``, a dash or a quotation mark), or, where any word is capitalised
+    (a phrase's first word, a title-case headline or credit line), it is a rare word (Zipf below
+    :data:`NAME_ZIPF`) that does not introduce a count (:data:`COUNT_WORDS`: "Over 320", "Some 40",
+    "The 74 pupils"), or the number closes the text with nothing counted after it ("Photo: Eamonn
+    Fitzmaurice/The 74"). A qualifier ("... agents, More than 270") or a date word never names. Numbers written as one token with letters ("G7", "COVID-19", "737-800") are no number to
+    begin with (:func:`newstrace.provenance.text.number_value`).
+
+    Args:
+        s: the analysed sentence.
+        k: index of a number token in ``s.raw``.
+        offsets: :func:`_offsets` of ``s`` (computed when None).
+        title_case: :func:`_title_case` of ``s`` (computed when None).
+
+    Returns:
+        The folded name word (``"fox"``), or None when the number stands on its own.
+
+    >>> from newstrace.provenance.text import analyse_sentence
+    >>> s = analyse_sentence("A cartoon by Eamonn Fitzmaurice/The 74 ran with it, Smith, 45, said.")
+    >>> [name_before(s, k) for k, t in enumerate(s.raw) if t.isdigit()]
+    ['the', None]
+    >>> s = analyse_sentence("Over 320 homes flooded, Fox 5 reported.")
+    >>> [name_before(s, k) for k, t in enumerate(s.raw) if t.isdigit()]
+    [None, 'fox']
+    """
+    if k == 0:
+        return None
+    prev = s.raw[k - 1]
+    if not prev[:1].isupper():
+        return None
+    offsets = offsets if offsets is not None else _offsets(s)
+    end_prev = offsets[k - 1] + len(prev)
+    if not _NAME_GAP.fullmatch(s.text[end_prev : offsets[k]]):
+        return None
+    word = s.words[k - 1]
+    # a qualifier never names, wherever a copy capitalised it ("... agents, More than 270")
+    if word in DATE_WORDS or word in NUMBER_WORDS or word in _QUALIFIER_WORDS or number_value(prev) is not None:
+        return None
+    opens_phrase = k - 1 == 0 or bool(
+        _PHRASE_OPENER.search(s.text[offsets[k - 2] + len(s.raw[k - 2]) : offsets[k - 1]]))
+    if title_case is None:
+        title_case = _title_case(s)
+    if opens_phrase or title_case:
+        rare = word not in COUNT_WORDS and zipf(word) < NAME_ZIPF
+        # "... Fitzmaurice/The 74" closing a credit line: nothing is counted, so a name
+        closes = not re.match(r"\s*\w", s.text[offsets[k] + len(s.raw[k]) :])
+        if not (rare or closes):
+            return None
+    return word
+
+
+def _figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
+    """Numbers of a sentence split into figures, date parts (a number next to a month name, weekday
+    names) and numbers that are part of a name, as ``"name value"`` (:func:`name_before`)."""
+    nums, dates, named = [], [], []
+    offsets, title_case = _offsets(s), _title_case(s)
     for k, w in enumerate(s.words):
         if w in DATE_WORDS:
             dates.append(w)
@@ -52,27 +143,80 @@ def _figures(s: Sentence) -> tuple[list[str], list[str]]:
         if v is None:
             continue
         near = set(s.words[max(0, k - 2) : k + 3]) - {s.words[k]}  # "February 23", "23 de febrero"
-        (dates if near & DATE_WORDS else nums).append(v)
-    return nums, dates
+        if near & DATE_WORDS:
+            dates.append(v)
+            continue
+        name = name_before(s, k, offsets, title_case)
+        if name is not None:
+            named.append(f"{s.raw[k - 1]} {v}")
+        else:
+            nums.append(v)
+    return nums, dates, named
 
 
 def date_changes(copy: Sentence, origin: Sentence) -> list[Change]:
     """Dates and weekdays that differ between two aligned sentences (both must state one)."""
-    _, da = _figures(origin)
-    _, db = _figures(copy)
+    _, da, _ = _figures(origin)
+    _, db, _ = _figures(copy)
     if da and db and sorted(da) != sorted(db):
         return [Change(kind="date", origin_text=origin.text, copy_text=copy.text,
                        detail=f"{' '.join(da)} -> {' '.join(db)}")]
     return []
 
 
+def _by_name(items: list[str]) -> dict[str, list[str]]:
+    """``"Name value"`` items grouped by folded name."""
+    out: dict[str, list[str]] = {}
+    for item in items:
+        out.setdefault(fold(item.rsplit(" ", 1)[0]), []).append(item)
+    return out
+
+
+def _named_changes(gone: list[str], new: list[str], plain_gone: int, plain_new: int) -> tuple[list[str], list[str]]:
+    """Which unmatched named numbers ("Name value") are changes, for each side.
+
+    A name standing on both sides with another number is renumbered ("Boeing 737" -> "Boeing 747").
+    A name with its number on one side only is a name added or dropped (an outlet "The 74" in a
+    credit line the other side lacks), not a number change, unless the other side has more
+    unmatched plain numbers than this one, which it then stands against: in a title-case headline
+    "Toll Rises To 270" the "To" is no name, and against "Over 320" the 270 is a change.
+
+    Args:
+        gone, new: unmatched named numbers of the origin and of the copy.
+        plain_gone, plain_new: how many plain numbers of each side are unmatched.
+
+    Returns:
+        ``(gone, new)`` to report: renumbered names as ``"Name value"``, stand-ins as bare values.
+    """
+    g, n = _by_name(gone), _by_name(new)
+    both = sorted(g.keys() & n.keys())
+    out_gone = [x for k in both for x in g[k]]
+    out_new = [x for k in both for x in n[k]]
+    only_gone = [x for k in g if k not in n for x in g[k]]
+    only_new = [x for k in n if k not in g for x in n[k]]
+    short = plain_gone - plain_new
+    if short > 0:
+        out_new += [x.rsplit(" ", 1)[1] for x in only_new[:short]]
+    elif short < 0:
+        out_gone += [x.rsplit(" ", 1)[1] for x in only_gone[:-short]]
+    return out_gone, out_new
+
+
 def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True) -> list[Change]:
     """Numbers (and, with ``qualifiers``, their qualifiers) that differ between two aligned sentences;
-    dates are left to :func:`date_changes`."""
-    a, _ = _figures(origin)
-    b, _ = _figures(copy)
+    dates are left to :func:`date_changes`.
+
+    A number that is part of a name ("Apollo 11", "Fox 5", the outlet "The 74"; :func:`name_before`)
+    is compared with the same name's number on the other side (:func:`_named_changes`): "Boeing 737"
+    -> "Boeing 747" is a change, a credit "Eamonn Fitzmaurice/The 74" that the other side lacks is not.
+    """
+    a, _, na = _figures(origin)
+    b, _, nb = _figures(copy)
     gone = [x for x in a if x not in b]
     new = [x for x in b if x not in a]
+    named_gone, named_new = _named_changes([x for x in na if x not in nb], [x for x in nb if x not in na],
+                                           len(gone), len(new))
+    gone, new = gone + named_gone, new + named_new
     qa = sorted(q.lower() for q in _QUAL.findall(origin.text))
     qb = sorted(q.lower() for q in _QUAL.findall(copy.text))
     details = []
