@@ -29,14 +29,14 @@ def structure_stage(article: Article, ctx: Context) -> Article:
 
 @stage("language", requires=("text",), assigns=("language",))
 def language_stage(article: Article, ctx: Context) -> Article:
-    """Identify the body's language (ISO 639-1) with py3langid, or keep the reader's hint."""
+    """Identify the body's language (ISO 639-1) with py3langid, or keep the reader's hint; ``None`` when unsure."""
     hint = article._meta.get("language")
     if hint:
         article.language = str(hint).split("-")[0].lower()
     elif article.text.strip():
-        import py3langid
+        from newstrace.nlp.language import identify_language
 
-        article.language, _ = py3langid.classify(article.text[:5000])
+        article.language, _ = identify_language(article.text, article.headline)
     return article
 
 

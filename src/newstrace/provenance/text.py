@@ -100,13 +100,40 @@ def zipf(word: str) -> float:
     return zipf_frequency(word, "en")
 
 
-@lru_cache(maxsize=400_000)
-def zipf_in(word: str, language: str) -> float:
-    """Word frequency on the Zipf scale in ``language`` (wordfreq), English where wordfreq lacks it; cached."""
+@lru_cache(maxsize=256)
+def wordfreq_language(language: str | None) -> str:
+    """The wordfreq word list to use for ``language``: itself when wordfreq has it, the same
+    language under another code or script ("no" -> "nb", "sr" -> "sh", "pt-BR" -> "pt"; langcodes
+    distance at most 10), else English.
+
+    wordfreq itself falls back to any language within distance 60 with a warning on standard
+    error ("pcm" -> "en", "la" -> "it", "eu" -> "es"), so it is never asked for one it lacks.
+
+    Args:
+        language: a BCP 47 / ISO 639 code, or ``None``.
+
+    Returns:
+        A code in ``wordfreq.available_languages()`` (str).
+    """
+    import langcodes
+    import wordfreq
+
+    available = wordfreq.available_languages()
+    if not language:
+        return "en"
+    if language in available:
+        return language
     try:
-        return zipf_frequency(word, language)
-    except LookupError:
-        return zipf(word)
+        best, _ = langcodes.closest_match(language, list(available), max_distance=10)
+    except (ValueError, LookupError):  # not a well-formed language tag
+        return "en"
+    return best if best in available else "en"
+
+
+@lru_cache(maxsize=400_000)
+def zipf_in(word: str, language: str | None) -> float:
+    """Word frequency on the Zipf scale in ``language`` (wordfreq), in the list :func:`wordfreq_language` picks; cached."""
+    return zipf_frequency(word, wordfreq_language(language))
 
 
 # Abbreviations that stand before a name or number and never end a sentence (titles, ranks,
