@@ -55,6 +55,28 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+def one_match(ref: str, ids: list[str], what: str, labels: dict[str, str], hint: str) -> str | None:
+    """The one id that ``ref`` matches, ``None`` when none does; exit 2 when it matches several.
+
+    Used by ``show`` (article ids) and ``stories`` (story ids) alike, so an ambiguous prefix gets
+    one wording: up to 8 of the matches, each with its label, and what to give instead.
+
+    Args:
+        ref: what the user typed.
+        ids: the ids it matches, in a stable order.
+        what: the plural noun for the message ("articles", "stories").
+        labels: id -> a label to show (a source path or URL, a headline); may lack some ids.
+        hint: what to give instead (", or the path or URL").
+
+    Raises:
+        typer.Exit: status 2, after ``Error: 'ref' matches N what: id (label); ...; give a longer id...``.
+    """
+    if len(ids) <= 1:
+        return ids[0] if ids else None
+    listed = "; ".join(f"{i[:13]} ({clip(labels.get(i, '?'), 60)})" for i in ids[:8]) + (" ..." if len(ids) > 8 else "")
+    raise fail(printable(f"{ref!r} matches {len(ids)} {what}: {listed}; give a longer id{hint}"))
+
+
 @contextmanager
 def store_errors(resumable: bool = False) -> Iterator[None]:
     """Turn a store error into ``Error: ...`` and exit 2, and a bug into a traceback plus exit 2.

@@ -13,7 +13,7 @@ from typing import IO
 
 import typer
 
-from newstrace.cli import app, store_errors
+from newstrace.cli import app, one_match, store_errors
 from newstrace.cli import fail as _fail
 from newstrace.cli_analyze import ColumnsOption, ExcludeOption, FormatOption, InputFormat, reader_options
 from newstrace.store import DEFAULT_STORE
@@ -207,11 +207,7 @@ def show(
         if not ids:
             raise _fail(f"no stored article matches {article!r} (give an id or an id prefix of at least 4 hex digits, "
                           "an input path or file name, or a URL)")
-        if len(ids) > 1:
-            labels = st.source_labels(ids[:8])
-            listed = "; ".join(f"{i[:12]} ({labels.get(i, '?')})" for i in ids[:8]) + (" ..." if len(ids) > 8 else "")
-            raise _fail(f"{article!r} matches {len(ids)} articles: {listed}; give a longer id, or the path or URL")
-        art = st.get_article(ids[0])
+        art = st.get_article(one_match(article, ids, "articles", st.source_labels(ids[:8]), ", or the path or URL"))
         aliases = st.aliases(art.id)
         derivations = st.derivations(art.id, resolved=not all_pairs)
         if not all_pairs:

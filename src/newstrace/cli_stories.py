@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 
-from newstrace.cli import app, store_errors
+from newstrace.cli import app, one_match, store_errors
 from newstrace.cli import clip as _clip
 from newstrace.cli import fail as _fail
 from newstrace.store import DEFAULT_STORE
@@ -28,8 +28,8 @@ class ExportFormatOption(str, enum.Enum):
 
 @app.command()
 def stories(
-    story: str | None = typer.Argument(None, help="Show this story in full: a story id, or an article (id, id prefix, "
-                                       "input path or URL) whose story to show."),  # fmt: skip
+    story: str | None = typer.Argument(None, help="Show this story in full: a story id or its prefix (S and at least 4 "
+                                       "hex digits), or an article (id, id prefix, input path or URL) whose story to show."),  # fmt: skip
     store: Path = typer.Option(Path(DEFAULT_STORE), "--store", "-s", help="The DuckDB store file.", dir_okay=False),
     json_lines: bool = typer.Option(False, "--json", help="Write Story records as JSON Lines (a StoryDetail as one "
                                     "JSON object when STORY is given)."),  # fmt: skip
@@ -46,21 +46,13 @@ def stories(
     error, or no such story.
     """
     from newstrace.store import open_store
-    from newstrace.stories import get_story, list_stories, story_detail, story_of, update_stories
+    from newstrace.stories import list_stories, story_detail, update_stories
 
     with store_errors(resumable=True), open_store(store, create=False) as st:
         report = update_stories(st, full=full)
         traced = bool(st.query("SELECT count(*) AS n FROM trace_runs")[0]["n"])
         if story is not None:
-            sid = story if get_story(st, story) is not None else None
-            if sid is None:
-                ids = st.resolve(story)
-                if len(ids) > 1:
-                    raise _fail(f"{story!r} matches {len(ids)} articles; give a longer id")
-                sid = story_of(st, ids[0]) if ids else None
-            if sid is None:
-                raise _fail(f"no story or article matches {story!r} (give a story id from `newstrace stories`, "
-                            "or an article id, path or URL)")  # fmt: skip
+            sid = _resolve_story(st, story)
             detail = story_detail(st, sid)
             page = None
         else:
@@ -84,6 +76,23 @@ def stories(
         f"copy links; {report.stories} stories. {report.seconds:.1f} s.",
         err=True,
     )
+
+
+def _resolve_story(st, ref: str) -> str:
+    """The story ``ref`` names: a story id or its prefix (``S1a2b``, as git short hashes), else an
+    article (id, id prefix, path or URL) whose story it is; ambiguous or unknown: exit 2."""
+    from newstrace.stories import find_stories, get_story, story_of
+
+    sids = find_stories(st, ref)
+    sid = one_match(ref, sids, "stories", {i: s.headline for i in sids[:8] if (s := get_story(st, i))}, "")
+    if sid is None:
+        ids = st.resolve(ref)
+        aid = one_match(ref, ids, "articles", st.source_labels(ids[:8]), ", or the path or URL")
+        sid = story_of(st, aid) if aid else None
+    if sid is None:
+        raise _fail(f"no story or article matches {ref!r} (give a story id from `newstrace stories` or its first "
+                    "characters, S and at least 4 hex digits, or an article id, path or URL)")  # fmt: skip
+    return sid
 
 
 def _console():
@@ -171,14 +180,51 @@ def _print_detail(d) -> None:
         c.print(t)
 
 
+#: ``--update/--no-update`` of ``export`` and ``report``: both show stories, so both bring them up to date.
+UpdateOption = typer.Option(True, "--update/--no-update", help="Bring stories up to date first when they lag "
+                            "behind ingest or trace (needs write access then); --no-update shows them as last "
+                            "clustered, read-only.")  # fmt: skip
+
+
+def update_stale_stories(store: Path, update: bool = True):
+    """Bring the stories of the store file up to date when they are stale: ``export``'s and ``report``'s one path.
+
+    Checked on a read-only connection (:func:`newstrace.stories.stories_stale`); only a stale store
+    is opened for writing, for :func:`newstrace.stories.update_stories`, and closed again, so the
+    caller reads it read-only (``report``'s worker processes open it read-only too).
+
+    Args:
+        store: the store file.
+        update: False does nothing (``--no-update``).
+
+    Returns:
+        The :class:`~newstrace.stories.StoriesReport` of the update, or None when none ran.
+
+    Raises:
+        StoreError: the store is missing, damaged, locked by another writer (when stale), or newer.
+    """
+    from newstrace.store import SchemaVersionError, open_store
+    from newstrace.stories import stories_stale, update_stories
+
+    if not update:
+        return None
+    try:
+        with open_store(store, read_only=True) as st:
+            if not stories_stale(st):
+                return None
+    except SchemaVersionError:  # pending migrations: the writable open below applies them (a newer store re-raises)
+        pass
+    with open_store(store, create=False) as st:
+        return update_stories(st)
+
+
 @app.command()
 def export(
     fmt: ExportFormatOption = typer.Option(..., "--format", "-f", help="File format of every table."),
     store: Path = typer.Option(Path(DEFAULT_STORE), "--store", "-s", help="The DuckDB store file.", dir_okay=False),
     output: Path = typer.Option(Path("export"), "--output", "-o", help="Folder to write the files into (created).",
                                 file_okay=False),  # fmt: skip
-    update: bool = typer.Option(True, "--update/--no-update", help="Bring stories up to date first (needs write "
-                                "access); --no-update exports them as last clustered, read-only."),  # fmt: skip
+    update: bool = UpdateOption,
     all_pairs: bool = typer.Option(False, "--all-pairs", help="Export the derivations and changes of every "
                                    "verified pair, not only the links of the resolved graph."),  # fmt: skip
 ) -> None:
@@ -191,11 +237,10 @@ def export(
     """
     from newstrace.export import export_tables
     from newstrace.store import open_store
-    from newstrace.stories import update_stories
 
-    with store_errors(resumable=True), open_store(store, read_only=not update, create=False) as st:
-        if update:
-            update_stories(st)
+    with store_errors(resumable=True):
+        update_stale_stories(store, update)
+    with store_errors(), open_store(store, read_only=True) as st:
         try:
             written = export_tables(st, output, fmt.value, all_pairs=all_pairs)
         except OSError as exc:

@@ -14,6 +14,7 @@ import typer
 from newstrace.cli import app
 from newstrace.cli import fail as _fail
 from newstrace.cli import store_errors
+from newstrace.cli_stories import UpdateOption, update_stale_stories
 from newstrace.store import DEFAULT_STORE, StoreError
 
 
@@ -24,16 +25,20 @@ def report(
     limit: int = typer.Option(100, "--limit", "-n", min=0, help="Stories given in full, largest first (0: all)."),
     max_diffs: int = typer.Option(10, "--max-diffs", min=0, help="Side-by-side diffs per story, best links first (0: all)."),
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Processes loading stories (default: all cores)."),
+    update: bool = UpdateOption,
 ) -> None:
     """Write one self-contained HTML file: stories with their provenance graphs, timelines, quotes, claims and diffs.
 
     The file works offline (inline CSS, script and SVG; nothing is loaded from the network).
-    Large stores are limited to the largest stories by default, and the page says so.
+    Stories are first brought up to date, as `newstrace export` does (--no-update: as last
+    clustered). Large stores are limited to the largest stories by default, and the page says so.
     Exit status: 0 ok, 2 usage or store error.
     """
     from newstrace.report import build_report
     from newstrace.store import open_store
 
+    with store_errors(resumable=True):
+        update_stale_stories(store, update)
     with store_errors(), open_store(store, read_only=True) as st:
         try:
             summary = build_report(st, output, limit=limit, max_diffs=max_diffs, jobs=jobs)
@@ -41,7 +46,7 @@ def report(
             raise _fail(f"cannot write {output}: {exc.strerror or exc}") from exc
     if not summary.stories_built:
         typer.echo("Warning: no stories are stored, so the report lists none: run `newstrace stories` "
-                   "(after `newstrace trace`) first.", err=True)  # fmt: skip
+                   "(after `newstrace trace`) first, or leave out --no-update.", err=True)  # fmt: skip
     shown = f"{summary.stories_shown} of {summary.stories_total} stories"
     typer.echo(f"Wrote {output} ({summary.bytes / 1e6:.1f} MB): {shown}, {summary.diffs} diffs, "
                f"{summary.seconds:.1f} s." + (" Limited: use --limit 0 for every story." if summary.limited else ""),

@@ -333,6 +333,32 @@ def derivation_edges(store: Store) -> list[tuple[str, str]]:
     return edges
 
 
+def stories_stale(store: Store, rule: LinkRule = DEFAULT_RULE) -> bool:
+    """Whether :func:`update_stories` has work to do: the stored stories lag behind the store.
+
+    They lag when an article is in no story yet, when ``trace`` ran after the last story run
+    (its copy links join stories), or when the last run used another :class:`LinkRule`. Read-only,
+    so a caller can decide to open the store for writing only when needed.
+
+    Args:
+        store: an open store (read-only is enough).
+        rule: the rule the stories should follow.
+
+    Returns:
+        True when an update would change or add something, False when the stories are current
+        (also for an empty store).
+    """
+    unclustered = db.tuples(store, "SELECT count(*) FROM articles a WHERE NOT EXISTS "
+                                   "(SELECT 1 FROM story_articles s WHERE s.article_id = a.id)")[0][0]  # fmt: skip
+    if unclustered:
+        return True
+    last = db.rows(store, "SELECT trace_run_id, params FROM story_runs ORDER BY run_id DESC LIMIT 1")
+    if not last:
+        return False  # no article, no story run: nothing to cluster
+    traced = (store.last_trace() or {}).get("run_id")
+    return last[0]["trace_run_id"] != traced or last[0]["params"] != json.dumps(rule.params(), sort_keys=True)
+
+
 def update_stories(store: Store, *, full: bool = False, rule: LinkRule = DEFAULT_RULE) -> StoriesReport:
     """Bring the stored stories up to date: key the articles not yet clustered, continue the event pass with them, then rebuild the stories.
 

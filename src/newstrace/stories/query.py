@@ -7,6 +7,7 @@ aggregated in DuckDB for one page at a time, so a listing costs the page, not th
 from __future__ import annotations
 
 import hashlib
+import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -85,6 +86,31 @@ def list_stories(store: Store, *, limit: int = 50, offset: int = 0, sort: StoryS
 def get_story(store: Store, story_id: str) -> Story | None:
     """The summary of one story, or ``None`` when no such story is stored."""
     return summarise(store, [story_id]).get(story_id)
+
+
+#: Fewest hex digits a story id prefix needs after its "S" (as ``show`` asks of an article id prefix).
+MIN_PREFIX_DIGITS = 4
+_STORY_REF = re.compile(r"[Ss]([0-9a-fA-F]+)")
+
+
+def find_stories(store: Store, ref: str) -> list[str]:
+    """Story ids matching ``ref``: a whole story id, or its prefix, like a git short hash.
+
+    Args:
+        store: an open store (read-only is enough) on which ``update_stories`` has run.
+        ref: a story id as listed (``"S"`` and 12 hex digits) or its first characters, ``"S"`` and
+            at least :data:`MIN_PREFIX_DIGITS` hex digits; case does not matter.
+
+    Returns:
+        The matching story ids in sorted order: one, several when a prefix is ambiguous, none when
+        nothing matches or ``ref`` is no story id (too short, not ``"S"`` + hex digits).
+    """
+    m = _STORY_REF.fullmatch(ref.strip())
+    if not m or len(m.group(1)) < MIN_PREFIX_DIGITS:
+        return []
+    prefix = "S" + m.group(1).lower()
+    return [r[0] for r in db.tuples(
+        store, "SELECT DISTINCT story_id FROM story_articles WHERE starts_with(story_id, ?) ORDER BY story_id", [prefix])]
 
 
 def story_of(store: Store, article_id: str) -> str | None:
