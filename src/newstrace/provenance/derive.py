@@ -103,10 +103,46 @@ def link_probability(ev: PairEvidence, x: list[float], model: dict) -> float:
     return p
 
 
+_LEADING_THE = re.compile(r"(?i)^the\s+")
+
+
+def outlet_slug(name: str) -> str:
+    """An outlet's name as one key: folded, alphanumeric only, a leading "The" dropped.
+
+    "The Guardian" and "Guardian" are one outlet, as are "The 74" and "74" (a republication notice
+    "In Partnership with 74"). One word is never cut ("The" alone stays ``"the"``; a host label
+    "theguardian" is kept whole: :func:`same_outlet` compares it with ``"guardian"``).
+
+    Args:
+        name: an outlet name as written (an ``outlet`` field, a credit, a notice), a word, or a host label.
+
+    Returns:
+        The key (str, possibly empty).
+
+    >>> outlet_slug("The Guardian"), outlet_slug("Guardian"), outlet_slug("The 74"), outlet_slug("Le Monde")
+    ('guardian', 'guardian', '74', 'lemonde')
+    >>> outlet_slug("The"), outlet_slug("Agência Brasil"), outlet_slug("theguardian")
+    ('the', 'agenciabrasil', 'theguardian')
+    """
+    return re.sub(r"[^a-z0-9]", "", fold(_LEADING_THE.sub("", name.strip())))
+
+
+def same_outlet(ka: str | None, kb: str | None) -> bool:
+    """True when two outlet keys name one outlet: equal, or equal but for a leading "the" that
+    one of them kept by being written as one word (a URL host "theguardian" against the name
+    "The Guardian", slugged ``"guardian"``). Two missing keys are the same (unknown) outlet.
+
+    >>> same_outlet("theguardian", "guardian"), same_outlet("sky", "sky"), same_outlet("guardian", "observer")
+    (True, True, False)
+    """
+    return ka == kb or (bool(ka) and bool(kb) and (ka == "the" + kb or kb == "the" + ka))
+
+
 def outlet_key(article) -> str | None:
-    """The outlet's registrable name from ``article.outlet`` or its URL host: ``news.sky.com`` -> ``sky``."""
+    """The outlet's registrable name from ``article.outlet`` (:func:`outlet_slug`) or its URL host:
+    ``news.sky.com`` -> ``sky``."""
     if getattr(article, "outlet", None):
-        return re.sub(r"[^a-z0-9]", "", fold(article.outlet))
+        return outlet_slug(article.outlet)
     url = getattr(getattr(article, "source", None), "url", None)
     if not url:
         return None
@@ -117,7 +153,7 @@ def outlet_key(article) -> str | None:
     if len(labels) > 1 and labels[-1] in _SECOND_LEVEL:
         labels = labels[:-1]
     labels = [x for x in labels if x not in _SKIP_LABELS] or labels
-    return re.sub(r"[^a-z0-9]", "", labels[-1]) or None
+    return outlet_slug(labels[-1]) or None
 
 
 @lru_cache(maxsize=2048)
@@ -127,7 +163,7 @@ def _credit_names(text: str) -> frozenset[str]:
     Cached: every candidate pair asks about a dozen outlet names."""
     raw = tokens(text)
     # a possessive names the outlet too ("Telemundo's website", "la BBC’s")
-    words = [re.sub(r"[^a-z0-9]", "", re.sub(r"['’]s$", "", fold(t))) for t in raw]
+    words = [outlet_slug(re.sub(r"(?i)['’]s$", "", t)) for t in raw]
     out = set()
     for n in (1, 2, 3):
         for k in range(len(words) - n + 1):
@@ -220,7 +256,7 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
         v = 2 if da < db else -2
         votes += v
         why.append(f"dates: first {da.isoformat()}, second {db.isoformat()}")
-    if ka != kb:
+    if not same_outlet(ka, kb):
         b_credits_a, a_credits_b = credits(b, ka), credits(a, kb)
         if b_credits_a != a_credits_b:
             votes += 2 if b_credits_a else -2
@@ -403,7 +439,7 @@ def decide(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, ev: Pair
     # one names the other's outlet; both naming one agency is not used: photo credits and "told
     # Reuters" make it common among independent reports, and no labelled negative shares it, so
     # its weight could not be calibrated (measured: it alone would add ~2 to the log-odds)
-    credit = bool(ka and kb and ka != kb and (mentions(b.text, ka) or mentions(a.text, kb)))
+    credit = bool(ka and kb and not same_outlet(ka, kb) and (mentions(b.text, ka) or mentions(a.text, kb)))
     if credit and ev.n_quote_pairs:
         # shared quotations are weak evidence because two reporters may hear one speaker; when
         # one article names the other's outlet, the quotations are what it took from it

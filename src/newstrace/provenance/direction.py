@@ -174,13 +174,11 @@ def cut_vote(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment) -> tup
                f"which has more prose and the attribution the {side} lacks (syndication cut)")
 
 
-def _key(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", fold(re.sub(r"(?i)^the\s+", "", name.strip())))
-
-
 @lru_cache(maxsize=4096)
 def _notices(text: str) -> frozenset[str]:
-    return frozenset(k for name in republication_sources(text) if len(k := _key(name)) >= 2)
+    from newstrace.provenance.derive import outlet_slug
+
+    return frozenset(k for name in republication_sources(text) if len(k := outlet_slug(name)) >= 2)
 
 
 def outlet_matches(key: str, outlet: str | None) -> bool:
@@ -211,12 +209,12 @@ def declared_sources(article) -> frozenset[str]:
     Returns:
         Keys such as ``{"ap"}`` or ``{"74"}``; empty when nothing is declared.
     """
-    from newstrace.provenance.derive import AGENCY_ALIASES, mentions, outlet_key
+    from newstrace.provenance.derive import AGENCY_ALIASES, mentions, outlet_key, outlet_slug
 
     credit = getattr(article, "credit", None) or ""
     keys = {("ap" if k == "apnews" else k) for k in AGENCY_ALIASES if credit and mentions(credit, k)}
-    if credit and not keys and len(_key(credit)) >= 2:  # a republication notice's outlet ("The 74")
-        keys.add(_key(credit))
+    if credit and not keys and len(outlet_slug(credit)) >= 2:  # a republication notice's outlet ("The 74")
+        keys.add(outlet_slug(credit))
     keys |= _notices((getattr(article, "headline", None) or "") + "\n" + (getattr(article, "text", None) or ""))
     own = outlet_key(article)
     return frozenset(k for k in keys if not outlet_matches(k, own))
