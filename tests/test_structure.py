@@ -332,7 +332,7 @@ def test_nothing_disappears(paragraphs, extra):
         assert para in kept
 
 
-@pytest.mark.parametrize("module", ["byline", "credit", "dates", "headline", "page", "residue", "stamps"])
+@pytest.mark.parametrize("module", ["byline", "credit", "dates", "furniture", "headline", "page", "residue", "stamps"])
 def test_docstring_examples(module):
     import doctest
     import importlib

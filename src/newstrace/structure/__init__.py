@@ -36,6 +36,7 @@ from newstrace.structure.dates import (
     parse_date_value,
     resolve_order,
 )
+from newstrace.structure.furniture import site_words, skip_leading_furniture
 from newstrace.structure.headline import headline_below_furniture, split_headline
 from newstrace.structure.residue import (
     END_MARK,
@@ -305,11 +306,15 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
     """
     meta = meta or {}
     head_line, paragraphs = split_document(repaired)
-    above = headline_below_furniture(head_line, paragraphs, article.source.url or meta.get("url"))
+    url = article.source.url or meta.get("url")
+    above = headline_below_furniture(head_line, paragraphs, url)
     furniture = [head_line, *paragraphs[: above - 1]] if above else []
+    site_names = {str(meta[k]) for k in ("outlet", "sitename") if meta.get(k)}
     if above:
         head_line, paragraphs = paragraphs[above - 1], paragraphs[above:]
-    site_names = {str(meta[k]) for k in ("outlet", "sitename") if meta.get(k)}
+    else:  # navigation, menus and site banners above the title, told by their words
+        titled = bool(meta.get("headline")) and " ".join(str(meta["headline"]).split()) == head_line.strip()
+        head_line, paragraphs, furniture = skip_leading_furniture(head_line, paragraphs, site_words(url), titled)
     head = split_headline(head_line, site_names, hint=meta.get("headline"))
     article.headline, article.headline_suffix = head.headline, head.suffix
     found = _Found()

@@ -1,0 +1,188 @@
+"""Page furniture above the headline: navigation menus, section lists, account links, site banners.
+
+Scraped excerpts and saved pages often start with the page's navigation ("Today's Paper Search
+Latest stories Listen Traffic ...", "Explore", "Menu", "Sign in", "- PODCAST", a list of
+language names, a weather widget's "11°") before the title. Such a line is not a headline: it
+is set aside as residue and the next real headline candidate is taken, or none when the text
+goes straight into the body.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+#: Words of navigation bars, account links and section menus (English, Spanish, Portuguese,
+#: German, French, Greek), and language names of language menus, casefolded. Collected from the
+#: page furniture of the provenance corpus's scraped pages and common news-site menus; a line
+#: made (almost) only of these is navigation, whatever site it comes from.
+NAV_WORDS = frozenset(
+    w.casefold()  # as lines are compared: casefold turns Greek final sigma into sigma
+    for w in
+    # English: navigation, account, sections, tools
+    "menu search explore home homepage sign signin signup log login logout register subscribe subscribed "
+    "subscriber subscribers subscription subscriptions newsletter newsletters account profile today's todays "
+    "paper e-edition eedition epaper edition editions latest stories news breaking listen watch video videos "
+    "podcast podcasts live tv radio weather traffic obits obituaries puzzles games crossword crosswords sudoku "
+    "horoscopes comics sports sport opinion opinions editorials editorial letters business markets money world "
+    "politics local national international entertainment lifestyle life style travel tech technology science "
+    "health culture arts books food autos cars jobs classifieds shopping deals most read popular commented "
+    "trending share tweet email print comments skip content main navigation advertisement advertising "
+    "sponsored more back top next previous contact about help privacy cookies terms settings description close "
+    "toggle sections section topics tags view city guide pro premium photos photo gallery galleries multimedia "
+    "events calendar nation region regional metro community blogs blog magazine careers feedback faq rss apps "
+    "app download follow facebook twitter instagram youtube linkedin whatsapp telegram "
+    # Spanish, Portuguese
+    "inicio portada buscar búsqueda menú suscríbete suscribirse suscripción iniciar sesión registrarse noticias "
+    "últimas última hora mundo deportes opinión economía política cultura sociedad espectáculos tecnología "
+    "ciencia salud internacional nacional vídeos fotos vivo directo compartir contacto impresa clima "
+    "início pesquisar entrar assine assinar notícias esportes opinião economia ciência saúde lidas "
+    # German, French
+    "startseite suche anmelden abmelden abonnieren abo nachrichten politik wirtschaft kultur wissen panorama "
+    "meinung mehr wetter accueil rechercher recherche connexion s'abonner abonnez-vous abonnement actualités "
+    "actualité monde économie politique sciences santé vidéos édition "
+    # Greek
+    "αρχική αναζήτηση ειδήσεις κόσμος αθλητικά πολιτική οικονομία απόψεις βίντεο σύνδεση εγγραφή μενού ροή "
+    # language menus
+    "english español français deutsch português italiano nederlands polski türkçe русский pусский ελληνικά "
+    "svenska norsk dansk suomi 日本語 简体中文 繁體中文 中文 한국어 العربية हिन्दी ภาษาไทย tiếng việt bahasa melayu "
+    "filipino filippiiniläinen".split()
+)
+#: Language names of two words, matched as a whole line ("Bahasa Indonesia" in a language menu).
+NAV_PHRASES = frozenset(["bahasa indonesia", "bahasa melayu", "tiếng việt", "português do brasil"])
+# Words that join menu items ("Puzzles + Games", "Arts & Culture") and carry no evidence either way.
+_NEUTRAL = frozenset("+ & and the of y e et und in to up out us my all".split())
+_WORD = re.compile(r"[^\W_]+(?:['\u2019-][^\W_]+)*")
+_BULLET = re.compile(r"^\s*[-\u2013\u2022\u00b7*>|]+(?:\s|$)")
+# Lowercase words of Title Case headlines ("Fire Tear Gas At Protesters As Maduro Closes"):
+# a run of capitalised words without one of them is a list of section names.
+_FUNCTION = frozenset("a an the of to in at as on for with and or by from is are was be after over into "
+                      "amid says say not no new el la los las de del en y un una por con o os da do das dos "
+                      "em no na der die das und im mit le les des du et au".split())
+_HOST_NOISE = frozenset("www m amp mobile news com org net co uk es pt de fr gr br info html".split())
+
+
+def site_words(url: str | None) -> frozenset[str]:
+    """Casefolded words naming the site: the labels of the URL's host ("moneycontrol" from
+    ``www.moneycontrol.com``, "calder" and "courier" from ``calder-courier.example``), without
+    ``www``, ``com`` and the like. A page's declared site name is not used: pages often repeat
+    the article's title there.
+
+    >>> sorted(site_words("https://www.calder-courier.example/news/1.html"))
+    ['calder', 'courier', 'example']
+    """
+    if not url:
+        return frozenset()
+    host = urlsplit(url if "//" in url else "//" + url).hostname or ""
+    return frozenset(label for label in re.split(r"[.-]", host.casefold()) if label and label not in _HOST_NOISE)
+
+
+def is_page_furniture(line: str, site: frozenset[str] = frozenset()) -> bool:
+    """True when ``line`` is navigation, not a headline.
+
+    Kinds (each a rule, no site's strings): a line with no letters (a rule, "11°"); a bullet
+    menu item of at most four words ("- CITY GUIDE"); a line whose words are all, or (from four
+    words on) at least three quarters, navigation words (:data:`NAV_WORDS`) or words of the
+    site's name ("Explore", "Sign in", "Moneycontrol PRO", "Today's Paper Search Latest stories
+    Listen Traffic Legislature ..."); and a list of section names: five or more capitalised
+    words in Title Case (not all capitals) with no function word between them, at least half of
+    them navigation words.
+
+    Args:
+        line: one line of text.
+        site: words of the site's name (:func:`site_words`).
+    """
+    text = line.strip()
+    if not any(c.isalpha() for c in text):
+        return True
+    words = _WORD.findall(text)
+    if _BULLET.match(text) and len(words) <= 4:
+        return True
+    if " ".join(text.casefold().split()) in NAV_PHRASES:
+        return True
+    # "About | Media | Search | Contact": three or more short segments between bars, half of
+    # them naming a page of the site ("Letters: Coddling criminals | Undermining road | ..." is a title)
+    segments = [seg for seg in re.split(r"\\?\|", text) if seg.strip()]
+    if len(segments) >= 3 and all(len(seg.split()) <= 3 for seg in segments):
+        named = sum(any(w.casefold() in NAV_WORDS or w.casefold() in site for w in _WORD.findall(seg)) for seg in segments)
+        if named >= len(segments) / 2:
+            return True
+    folded = [w.casefold() for w in words]
+    counted = [w for w in folded if w not in _NEUTRAL]
+    if not counted:
+        return False
+    nav = sum(1 for w in counted if w in NAV_WORDS or w in site)
+    if nav == len(counted) or (len(counted) >= 4 and nav >= 0.75 * len(counted)):
+        return True
+    # An all-capitals line is a wire headline ("HOME SHOPPING <HSN> SETS STOCK OPTIONS"), not a menu.
+    return (len(words) >= 5 and not text.isupper() and all(w[0].isupper() or w[0].isdigit() for w in words)
+            and not any(w in _FUNCTION for w in folded) and not re.search(r"[.!?:,;\"\u201c\u201d]", text)
+            and nav >= len(counted) / 2)
+
+
+def is_headline_like(line: str) -> bool:
+    """True when ``line`` could be a headline: one line of 2 to 30 words, mostly letters, not a
+    sentence ending in a full stop, not a byline ("By ..."), not a list item and not page furniture."""
+    text = line.strip()
+    words = text.split()
+    if "\n" in text or not 2 <= len(words) <= 30 or text.endswith((".", ",", ";", ":")):
+        return False
+    if re.match(r"(?i)by\s", text) or _BULLET.match(text) or sum(c.isalpha() for c in text) < 0.5 * len(text):
+        return False
+    return not is_page_furniture(text)
+
+
+#: How many leading lines may be skipped as furniture (a language menu lists a dozen or more).
+MAX_FURNITURE_LINES = 30
+
+
+def skip_leading_furniture(head_line: str, paragraphs: list[str], site: frozenset[str] = frozenset(),
+                           titled: bool = False) -> tuple[str, list[str], list[str]]:
+    """Set aside page furniture at the top of a document and choose the headline after it.
+
+    The head line and the lines after it are read in order while they are page furniture
+    (:func:`is_page_furniture`; a one-word label such as a section name "Venezuela" counts only
+    when a headline-like line follows it). The first other line becomes the headline when it
+    is headline-like (:func:`is_headline_like`); otherwise the document has no headline and
+    that line opens the body, so no body text is ever taken for a title.
+
+    Args:
+        head_line: the document's first line (the headline candidate).
+        paragraphs: the body paragraphs under it (a paragraph may hold several lines).
+        site: words of the site's name (:func:`site_words`).
+        titled: the head line is the title the page itself declares (an HTML page's ``h1`` or
+            ``title``): it is then set aside only when its own words are navigation, never for
+            naming the site ("The WordPress.com Blog") nor for being one word ("Indonesia").
+
+    Returns:
+        ``(head_line, paragraphs, furniture)``: unchanged, with ``furniture == []``, when the
+        head line is not furniture; else the chosen headline (``""`` for none), the
+        paragraphs after it (the rest of its own paragraph first) and the skipped lines.
+    """
+    if not head_line.strip():  # no headline line at all (a record without a title): nothing to skip
+        return head_line, paragraphs, []
+    lines = [(0, head_line)] + [(i + 1, ln) for i, p in enumerate(paragraphs) for ln in p.split("\n")]
+    k = 0
+    if titled:
+        if not is_page_furniture(head_line):
+            return head_line, paragraphs, []
+        k = 1
+    while k < min(len(lines), MAX_FURNITURE_LINES) and (
+        not lines[k][1].strip() or is_page_furniture(lines[k][1], site)
+        or (len(lines[k][1].split()) == 1 and k + 1 < len(lines) and is_headline_like(lines[k + 1][1]))
+    ):
+        k += 1
+    if k == 0:
+        return head_line, paragraphs, []
+    furniture = [ln.strip() for _, ln in lines[:k] if ln.strip()]
+    if k == len(lines):
+        return "", [], furniture
+    para, line = lines[k]
+    # The rest of the paragraph the chosen line sits in, then the paragraphs after it.
+    same = [ln for p, ln in lines[k + 1:] if p == para]
+    rest = paragraphs[para:]
+    if is_headline_like(line):
+        body = (["\n".join(same)] if same else []) + rest
+        return line.strip(), [b for b in body if b.strip()], furniture
+    body = ["\n".join([line, *same])] + rest
+    return "", [b for b in body if b.strip()], furniture

@@ -1,0 +1,128 @@
+"""Headline choice past page furniture (structure.furniture): real scraped pages, Reuters, invented pages."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from newstrace.pipeline import analyze_document
+from newstrace.readers import read_paths
+from newstrace.readers.base import RawDocument
+from newstrace.schema import Source
+from newstrace.structure.furniture import is_headline_like, is_page_furniture, site_words
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+PROVENANCE = SHARED / "corpora" / "provenance"
+REUTERS = SHARED / "corpora" / "reuters21578"
+STAGES = ("repair", "structure")
+
+
+def structured(text: str, url: str | None = None):
+    return analyze_document(RawDocument(Source(url=url), text), stages=STAGES)
+
+
+@pytest.fixture(scope="module")
+def provenance():
+    """(path, article) for every provenance-corpus file and seed, read as the text reader reads them."""
+    paths = sorted(PROVENANCE.glob("*/*.txt")) + sorted((SHARED / "seeds").glob("*.txt"))
+    return [(raw.source.path, analyze_document(raw, stages=STAGES)) for raw in read_paths([str(p) for p in paths])]
+
+
+@pytest.mark.skipif(not PROVENANCE.is_dir(), reason="needs ../shared")
+def test_no_real_page_gets_its_navigation_as_headline(provenance):
+    assert len(provenance) > 60
+    bad = [(p, a.headline) for p, a in provenance if a.headline and is_page_furniture(a.headline)]
+    assert bad == []
+    # nor a one-word label: every headline found has at least two words
+    assert [(p, a.headline) for p, a in provenance if len(a.headline.split()) == 1] == []
+
+
+@pytest.mark.skipif(not PROVENANCE.is_dir(), reason="needs ../shared")
+def test_verbatim_copies_under_a_menu_carry_the_original_headline(provenance):
+    # Story o (The 74): two verbatim copies whose scraped text opens with a menu word ("Explore")
+    # on pages whose URL has no title slug; they carry the original's headline.
+    story = {Path(p).name: a for p, a in provenance if Path(p).parent.name.startswith("o-")}
+    origin = story["01-copy-verbatim.txt"]
+    copies = [a for name, a in story.items() if name != "01-copy-verbatim.txt" and "copy-verbatim" in name]
+    assert len(copies) == 2 and is_headline_like(origin.headline)
+    for art in copies:
+        first = art.raw_text.lstrip().split("\n", 1)[0].strip()
+        assert is_page_furniture(first)
+        assert art.headline.casefold() == origin.headline.casefold()
+        assert any(r.reason == "page-furniture" and r.text == first for r in art.residue)
+
+
+@pytest.mark.skipif(not REUTERS.is_dir(), reason="needs ../shared")
+def test_reuters_wire_headlines_are_kept():
+    # All-capital wire headlines use menu words too ("HOME SHOPPING <HSN> SETS STOCK OPTIONS").
+    from newstrace.corpora.reuters import iter_reuters
+
+    stories = [s for s in itertools.islice(iter_reuters(REUTERS), 3000) if s.title.strip()]
+    lost = [s.title for s in stories if not structured(s.as_text()).headline]
+    assert len(stories) > 2500 and lost == []
+
+
+def test_navigation_bar_above_the_title_is_set_aside():
+    page = ("Today's Paper Search Latest stories Listen Weather Obits Puzzles + Games\n\n"
+            "Ferry service to Halvoran resumes after storm\n\nThe ferry resumed on Monday, the port said.")
+    art = structured(page)
+    assert art.headline == "Ferry service to Halvoran resumes after storm"
+    assert art.text == "The ferry resumed on Monday, the port said."
+    assert [r.reason for r in art.residue] == ["page-furniture"]
+
+
+def test_menu_lines_language_lists_bullets_and_widgets_are_skipped():
+    page = ("Menu\nSign in\nSubscribe\n\nEnglish\nEspañol\nFrançais\n简体中文\n\n- PODCAST\n- CITY GUIDE\n-\n11°\n"
+            "Harbour wall gives way in Calder storm\nThe harbour wall collapsed overnight, officials said.")
+    art = structured(page)
+    assert art.headline == "Harbour wall gives way in Calder storm"
+    assert art.text == "The harbour wall collapsed overnight, officials said."
+    assert {r.text for r in art.residue} >= {"Menu", "Sign in", "Subscribe", "English", "简体中文", "- PODCAST", "11°"}
+
+
+def test_other_languages_navigation():
+    page = ("Inicio Noticias Deportes Opinión Suscríbete\n\n"
+            "Cierran el puerto de Calder por la tormenta\n\nEl puerto cerró el martes.")
+    assert structured(page).headline == "Cierran el puerto de Calder por la tormenta"
+    page = "Startseite Politik Wirtschaft Sport Meinung\n\nHafen von Calder geschlossen\n\nDer Hafen schloss am Dienstag."
+    assert structured(page).headline == "Hafen von Calder geschlossen"
+
+
+def test_site_banner_named_by_the_url_is_furniture():
+    page = "Caldercourier PRO\n\nPier closes for repairs\n\nThe pier closed on Friday."
+    art = structured(page, url="https://www.caldercourier.example/news/123.html")
+    assert art.headline == "Pier closes for repairs"
+    assert site_words("https://www.calder-courier.example/a") >= {"calder", "courier"}
+
+
+def test_section_label_over_the_title_and_no_title_at_all():
+    # a one-word section label counts as furniture only when a headline-like line follows
+    assert structured("Venezuela\n\nSoldiers wait at the border for news\n\nThey waited.").headline == (
+        "Soldiers wait at the border for news")
+    assert structured("Floods\n\nRain fell for four days across the valley.").headline == "Floods"
+    # navigation straight into the body: no headline, and no body text taken for one
+    art = structured("Explore\n\nRain fell for four days across the valley, the weather office said.\n\nRoads closed.")
+    assert art.headline == ""
+    assert art.text.startswith("Rain fell for four days")
+
+
+@pytest.mark.parametrize("line", [
+    "Venezuelan Troops Fire Tear Gas At Protesters As Maduro Closes Colombian Border",
+    "HOME SHOPPING <HSN> SETS STOCK OPTIONS",
+    "World leaders meet on climate",
+    "Sports: Calder wins the cup",
+    "Live updates: storm hits the coast",
+    "Home Shopping Network Sets Stock Options",
+])
+def test_real_headlines_with_menu_words_are_not_furniture(line):
+    assert not is_page_furniture(line) and is_headline_like(line)
+
+
+@pytest.mark.parametrize("line", [
+    "Explore", "Menu", "Sign in", "Subscribe", "Log in | Register", "News Sport Weather Opinion Business",
+    "Home World Politics Legislature Opinion", "- CITY GUIDE", "•", "11°", "Αρχική Ειδήσεις Κόσμος",
+])
+def test_navigation_lines_are_furniture(line):
+    assert is_page_furniture(line)
