@@ -178,6 +178,23 @@ def test_incremental_trace_equals_full_run(corpus):
     assert len(full) >= 20
 
 
+def test_pairs_verify_the_same_after_the_candidate_index_is_released(corpus):
+    """What a store's trace does before forking its workers: candidate pairs first, then the index goes."""
+    arts, _, _ = corpus
+    index = TraceIndex()
+    index.add(arts)
+    pairs = [(a, b) for a, b, _p in index.candidate_pairs(list(index.articles))]
+    linked = [(a, b) for a, b in pairs if compare(index.articles[a], index.articles[b])[0] is not None]
+    index.release_candidates()
+    assert index.candidates is None and len(linked) >= 20
+    after = [(a, b) for a, b in pairs
+             if compare(index.articles[a], index.articles[b], index.sentences(a), index.sentences(b), index.model)[0]
+             is not None]  # fmt: skip
+    assert after == linked
+    with pytest.raises(RuntimeError, match="released"):
+        index.trace()
+
+
 def test_link_scoring_rules_follow_labels(corpus):
     arts, gold, by = corpus
     universe = {a.id for a in arts}

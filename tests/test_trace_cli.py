@@ -101,11 +101,50 @@ def test_verification_in_forked_workers_gives_the_same_links(traced_store, monke
     path, _, incremental = traced_store
     monkeypatch.setattr(trace_mod, "MIN_PAIRS_FOR_WORKERS", 1)  # this store has a few dozen pairs
     monkeypatch.setattr(trace_mod, "PAIRS_PER_TASK", 3)
+    monkeypatch.setattr(trace_mod, "TASKS_AHEAD", 1)  # the feeder waits for the store's write
     with Store(path) as s:
         report = run_trace(s, full=True, jobs=2)
         links = s.derivations(resolved=False)
-    assert report.pairs > 2 * 3  # several tasks went to the workers
+    assert report.pairs > 4 * 3  # more tasks than the window of 2 went to the workers
     assert sorted(map(link_key, links)) == sorted(map(link_key, incremental))
+
+
+def test_a_trace_whose_write_fails_midway_keeps_the_stored_links_and_no_staging(traced_store, tmp_path, monkeypatch):
+    """Links are staged in committed chunks, then moved in one transaction: a failure before the move
+    leaves the previous links as they were, drops the staging tables, and the workers stop."""
+    import shutil
+
+    import newstrace.store.core as core
+    import newstrace.store.trace as trace_mod
+
+    path, _, _ = traced_store
+    copy = tmp_path / "copy.duckdb"
+    shutil.copy(path, copy)
+    monkeypatch.setattr(trace_mod, "MIN_PAIRS_FOR_WORKERS", 1)
+    monkeypatch.setattr(trace_mod, "PAIRS_PER_TASK", 1)
+    monkeypatch.setattr(trace_mod, "TASKS_AHEAD", 1)
+    monkeypatch.setattr(core, "WRITE_CHUNK", 2)
+    real_insert, calls = Store.insert_rows, []
+
+    def failing_insert(self, table, rows, on_conflict=""):
+        calls.append(table)
+        if calls.count("_staged_derivations") == 3:  # two chunks are committed to the staging tables
+            raise OSError("disk full")
+        return real_insert(self, table, rows, on_conflict)
+
+    with Store(copy) as s:
+        before = sorted(map(link_key, s.derivations(resolved=False)))
+        runs = s.counts()
+        monkeypatch.setattr(Store, "insert_rows", failing_insert)
+        with pytest.raises(OSError, match="disk full"):
+            run_trace(s, full=True, jobs=2)
+        monkeypatch.undo()
+        assert sorted(map(link_key, s.derivations(resolved=False))) == before and before
+        assert s.counts() == runs
+        tables = {r[0] for r in s._con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+        assert not {t for t in tables if t.startswith(core.STAGING_PREFIX)}
+        rerun = run_trace(s, full=True)  # and the store takes the next run
+        assert sorted(map(link_key, s.derivations(resolved=False))) == before and rerun.links == len(before)
 
 
 def test_links_across_the_split_are_found_in_both_directions(traced_store):

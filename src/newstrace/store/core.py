@@ -179,6 +179,8 @@ class IngestItem:
 
 #: Derivations written per batch by :meth:`Store.replace_derivations`.
 WRITE_CHUNK = 2000
+#: Name prefix of the tables a trace run stages its links in before moving them (dropped after).
+STAGING_PREFIX = "_staged_"
 
 
 def _chunked(items: Iterable, size: int) -> Iterator[list]:
@@ -702,7 +704,10 @@ class Store:
 
         The resolved graph (``resolved_derivations``, :mod:`newstrace.store.resolved`) is recomputed
         over every stored link after the replacement, in the same transaction, so it is always
-        the one of the stored links, whether the run was full or incremental.
+        the one of the stored links, whether the run was full or incremental. The new rows are
+        first appended, in committed chunks, to staging tables (:data:`STAGING_PREFIX`), so the
+        memory of a run does not grow with its links; the replacement itself is one transaction,
+        so readers see the old links or the new ones, never a part.
 
         Args:
             derivations: the new links (any iterable; consumed in chunks of :data:`WRITE_CHUNK`,
@@ -722,51 +727,68 @@ class Store:
         Returns:
             The run id.
         """
+        run_id = self._one("SELECT coalesce(max(run_id), 0) + 1 FROM trace_runs")[0]
+        staged = {t: f"{STAGING_PREFIX}{t}" for t in ("derivations", "changes", "alignments")}
+        # Rows go to key-less staging tables in committed chunks, as the (possibly streamed)
+        # derivations come, then move in one transaction: DuckDB holds a transaction's appended
+        # rows in memory until it commits (10,000 articles, 32,000 links: +330 MB), which a
+        # 100,000-article run could not afford; an interrupted run leaves only the staging tables,
+        # which the next run replaces.
         with self.transaction():
-            run_id = self._one("SELECT coalesce(max(run_id), 0) + 1 FROM trace_runs")[0]
-            if scope is None:
-                for table in ("derivations", "changes", "alignments"):
-                    self._q(f"DELETE FROM {table}")
-            else:
-                self._con.register("_ids", pa.table({"id": sorted(set(scope))}))
-                try:
-                    self._q(
-                        "CREATE OR REPLACE TEMP TABLE _gone AS SELECT DISTINCT copy_id, origin_key FROM derivations d "
-                        "JOIN _ids i ON d.copy_id = i.id OR d.origin_id = i.id OR list_contains(d.sibling_ids, i.id)"
-                    )
-                    for table in ("changes", "alignments", "derivations"):
-                        self._q(f"DELETE FROM {table} WHERE (copy_id, origin_key) IN (SELECT (copy_id, origin_key) FROM _gone)")
-                    self._q("DROP TABLE _gone")
-                finally:
-                    self._con.unregister("_ids")
-            # rows go in chunks, as the (possibly streamed) derivations come: a run's rows are never
-            # all in memory at once, and the one transaction still makes the run atomic
+            for table, name in staged.items():
+                self._q(f"CREATE OR REPLACE TABLE {name} AS SELECT * FROM {table} LIMIT 0")
+        try:
             n, write = 0, 0.0
             for chunk in _chunked(derivations, WRITE_CHUNK):
                 t = time.perf_counter()
-                drows, crows, prows = [], [], []
+                rows: dict[str, list] = {"derivations": [], "changes": [], "alignments": []}
                 for d in chunk:
                     row, ch, pairs = rec.derivation_rows(d, run_id)
-                    drows.append(row)
-                    crows += ch
-                    prows += pairs
-                self._insert("derivations", drows, "ON CONFLICT DO NOTHING")
-                self._insert("changes", crows, "ON CONFLICT DO NOTHING")
-                self._insert("alignments", prows, "ON CONFLICT DO NOTHING")
+                    rows["derivations"].append(row)
+                    rows["changes"] += ch
+                    rows["alignments"] += pairs
+                with self.transaction():
+                    for table, part in rows.items():
+                        self.insert_rows(staged[table], part)
                 n += len(chunk)
                 write += time.perf_counter() - t
-            try:
-                _kept, seconds = refresh_resolved(self._con)
-            except duckdb.Error as exc:
-                raise translate_error(exc, self.path) from exc
+            t = time.perf_counter()
+            with self.transaction():
+                if scope is None:
+                    for table in ("derivations", "changes", "alignments"):
+                        self._q(f"DELETE FROM {table}")
+                else:
+                    self._con.register("_ids", pa.table({"id": sorted(set(scope))}))
+                    try:
+                        self._q(
+                            "CREATE OR REPLACE TEMP TABLE _gone AS SELECT DISTINCT copy_id, origin_key FROM derivations d "
+                            "JOIN _ids i ON d.copy_id = i.id OR d.origin_id = i.id OR list_contains(d.sibling_ids, i.id)"
+                        )
+                        for table in ("changes", "alignments", "derivations"):
+                            self._q(f"DELETE FROM {table} WHERE (copy_id, origin_key) IN (SELECT (copy_id, origin_key) FROM _gone)")
+                        self._q("DROP TABLE _gone")
+                    finally:
+                        self._con.unregister("_ids")
+                for table, name in staged.items():
+                    self._q(f"INSERT INTO {table} SELECT * FROM {name} ON CONFLICT DO NOTHING")
+                    self._q(f"DROP TABLE {name}")
+                try:
+                    _kept, seconds = refresh_resolved(self._con)
+                except duckdb.Error as exc:
+                    raise translate_error(exc, self.path) from exc
+                self._q(
+                    "INSERT INTO trace_runs (run_id, mode, max_seq, new_articles, derivations, started_at, finished_at, "
+                    "params) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [run_id, mode, max_seq, new_articles, n, started_at, _now(), json.dumps(params or {}, sort_keys=True)],
+                )
             if timings is not None:
                 timings["resolve"] = seconds
-                timings["write"] = write + seconds
-            self._q(
-                "INSERT INTO trace_runs (run_id, mode, max_seq, new_articles, derivations, started_at, finished_at, "
-                "params) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [run_id, mode, max_seq, new_articles, n, started_at, _now(), json.dumps(params or {}, sort_keys=True)],
-            )
+                timings["write"] = write + time.perf_counter() - t
+        except BaseException:
+            with contextlib.suppress(Exception):  # best effort: the next run replaces them anyway
+                for name in staged.values():
+                    self._con.execute(f"DROP TABLE IF EXISTS {name}")
+            raise
         return run_id
 
     def derivations(self, article_id: str | None = None, *, resolved: bool = True) -> list[Derivation]:

@@ -61,6 +61,12 @@ class TraceReport:
 MIN_PAIRS_FOR_WORKERS = 2000
 #: Candidate pairs handed to a verification worker at a time.
 PAIRS_PER_TASK = 200
+#: Articles whose analysed sentences a worker keeps between pairs. Pairs come sorted, so the
+#: first article of a run of pairs stays cached at any size; the second varies, and analysing it
+#: again (0.6 ms on a Reuters story) costs less than keeping thousands (4,096: 134 MB a worker).
+SENTENCE_CACHE = 256
+#: Tasks per worker handed out ahead of the store's write (bounds the results waiting in memory).
+TASKS_AHEAD = 4
 
 
 def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = None,
@@ -122,7 +128,7 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     computed = {a.id: fingerprint(a) for a in articles if a.id not in stored and a.text.strip()}
     if computed:
         store.put_fingerprints([fp.to_dict() for fp in computed.values()])
-    index = TraceIndex(semantic=semantic)
+    index = TraceIndex(semantic=semantic, cache_size=SENTENCE_CACHE)
     index.add(articles, fingerprints={**stored, **computed})
     stages["index"] = time.perf_counter() - t
 
@@ -131,7 +137,14 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     # of the main process's memory (10,000 articles: 450 of 920 MB, and the write doubled it).
     t = time.perf_counter()
     timings: dict[str, float] = {}
-    n_pairs, chunks = _verify_chunks(index, new_ids, jobs or os.cpu_count() or 1)
+    ids = list(index.articles) if new_ids is None else [i for i in new_ids if i in index.articles]
+    pairs = [(a, b) for a, b, _path in index.candidate_pairs(ids)]
+    # verification reads only the articles: the candidate index and the fingerprints (100,000
+    # articles: about 2 GB) go before the workers fork
+    n_computed = len(computed)
+    del stored, computed
+    index.release_candidates()
+    n_pairs, chunks = len(pairs), _verify_chunks(index, pairs, jobs or os.cpu_count() or 1)
     n_links = 0
 
     def filled() -> Iterator[Derivation]:
@@ -157,7 +170,7 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     counts = store.counts()
     report.total_links = counts["derivations"]
     report.resolved_links = counts["resolved_links"]
-    report.fingerprints_computed = len(computed)
+    report.fingerprints_computed = n_computed
     report.seconds = time.perf_counter() - t0
     report.stage_seconds = stages
     return report
@@ -183,38 +196,55 @@ def _attach_damage_repairs(store: Store, articles: list) -> None:
 _INDEX = None
 
 
-def _verify_chunks(index, new_ids: list[str] | None, jobs: int) -> tuple[int, Iterator[list[Derivation]]]:
-    """Verify every candidate pair involving ``new_ids`` (all when ``None``), as ``TraceIndex.trace`` would.
+def _verify_chunks(index, pairs: list[tuple[str, str]], jobs: int) -> Iterator[list[Derivation]]:
+    """Verify candidate pairs ``(a, b)`` as ``TraceIndex.trace`` would, in ``jobs`` forked workers where it pays.
 
     Returns:
-        ``(number of candidate pairs, iterator over lists of derivations)``: the lists come as
-        the workers finish them (in task order), so the caller can store them and let them go.
+        An iterator over lists of derivations, one per :data:`PAIRS_PER_TASK` pairs, in task
+        order, so the caller can store them and let them go. At most :data:`TASKS_AHEAD` x
+        ``jobs`` tasks are handed out beyond what the caller has taken: results wait in memory
+        only that far when storing them is slower than verifying.
     """
     import multiprocessing
 
-    ids = list(index.articles) if new_ids is None else [i for i in new_ids if i in index.articles]
-    pairs = [(a, b) for a, b, _path in index.candidate_pairs(ids)]
     chunks = [pairs[i : i + PAIRS_PER_TASK] for i in range(0, len(pairs), PAIRS_PER_TASK)]
     if jobs <= 1 or index.semantic is not None or len(pairs) < MIN_PAIRS_FOR_WORKERS \
             or "fork" not in multiprocessing.get_all_start_methods():  # fmt: skip
-        return len(pairs), (_verify_chunk(c, index) for c in chunks)
+        return (_verify_chunk(c, index) for c in chunks)
 
     def forked() -> Iterator[list[Derivation]]:
         import gc
+        import threading
 
         global _INDEX
         _INDEX = index
+        # Pool.imap takes tasks as fast as the workers finish them; this window makes it wait
+        window, stopped = threading.Semaphore(TASKS_AHEAD * jobs), threading.Event()
+
+        def tasks() -> Iterator[list[tuple[str, str]]]:
+            for c in chunks:
+                window.acquire()
+                if stopped.is_set():
+                    return
+                yield c
+
         # objects made so far go to a generation the collector never scans: a worker's collections
         # would otherwise write to every inherited object and copy its memory page by page
         gc.freeze()
         try:
             with multiprocessing.get_context("fork").Pool(jobs) as pool:
-                yield from pool.imap(_verify_chunk, chunks)
+                try:
+                    for result in pool.imap(_verify_chunk, tasks()):
+                        window.release()
+                        yield result
+                finally:  # let the task feeder thread end, or the pool's shutdown waits for it
+                    stopped.set()
+                    window.release()
         finally:
             gc.unfreeze()
             _INDEX = None
 
-    return len(pairs), forked()
+    return forked()
 
 
 def _verify_chunk(pairs: list[tuple[str, str]], index=None) -> list[Derivation]:
