@@ -144,6 +144,7 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     n_computed = len(computed)
     del stored, computed
     index.release_candidates()
+    _return_freed_memory()
     n_pairs, chunks = len(pairs), _verify_chunks(index, pairs, jobs or os.cpu_count() or 1)
     n_links = 0
 
@@ -174,6 +175,21 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     report.seconds = time.perf_counter() - t0
     report.stage_seconds = stages
     return report
+
+
+def _return_freed_memory() -> None:
+    """Hand the C heap's free pages back to the system (glibc ``malloc_trim``; a no-op elsewhere).
+
+    Freed numpy arrays stay resident in the heap otherwise, and forked workers would share them
+    (10,000 articles: 30 of the 140 MB freed by releasing the candidate index).
+    """
+    import ctypes
+    import ctypes.util
+
+    try:
+        ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc
+        pass
 
 
 def _attach_damage_repairs(store: Store, articles: list) -> None:
