@@ -8,6 +8,7 @@ import contextlib
 import os
 import stat
 import tempfile
+import time
 import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -176,23 +177,49 @@ def _materialise(path: Path, fmt: str, fifo: bool, tmp: Path, source: Source) ->
     return target, None
 
 
+#: Seconds a named pipe with no writer is polled for one before it is read as empty.
+PIPE_WRITER_WAIT = 2.0
+
+
 def _starts_with(path: Path, magic: bytes) -> bool:
     with path.open("rb") as fh:
         return fh.read(len(magic)) == magic
 
 
-def _read_pipe(path: Path) -> bytes:
-    """All bytes of a named pipe (at most ``MAX_FILE_BYTES + 1``); empty at once when no process writes to it.
+def _read_pipe(path: Path, wait: float | None = None) -> bytes:
+    """All bytes of a named pipe (at most ``MAX_FILE_BYTES + 1``); empty when no process writes to it.
 
-    Opened non-blocking, as a plain open of a pipe with no writer waits forever; reads
-    then block as usual until the writer closes its end.
+    Opened non-blocking, as a plain open of a pipe with no writer waits forever. A writer
+    started just before (``cat feed > pipe &``) may not have opened its end yet, so the pipe
+    is polled for up to ``wait`` seconds (default :data:`PIPE_WRITER_WAIT`) until a writer
+    appears; reads then block as usual until the writer closes its end.
     """
+    import errno
     import fcntl
 
+    wait = PIPE_WRITER_WAIT if wait is None else wait
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
-    with os.fdopen(fd, "rb") as fh:
-        return fh.read(MAX_FILE_BYTES + 1)
+    with os.fdopen(fd, "rb", buffering=0) as fh:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                first = os.read(fd, 65536)
+            except OSError as exc:  # EAGAIN: a writer holds the pipe open but has not written yet
+                if exc.errno not in (errno.EAGAIN, errno.EWOULDBLOCK):
+                    raise
+                first = b""
+                break
+            if first:
+                break
+            if time.monotonic() >= deadline:  # still end of file: no writer came
+                return b""
+            time.sleep(0.02)  # end of file with no writer: none has opened the pipe yet
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        chunks, size = [first], len(first)
+        while size <= MAX_FILE_BYTES and (chunk := fh.read(min(1 << 20, MAX_FILE_BYTES + 1 - size))):
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
 
 
 def _gunzip(data: bytes) -> bytes:
