@@ -115,10 +115,12 @@ def read_file(path: Path, story: str) -> ProvenanceFile:
 
 def file_article(f: ProvenanceFile) -> Article:
     """An Article built directly from an excerpt: no headline (excerpts start with page furniture),
-    the excerpt as body, the URL as source, language by py3langid, id by :func:`text_id`."""
-    import py3langid
+    the excerpt as body, the URL as source, language as ``ingest`` reads it
+    (:func:`newstrace.nlp.language.identify_language`: ``None`` on tables and low confidence),
+    id by :func:`text_id`."""
+    from newstrace.nlp.language import identify_language
 
-    lang, _ = py3langid.classify(f.text[:5000])
+    lang, _ = identify_language(f.text)
     art = Article(source=Source(path=str(f.path), format="text", url=f.url), text=f.text, language=lang)
     art.id = text_id(art.headline + "\n" + art.text)
     return art
@@ -320,8 +322,12 @@ def score_links(gold: GoldGraph, links: Iterable[tuple[str, str | None, Sequence
 
 
 def load_seeds(folder: Path | None = None) -> list[Article]:
-    """The seed copies as Articles (headline = first line, body = the rest); they are distractors here."""
-    import py3langid
+    """The seed copies as Articles (headline = first line, body = the rest); they are distractors here.
+
+    The language is read as ``ingest`` reads it (:func:`newstrace.nlp.language.identify_language`
+    on the headline and body; ``None`` when it abstains).
+    """
+    from newstrace.nlp.language import identify_language
 
     folder = folder or shared_dir() / "seeds"
     out = []
@@ -329,7 +335,7 @@ def load_seeds(folder: Path | None = None) -> list[Article]:
         raw = p.read_text(encoding="utf-8")
         head, _, body = raw.partition("\n")
         art = Article(source=Source(path=str(p), format="text"), headline=head.strip(), text=body.strip())
-        art.language = py3langid.classify(body[:5000])[0]
+        art.language = identify_language(art.text, art.headline)[0]
         art.id = text_id(art.headline + "\n" + art.text)
         out.append(art)
     return out
