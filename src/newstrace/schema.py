@@ -167,7 +167,8 @@ class Article(_Record):
         id: sha1 hex of the normalised text (see :func:`text_id`); empty for failed records.
         source: where it came from.
         outlet: publishing outlet (site name, source column) where known.
-        language: ISO 639-1 code from py3langid.
+        language: ISO 639-1 code (the reader's, else py3langid's), or ``None`` when unknown
+            (a table of figures, low confidence).
         headline: headline without section/site suffix; ``headline_suffix`` keeps the suffix.
         published / updated: ISO 8601 local date or date-time without offset;
             ``published_offset`` / ``updated_offset`` the UTC offset ("+01:00") where known.
