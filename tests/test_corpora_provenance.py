@@ -52,7 +52,7 @@ def test_seed_table_has_no_language(tmp_path):
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpora/provenance not present")
 def test_real_corpus_languages_match_ingest():
-    articles, _, files = load_corpus(CORPUS)
+    articles, _, _ = load_corpus(CORPUS)
     for art in articles:
         assert art.language == identify_language(art.text)[0]
     langs = {a.language for a in articles}

@@ -15,6 +15,7 @@ from typing import Any
 
 from newstrace.schema import Article, Residue
 from newstrace.structure.byline import (
+    is_person_name,
     outlet_name,
     parse_byline,
     parse_contributor_line,
@@ -36,8 +37,13 @@ from newstrace.structure.dates import (
     parse_date_value,
     resolve_order,
 )
-from newstrace.structure.furniture import site_words, skip_leading_furniture
-from newstrace.structure.headline import headline_below_furniture, split_headline
+from newstrace.structure.furniture import (
+    is_headline_like,
+    language_label_prefix,
+    site_words,
+    skip_leading_furniture,
+)
+from newstrace.structure.headline import headline_below_furniture, is_lead_sentence, split_headline
 from newstrace.structure.residue import (
     END_MARK,
     FRAGMENT,
@@ -50,7 +56,7 @@ from newstrace.structure.residue import (
     paragraph_key,
     split_repeats,
 )
-from newstrace.structure.stamps import date_kind, parse_stamp
+from newstrace.structure.stamps import date_kind, is_metadata_line, metadata_prefix, parse_stamp
 
 #: Paragraphs at each end of the body where byline, date and sign-off lines are looked for.
 HEAD_ZONE = 4
@@ -149,12 +155,106 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
             for kind, mention in stamp.dates:
                 getattr(found, kind).append(mention)
             found.outlets += stamp.outlets
+            if stamp.names:  # "Ann Lee | June 7, 2024": the author beside the date
+                found.bylines.append(stamp.names)
+            return "date-line"
+        if "head" in where and is_metadata_line(stripped):  # "date 2019-06", "Updated 3 hours ago"
+            for m in find_dates(stripped):
+                getattr(found, date_kind(stripped[: m.start])).append(m)
             return "date-line"
         if "tail" in where and is_end_mark(stripped):
             return END_MARK
     if is_promo(stripped):
         return PROMO
     return None
+
+
+def _is_byline_line(line: str) -> bool:
+    """A labelled byline ("By Ann Lee", "Reporter: Ann Lee", "Por Ana Gómez"): never a headline."""
+    return parse_byline(line) is not None
+
+
+def _glued(repaired: str, line: str) -> bool:
+    """Whether ``line`` is followed in ``repaired`` by more text with no blank line between."""
+    at = repaired.find(line)
+    return at >= 0 and re.match(r"[ \t]*\n[ \t\u00a0]*\S", repaired[at + len(line):]) is not None
+
+
+def set_aside_head(head_line: str, paragraphs: list[str], repaired: str = "", declared: bool = False
+                   ) -> tuple[str, list[str], list[str]]:
+    """Keep byline, metadata and body lines out of the headline.
+
+    A headline candidate is not the headline when it is a labelled byline ("Reporter: Ann
+    Lee", "Por Ana Gómez"), a metadata line ("date 2019-06", "Updated 3 hours ago", a bare
+    timestamp) or the body's first sentence (:func:`is_lead_sentence`). A byline or metadata
+    line is moved to the head of the body, where the line classifier takes it into its field
+    (byline, dates) or residue, and the next line is the headline when it is headline-like
+    (:func:`newstrace.structure.furniture.is_headline_like`), else there is none. A metadata
+    prefix glued to the text ("date 2019-06 The report ...") is split off the same way, from
+    the headline line or the body's first paragraph, and so is a language link glued before it
+    ("Spanish – Military officers ...": :func:`newstrace.structure.furniture.language_label_prefix`),
+    which is page furniture.
+
+    Args:
+        head_line: the headline candidate (the first line, or the line after page furniture).
+        paragraphs: the body paragraphs under it.
+        repaired: the whole document, to tell whether the body follows the candidate with no
+            blank line between.
+        declared: the candidate is the title the reader declared (a page's ``h1``): only a
+            byline or metadata line is refused then, never a sentence-like title.
+
+    Returns:
+        ``(headline_line, paragraphs, furniture)``: ``""`` when there is no headline; the
+        set-aside byline and metadata lines are paragraphs of their own at the head of the body;
+        ``furniture`` the language links cut off.
+    """
+    lead: list[str] = []
+    furniture: list[str] = []
+    paragraphs = list(paragraphs)
+    line = head_line.strip()
+    while line:
+        cut = language_label_prefix(line)
+        if cut:
+            furniture.append(line[:cut].strip(" -|\u2013\u2014"))
+            line = line[cut:].strip()
+        cut = metadata_prefix(line)
+        if is_metadata_line(line) or _is_byline_line(line):
+            lead.append(line)
+        elif cut and re.match(r"\s*[\"\u201c\u2018']?[^\W\d_]", line[cut:]):  # glued before the title or text
+            lead.append(line[:cut].strip())
+            line = line[cut:].strip(" |,:-\u2013\u2014")
+            if is_headline_like(line) and not is_lead_sentence(line):
+                break
+            paragraphs.insert(0, line)
+            line = ""
+            break
+        else:
+            if not declared and is_lead_sentence(line, _glued(repaired, line)):
+                paragraphs.insert(0, line)
+                line = ""
+            break
+        if not paragraphs:
+            line = ""
+            break
+        first, _, rest = paragraphs[0].partition("\n")
+        if not (is_metadata_line(first) or _is_byline_line(first) or metadata_prefix(first)
+                or is_headline_like(first)):
+            line = ""  # the body follows the set-aside lines: no headline
+            break
+        line = first.strip()
+        paragraphs = ([rest] if rest.strip() else []) + paragraphs[1:]
+    if paragraphs:  # "date 2023-01-12 The new report ...": a stamp glued to the body's first line
+        first, nl, rest = paragraphs[0].partition("\n")
+        cut = metadata_prefix(first)
+        if cut and re.match(r"\s*[\"\u201c\u2018']?[^\W\d_]", first[cut:]):  # text follows, not a time
+            lead.append(first[:cut].strip())
+            first = first[cut:].strip(" |,:-\u2013\u2014")
+        cut = language_label_prefix(first)
+        if cut:
+            furniture.append(first[:cut].strip(" -|\u2013\u2014"))
+            first = first[cut:].strip()
+        paragraphs[0] = first + nl + rest
+    return line, lead + paragraphs, furniture
 
 
 def _split_body(paragraphs: list[str], found: _Found) -> tuple[list[str], int]:
@@ -285,6 +385,24 @@ def _fill_dates(article: Article, meta: dict[str, Any], found: _Found, texts: li
             article.published, article.published_offset = day.local_iso(), day.offset
 
 
+def _outlet(meta: dict[str, Any], found: _Found, byline: list[str]) -> str | None:
+    """The outlet: the reader's, else one named in the text; a person's name is never the outlet.
+
+    A name in the article's byline is refused wherever it comes from (a page whose site name is
+    its author's); an outlet found in the text ("Ann Lee | June 7, 2024" beside a date) is
+    refused too when it reads as a person's name (:func:`is_person_name`).
+    """
+    people = {name.casefold() for name in byline}
+    for key in ("outlet", "sitename"):
+        value = meta.get(key)
+        if value and " ".join(str(value).split()).casefold() not in people:
+            return str(value)
+    for name in found.outlets:
+        if name.casefold() not in people and not is_person_name(name):
+            return name
+    return None
+
+
 def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> Article:
     """Fill the structure fields of ``article`` from the repaired document and reader hints.
 
@@ -315,10 +433,18 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
     else:  # navigation, menus and site banners above the title, told by their words
         titled = bool(meta.get("headline")) and " ".join(str(meta["headline"]).split()) == head_line.strip()
         head_line, paragraphs, furniture = skip_leading_furniture(head_line, paragraphs, site_words(url), titled)
+    titled = bool(meta.get("headline")) and " ".join(str(meta["headline"]).split()) == head_line.strip()
+    head_line, paragraphs, labels = set_aside_head(head_line, paragraphs, repaired, titled)
+    furniture += labels
     head = split_headline(head_line, site_names, hint=meta.get("headline"))
     article.headline, article.headline_suffix = head.headline, head.suffix
     found = _Found()
-    for line in furniture:  # above the headline: menus, kickers, and a partner's republication notice
+    for line in furniture:  # above the headline: menus, kickers, date stamps, a partner's republication notice
+        if is_metadata_line(line):
+            for m in find_dates(line):
+                getattr(found, date_kind(line[: m.start])).append(m)
+            found.residue.append(Residue(text=line, reason="date-line"))
+            continue
         notice = republication_notice(line)
         found.credit("notice", notice)
         found.residue.append(Residue(text=line, reason="credit-line" if notice else "page-furniture"))
@@ -328,11 +454,11 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
     if head.date is not None:
         found.published.append(head.date)
     _fill_dates(article, meta, found, [head_line, *paragraphs], article.source.url or meta.get("url"))
-    outlet = meta.get("outlet") or meta.get("sitename") or (found.outlets[0] if found.outlets else None)
+    outlet = _outlet(meta, found, article.byline)
     if outlet:
-        article.outlet = str(outlet)
+        article.outlet = outlet
     article.residue = found.residue
     return article
 
 
-__all__ = ["structure_article", "split_document"]
+__all__ = ["set_aside_head", "split_document", "structure_article"]

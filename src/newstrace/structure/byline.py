@@ -31,7 +31,9 @@ TITLE_WORDS = frozenset(
     tiktok youtube telegram print copy link rss inc corp ltd llc plc gmbh group company companies
     enterprises holdings bank realty properties investment investments partners associates foundation university
     institute council ministry department government party club hospital school college police army court bio board
-    committee commission office review customs""".split()
+    committee commission office review customs
+    corresponsal corresponsales enviado enviada especial redactor redactora redacción periodista reportero reportera
+    correspondente repórter jornalista redação enviado fotógrafo fotógrafa journaliste envoyé envoyée""".split()
 )
 _STOP_TOKENS = frozenset(
     """the a an our your my his her their its this that these those in on at by and or of for with from to as is
@@ -111,6 +113,17 @@ def outlet_name(chunk: str, *, after_name: bool = True) -> str | None:
 
 _BY_PREFIX = re.compile(
     r"^\s*(?:(?:(?:written|words|story|text|report|reported|reporting|compiled|posted)\s+)?by\b\s*:?|authors?\s*:)\s*(?=\S)",
+    re.IGNORECASE,
+)
+#: Byline labels of other forms and languages: a role word and a colon ("Reporter: X", "Autor: X",
+#: "Redacción: X", "Reportagem: X", "Texto: X"), a participle with its "by" ("Escrito por X",
+#: "Reportagem de X"), or a capitalised "Por"/"Par" (Spanish, Portuguese, French "By"). What follows
+#: must be names (and agencies, outlets or titles) alone: a sentence may open with "Por".
+_LABEL_PREFIX = re.compile(
+    r"^\s*(?:(?:reporters?|writers?|authors?|autor(?:a|es|as)?|auteurs?|redacci[o\u00f3]n|reda[c\u00e7][a\u00e3]o|"
+    r"reportagem|reportaje|reportage|texto|text|words|fotos?\s+y\s+texto|textos?)\s*:"
+    r"|(?:escrit[oa]|redactad[oa]|reportagem|texto|[e\u00e9]crit|r[e\u00e9]dig[e\u00e9])\s+(?:por|de|par)\b\s*:?"
+    r"|(?-i:P(?:or|OR|ar|AR))\b(?!\s*:))\s*(?=[^\W\d_])",
     re.IGNORECASE,
 )
 _EMAIL = re.compile(r"\S+@\S+\.\w+|https?://\S+|www\.\S+|(?<!\w)@\w+")
@@ -198,6 +211,29 @@ def person_name(chunk: str) -> str | None:
     return _recase(" ".join(best).rstrip("."))
 
 
+#: First words that make a capitalised pair a title, not a person ("El Mundo", "La Stampa", "Die Zeit").
+_TITLE_ARTICLES = frozenset("the el la los las le les il lo die der das de het o os a as".split())
+
+
+def is_person_name(text: str) -> bool:
+    """True when ``text`` is wholly one person's name ("Greg Toppo", "Ana María de la Fuente"),
+    so that it is never taken for an outlet.
+
+    Not a person: a news outlet's nameplate (:func:`outlet_name`: "Calder Courier", "The Harbor
+    Ledger", a known site), an agency, or a name opening with an article ("El Mundo", "Die Zeit").
+
+    >>> is_person_name("Greg Toppo"), is_person_name("Calder Courier"), is_person_name("El Mundo")
+    (True, False, False)
+    """
+    words = text.split()
+    if not 2 <= len(words) <= 6 or words[0].casefold() in _TITLE_ARTICLES:
+        return False
+    if canonical_agency(text) or outlet_name(text, after_name=True):
+        return False
+    name = person_name(text)
+    return bool(name) and len(name.split()) == len(words)
+
+
 @dataclass
 class Byline:
     """A parsed byline.
@@ -230,7 +266,20 @@ def _chunks(text: str) -> list[str]:
     for mention in reversed(find_dates(text)):
         text = text[: mention.start] + " | " + text[mention.end :]
     chunks = [c.strip(" .:-\u2013\u2014") for c in _SPLIT.split(text) if c and c.strip(" .:-\u2013\u2014")]
-    return [part for c in chunks for part in _split_trailing_agency(c)]
+    return [part for c in chunks for joined in _split_other_and(c) for part in _split_trailing_agency(joined)]
+
+
+_OTHER_AND = re.compile(r"\s+(?:y|e|et|und|i|en)\s+")
+
+
+def _split_other_and(chunk: str) -> list[str]:
+    """``"Ana Gómez y Luis Pérez"`` -> two names: "and" in Spanish, Portuguese, French, German, Catalan
+    and Dutch, split only when every side is two or more capitalised words, so that a name with the
+    particle "y" ("José Ortega y Gasset") stays whole."""
+    parts = _OTHER_AND.split(chunk)
+    if len(parts) > 1 and all(len(p.split()) >= 2 and all(w[0].isupper() for w in p.split()) for p in parts):
+        return parts
+    return [chunk]
 
 
 def _split_trailing_agency(chunk: str) -> list[str]:
@@ -304,6 +353,11 @@ def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
     text = line.strip()
     if not text or len(text) > 250 or len(text.split()) > 25:
         return None
+    m = _LABEL_PREFIX.match(text)
+    if m:
+        # Only names, agencies, outlets and short titles may follow such a label, never a clause.
+        strict = _only_names(text[m.end():])
+        return strict[0] if strict and strict[0].names else None
     m = _BY_PREFIX.match(text)
     if m:
         parsed = parse_names(text[m.end():])
@@ -320,6 +374,22 @@ def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
     # hold only an agency ("Jane Doe (AFP)"), not a name ("(Dumez S.A.) Reuter" is a company).
     if len(text.split()) > 14 or any(not canonical_agency(inner) for inner in re.findall(r"\(([^()]*)\)", text)):
         return None
+    strict = _only_names(text)
+    if strict is None:
+        return None
+    parsed, placed = strict
+    if parsed.names and (parsed.credit or parsed.outlet or parsed.dropped or placed):
+        return parsed
+    return None
+
+
+def _only_names(text: str) -> tuple[Byline, bool] | None:
+    """Read ``text`` as a byline in which every chunk is wholly a name, an agency, an outlet or a
+    short job title; ``None`` when a chunk is anything else (a clause, a sentence).
+
+    Returns:
+        ``(byline, placed)``: ``placed`` when a name carried its place ("Ann Lee in Tarrow").
+    """
     parsed = Byline()
     placed = False  # "Ann Lee in Tarrow": a name with its place is a byline by itself
     for chunk in _chunks(text):
@@ -340,9 +410,7 @@ def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
             parsed.dropped.append(chunk)
         else:
             return None
-    if parsed.names and (parsed.credit or parsed.outlet or parsed.dropped or placed):
-        return parsed
-    return None
+    return parsed, placed
 
 
 _CONTRIB = re.compile(

@@ -250,8 +250,18 @@ def republication_sources(text: str) -> list[str]:
     ['74']
     >>> republication_sources("He first appeared in court on Monday.")
     []
+    >>> republication_sources("First published on Sun 3 Mar 2024 09.15 GMT")
+    []
     """
-    return [m.group(1).rstrip(".") for m in _NOTICE.finditer(text)]
+    from newstrace.structure.dates import find_dates  # dates does not import credit: no cycle
+
+    out = []
+    for m in _NOTICE.finditer(text):
+        named = m.group(1).rstrip(".")
+        # "first published on Sun 3 Mar 2024": a date stamp, not an outlet ("Sun")
+        if not any(d.start == 0 for d in find_dates(text[m.start(1):])):
+            out.append(named)
+    return out
 
 
 def republication_notice(line: str) -> str | None:

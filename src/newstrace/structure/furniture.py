@@ -132,6 +132,37 @@ def is_headline_like(line: str) -> bool:
     return not is_page_furniture(text)
 
 
+#: Language names as language links print them, in English and as their own speakers write them
+#: (a site's "Spanish" or "Español" link to its edition in that language).
+LANGUAGE_NAMES = frozenset(
+    "english spanish español espanol french français francais german deutsch portuguese português portugues "
+    "italian italiano dutch nederlands polish polski turkish türkçe russian русский greek ελληνικά arabic "
+    "العربية chinese 中文 japanese 日本語 korean 한국어 hindi हिन्दी persian فارسی indonesian indonesia "
+    "ukrainian українська swedish svenska".split()
+)
+_LANGUAGE_LABEL = re.compile(r"^\s*([^\W\d_]+)\s+[-\u2013\u2014|]\s+(?=[\"\u201c\u2018']?[^\W\d_])")
+
+
+def language_label_prefix(line: str) -> int:
+    """Length of a language link glued before the text ("Spanish – Military officers who ..."),
+    or ``0``: one language name (:data:`LANGUAGE_NAMES`), a spaced dash or bar, then a word
+    starting with a capital. A page's link to its edition in another language, run into the
+    first line when the page was flattened to text, is page furniture, not part of the headline
+    or the sentence.
+
+    >>> line = "Spanish \u2013 Port officials said on Monday"
+    >>> line[language_label_prefix(line):]
+    'Port officials said on Monday'
+    >>> language_label_prefix("English \u2013 and French \u2013 schools reopen")
+    0
+    """
+    m = _LANGUAGE_LABEL.match(line)
+    if not m or m.group(1).casefold() not in LANGUAGE_NAMES:
+        return 0
+    rest = line[m.end():].lstrip("\"\u201c\u2018'")
+    return m.end() if rest[:1].isupper() else 0
+
+
 #: How many leading lines may be skipped as furniture (a language menu lists a dozen or more).
 MAX_FURNITURE_LINES = 30
 

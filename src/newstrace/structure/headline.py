@@ -144,6 +144,46 @@ def split_headline(line: str, site_names: set[str] | frozenset[str] = frozenset(
     return parts
 
 
+#: Sentence ends inside a line: a lower-case word, its full stop, then a capital ("... force. Now ...").
+_INNER_SENTENCE_END = re.compile(r"([^\W\d_]{2,})[.!?][\"\u201d\u2019']?\s+[\"\u201c\u2018']?[A-Z\u00c0-\u00de]")
+# Abbreviations whose full stop ends no sentence ("Mr. Guaido", "Gen. Padrino", "Sr. Maduro").
+_ABBREVIATIONS = frozenset("mr mrs ms dr st jr sr sra dra gen gov sen rep lt col capt sgt maj prof rev inc co corp "
+                           "no nr vs etc ave jan feb mar apr jun jul aug sep sept oct nov dec".split())
+#: Words from which a first line ending in a full stop is the body's opening sentence, and the
+#: fewer words that suffice when the body follows it on the next line with no blank line between.
+LEAD_MIN_WORDS = 20
+LEAD_MIN_WORDS_GLUED = 12
+
+
+def is_lead_sentence(line: str, glued: bool = False) -> bool:
+    """True when a document's first line is the body's opening sentence, not a headline.
+
+    A headline is not the first sentence of the body: a line ending in a full stop (not an
+    ellipsis) is a sentence of the body when it has at least :data:`LEAD_MIN_WORDS` words, or
+    holds two sentences, or has at least :data:`LEAD_MIN_WORDS_GLUED` words and the body goes on
+    in the next line with no blank line under it (a document written one paragraph per line,
+    where the plain layout would put a blank line under a headline). Headlines are short and,
+    in English and the Romance languages, seldom end in a full stop (e.g. "Floodwaters force
+    thousands from homes"), while an excerpt that starts with the body starts with a sentence.
+
+    Args:
+        line: the candidate headline line.
+        glued: whether the next line follows it without a blank line between.
+
+    >>> is_lead_sentence("Storm hits the coast again")
+    False
+    >>> is_lead_sentence("The storm that hit the coast on Monday forced more than 3,000 people from "
+    ...                  "their homes in the low-lying districts of the port.")
+    True
+    """
+    text = " ".join(line.split()).rstrip("\"\u201d\u2019' ")
+    if not text.endswith(".") or text.endswith(("..", "\u2026")):
+        return False
+    words = len(text.split())
+    two = any(m.group(1).casefold() not in _ABBREVIATIONS for m in _INNER_SENTENCE_END.finditer(text))
+    return words >= LEAD_MIN_WORDS or two or (glued and words >= LEAD_MIN_WORDS_GLUED)
+
+
 _SLUG_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 # Function words carry no title evidence (English, Spanish, Portuguese, French).
 _SLUG_STOP = frozenset("the and for with from that this are was were who how its has have not but "

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from newstrace.structure.byline import is_person_name
 from newstrace.structure.dates import DateMention, find_dates
 
 _UPDATED_LABEL = re.compile(r"(?i)\b(?:updated|modified|last\s+updated|last\s+modified|revised|edited|amended)\b")
@@ -26,10 +27,13 @@ class Stamp:
     Attributes:
         dates: ``(kind, mention)`` pairs, kind ``published`` or ``updated`` from the label before it.
         outlets: outlet names written beside the date (``["Kestrel Islands Gazette"]``).
+        names: a person's name written beside the date instead ("Ann Lee | June 7, 2024"): a
+            byline, never an outlet (:func:`newstrace.structure.byline.is_person_name`).
     """
 
     dates: list[tuple[str, DateMention]] = field(default_factory=list)
     outlets: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
 
 
 def date_kind(label: str) -> str:
@@ -65,9 +69,81 @@ def parse_stamp(line: str, max_words: int = 24) -> Stamp | None:
         leftover = _LABELS.sub(" ", seg.replace("\x00", " ")).split()
         if not leftover:
             continue
-        # An outlet name stands in a segment of its own ("Gazette | June 7, 2024").
-        if "\x00" not in seg and len(leftover) <= 5 and all(w[0].isupper() for w in leftover) and not stamp.outlets:
-            stamp.outlets.append(" ".join(seg.split()))
+        # An outlet name stands in a segment of its own ("Gazette | June 7, 2024"); so does the
+        # author's name on many pages ("Ann Lee | June 7, 2024"), which is a byline.
+        if "\x00" not in seg and len(leftover) <= 5 and all(w[0].isupper() for w in leftover) and not (
+            stamp.outlets or stamp.names
+        ):
+            named = " ".join(seg.split())
+            (stamp.names if is_person_name(named) else stamp.outlets).append(named)
         else:
             return None
     return stamp
+
+
+#: Labels that open a metadata line ("date 2019-06", "Updated: 12:30 GMT", "Publicado em 12/06/2019").
+_META_LABEL = re.compile(
+    r"(?i)^\s*(?:(?:first|last|originally)\s+)?(?:date|dated|published|updated|modified|posted|created|revised|"
+    r"publicado|publicada|actualizado|atualizado|fecha|data|publi[e\u00e9]|mis\s+\u00e0\s+jour|aktualisiert|"
+    r"ver\u00f6ffentlicht)\b\s*(?:[:|\u00b7\-\u2013]\s*)?(?:(?:on|at|el|em|le|am|\u00e0s|a\s+las)\s+)?"
+)
+#: What may follow such a label: a year and month ("2019-06"), a clock time ("12:30 GMT", "10h30"),
+#: or an age ("3 hours ago"), besides any full date :func:`find_dates` reads.
+_PARTIAL_DATE = re.compile(r"\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\d{4}/\d{2}(?![\d/])")
+_CLOCK = re.compile(r"(?i)\d{1,2}[:.h]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?(?:\s+(?-i:[A-Z]{2,4})\b|\s*UTC[+-]\d{1,2})?")
+_AGO = re.compile(r"(?i)(?:\d+|an?|one)\s+(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\s+ago\b")
+_SEP = re.compile(r"\s*(?:[,.|\u00b7\-\u2013]\s*)?(?:(?:at|um|\u00e0s|a\s+las)\s+)?")
+_END_STOP = re.compile(r"\s*[.,;|]?(?=\s|$)")
+
+
+def _date_or_time_at(line: str, pos: int) -> int:
+    """End of a date, partial date, clock time or age starting at ``pos``, or ``pos`` when none does."""
+    for m in find_dates(line[pos:]):
+        if m.start == 0:
+            return pos + m.end
+    for pattern in (_PARTIAL_DATE, _CLOCK, _AGO):
+        m = pattern.match(line, pos)
+        if m:
+            return m.end()
+    return pos
+
+
+def metadata_prefix(line: str) -> int:
+    """Length of the metadata at the start of ``line``: a date label ("date", "Updated:",
+    "Publicado em") and the date or time after it, with a further time or date after a separator
+    ("date 2019-06-12, 10:15 GMT"); ``0`` when the line does not start with one.
+
+    Scraped excerpts glue such a stamp before the title or the first sentence ("date 2019-06 The
+    report ..."); what follows it is text.
+
+    >>> line = "date 2019-06 The report was published"
+    >>> line[:metadata_prefix(line)]
+    'date 2019-06'
+    >>> metadata_prefix("Updated figures show a rise in 2019-06") == 0
+    True
+    """
+    label = _META_LABEL.match(line)
+    if not label:
+        return 0
+    end = _date_or_time_at(line, label.end())
+    if end == label.end():
+        return 0
+    while True:
+        sep = _SEP.match(line, end)
+        more = _date_or_time_at(line, sep.end())
+        if more == sep.end():
+            return _END_STOP.match(line, end).end()  # "Posted: April 21, 2022. 10:11 pm CST."
+        end = more
+
+
+def is_metadata_line(line: str) -> bool:
+    """True when ``line`` is only metadata: a labelled date or time ("date 2019-06", "Updated 3
+    hours ago", "Posted: 10:42 AM ET"), a bare date or time, or a stamp of dates and labels alone
+    (:func:`parse_stamp` with no name beside the date). Such a line is never a headline."""
+    text = line.strip().strip("|\u00b7\u2022-\u2013 ")
+    if not text:
+        return False
+    if metadata_prefix(text) == len(text) or _date_or_time_at(text, 0) == len(text):
+        return True
+    stamp = parse_stamp(text)
+    return bool(stamp and not stamp.outlets and not stamp.names)
