@@ -83,9 +83,10 @@ def name_before(s: Sentence, k: int, offsets: list[int] | None = None, title_cas
     first after ``:``, ``;``, ``(``, a dash or a quotation mark), or, where any word is capitalised
     (a phrase's first word, a title-case headline or credit line), it is a rare word (Zipf below
     :data:`NAME_ZIPF`) that does not introduce a count (:data:`COUNT_WORDS`: "Over 320", "Some 40",
-    "The 74 pupils"), or the number closes the text with nothing counted after it ("Photo: Eamonn
-    Fitzmaurice/The 74"). A qualifier ("... agents, More than 270") or a date word never names. Numbers written as one token with letters ("G7", "COVID-19", "737-800") are no number to
-    begin with (:func:`newstrace.provenance.text.number_value`).
+    "The 74 pupils"), or the number closes the text with nothing counted after it ("Photo: Lena
+    Okafor/The 74"). A qualifier ("... pilots, More than 40") or a date word never names. Numbers
+    written as one token with letters ("G7", "COVID-19", "737-800") are no number to begin with
+    (:func:`newstrace.provenance.text.number_value`).
 
     Args:
         s: the analysed sentence.
@@ -97,7 +98,7 @@ def name_before(s: Sentence, k: int, offsets: list[int] | None = None, title_cas
         The folded name word (``"fox"``), or None when the number stands on its own.
 
     >>> from newstrace.provenance.text import analyse_sentence
-    >>> s = analyse_sentence("A cartoon by Eamonn Fitzmaurice/The 74 ran with it, Smith, 45, said.")
+    >>> s = analyse_sentence("A cartoon by Lena Okafor/The 74 ran with it, Smith, 45, said.")
     >>> [name_before(s, k) for k, t in enumerate(s.raw) if t.isdigit()]
     ['the', None]
     >>> s = analyse_sentence("Over 320 homes flooded, Fox 5 reported.")
@@ -114,7 +115,7 @@ def name_before(s: Sentence, k: int, offsets: list[int] | None = None, title_cas
     if not _NAME_GAP.fullmatch(s.text[end_prev : offsets[k]]):
         return None
     word = s.words[k - 1]
-    # a qualifier never names, wherever a copy capitalised it ("... agents, More than 270")
+    # a qualifier never names, wherever a copy capitalised it ("... pilots, More than 40")
     if word in DATE_WORDS or word in NUMBER_WORDS or word in _QUALIFIER_WORDS or number_value(prev) is not None:
         return None
     opens_phrase = k - 1 == 0 or bool(
@@ -123,7 +124,7 @@ def name_before(s: Sentence, k: int, offsets: list[int] | None = None, title_cas
         title_case = _title_case(s)
     if opens_phrase or title_case:
         rare = word not in COUNT_WORDS and zipf(word) < NAME_ZIPF
-        # "... Fitzmaurice/The 74" closing a credit line: nothing is counted, so a name
+        # "... Okafor/The 74" closing a credit line: nothing is counted, so a name
         closes = not re.match(r"\s*\w", s.text[offsets[k] + len(s.raw[k]) :])
         if not (rare or closes):
             return None
@@ -208,7 +209,7 @@ def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True) ->
 
     A number that is part of a name ("Apollo 11", "Fox 5", the outlet "The 74"; :func:`name_before`)
     is compared with the same name's number on the other side (:func:`_named_changes`): "Boeing 737"
-    -> "Boeing 747" is a change, a credit "Eamonn Fitzmaurice/The 74" that the other side lacks is not.
+    -> "Boeing 747" is a change, a credit "Lena Okafor/The 74" that the other side lacks is not.
     """
     a, _, na = _figures(origin)
     b, _, nb = _figures(copy)

@@ -243,7 +243,7 @@ def set_aside_head(head_line: str, paragraphs: list[str], repaired: str = "", de
             break
         line = first.strip()
         paragraphs = ([rest] if rest.strip() else []) + paragraphs[1:]
-    if paragraphs:  # "date 2023-01-12 The new report ...": a stamp glued to the body's first line
+    if paragraphs:  # "date 2024-05-12 The harbour board ...": a stamp glued to the body's first line
         first, nl, rest = paragraphs[0].partition("\n")
         cut = metadata_prefix(first)
         if cut and re.match(r"\s*[\"\u201c\u2018']?[^\W\d_]", first[cut:]):  # text follows, not a time

@@ -216,13 +216,13 @@ _TITLE_ARTICLES = frozenset("the el la los las le les il lo die der das de het o
 
 
 def is_person_name(text: str) -> bool:
-    """True when ``text`` is wholly one person's name ("Greg Toppo", "Ana María de la Fuente"),
+    """True when ``text`` is wholly one person's name ("Lena Okafor", "Ana María de la Fuente"),
     so that it is never taken for an outlet.
 
     Not a person: a news outlet's nameplate (:func:`outlet_name`: "Calder Courier", "The Harbor
     Ledger", a known site), an agency, or a name opening with an article ("El Mundo", "Die Zeit").
 
-    >>> is_person_name("Greg Toppo"), is_person_name("Calder Courier"), is_person_name("El Mundo")
+    >>> is_person_name("Lena Okafor"), is_person_name("Calder Courier"), is_person_name("El Mundo")
     (True, False, False)
     """
     words = text.split()

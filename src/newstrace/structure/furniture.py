@@ -1,7 +1,7 @@
 """Page furniture above the headline: navigation menus, section lists, account links, site banners.
 
-Scraped excerpts and saved pages often start with the page's navigation ("Today's Paper Search
-Latest stories Listen Traffic ...", "Explore", "Menu", "Sign in", "- PODCAST", a list of
+Scraped excerpts and saved pages often start with the page's navigation ("Today's Edition Search
+Latest News Listen Weather ...", "Explore", "Menu", "Sign in", "- PODCAST", a list of
 language names, a weather widget's "11°") before the title. Such a line is not a headline: it
 is set aside as residue and the next real headline candidate is taken, or none when the text
 goes straight into the body.
@@ -54,7 +54,7 @@ NAV_PHRASES = frozenset(["bahasa indonesia", "bahasa melayu", "tiếng việt", 
 _NEUTRAL = frozenset("+ & and the of y e et und in to up out us my all".split())
 _WORD = re.compile(r"[^\W_]+(?:['\u2019-][^\W_]+)*")
 _BULLET = re.compile(r"^\s*[-\u2013\u2022\u00b7*>|]+(?:\s|$)")
-# Lowercase words of Title Case headlines ("Fire Tear Gas At Protesters As Maduro Closes"):
+# Lowercase words of Title Case headlines ("Pilots Fire Flares At Trawlers As Calder Closes"):
 # a run of capitalised words without one of them is a list of section names.
 _FUNCTION = frozenset("a an the of to in at as on for with and or by from is are was be after over into "
                       "amid says say not no new el la los las de del en y un una por con o os da do das dos "
@@ -83,8 +83,8 @@ def is_page_furniture(line: str, site: frozenset[str] = frozenset()) -> bool:
     Kinds (each a rule, no site's strings): a line with no letters (a rule, "11°"); a bullet
     menu item of at most four words ("- CITY GUIDE"); a line whose words are all, or (from four
     words on) at least three quarters, navigation words (:data:`NAV_WORDS`) or words of the
-    site's name ("Explore", "Sign in", "Moneycontrol PRO", "Today's Paper Search Latest stories
-    Listen Traffic Legislature ..."); and a list of section names: five or more capitalised
+    site's name ("Explore", "Sign in", "Caldercourier PRO", "Today's Edition Search Latest News
+    Listen Weather Obits ..."); and a list of section names: five or more capitalised
     words in Title Case (not all capitals) with no function word between them, at least half of
     them navigation words.
 
@@ -101,7 +101,7 @@ def is_page_furniture(line: str, site: frozenset[str] = frozenset()) -> bool:
     if " ".join(text.casefold().split()) in NAV_PHRASES:
         return True
     # "About | Media | Search | Contact": three or more short segments between bars, half of
-    # them naming a page of the site ("Letters: Coddling criminals | Undermining road | ..." is a title)
+    # them naming a page of the site ("Letters: Ferry fares | Quay repairs | ..." is a title)
     segments = [seg for seg in re.split(r"\\?\|", text) if seg.strip()]
     if len(segments) >= 3 and all(len(seg.split()) <= 3 for seg in segments):
         named = sum(any(w.casefold() in NAV_WORDS or w.casefold() in site for w in _WORD.findall(seg)) for seg in segments)
@@ -183,7 +183,7 @@ def skip_leading_furniture(head_line: str, paragraphs: list[str], site: frozense
         site: words of the site's name (:func:`site_words`).
         titled: the head line is the title the page itself declares (an HTML page's ``h1`` or
             ``title``): it is then set aside only when its own words are navigation, never for
-            naming the site ("The WordPress.com Blog") nor for being one word ("Indonesia").
+            naming the site ("The Calder Courier Blog") nor for being one word ("Indonesia").
 
     Returns:
         ``(head_line, paragraphs, furniture)``: unchanged, with ``furniture == []``, when the
