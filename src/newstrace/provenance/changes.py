@@ -41,15 +41,14 @@ _QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b(?
                    + "|".join(NUMBER_WORDS) + r")\b))", re.IGNORECASE)
 
 
+_QUALIFIER_WORDS = frozenset(w for q in QUALIFIERS for w in q.split())
 #: Words that introduce a count rather than name something: "Over 320", "Some 40", "The 74 pupils",
 #: "Only 12" (a capitalised one opening a sentence is no name). Compared folded.
-COUNT_WORDS = frozenset(
-    {w for q in QUALIFIERS for w in q.split()}
-    | {"the", "a", "an", "all", "only", "just", "exactly", "precisely", "another", "those", "these", "its",
-       "their", "his", "her", "our", "fully", "nearly", "almost", "roughly", "barely", "still", "total",
-       "los", "las", "el", "la", "os", "as", "o", "solo", "apenas", "otros", "otras"}
+COUNT_WORDS = _QUALIFIER_WORDS | frozenset(
+    {"the", "a", "an", "all", "only", "just", "exactly", "precisely", "another", "those", "these", "its",
+     "their", "his", "her", "our", "fully", "nearly", "almost", "roughly", "barely", "still", "total",
+     "los", "las", "el", "la", "os", "as", "o", "solo", "apenas", "otros", "otras"}
 )
-_QUALIFIER_WORDS = frozenset(w for q in QUALIFIERS for w in q.split())
 # what may stand between a name and its number: spaces only ("Fox 5"; "Smith, 45" is an age)
 _NAME_GAP = re.compile(r"[ \u00a0]+")
 # a phrase opens after sentence punctuation or a quotation mark: a capital there says nothing

@@ -79,6 +79,11 @@ class _Found:
         if agency:
             self.credits.setdefault(kind, []).append(agency)
 
+    def dates_in(self, line: str) -> None:
+        """Take every date in ``line`` as published or updated, by the label before it."""
+        for m in find_dates(line):
+            getattr(self, date_kind(line[: m.start])).append(m)
+
 
 def split_document(repaired: str) -> tuple[str, list[str]]:
     """Split the plain layout into the headline line and body paragraphs.
@@ -136,8 +141,7 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
             if byline.outlet:
                 found.outlets.append(byline.outlet)
             found.credit("byline", byline.credit)
-            for m in find_dates(stripped):
-                getattr(found, date_kind(stripped[: m.start])).append(m)
+            found.dates_in(stripped)
             return "byline-line"
         if is_copyright_line(stripped):
             found.credit("copyright", signoff_agency(stripped))
@@ -159,8 +163,7 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
                 found.bylines.append(stamp.names)
             return "date-line"
         if "head" in where and is_metadata_line(stripped):  # "date 2019-06", "Updated 3 hours ago"
-            for m in find_dates(stripped):
-                getattr(found, date_kind(stripped[: m.start])).append(m)
+            found.dates_in(stripped)
             return "date-line"
         if "tail" in where and is_end_mark(stripped):
             return END_MARK
@@ -172,6 +175,28 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
 def _is_byline_line(line: str) -> bool:
     """A labelled byline ("By Ann Lee", "Reporter: Ann Lee", "Por Ana Gómez"): never a headline."""
     return parse_byline(line) is not None
+
+
+# text after a cut-off stamp: a letter, perhaps after an opening quotation mark (not a time or figure)
+_TEXT_FOLLOWS = re.compile(r"\s*[\"\u201c\u2018']?[^\W\d_]")
+
+
+def _cut_language_label(line: str, furniture: list[str]) -> str:
+    """``line`` without a language link glued before it ("Spanish – ..."), the link added to ``furniture``."""
+    cut = language_label_prefix(line)
+    if not cut:
+        return line
+    furniture.append(line[:cut].strip(" -|\u2013\u2014"))
+    return line[cut:].strip()
+
+
+def _cut_metadata(line: str, lead: list[str]) -> str:
+    """``line`` without a date stamp glued before its text ("date 2019-06 The ..."), the stamp added to ``lead``."""
+    cut = metadata_prefix(line)
+    if not (cut and _TEXT_FOLLOWS.match(line[cut:])):
+        return line
+    lead.append(line[:cut].strip())
+    return line[cut:].strip(" |,:-\u2013\u2014")
 
 
 def _glued(repaired: str, line: str) -> bool:
@@ -213,16 +238,11 @@ def set_aside_head(head_line: str, paragraphs: list[str], repaired: str = "", de
     paragraphs = list(paragraphs)
     line = head_line.strip()
     while line:
-        cut = language_label_prefix(line)
-        if cut:
-            furniture.append(line[:cut].strip(" -|\u2013\u2014"))
-            line = line[cut:].strip()
-        cut = metadata_prefix(line)
+        line = _cut_language_label(line, furniture)
         if is_metadata_line(line) or _is_byline_line(line):
             lead.append(line)
-        elif cut and re.match(r"\s*[\"\u201c\u2018']?[^\W\d_]", line[cut:]):  # glued before the title or text
-            lead.append(line[:cut].strip())
-            line = line[cut:].strip(" |,:-\u2013\u2014")
+        elif (text := _cut_metadata(line, lead)) != line:  # a stamp glued before the title or text
+            line = text
             if is_headline_like(line) and not is_lead_sentence(line):
                 break
             paragraphs.insert(0, line)
@@ -245,14 +265,7 @@ def set_aside_head(head_line: str, paragraphs: list[str], repaired: str = "", de
         paragraphs = ([rest] if rest.strip() else []) + paragraphs[1:]
     if paragraphs:  # "date 2024-05-12 The harbour board ...": a stamp glued to the body's first line
         first, nl, rest = paragraphs[0].partition("\n")
-        cut = metadata_prefix(first)
-        if cut and re.match(r"\s*[\"\u201c\u2018']?[^\W\d_]", first[cut:]):  # text follows, not a time
-            lead.append(first[:cut].strip())
-            first = first[cut:].strip(" |,:-\u2013\u2014")
-        cut = language_label_prefix(first)
-        if cut:
-            furniture.append(first[:cut].strip(" -|\u2013\u2014"))
-            first = first[cut:].strip()
+        first = _cut_language_label(_cut_metadata(first, lead), furniture)
         paragraphs[0] = first + nl + rest
     return line, lead + paragraphs, furniture
 
@@ -385,6 +398,11 @@ def _fill_dates(article: Article, meta: dict[str, Any], found: _Found, texts: li
             article.published, article.published_offset = day.local_iso(), day.offset
 
 
+def _is_declared_title(meta: dict[str, Any], line: str) -> bool:
+    """Whether ``line`` is the title the reader declared (``meta["headline"]``, spaces collapsed)."""
+    return bool(meta.get("headline")) and " ".join(str(meta["headline"]).split()) == line.strip()
+
+
 def _outlet(meta: dict[str, Any], found: _Found, byline: list[str]) -> str | None:
     """The outlet: the reader's, else one named in the text; a person's name is never the outlet.
 
@@ -431,18 +449,16 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
     if above:
         head_line, paragraphs = paragraphs[above - 1], paragraphs[above:]
     else:  # navigation, menus and site banners above the title, told by their words
-        titled = bool(meta.get("headline")) and " ".join(str(meta["headline"]).split()) == head_line.strip()
-        head_line, paragraphs, furniture = skip_leading_furniture(head_line, paragraphs, site_words(url), titled)
-    titled = bool(meta.get("headline")) and " ".join(str(meta["headline"]).split()) == head_line.strip()
-    head_line, paragraphs, labels = set_aside_head(head_line, paragraphs, repaired, titled)
+        head_line, paragraphs, furniture = skip_leading_furniture(
+            head_line, paragraphs, site_words(url), _is_declared_title(meta, head_line))
+    head_line, paragraphs, labels = set_aside_head(head_line, paragraphs, repaired, _is_declared_title(meta, head_line))
     furniture += labels
     head = split_headline(head_line, site_names, hint=meta.get("headline"))
     article.headline, article.headline_suffix = head.headline, head.suffix
     found = _Found()
     for line in furniture:  # above the headline: menus, kickers, date stamps, a partner's republication notice
         if is_metadata_line(line):
-            for m in find_dates(line):
-                getattr(found, date_kind(line[: m.start])).append(m)
+            found.dates_in(line)
             found.residue.append(Residue(text=line, reason="date-line"))
             continue
         notice = republication_notice(line)
