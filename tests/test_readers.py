@@ -354,7 +354,6 @@ def test_named_pipe_is_read_whole_and_one_without_writer_does_not_block(tmp_path
     assert (doc.error.code, doc.error.message) == ("E102", f"{lonely}: empty input: the pipe gave no data (nothing wrote to it)")
 
 
-
 def test_named_pipe_whose_writer_opens_late_is_still_read(tmp_path, stories):
     """`cat feed > pipe & newstrace ingest pipe`: the writer may open its end after the reader looked."""
     import os
@@ -373,6 +372,7 @@ def test_named_pipe_whose_writer_opens_late_is_still_read(tmp_path, stories):
     threading.Thread(target=write, daemon=True).start()
     docs = _in_thread(lambda: list(read_path(fifo)))
     assert [d.text for d in docs] == [_expected(s) for s in stories[:2]]
+
 
 def test_folder_scan_reports_broken_links_and_pipes(tmp_path, stories):
     import os

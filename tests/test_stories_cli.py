@@ -67,7 +67,7 @@ def test_an_unknown_or_too_short_prefix_is_a_clear_error(copy, story_ids):
 
 def test_an_ambiguous_prefix_lists_the_stories_it_matches(copy, monkeypatch):
     """Story ids made to share their first digits (the clustering's id function patched), then a prefix of them."""
-    import newstrace.stories.cluster as cluster
+    from newstrace.stories import cluster
 
     monkeypatch.setattr(cluster, "story_id_for", lambda root: "Sabcd" + hashlib.sha1(root.encode()).hexdigest()[:8])
     listed = invoke("stories", "--store", copy, "--json", "--limit", "0")
