@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -16,6 +17,9 @@ from newstrace.cli import app, one_match, store_errors
 from newstrace.cli import clip as _clip
 from newstrace.cli import fail as _fail
 from newstrace.store import DEFAULT_STORE
+
+if TYPE_CHECKING:
+    from newstrace.stories import StoriesReport
 
 
 class ExportFormatOption(str, enum.Enum):
@@ -186,7 +190,7 @@ UpdateOption = typer.Option(True, "--update/--no-update", help="Bring stories up
                             "clustered, read-only.")  # fmt: skip
 
 
-def update_stale_stories(store: Path, update: bool = True):
+def update_stale_stories(store: Path, update: bool = True) -> StoriesReport | None:
     """Bring the stories of the store file up to date when they are stale: ``export``'s and ``report``'s one path.
 
     Checked on a read-only connection (:func:`newstrace.stories.stories_stale`); only a stale store
