@@ -10,6 +10,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from newstrace.structure.dates import find_dates
+
 #: Canonical credit name -> the forms found in copy (compared case- and punctuation-insensitively).
 #: Short, ambiguous forms (PA, CP, AP) are trusted only in credit positions.
 AGENCIES: dict[str, tuple[str, ...]] = {
@@ -253,8 +255,6 @@ def republication_sources(text: str) -> list[str]:
     >>> republication_sources("First published on Sun 3 Mar 2024 09.15 GMT")
     []
     """
-    from newstrace.structure.dates import find_dates  # dates does not import credit: no cycle
-
     out = []
     for m in _NOTICE.finditer(text):
         named = m.group(1).rstrip(".")
