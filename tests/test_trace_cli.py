@@ -114,8 +114,8 @@ def test_a_trace_whose_write_fails_midway_keeps_the_stored_links_and_no_staging(
     leaves the previous links as they were, drops the staging tables, and the workers stop."""
     import shutil
 
-    import newstrace.store.core as core
     import newstrace.store.trace as trace_mod
+    from newstrace.store import core
 
     path, _, _ = traced_store
     copy = tmp_path / "copy.duckdb"
