@@ -272,7 +272,7 @@ def test_invented_wire_story_is_structured():
         "Ferry runs aground off Halvoran | World news | The Tarrow Post\n\n"
         "By ANN LEE and BO BERG, Associated Press\n\n"
         "Published 3 March 2024, 21:40 EST\n\n"
-        "HALVORAN, Kestrel Islands (AP) \u2014 A ferry carrying 200 passengers ran aground on Sunday.\n\n"
+        "HALVORAN, Ossery Isles (AP) \u2014 A ferry carrying 200 passengers ran aground on Sunday.\n\n"
         "\u201cEveryone is safe,\u201d the harbour master, Nils Ek, said.\n\n"
         "READ MORE: Storm warnings for the islands\n\n"
         "A ferry carrying 200 passengers ran aground on Sunday.\n\n"
@@ -284,7 +284,7 @@ def test_invented_wire_story_is_structured():
     assert art.byline == ["Ann Lee", "Bo Berg"]
     assert art.credit == "The Associated Press"
     assert art.contributors == ["Cy Ode"]
-    assert art.dateline == "HALVORAN, Kestrel Islands (AP)"
+    assert art.dateline == "HALVORAN, Ossery Isles (AP)"
     assert (art.published, art.published_offset) == ("2024-03-03T21:40", "-05:00")
     assert art.text == "A ferry carrying 200 passengers ran aground on Sunday.\n\n\u201cEveryone is safe,\u201d the harbour master, Nils Ek, said."
     assert {r.reason for r in art.residue} == {"byline-line", "date-line", "promo-line", "repeated-paragraph",
@@ -402,7 +402,7 @@ def test_headline_below_furniture_rules(head, paragraphs, url, expected):
     [
         ("By Joris Halvorsen, Calder Courier", ["Joris Halvorsen"], "Calder Courier", None),
         ("By Wren Ashdown and Tobiah Marsh, The Fenmoor Ledger", ["Wren Ashdown", "Tobiah Marsh"], "The Fenmoor Ledger", None),
-        ("By Ilka Varro | Kestrel Islands Gazette | 7 June 2024", ["Ilka Varro"], "Kestrel Islands Gazette", None),
+        ("By Ilka Varro | Ossery Isles Gazette | 7 June 2024", ["Ilka Varro"], "Ossery Isles Gazette", None),
         ("By Dana Oduya, Daily Mail", ["Dana Oduya"], "Daily Mail", None),
         ("By Amara Quell, BBC News", ["Amara Quell"], "BBC News", None),
         ("By Fenmoor Chronicle staff", [], "Fenmoor Chronicle", None),

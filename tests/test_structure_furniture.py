@@ -11,7 +11,7 @@ from newstrace.pipeline import analyze_document
 from newstrace.readers import read_paths
 from newstrace.readers.base import RawDocument
 from newstrace.schema import Source
-from newstrace.structure.furniture import is_headline_like, is_page_furniture, site_words
+from newstrace.structure.furniture import NAV_WORDS, is_headline_like, is_page_furniture, site_words
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 PROVENANCE = SHARED / "corpora" / "provenance"
@@ -115,14 +115,35 @@ def test_section_label_over_the_title_and_no_title_at_all():
     "Sports: Calder wins the cup",
     "Live updates: storm hits the coast",
     "Home Shopping Network Sets Stock Options",
+    "Breaking news: markets fall",
+    "Live: World Cup news",
+    "Opinion: Politics and money",
+    "Latest news on \u201cmarkets\u201d",
+    "World news: markets rally",
+    "Business news and money markets today",
 ])
 def test_real_headlines_with_menu_words_are_not_furniture(line):
     assert not is_page_furniture(line) and is_headline_like(line)
+    # followed by a body, the line is the headline, not page furniture
+    art = structured(f"{line}\n\nShares slid on Tuesday as traders sold bank stocks, dealers said.")
+    assert art.headline == line
+    assert [r for r in art.residue if r.reason == "page-furniture"] == []
+
+
+def test_navigation_words_are_written_in_one_script():
+    # a Latin "p" in a Cyrillic word ("pусский") never matches a real language menu's word
+    def scripts(word):
+        return {"latin" if c.isascii() else "cyrillic" if "\u0400" <= c <= "\u04ff" else "other"
+                for c in word if c.isalpha()}
+
+    assert [w for w in NAV_WORDS if {"latin", "cyrillic"} <= scripts(w)] == []
+    assert is_page_furniture("\u0420\u0443\u0441\u0441\u043a\u0438\u0439")  # "Русский"
 
 
 @pytest.mark.parametrize("line", [
     "Explore", "Menu", "Sign in", "Subscribe", "Log in | Register", "News Sport Weather Opinion Business",
     "Home World Politics Legislature Opinion", "- CITY GUIDE", "•", "11°", "Αρχική Ειδήσεις Κόσμος",
+    "Skip to main content", "Most read", "Follow us: Facebook Twitter Instagram",
 ])
 def test_navigation_lines_are_furniture(line):
     assert is_page_furniture(line)

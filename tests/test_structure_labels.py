@@ -143,7 +143,7 @@ def test_sentences_opening_with_a_label_word_are_not_bylines(sentence):
 
 @pytest.mark.parametrize("stamp", [
     "date 2024-05", "Updated 3 hours ago", "Posted: 14:05 GMT", "Updated: 9.45pm", "2024-05-12 14:05",
-    "Publicado em 12/05/2024 10h30", "First published on Sun 3 Mar 2024 09.15 GMT",
+    "Publicado em 12/05/2024 10h30", "First published on Wed 14 Feb 2024 18.05 GMT",
 ])
 def test_metadata_line_is_never_the_headline(stamp):
     assert is_metadata_line(stamp)
@@ -198,11 +198,11 @@ def test_language_link_before_the_text_is_furniture():
 def test_person_beside_a_date_is_the_byline_not_the_outlet():
     s = parse_stamp("Ilse Varga | June 7, 2024")
     assert s.names == ["Ilse Varga"] and s.outlets == []
-    assert parse_stamp("Kestrel Islands Gazette | June 7, 2024").outlets == ["Kestrel Islands Gazette"]
+    assert parse_stamp("Ossery Isles Gazette | June 7, 2024").outlets == ["Ossery Isles Gazette"]
     art = structured("Ferry to enter service in spring\n\nIlse Varga | June 7, 2024\n\n" + BODY)
     assert art.outlet is None and art.byline == ["Ilse Varga"] and art.published == "2024-06-07"
-    paper = structured("Ferry to enter service in spring\n\nKestrel Islands Gazette | June 7, 2024\n\n" + BODY)
-    assert paper.outlet == "Kestrel Islands Gazette" and paper.byline == []
+    paper = structured("Ferry to enter service in spring\n\nOssery Isles Gazette | June 7, 2024\n\n" + BODY)
+    assert paper.outlet == "Ossery Isles Gazette" and paper.byline == []
 
 
 def test_reader_outlet_that_is_the_author_is_refused():
@@ -220,8 +220,8 @@ def test_set_aside_head_keeps_order_and_text():
 
 
 def test_date_stamp_above_the_title_gives_the_date_not_a_credit():
-    art = structured("First published on Sun 3 Mar 2024 09.15 GMT\n\nFerry to enter service in spring\n\n" + BODY)
+    art = structured("First published on Wed 14 Feb 2024 18.05 GMT\n\nFerry to enter service in spring\n\n" + BODY)
     assert art.headline == "Ferry to enter service in spring"
-    assert art.credit is None and (art.published, art.published_offset) == ("2024-03-03T09:15", "+00:00")
-    under = structured("Ferry to enter service in spring\n\nFirst published on Sun 3 Mar 2024 09.15 GMT\n\n" + BODY)
-    assert under.credit is None and under.published == "2024-03-03T09:15"
+    assert art.credit is None and (art.published, art.published_offset) == ("2024-02-14T18:05", "+00:00")
+    under = structured("Ferry to enter service in spring\n\nFirst published on Wed 14 Feb 2024 18.05 GMT\n\n" + BODY)
+    assert under.credit is None and under.published == "2024-02-14T18:05"

@@ -48,7 +48,7 @@ _MONTH_WORDS = frozenset(
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 
 #: Words that name a newspaper or news site when they end a run of capitalised words
-#: ("Calder Courier", "The Harbor Ledger", "Kestrel Islands Gazette"): the common nameplate
+#: ("Calder Courier", "The Harbor Ledger", "Ossery Isles Gazette"): the common nameplate
 #: words of English-language newspapers (Wikipedia, "List of newspapers" by country).
 OUTLET_WORDS = frozenset(
     """courier times herald ledger gazette journal tribune news press chronicle observer daily telegraph examiner

@@ -252,7 +252,7 @@ def republication_sources(text: str) -> list[str]:
     ['74']
     >>> republication_sources("He first appeared in court on Monday.")
     []
-    >>> republication_sources("First published on Sun 3 Mar 2024 09.15 GMT")
+    >>> republication_sources("First published on Wed 14 Feb 2024 18.05 GMT")
     []
     """
     out = []

@@ -287,8 +287,8 @@ def find_dates(text: str) -> list[DateMention]:
         Non-overlapping :class:`DateMention` objects; ``start``/``end`` span the date and any
         adjacent time and zone. Ambiguous numeric dates have ``order == "ambiguous"``.
 
-    >>> [d.local_iso() for d in find_dates("First published on Sun 3 Mar 2024 09.15 GMT")]
-    ['2024-03-03T09:15']
+    >>> [d.local_iso() for d in find_dates("First published on Wed 14 Feb 2024 18.05 GMT")]
+    ['2024-02-14T18:05']
     >>> find_dates("March 14, 2024 at 9:40 p.m. EDT")[0].offset
     '-04:00'
     >>> find_dates("the 1.8 million pounds spent in 2019")

@@ -44,7 +44,7 @@ NAV_WORDS = frozenset(
     # Greek
     "αρχική αναζήτηση ειδήσεις κόσμος αθλητικά πολιτική οικονομία απόψεις βίντεο σύνδεση εγγραφή μενού ροή "
     # language menus
-    "english español français deutsch português italiano nederlands polski türkçe русский pусский ελληνικά "
+    "english español français deutsch português italiano nederlands polski türkçe русский ελληνικά "
     "svenska norsk dansk suomi 日本語 简体中文 繁體中文 中文 한국어 العربية हिन्दी ภาษาไทย tiếng việt bahasa melayu "
     "filipino filippiiniläinen".split()
 )
@@ -59,6 +59,16 @@ _BULLET = re.compile(r"^\s*[-\u2013\u2022\u00b7*>|]+(?:\s|$)")
 _FUNCTION = frozenset("a an the of to in at as on for with and or by from is are was be after over into "
                       "amid says say not no new el la los las de del en y un una por con o os da do das dos "
                       "em no na der die das und im mit le les des du et au".split())
+# Joining words that a menu item may hold ("Arts and Culture") but that, in a line with a
+# headline's signs ("Opinion: Politics and money"), are words of a phrase, not of a menu.
+_JOINING = frozenset("and the of y e et und".split())
+# Frequent verbs of news headlines (auxiliaries and reporting verbs, EN/ES/PT/DE/FR): a menu has none.
+_HEADLINE_VERBS = frozenset("is are was were be been will would can could may might must has have had says say "
+                            "said warns warned falls fell rises rose hits wins won loses lost gets got faces "
+                            "seeks plans vows urges calls es son fue será dice dijo está são foi diz ist sind "
+                            "war wird sagt est sont été sera dit".split())
+_COLON_LABEL = re.compile(r"[^\W_]\s*:\s+\S")
+_QUOTES = re.compile(r"[\"\u201c\u201d\u2018\u00ab\u00bb]")
 _HOST_NOISE = frozenset("www m amp mobile news com org net co uk es pt de fr gr br info html".split())
 
 
@@ -77,6 +87,25 @@ def site_words(url: str | None) -> frozenset[str]:
     return frozenset(label for label in re.split(r"[.-]", host.casefold()) if label and label not in _HOST_NOISE)
 
 
+def has_headline_signs(text: str) -> bool:
+    """True when ``text`` has a sign of a headline or sentence that a menu line lacks: a colon
+    joining a label to more text ("Breaking news: markets fall"), quotation marks, a closing
+    full stop, question or exclamation mark, a frequent headline verb (:data:`_HEADLINE_VERBS`:
+    "is", "says", "falls"), or sentence case (a capitalised first word, then a lowercase word
+    other than a joining word: "Breaking news ...", where menus are in Title Case or capitals).
+
+    >>> has_headline_signs("Live: World Cup news"), has_headline_signs("News Sport Weather Opinion")
+    (True, False)
+    """
+    if _COLON_LABEL.search(text) or _QUOTES.search(text) or text.rstrip().endswith((".", "!", "?")):
+        return True
+    words = _WORD.findall(text)
+    if any(w.casefold() in _HEADLINE_VERBS for w in words):
+        return True
+    return (len(words) >= 3 and words[0][:1].isupper() and not text.isupper()
+            and any(w[:1].islower() and w.casefold() not in _NEUTRAL for w in words[1:]))
+
+
 def is_page_furniture(line: str, site: frozenset[str] = frozenset()) -> bool:
     """True when ``line`` is navigation, not a headline.
 
@@ -86,7 +115,10 @@ def is_page_furniture(line: str, site: frozenset[str] = frozenset()) -> bool:
     site's name ("Explore", "Sign in", "Caldercourier PRO", "Today's Edition Search Latest News
     Listen Weather Obits ..."); and a list of section names: five or more capitalised
     words in Title Case (not all capitals) with no function word between them, at least half of
-    them navigation words.
+    them navigation words. A line with a headline's signs (:func:`has_headline_signs`: a colon
+    after a label, quotation marks, a verb, a sentence's shape) is navigation only when every
+    word, joining words such as "and" included, is a navigation word ("Opinion: Politics and
+    money" is a headline, "Sign in" and "Most read" are menus).
 
     Args:
         line: one line of text.
@@ -112,6 +144,10 @@ def is_page_furniture(line: str, site: frozenset[str] = frozenset()) -> bool:
     if not counted:
         return False
     nav = sum(1 for w in counted if w in NAV_WORDS or w in site)
+    if has_headline_signs(text):
+        # "Breaking news: markets fall", "Opinion: Politics and money": a menu only when every
+        # word, joining words included, is a navigation word
+        return all(w in NAV_WORDS or w in site for w in folded if w not in _NEUTRAL - _JOINING)
     if nav == len(counted) or (len(counted) >= 4 and nav >= 0.75 * len(counted)):
         return True
     # An all-capitals line is a wire headline ("HOME SHOPPING <HSN> SETS STOCK OPTIONS"), not a menu.

@@ -1,4 +1,4 @@
-"""Date stamp lines: "First published on Sun 3 Mar 2024 09.15 GMT", "Updated 14:10 BST", "Gazette | June 7, 2024".
+"""Date stamp lines: "First published on Wed 14 Feb 2024 18.05 GMT", "Updated 14:10 BST", "Gazette | June 7, 2024".
 
 A stamp line is a line whose words, apart from its dates, are only labels (published,
 updated, posted, on, at...) and at most one short outlet name; a sentence that merely
@@ -26,7 +26,7 @@ class Stamp:
 
     Attributes:
         dates: ``(kind, mention)`` pairs, kind ``published`` or ``updated`` from the label before it.
-        outlets: outlet names written beside the date (``["Kestrel Islands Gazette"]``).
+        outlets: outlet names written beside the date (``["Ossery Isles Gazette"]``).
         names: a person's name written beside the date instead ("Ann Lee | June 7, 2024"): a
             byline, never an outlet (:func:`newstrace.structure.byline.is_person_name`).
     """
@@ -44,11 +44,11 @@ def date_kind(label: str) -> str:
 def parse_stamp(line: str, max_words: int = 24) -> Stamp | None:
     """Parse a date stamp line, or return ``None`` for anything else.
 
-    >>> s = parse_stamp("First published on Sun 3 Mar 2024 09.15 GMT")
+    >>> s = parse_stamp("First published on Wed 14 Feb 2024 18.05 GMT")
     >>> [(k, m.local_iso(), m.offset) for k, m in s.dates]
-    [('published', '2024-03-03T09:15', '+00:00')]
-    >>> parse_stamp("Kestrel Islands Gazette | June 7, 2024, 1:18 PM (UTC+9)").outlets
-    ['Kestrel Islands Gazette']
+    [('published', '2024-02-14T18:05', '+00:00')]
+    >>> parse_stamp("Ossery Isles Gazette | August 21, 2024, 6:42 AM (UTC+9)").outlets
+    ['Ossery Isles Gazette']
     >>> parse_stamp("This article was amended on 5 March 2024 to correct the number of routes.") is None
     True
     """
