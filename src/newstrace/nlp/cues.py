@@ -20,7 +20,7 @@ remark report reiterate repeat retort reveal stress suggest testify urge whisper
 exclaim concur caution chime counter interject muse proclaim protest assert contend maintain conclude thunder
 fume plead pledge vow beg opine blast inform recite mention condemn slam hail denounce dismiss decry liken
 compare deride mock lambast rebuke scold chide sing chant
-recollect reminisce speculate theorize theorise allege accuse charge criticize criticise praise welcome urge
+recollect reminisce speculate theorize theorise allege accuse blame charge criticize criticise praise welcome urge
 predict vow threaten signal indicate hint stress underline underscore reckon think believe feel fear hope
 boom bellow growl hiss holler roar rasp squeal stammer stutter sob wail gasp groan moan marvel rage rant
 respond rejoin quote cite advise instruct order command plead implore explain elaborate clarify specify

@@ -250,6 +250,9 @@ class _Attributor:
                 region = [x for x in after if x < i]
                 if region and (doc[region[0]].pos_ == "SCONJ" or doc[region[0]].lower_ in _SUBORDINATORS):
                     break  # '..." when Clinton blasted him': another clause, not an attribution
+                lead = [x for x in region if doc[x].lower_ not in _SKIP_BEFORE_CUE]
+                if lead and doc[lead[-1]].lower_ in _RELATIVE:
+                    break  # '..." and Guaido, who said ...': the cue heads a relative clause with its own content
                 ref = self._subject_before(region)
                 if ref is not None:
                     return ref, tok.text, "after"
@@ -451,7 +454,11 @@ class _Attributor:
                 for c in h.children:
                     if c.dep_ != "nsubj" or in_quote(c):
                         continue
-                    lo, hi = base + c.left_edge.i, base + c.right_edge.i + 1
+                    if c.lower_ in _RELATIVE and h.dep_ == "relcl" and not in_quote(h.head):
+                        c = h.head  # 'Maduro, who blamed ... "...": the relative clause's antecedent speaks
+                        lo, hi = base + c.left_edge.i, base + c.i + 1
+                    else:
+                        lo, hi = base + c.left_edge.i, base + c.right_edge.i + 1
                     if any(i in self.inside for i in range(lo, hi)):
                         continue
                     ref = self.idx.referent_in(range(lo, hi))
@@ -696,17 +703,25 @@ class _Attributor:
         return self.found
 
 
+#: Punctuation closing a quotation's content that belongs to the carrying sentence: American
+#: style puts the sentence's comma inside the marks ('"... this fast," she said').
+_SENTENCE_PUNCT = ",;:"
+
+
 def _quote_of(f: _Found, text: str) -> Quote:
     ref = f.ref
+    end = f.span.end
+    while end > f.span.start and (text[end - 1].isspace() or text[end - 1] in _SENTENCE_PUNCT):
+        end -= 1
     return Quote(
-        content=text[f.span.start : f.span.end],
+        content=text[f.span.start : end],
         speaker=ref.name if ref is not None and not ref.pronoun else None,
         speaker_is_unnamed=bool(ref is not None and ref.unnamed),
         speaker_start=ref.start if ref is not None else None,
         speaker_end=ref.end if ref is not None else None,
         cue=f.cue,
         start=f.span.start,
-        end=f.span.end,
+        end=end,
         kind=f.kind,  # type: ignore[arg-type]
         confidence=round(f.confidence, 2),
     )
@@ -715,7 +730,7 @@ def _quote_of(f: _Found, text: str) -> Quote:
 def _headline_quotes(headline: str, body: list[Quote], entities: list[Entity]) -> list[Quote]:
     out = []
     for sp in find_quote_spans(headline):
-        content = headline[sp.start : sp.end]
+        content = headline[sp.start : sp.end].rstrip(" " + _SENTENCE_PUNCT)
         if len(_words(content)) < 2 or _title_case(content):
             continue
         key = " ".join(_words(fold(content)))
