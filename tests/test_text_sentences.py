@@ -39,6 +39,20 @@ def test_initials_dates_and_number_signs_stay_inside_a_sentence():
     ]
 
 
+def test_sentence_ending_on_a_single_letter_splits_before_an_opening_word():
+    # a capital letter is an initial only before a name; "Plan B." then "The" is a boundary
+    text = ("They chose Plan B. The plan failed. The pier was named for John F. Kennedy in spring. "
+            "Exports of vitamin C. But sales fell. Investor Ada F. La Roche agreed. See p. 14 and table n. 3 for the rates.")
+    assert split_sentences(text) == [
+        "They chose Plan B.", "The plan failed.", "The pier was named for John F. Kennedy in spring.",
+        "Exports of vitamin C.", "But sales fell.", "Investor Ada F. La Roche agreed.", "See p. 14 and table n. 3 for the rates.",
+    ]
+    # lowercase letters and a capital after one are an abbreviation ("z. B." = "for example")
+    assert split_sentences("Viele Häfen, z. B. Der Kai von Orbach, schlossen.") == [
+        "Viele Häfen, z. B. Der Kai von Orbach, schlossen."]
+    assert split_sentences("La ruta 9 S. La carretera cerró.") == ["La ruta 9 S.", "La carretera cerró."]
+
+
 def test_ambiguous_abbreviation_ends_a_sentence_only_before_an_opening_word():
     # "U.S." and "Inc." also end sentences: the next word tells which.
     text = ("The ferry line was sold to Calder Marine Inc. The deal closed on Friday. "

@@ -19,7 +19,8 @@ from newstrace.provenance.text import Sentence, analyse_text, name_weight, numbe
 
 #: Fingerprint scheme: bump when features or hashing change; an index refuses other schemes.
 #: /3: sentences no longer split after abbreviations and initials (text.sentence_ends).
-SCHEME = "newstrace-fp/3:minhash-affine32-sha1_32-word5+robust-blake2b64"
+#: /4: a sentence may end on a single capital letter before an opening word ("Plan B. The ...").
+SCHEME = "newstrace-fp/4:minhash-affine32-sha1_32-word5+robust-blake2b64"
 #: datasketch permutation scheme of the MinHash signatures (datasketch >= 2.0).
 MINHASH_SCHEME = "affine32"
 NUM_PERM = 128

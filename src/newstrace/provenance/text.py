@@ -153,11 +153,12 @@ _TITLE_ABBREVIATIONS = frozenset(
     "κ κκ π.χ δηλ".split()
 )
 # Abbreviations that also end sentences ("Acme Inc. The ..."; "in the U.S. The ..."): a boundary
-# after one needs the next word to be a word that opens sentences.
+# after one needs the next word to be a word that opens sentences (single capitals, "S." for
+# "Sur", follow the same rule in _is_boundary).
 _AMBIGUOUS_ABBREVIATIONS = frozenset(
     "Inc Corp Co Cos Ltd Plc Bros Jr Sr St Mt Ft Ave Blvd Rd Hwy Univ Dept Assn Intl Natl Govt "
     "etc al usw Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Tue Tues Thu Thur Thurs Fri "
-    "ene abr dic janv févr avr juil déc Okt Dez Mio Mrd Tsd Abs Bd Nr S ff kgs lbs oz mins hrs yrs "
+    "ene abr dic janv févr avr juil déc Okt Dez Mio Mrd Tsd Abs Bd Nr ff kgs lbs oz mins hrs yrs "
     "κλπ χλμ".split()
 )
 # Abbreviations that stand before a number: "No. 5", "Nr. 12", "Art. 3", "p. 14", "Vol. 2".
@@ -180,6 +181,9 @@ _MONTHS = frozenset(
     "january february march june july october december "
     "janvier février mars avril juin juillet août septembre octobre novembre décembre".split()
 )
+# Particles opening surnames ("La Roche", "De Vries", "Van Dyke") that are also sentence-opening
+# words: after an initial, one followed by a capitalised word is part of the name.
+_NAME_PARTICLES = frozenset("la le de del da das dos du des di van von den der st".split())
 _DOTTED = re.compile(r"^(?:[^\W\d_]{1,2}\.)+[^\W\d_]{1,2}$")
 _OPENING_MARKS = "\"“‘«(¿¡[„'"
 _NEXT_WORD = re.compile(r"[\"“‘«(¿¡\[]*(\w+)")
@@ -188,9 +192,10 @@ _NEXT_WORD = re.compile(r"[\"“‘«(¿¡\[]*(\w+)")
 def _is_boundary(line: str, dot: int, after: int) -> bool:
     """Whether the full stop at ``line[dot]`` ends a sentence, given the next text at ``line[after]``.
 
-    The word before the full stop decides: a title or "e.g." never ends one, a single letter is an
-    initial ("John F. Kennedy", "z. B."), "No." before a number is a number sign, a German ordinal
-    stands before a month name, and an abbreviation that may also end a sentence ("U.S.", "Inc.",
+    The word before the full stop decides: a title or "e.g." never ends one, "No." or "p." before
+    a number is a number sign, a lowercase single letter is part of an abbreviation ("z. B."), a
+    German ordinal stands before a month name, and a single capital letter ("John F. Kennedy"
+    against "Plan B. The ...") or an abbreviation that may also end a sentence ("U.S.", "Inc.",
     "Jan.") ends one only when the next word is one that opens sentences ("The", "But", "El").
     """
     begin = line.rfind(" ", 0, dot) + 1
@@ -201,10 +206,19 @@ def _is_boundary(line: str, dot: int, after: int) -> bool:
     nxt = m.group(1) if m else ""
     if word in _TITLE_ABBREVIATIONS:
         return False
-    if len(word) == 1 and word.isalpha():
+    if word in _NUMBER_ABBREVIATIONS and nxt[:1].isdigit():
         return False
+    if len(word) == 1 and word.isalpha():
+        # a lowercase letter is part of an abbreviation ("z. B.", "u. a."), as is a capital after
+        # one; a capital is an initial ("John F. Kennedy") unless a sentence-opening word follows
+        # ("They chose Plan B. The plan failed.")
+        if not word.isupper() or re.search(r"(?:^|\s)[^\W\d_]\.\s*$", line[:begin]):
+            return False
+        if nxt.casefold() in _NAME_PARTICLES and m and line[m.end():m.end() + 2].strip()[:1].isupper():
+            return False  # a surname with a particle after an initial: "David F. La Roche"
+        return nxt.casefold() in _SENTENCE_OPENERS
     if word in _NUMBER_ABBREVIATIONS:
-        return not nxt[:1].isdigit()
+        return True
     if word.isdigit():
         return not (len(word) <= 2 and nxt.casefold() in _MONTHS)
     if word in _AMBIGUOUS_ABBREVIATIONS or _DOTTED.match(word):
