@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from newstrace.provenance.changes import name_before, number_changes
+from newstrace.provenance.changes import credit_changes, date_changes, name_before, number_changes
 from newstrace.provenance.text import analyse_sentence, analyse_text
+from newstrace.schema import Article, Residue
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 THE74 = SHARED / "corpora" / "provenance" / "o-the74-chatgpt-c-plus-educators-2023"
@@ -38,7 +39,8 @@ def test_the_seeds_changed_figures_are_still_reported():
     copy = origin.replace("More than 270", "Over 320").replace("three days", "four days")
     assert copy != origin and "three days" in origin
     (detail,) = details(copy, origin)
-    assert detail.startswith("270, 3 -> 320, 4") and "qualifier more than -> over" in detail
+    # "More than" -> "Over" is the same qualifier: only the figures changed
+    assert detail == "270, 3 -> 320, 4"
 
 
 @pytest.mark.parametrize(("origin", "copy"), [
@@ -81,3 +83,93 @@ def test_name_before_reads_the_gap_and_the_position():
     s = analyse_sentence("Reporting by Fox 5 and Channel 4, with Dana Reyes, 45, over 3 days.")
     named = {s.raw[k]: name_before(s, k) for k, t in enumerate(s.raw) if t.isdigit()}
     assert named == {"5": "fox", "4": "channel", "45": None, "3": None}
+
+
+def changes(copy: str, origin: str) -> list[str]:
+    """Number and date changes between two invented sentences, as ``kind: detail``."""
+    c, o = analyse_sentence(copy), analyse_sentence(origin)
+    return [f"{x.kind}: {x.detail}" for x in number_changes(c, o) + date_changes(c, o)]
+
+
+@pytest.mark.parametrize(("origin", "copy", "expected"), [
+    # a figure after a weekday is a figure, not a day of the month
+    ("Officials said on Tuesday that 400 homes were flooded.", "Officials said on Tuesday that 40 homes were flooded.",
+     ["number: 400 -> 40"]),
+    ("On Friday, 12 ferries were cancelled.", "On Friday, 21 ferries were cancelled.", ["number: 12 -> 21"]),
+    ("The council met on Monday and 3,200 people signed.", "The council met on Monday and 2,300 people signed.",
+     ["number: 3200 -> 2300"]),
+    # a number near a month that cannot be a day or a year is a figure too
+    ("In March 400 homes were flooded.", "In March 40 homes were flooded.", ["number: 400 -> 40"]),
+    # "may" the verb is no month
+    ("Officials said 400 people may leave.", "Officials said 40 people may leave.", ["number: 400 -> 40"]),
+    # the date itself changed: day, month, year, weekday
+    ("The vote was held on February 23, 2019.", "The vote was held on February 24, 2019.",
+     ["date: february 23 2019 -> february 24 2019"]),
+    ("The vote was held on 3 May 2019.", "The vote was held on 3 May 2020.", ["date: 3 may 2019 -> 3 may 2020"]),
+    ("The vote was held on Tuesday with 40 votes for.", "The vote was held on Wednesday with 40 votes for.",
+     ["date: tuesday -> wednesday"]),
+])  # fmt: skip
+def test_a_weekday_makes_no_number_near_it_a_date(origin, copy, expected):
+    assert changes(copy, origin) == expected
+
+
+def test_the_seeds_weekday_and_figure_sentence_reports_the_figure():
+    """A real seed sentence with a figure, given a weekday before the figure, then the figure changed."""
+    origin = sentence_with(SEED, r"More than 270")
+    origin = origin.replace("More than 270", "On Tuesday 270", 1)
+    copy = origin.replace("On Tuesday 270", "On Tuesday 27", 1)
+    assert changes(copy, origin) == ["number: 270 -> 27"]
+
+
+@pytest.mark.parametrize(("origin", "copy"), [
+    ("More than 40 homes flooded.", "Over 40 homes flooded."),
+    ("Over 40 homes flooded.", "Above 40 homes flooded."),
+    ("In excess of 40 homes flooded.", "More than 40 homes flooded."),
+    ("Nearly 40 homes flooded.", "About 40 homes flooded."),
+    ("Almost 40 homes flooded.", "Close to 40 homes flooded."),
+    ("Around 40 homes flooded.", "Roughly 40 homes flooded."),
+])  # fmt: skip
+def test_qualifiers_of_one_meaning_are_no_change(origin, copy):
+    assert changes(copy, origin) == []
+    assert changes(origin, copy) == []
+
+
+@pytest.mark.parametrize(("origin", "copy", "expected"), [
+    ("Over 40 homes flooded.", "Under 40 homes flooded.", "number: qualifier over -> under"),
+    ("About 40 homes flooded.", "Exactly 40 homes flooded.", "number: qualifier about -> exactly"),
+    ("More than 40 homes flooded.", "Nearly 40 homes flooded.", "number: qualifier more than -> nearly"),
+    ("About 40 homes flooded.", "At least 40 homes flooded.", "number: qualifier about -> at least"),
+    ("About 40 homes flooded.", "Today 40 homes flooded.", "number: qualifier about -> -"),
+])  # fmt: skip
+def test_qualifiers_of_another_meaning_are_a_change(origin, copy, expected):
+    assert changes(copy, origin) == [expected]
+
+
+def _wire(credit: str | None, byline_line: str | None, outlet: str | None = None) -> Article:
+    """An invented article whose byline line (set aside, as the structure stage does) is ``byline_line``."""
+    art = Article(text="Invented body.", credit=credit, outlet=outlet, byline=["Tove Lindqvist"])
+    if byline_line:
+        art.residue.append(Residue(text=byline_line, reason="byline-line"))
+    return art
+
+
+def test_a_garbled_agency_in_the_byline_line_is_a_credit_change_not_a_drop():
+    origin = _wire("The Associated Press", "By Tove Lindqvist, The Associated Press")
+    copy = _wire(None, "By Tove Lindqvist, Allied Press Service")
+    ((kind, o, c, detail),) = [(x.kind, x.origin_text, x.copy_text, x.detail) for x in credit_changes(copy, origin)]
+    assert (kind, o, c, detail) == ("credit", "The Associated Press", "Allied Press Service", "credit changed")
+
+
+def test_a_garbled_agency_outlet_without_the_set_aside_lines_is_a_credit_change():
+    """Light articles (no residue): the copy's outlet reads as the agency garbled."""
+    origin = _wire("The Associated Press", None)
+    copy = _wire(None, None, outlet="Affiliated Press")
+    (x,) = credit_changes(copy, origin)
+    assert (x.copy_text, x.detail) == ("Affiliated Press", "credit changed")
+
+
+def test_a_copy_without_any_credit_or_with_an_unrelated_outlet_dropped_the_credit():
+    origin = _wire("The Associated Press", "By Tove Lindqvist, The Associated Press")
+    for copy in (_wire(None, "By Tove Lindqvist"), _wire(None, None, outlet="Westford Ledger")):
+        (x,) = credit_changes(copy, origin)
+        assert (x.copy_text, x.detail) == ("", "credit dropped")

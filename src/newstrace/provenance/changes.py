@@ -24,13 +24,24 @@ from newstrace.provenance.text import (
     zipf,
 )
 from newstrace.schema import Change
+from newstrace.structure.byline import parse_byline
 
-#: Qualifiers of a number; a copy that swaps or adds one ("about" -> "at least") changes the claim.
-QUALIFIERS = (
-    "more than", "over", "at least", "about", "around", "nearly", "almost", "some", "up to", "fewer than",
-    "less than", "roughly", "approximately", "cerca de", "al menos", "más de", "casi", "unos", "mais de",
-    "pelo menos", "cerca",
-)
+#: Qualifiers of a number, grouped by meaning: a copy that swaps one for another of the same group
+#: ("more than" -> "over", "nearly" -> "about") says the same; one from another group ("about" ->
+#: "at least", "over" -> "under", "about" -> "exactly"), or one added or dropped, changes the claim.
+#: The hedges are one group although "nearly" leans below the figure: news copy uses them interchangeably.
+QUALIFIER_GROUPS: dict[str, tuple[str, ...]] = {
+    "above": ("more than", "over", "above", "in excess of", "upwards of", "más de", "mais de"),
+    "at least": ("at least", "no fewer than", "no less than", "al menos", "pelo menos"),
+    "about": ("about", "around", "nearly", "almost", "close to", "roughly", "approximately", "some",
+              "cerca de", "casi", "unos", "cerca", "alrededor de", "aproximadamente", "quase"),
+    "below": ("fewer than", "less than", "under", "below", "menos de"),
+    "at most": ("up to", "as many as", "no more than", "hasta", "até"),
+    "exactly": ("exactly", "precisely"),
+}
+#: Every qualifier, longest first so that "cerca de" wins over "cerca".
+QUALIFIERS = tuple(sorted((q for g in QUALIFIER_GROUPS.values() for q in g), key=len, reverse=True))
+_QUALIFIER_GROUP = {q: g for g, qs in QUALIFIER_GROUPS.items() for q in qs}
 #: Loaded terms that, inserted next to a name or an institution, slant a story (EN/ES/PT; extend freely).
 SLANT_TERMS = frozenset(
     ["self-proclaimed", "so-called", "regime", "puppet", "agent", "dictator", "dictatorship", "usurper", "illegitimate", "terrorist", "thug", "thugs", "mob", "radical", "extremist", "corrupt", "traitor", "autoproclamado", "autoproclamada", "supuesto", "títere", "agente", "dictador", "dictadura", "régimen", "usurpador", "ilegítimo", "terrorista", "golpista", "autoproclamado"]
@@ -41,7 +52,8 @@ _QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b(?
                    + "|".join(NUMBER_WORDS) + r")\b))", re.IGNORECASE)
 
 
-_QUALIFIER_WORDS = frozenset(w for q in QUALIFIERS for w in q.split())
+# function words of the longer qualifiers ("no fewer than", "in excess of") still name ("No 10")
+_QUALIFIER_WORDS = frozenset(w for q in QUALIFIERS for w in q.split()) - {"no", "of", "in", "as", "many"}
 #: Words that introduce a count rather than name something: "Over 320", "Some 40", "The 74 pupils",
 #: "Only 12" (a capitalised one opening a sentence is no name). Compared folded.
 COUNT_WORDS = _QUALIFIER_WORDS | frozenset(
@@ -130,20 +142,51 @@ def name_before(s: Sentence, k: int, offsets: list[int] | None = None, title_cas
     return word
 
 
+#: Weekday names (EN/ES/PT, folded): a date word of their own, but no number they stand near is a
+#: day of the month ("on Tuesday that 40 homes").
+WEEKDAYS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday lunes martes miercoles jueves viernes "
+    "sabado domingo segunda terca quarta quinta sexta".split()
+)
+#: Month names that are also common English words: a month only when written with a capital
+#: ("in May 2019", not "officials may 40"; "March 3", not "march 3 miles").
+_AMBIGUOUS_MONTHS = frozenset({"may", "march", "mar", "jan", "sat", "sun", "wed"})
+
+
+def _date_word(s: Sentence, k: int) -> bool:
+    """Whether token ``k`` is a month or weekday name (an ambiguous one only capitalised)."""
+    w = s.words[k]
+    return w in DATE_WORDS and (w not in _AMBIGUOUS_MONTHS or s.raw[k][:1].isupper())
+
+
+def _date_number(value: str) -> bool:
+    """Whether a number value can be part of a date: a day of the month (1-31) or a year (1000-2199)."""
+    if not value.isdigit():
+        return False
+    v = int(value)
+    return 1 <= v <= 31 or 1000 <= v <= 2199
+
+
 def _figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
-    """Numbers of a sentence split into figures, date parts (a number next to a month name, weekday
-    names) and numbers that are part of a name, as ``"name value"`` (:func:`name_before`)."""
+    """Numbers of a sentence split into figures, date parts and numbers that are part of a name.
+
+    Date parts are month and weekday names, and a day or year (:func:`_date_number`) within two
+    tokens of a month name ("February 23, 2019", "23 de febrero"); a weekday makes no number near
+    it a date ("said on Tuesday that 40 homes": 40 is a figure). Named numbers come as
+    ``"name value"`` (:func:`name_before`).
+    """
     nums, dates, named = [], [], []
     offsets, title_case = _offsets(s), _title_case(s)
     for k, w in enumerate(s.words):
-        if w in DATE_WORDS:
+        if _date_word(s, k):
             dates.append(w)
             continue
         v = number_value(s.raw[k])
         if v is None:
             continue
-        near = set(s.words[max(0, k - 2) : k + 3]) - {s.words[k]}  # "February 23", "23 de febrero"
-        if near & DATE_WORDS:
+        near = [j for j in range(max(0, k - 2), min(len(s.words), k + 3))
+                if j != k and s.words[j] not in WEEKDAYS and _date_word(s, j)]
+        if near and _date_number(v):
             dates.append(v)
             continue
         name = name_before(s, k, offsets, title_case)
@@ -155,13 +198,22 @@ def _figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
 
 
 def date_changes(copy: Sentence, origin: Sentence) -> list[Change]:
-    """Dates and weekdays that differ between two aligned sentences (both must state one)."""
+    """Dates and weekdays that differ between two aligned sentences (both must state one).
+
+    Only the date itself counts (month, weekday, day, year: :func:`_figures`); a figure next to a
+    weekday is compared by :func:`number_changes`.
+    """
     _, da, _ = _figures(origin)
     _, db, _ = _figures(copy)
     if da and db and sorted(da) != sorted(db):
         return [Change(kind="date", origin_text=origin.text, copy_text=copy.text,
                        detail=f"{' '.join(da)} -> {' '.join(db)}")]
     return []
+
+
+def _qualifier_groups(found: list[str]) -> list[str]:
+    """The meaning groups (:data:`QUALIFIER_GROUPS`) of qualifiers found in a sentence, sorted."""
+    return sorted(_QUALIFIER_GROUP.get(q, q) for q in found)
 
 
 def _by_name(items: list[str]) -> dict[str, list[str]]:
@@ -222,7 +274,8 @@ def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True) ->
     details = []
     if gone or new:
         details.append(f"{', '.join(gone) or '-'} -> {', '.join(new) or '-'}")
-    if qualifiers and qa != qb and (a or b):
+    # a qualifier swapped for one of the same meaning ("more than" -> "over") is no change
+    if qualifiers and _qualifier_groups(qa) != _qualifier_groups(qb) and (a or b):
         details.append(f"qualifier {'/'.join(qa) or '-'} -> {'/'.join(qb) or '-'}")
     if not details:
         return []
@@ -339,12 +392,72 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
     return out
 
 
+def _byline_line_credits(article) -> list[str]:
+    """Who the byline lines set aside from ``article`` credit ("By Maren Olsby, Related Press" ->
+    ``["Related Press"]``): the agency (:attr:`Byline.credit`) or, failing one, the outlet named
+    there, which may be a garbled agency name no table knows, or else the last capitalised part the
+    byline parser did not take for a person.
+
+    Args:
+        article: an :class:`~newstrace.schema.Article` (its ``residue`` with reason ``byline-line``).
+
+    Returns:
+        The names in reading order (list of str), empty when no byline line names anyone.
+    """
+    out = []
+    for r in getattr(article, "residue", None) or []:
+        if r.reason != "byline-line":
+            continue
+        b = parse_byline(r.text) or parse_byline(r.text, require_by=False)
+        # a part the byline parser refused as a person ("Allied Press Service") stands where the credit does
+        rest = [d for d in (b.dropped if b else []) if d[:1].isupper()]
+        if b and (b.credit or b.outlet or rest):
+            out.append(b.credit or b.outlet or rest[-1])
+    return out
+
+
+#: How alike (rapidfuzz ``fuzz.ratio``, 0-100, leading "the" dropped) an outlet must be to an agency
+#: name to be that name garbled ("Related Press" / "The Associated Press" 69, "Affiliated Press" 75;
+#: another outlet: "Free Press" 54, "Calder Press" 64, "Westford Ledger" 32).
+GARBLED_NAME_RATIO = 66.0
+
+
+def _garbled_name(outlet: str | None, credit: str) -> bool:
+    """Whether ``outlet`` (an article's outlet, e.g. from its byline line) reads as ``credit`` garbled
+    (:data:`GARBLED_NAME_RATIO`): a spun copy's rewritten agency name, which no agency table knows."""
+    if not outlet:
+        return False
+    a, b = (re.sub(r"^the\s+", "", fold(x).strip()) for x in (outlet, credit))
+    return a != b and fuzz.ratio(a, b) >= GARBLED_NAME_RATIO
+
+
 def credit_changes(copy, origin) -> list[Change]:
-    """Credit (agency) and byline dropped or changed, from the articles' structured fields."""
+    """Credit (agency) and byline dropped or changed, from the articles' structured fields.
+
+    When the copy has no recognised credit but its byline line names someone else where the
+    origin's byline line credits the agency ("By Maren Olsby, The Associated Press" -> "By Maren
+    Olsby, Related Press"), the credit was changed, not dropped: the copy's name is reported.
+    Articles loaded without their set-aside lines (the trace's light articles) fall back on the
+    copy's outlet when it reads as the origin's credit garbled (:func:`_garbled_name`).
+
+    Args:
+        copy, origin: :class:`~newstrace.schema.Article` s.
+
+    Returns:
+        ``credit`` changes ("credit dropped" / "credit changed" / "byline dropped") and ``name``
+        changes for renamed byline names.
+    """
     out = []
     if origin.credit and copy.credit != origin.credit:
-        out.append(Change(kind="credit", origin_text=origin.credit, copy_text=copy.credit or "",
-                          detail="credit dropped" if not copy.credit else "credit changed"))
+        instead = copy.credit or ""
+        if not instead and fold(origin.credit) in {fold(c) for c in _byline_line_credits(origin)}:
+            # the origin credits its agency in a byline line: the copy's byline line holds its credit
+            others = [c for c in _byline_line_credits(copy) if fold(c) != fold(origin.credit)]
+            instead = others[0] if others else ""
+        if not instead and _garbled_name(copy.outlet, origin.credit):
+            instead = copy.outlet
+        out.append(Change(kind="credit", origin_text=origin.credit, copy_text=instead,
+                          detail="credit dropped" if not instead else "credit changed"))
     ob, cb = list(origin.byline or []), list(copy.byline or [])
     if ob and not cb:
         out.append(Change(kind="credit", origin_text=", ".join(ob), copy_text="", detail="byline dropped"))
