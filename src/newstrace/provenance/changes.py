@@ -145,8 +145,8 @@ def name_before(s: Sentence, k: int, offsets: list[int] | None = None, title_cas
 #: Weekday names (EN/ES/PT, folded): a date word of their own, but no number they stand near is a
 #: day of the month ("on Tuesday that 40 homes").
 WEEKDAYS = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday lunes martes miercoles jueves viernes "
-    "sabado domingo segunda terca quarta quinta sexta".split()
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+     "lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo"]
 )
 #: Month names that are also common English words: a month only when written with a capital
 #: ("in May 2019", not "officials may 40"; "March 3", not "march 3 miles").
