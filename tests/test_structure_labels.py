@@ -186,6 +186,17 @@ def test_first_sentence_of_the_body_is_not_a_headline():
     assert declared.headline == long
 
 
+def test_lead_sentence_test_uses_the_tracing_sentence_rules():
+    # the same boundaries as provenance tracing (newstrace.sentences): a title or rank of any of
+    # its languages ends no sentence, a sentence may end on a single capital letter
+    for title in ("Adm. Vance takes command of the fleet.", "Insp. Olmo Reyes leads the harbour inquiry.",
+                  "Dña. Ruiz gana la alcaldía de Orbach."):
+        assert not is_lead_sentence(title)
+        assert structured(title + "\n\n" + BODY).headline == title
+    assert is_lead_sentence("The port chose Plan B. Then the ferry sank.")
+    assert structured("The port chose Plan B. Then the ferry sank.\n\n" + BODY).headline == ""
+
+
 def test_language_link_before_the_text_is_furniture():
     line = "Spanish \u2013 Officials in Tarrow said on Monday that the old pier would be rebuilt by the end of the year."
     art = structured(line + "\nThe work will cost 4 million crowns.\nIt starts in June.")

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from newstrace.sentences import sentence_ends
 from newstrace.structure.dates import DateMention, find_dates
 
 _PIPE = re.compile(r"\s+[|\uff5c\u00a6]\s+|\s*[|\uff5c]\s*(?=[A-Z])")
@@ -144,11 +145,6 @@ def split_headline(line: str, site_names: set[str] | frozenset[str] = frozenset(
     return parts
 
 
-#: Sentence ends inside a line: a lower-case word, its full stop, then a capital ("... force. Now ...").
-_INNER_SENTENCE_END = re.compile(r"([^\W\d_]{2,})[.!?][\"\u201d\u2019']?\s+[\"\u201c\u2018']?[A-Z\u00c0-\u00de]")
-# Abbreviations whose full stop ends no sentence ("Mr. Guaido", "Gen. Padrino", "Sr. Maduro").
-_ABBREVIATIONS = frozenset("mr mrs ms dr st jr sr sra dra gen gov sen rep lt col capt sgt maj prof rev inc co corp "
-                           "no nr vs etc ave jan feb mar apr jun jul aug sep sept oct nov dec".split())
 #: Words from which a first line ending in a full stop is the body's opening sentence, and the
 #: fewer words that suffice when the body follows it on the next line with no blank line between.
 LEAD_MIN_WORDS = 20
@@ -160,7 +156,8 @@ def is_lead_sentence(line: str, glued: bool = False) -> bool:
 
     A headline is not the first sentence of the body: a line ending in a full stop (not an
     ellipsis) is a sentence of the body when it has at least :data:`LEAD_MIN_WORDS` words, or
-    holds two sentences, or has at least :data:`LEAD_MIN_WORDS_GLUED` words and the body goes on
+    holds two sentences (:func:`newstrace.sentences.sentence_ends`: not after "Mr.", "U.S."
+    before a name, an initial), or has at least :data:`LEAD_MIN_WORDS_GLUED` words and the body goes on
     in the next line with no blank line under it (a document written one paragraph per line,
     where the plain layout would put a blank line under a headline). Headlines are short and,
     in English and the Romance languages, seldom end in a full stop (e.g. "Floodwaters force
@@ -180,7 +177,7 @@ def is_lead_sentence(line: str, glued: bool = False) -> bool:
     if not text.endswith(".") or text.endswith(("..", "\u2026")):
         return False
     words = len(text.split())
-    two = any(m.group(1).casefold() not in _ABBREVIATIONS for m in _INNER_SENTENCE_END.finditer(text))
+    two = bool(sentence_ends(text))  # the same sentence rules as provenance tracing (newstrace.sentences)
     return words >= LEAD_MIN_WORDS or two or (glued and words >= LEAD_MIN_WORDS_GLUED)
 
 
