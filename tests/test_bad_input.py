@@ -85,7 +85,7 @@ def test_binary_file(tmp_path, stories):
     good = write_good_text(tmp_path, stories[1])
     code, errors, records = analyze_json(bad, good, "--format", "text")
     assert code == 1
-    assert errors == [f"Error: {bad}: binary data (NUL bytes), not text"]
+    assert errors == [f"Error: {bad}: binary data (NUL byte 0x00 at offset 8), not text"]
     assert analysed(records[1])
 
 
@@ -241,7 +241,7 @@ def test_folder_with_mixed_files(tmp_path, stories):
     assert code == 1
     assert errors == [
         f"Error: {folder / 'c_empty.txt'}: empty input: no text to analyse",
-        f"Error: {folder / 'd_logo.png'}: binary data (NUL bytes), not text",
+        f"Error: {folder / 'd_logo.png'}: binary data (NUL byte 0x00 at offset 8), not text",
     ]
     names = [(Path(r["source"]["path"]).name, r["source"]["record"]) for r in records]
     assert names == [

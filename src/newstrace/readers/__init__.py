@@ -95,7 +95,8 @@ def read_path(path: str | Path, fmt: str | None = None, **options) -> Iterator[R
     File-level errors: E100 file not found, a broken symbolic link, a folder, or not a
     regular file (a device or socket); E101 unknown format; E102 a file that yields no
     record (``no records``); E104 a pipe or decompressed stream over ``MAX_FILE_BYTES``;
-    E106 a gzip stream that is truncated or damaged; E199 a reader bug.
+    E106 a gzip stream that is truncated or damaged, or a file named ``.gz`` that does not
+    start with the gzip magic bytes; E199 a reader bug.
 
     A named pipe or process substitution (``<(cat feed.jsonl)``) is read whole into a
     temporary file first (at most ``MAX_FILE_BYTES``), as readers seek; a pipe that no
@@ -127,9 +128,13 @@ def read_path(path: str | Path, fmt: str | None = None, **options) -> Iterator[R
     if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
         yield error_document(source, "E100", "not a regular file (a device or socket); give a file or a pipe")
         return
+    fifo = stat.S_ISFIFO(mode)
+    if _fake_gzip(path, fmt, fifo):
+        yield error_document(source, "E106", "named .gz but not gzip-compressed (it does not start with the gzip "
+                             "bytes 1f 8b): a damaged download, or rename the file without .gz")  # fmt: skip
+        return
     count = 0
     try:
-        fifo = stat.S_ISFIFO(mode)
         copy = fifo or (fmt not in ("warc", "parquet") and _starts_with(path, GZIP_MAGIC))
         # A temporary folder only for the pipes and gzip files that need a copy.
         with tempfile.TemporaryDirectory(prefix="newstrace-") if copy else contextlib.nullcontext() as tmp:
@@ -145,6 +150,18 @@ def read_path(path: str | Path, fmt: str | None = None, **options) -> Iterator[R
         yield error_document(source, "E199", f"reader failed: {type(exc).__name__}: {str(exc)[:200]}")
     if count == 0:
         yield error_document(source, "E102", "no records: the file holds nothing to analyse")
+
+
+def _fake_gzip(path: Path, fmt: str, fifo: bool) -> bool:
+    """True for a non-empty regular file named ``.gz`` that does not start with the gzip magic bytes.
+
+    Such a file is damaged or misnamed: reading its bytes as plain text would analyse
+    garbage (or a partial download) without a word. WARC and Parquet files are left to their
+    readers, which judge their own content; an empty file stays an empty-input error (E102).
+    """
+    if fifo or fmt in ("warc", "parquet") or not path.name.lower().endswith(".gz"):
+        return False
+    return path.stat().st_size > 0 and not _starts_with(path, GZIP_MAGIC)
 
 
 def _materialise(path: Path, fmt: str, fifo: bool, tmp: Path, source: Source) -> tuple[Path, RawDocument | None]:

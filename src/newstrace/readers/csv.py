@@ -7,7 +7,14 @@ from collections import deque
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document, unicode_bom
+from newstrace.readers.base import (
+    MAX_FILE_BYTES,
+    RawDocument,
+    binary_data,
+    error_document,
+    nul_in_record,
+    unicode_bom,
+)
 from newstrace.readers.columns import ColumnMap, as_column_map, record_to_document
 from newstrace.schema import Source
 
@@ -32,8 +39,8 @@ def read_csv_file(
     Every record's ``Source`` has ``record`` (0-based data row), ``line`` (1-based line
     where the row starts; the header is line 1) and ``offset`` (its byte offset).
 
-    Never raises for bad input; error records: E102 empty file or a header with no data rows, E103 binary data or a row
-    with invalid UTF-8, E106 a malformed row (a parse error, or more fields than the
+    Never raises for bad input; error records: E102 empty file or a header with no data rows, E103 binary data (the file), or a row
+    with a NUL byte or invalid UTF-8 (that row only; the message gives the byte's offset), E106 a malformed row (a parse error, or more fields than the
     header), E107 no text column in the header, E108 a column named in ``columns`` is not
     in the header (one error for the file: every row would be read wrongly), plus the
     record errors of :func:`~newstrace.readers.columns.record_to_document`.
@@ -51,16 +58,20 @@ def read_csv_file(
             yield error_document(file_source, "E103", f"{unicode_bom(head).upper()} text (byte-order mark): "
                                  "re-encode the file as UTF-8")  # fmt: skip
             return
-        if b"\x00" in head:
-            yield error_document(file_source, "E103", "binary data (NUL bytes), not CSV")
+        binary = binary_data(head, "CSV")
+        if binary:
+            yield error_document(file_source, "E103", binary)
             return
         fh.seek(0)
         starts: deque[tuple[int, int]] = deque()  # (line number, byte offset) of lines not yet consumed
+        nuls: dict[int, int] = {}  # line number -> file offset of its first NUL byte (reported per row)
 
         def lines() -> Iterator[str]:
             offset = 0
             for lineno, raw in enumerate(fh, 1):
                 starts.append((lineno, offset))
+                if (nul := raw.find(b"\x00")) >= 0:
+                    nuls[lineno] = offset + nul
                 offset += len(raw)
                 if lineno == 1:
                     raw = raw.removeprefix(_BOM)
@@ -81,6 +92,10 @@ def read_csv_file(
             header = [h.strip() for h in next(reader)]
         except csv.Error as exc:
             yield error_document(header_source, "E106", f"malformed header row: {exc}")
+            return
+        header_nul = next((nuls[n] for n in range(1, reader.line_num + 1) if n in nuls), None)
+        if header_nul is not None:  # every row is read by the header's column names
+            yield error_document(header_source, "E103", f"header row holds binary data (NUL byte 0x00 at offset {header_nul})")
             return
         if any(_has_surrogate(h) for h in header):
             yield error_document(header_source, "E103", "header row is not valid UTF-8; re-encode the file as UTF-8")
@@ -104,14 +119,14 @@ def read_csv_file(
             )
             return
         rows = 0
-        for doc in _rows(reader, header, resolved, starts, path, columns):
+        for doc in _rows(reader, header, resolved, starts, nuls, path, columns):
             rows += 1
             yield doc
         if rows == 0:
             yield error_document(file_source, "E102", "no records: the file has a header row but no data rows")
 
 
-def _rows(reader, header: list[str], resolved: dict[str, str], starts: deque, path: Path, columns: ColumnMap):
+def _rows(reader, header: list[str], resolved: dict[str, str], starts: deque, nuls: dict, path: Path, columns: ColumnMap):
     record = 0
     last_line = reader.line_num
     while True:
@@ -130,6 +145,10 @@ def _rows(reader, header: list[str], resolved: dict[str, str], starts: deque, pa
             continue  # blank line between rows
         source = _source(path, record, start, starts)
         record += 1
+        nul = next((nuls[n] for n in range(start, last_line + 1) if n in nuls), None)
+        if nul is not None:  # binary bytes in this row only: report it, read the other rows
+            yield error_document(source, "E103", nul_in_record(nul))
+            continue
         bad = next((i for i, cell in enumerate(row) if _has_surrogate(cell)), None)
         if bad is not None:
             name = header[bad] if bad < len(header) else f"#{bad + 1}"

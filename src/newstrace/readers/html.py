@@ -142,7 +142,7 @@ def html_to_document(page: str, source: Source, url: str | None = None) -> RawDo
 def _decode_page(data: bytes, source: Source) -> tuple[str | None, RawDocument | None]:
     """Decode page bytes: UTF-8 first; else the charset the page declares; else an E103 record."""
     text, err = decode_bytes(data, source)
-    if err is None or err.error.code != "E103" or b"\x00" in data[:8192]:
+    if err is None or err.error.code != "E103" or b"\x00" in data:
         return text, err
     m = _CHARSET.search(data[:4096])
     if m:

@@ -7,7 +7,14 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document, unicode_bom
+from newstrace.readers.base import (
+    MAX_FILE_BYTES,
+    RawDocument,
+    binary_data,
+    error_document,
+    nul_in_record,
+    unicode_bom,
+)
 from newstrace.readers.columns import ColumnMap, as_column_map, record_to_document
 from newstrace.readers.text import decode_bytes
 from newstrace.schema import Source
@@ -27,8 +34,8 @@ def read_jsonl_file(path: Path, columns: ColumnMap | str | Mapping[str, str] | N
     is ``[`` is read as a JSON array of objects, and a ``.json`` file holding one object
     as a single record.
 
-    Never raises for bad input; error records: E102 empty file, E103 binary data or invalid
-    UTF-8 (file or line), E106 a malformed JSON line or a value that is not an object,
+    Never raises for bad input; error records: E102 empty file, E103 binary data (the file), or a
+    NUL byte or invalid UTF-8 in one line (that record only, with the byte's offset), E106 a malformed JSON line or a value that is not an object,
     plus the record errors of :func:`~newstrace.readers.columns.record_to_document`.
     """
     columns = as_column_map(columns)
@@ -39,8 +46,9 @@ def read_jsonl_file(path: Path, columns: ColumnMap | str | Mapping[str, str] | N
             yield error_document(file_source, "E103", f"{unicode_bom(head).upper()} text (byte-order mark): "
                                  "re-encode the file as UTF-8")  # fmt: skip
             return
-        if b"\x00" in head:
-            yield error_document(file_source, "E103", "binary data (NUL bytes), not JSON Lines")
+        binary = binary_data(head, "JSON Lines")
+        if binary:
+            yield error_document(file_source, "E103", binary)
             return
         first = head.removeprefix(_BOM).lstrip()[:1]
         if first == b"[" or (first == b"{" and path.suffix.lower() == ".json" and _single_object(path)):
@@ -63,6 +71,9 @@ def _read_lines(fh, path: Path, columns: ColumnMap) -> Iterator[RawDocument]:
         source = Source(path=str(path), format="jsonl", record=record, line=lineno, offset=start)
         record += 1
         raw = raw.rstrip(b"\r\n")
+        if (nul := raw.find(b"\x00")) >= 0:  # binary bytes in this line only: the other lines are read
+            yield error_document(source, "E103", nul_in_record(start + nul))
+            continue
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document, unicode_bom
+from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, binary_data, error_document, unicode_bom
 from newstrace.readers.header import split_header
 from newstrace.schema import Source
 
@@ -14,7 +14,9 @@ def decode_bytes(data: bytes, source: Source) -> tuple[str | None, RawDocument |
     """Decode article bytes as UTF-8 (a BOM is dropped), or as UTF-16/32 when a byte-order mark says so.
 
     Returns ``(text, None)`` or ``(None, error_document)``: empty input is E102, binary
-    input (NUL bytes) and invalid UTF-8 are E103, with the byte offset of the fault.
+    input (a NUL byte anywhere; the message gives the first one's offset and says when the
+    bytes look like UTF-16 without a byte-order mark) and invalid UTF-8 are E103, with the
+    byte offset of the fault.
     """
     if not data.strip():
         return None, error_document(source, "E102", "empty input: no text to analyse")
@@ -26,8 +28,10 @@ def decode_bytes(data: bytes, source: Source) -> tuple[str | None, RawDocument |
             return None, error_document(source, "E103", f"not valid {codec.upper()} (offset {exc.start}); "
                                         "re-encode the file as UTF-8")  # fmt: skip
         return (text, None) if text.strip() else (None, error_document(source, "E102", "empty input: no text to analyse"))
-    if b"\x00" in data[:8192]:
-        return None, error_document(source, "E103", "binary data (NUL bytes), not text")
+    first_nul = data.find(b"\x00")
+    if first_nul >= 0:  # one record (the whole file): a NUL byte anywhere means it is not text
+        message = binary_data(data[:8192], "text") or f"binary data (NUL byte 0x00 at offset {first_nul}), not text"
+        return None, error_document(source, "E103", message)
     try:
         return data.decode("utf-8-sig"), None
     except UnicodeDecodeError as exc:
@@ -47,6 +51,9 @@ def read_text_file(path: Path, **_options) -> Iterator[RawDocument]:
     and byline/credit lines at the end are left for the structure stage. A leading
     ``URL: ...`` header block (saved pages, scraped excerpts) goes into the record's
     metadata, not the text (:func:`newstrace.readers.header.split_header`).
+
+    Error records: E102 an empty file or a headline line with no body text (see
+    :func:`headline_only`), E103 binary data or invalid UTF-8, E104 a file over the size limit.
     """
     source = Source(path=str(path), format="text", record=0, offset=0)
     size = path.stat().st_size
@@ -57,4 +64,29 @@ def read_text_file(path: Path, **_options) -> Iterator[RawDocument]:
     if err is not None:
         yield err
         return
-    yield split_header(RawDocument(source=source, text=text.replace("\r\n", "\n").replace("\r", "\n")))
+    doc = split_header(RawDocument(source=source, text=text.replace("\r\n", "\n").replace("\r", "\n")))
+    headline = headline_only(doc.text)
+    if headline is not None:
+        shown = headline if len(headline) <= 80 else headline[:77] + "..."
+        yield error_document(doc.source, "E102", f"empty input: no body text, only a headline line ({shown!r})")
+        return
+    yield doc
+
+
+def headline_only(text: str) -> str | None:
+    """The headline of a plain-layout article that has no body text, else ``None``.
+
+    The layout's first line is the headline (see :func:`newstrace.structure.split_document`)
+    unless the text starts with a blank line or that line is itself a long paragraph (over 40
+    words ending in sentence punctuation). A text whose only non-blank line is such a
+    headline has nothing to analyse: it is an empty-input record (E102), not an article.
+    """
+    if text.startswith("\n"):
+        return None
+    head, _, rest = text.strip(" \t\ufeff").partition("\n")
+    head = head.strip()
+    if rest.strip() or not head:
+        return None
+    if len(head.split()) > 40 and head.endswith((".", "!", "?", '"', "\u201d")):
+        return None  # one long paragraph: body text with no headline
+    return head

@@ -36,7 +36,8 @@ def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> It
     (``WARC-Date``, ISO 8601); ``meta`` carries ``url`` and ``captured`` too.
 
     Never raises for bad input; error records: E106 not a WARC file (judged by its first
-    bytes), a truncated file, or a record that cannot be parsed (named by file and byte
+    bytes), a truncated file (cut inside a record's header or body: bytes left after
+    the last whole record are a cut-off record), or a record that cannot be parsed (named by file and byte
     offset; the rest of the file cannot be located and is not read), messages in words
     without exception names or raw bytes; E102 a file with no record or no HTML page
     (with the skip reasons); E104 a
@@ -55,7 +56,10 @@ def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> It
     pages = 0
     index = 0
     next_offset = 0  # where the record after the last one read starts (for a broken record's message)
+    size = path.stat().st_size
     with path.open("rb") as fh:
+        compressed = fh.read(2) == b"\x1f\x8b"
+        fh.seek(0)
         records = ArchiveIterator(fh)
         while True:
             try:
@@ -63,15 +67,17 @@ def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> It
             except StopIteration:
                 break
             except Exception as exc:  # warcio raises ArchiveLoadFailed, zlib and EOF errors on damage
+                at = _left_over(fh, next_offset) if index and not compressed else None  # past the blank lines
+                at = next_offset if at is None else at
                 yield error_document(
-                    Source(path=str(path), format="warc", record=index, offset=next_offset),
+                    Source(path=str(path), format="warc", record=index, offset=at),
                     "E106",
-                    f"broken WARC record at byte {next_offset}: {_describe(exc)}; the rest of the file "
-                    "is not read",
+                    f"broken WARC record at byte {at}: {_describe(exc)}; the rest of the file is not read",
                 )
                 return
+            seen: Counter = Counter()  # this record's skip reason, counted only if it is whole
             try:
-                doc = _page(record, path, index, lambda: _offset(records, next_offset)[0], skipped)
+                doc = _page(record, path, index, lambda: _offset(records, next_offset)[0], seen)
             except Exception as exc:  # a damaged payload (bad chunking, truncated gzip body)
                 doc = error_document(
                     Source(path=str(path), format="warc", record=index, offset=_offset(records, next_offset)[0],
@@ -80,11 +86,36 @@ def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> It
                     f"broken WARC record: {_describe(exc)}",
                 )
             start, length = _offset(records, next_offset)
+            cut = _cut_off(record, path if compressed and start + length >= size else None, start)
+            if cut:  # nothing follows a cut-off record: the file ends inside it
+                yield error_document(
+                    Source(
+                        path=str(path),
+                        format="warc",
+                        record=index,
+                        offset=start,
+                        url=record.rec_headers.get_header("WARC-Target-URI"),
+                    ),
+                    "E106",
+                    f"truncated WARC record at byte {start}: the file ends inside its {cut}",
+                )
+                return
+            skipped.update(seen)
             next_offset = start + length
             index += 1
             if doc is not None:
                 pages += 1
                 yield doc
+        # warcio stops without an error when the file ends inside a record's header: bytes
+        # left after the last whole record mean a record was cut off, not that the file ended.
+        rest = _left_over(fh, next_offset) if index else None
+        if rest is not None:
+            yield error_document(
+                Source(path=str(path), format="warc", record=index, offset=rest),
+                "E106",
+                f"truncated WARC record at byte {rest}: the file ends inside its header",
+            )
+            return
     if index == 0:  # it starts like a WARC file, yet no record could be read whole
         yield error_document(file_source, "E106", "truncated WARC file: no complete record could be read")
     elif pages == 0:
@@ -176,6 +207,54 @@ def _offset(records, default: int) -> tuple[int, int]:
         return int(records.get_record_offset()), int(records.get_record_length())
     except Exception:  # a record too damaged to measure
         return default, 0
+
+
+def _cut_off(record, last_member: Path | None, start: int) -> str | None:
+    """Where the file ends inside ``record`` (``"header"``, ``"body"``), or ``None`` when the record is whole.
+
+    Call it once the record has been read to its end. A WARC header always has a
+    Content-Length (ISO 28500, section 5.2): a header without one (or with no digits in
+    it) was cut before it ended
+    (warcio parses a header cut at end of file as if it were whole). Body bytes that
+    Content-Length promised and the file lacks mean a cut body. ``last_member``, the path of a
+    ``.warc.gz`` file whose last record this is, also has that record's gzip member checked
+    for its end, which warcio does not (a file cut in the member's last bytes).
+    """
+    length = record.rec_headers.get_header("Content-Length")
+    if length is None or not length.strip().isdigit():
+        return "header"
+    if getattr(record.raw_stream, "limit", 0) > 0:
+        return "body"
+    if last_member is not None and not _gzip_member_complete(last_member, start):
+        return "body (its gzip stream stops short)"
+    return None
+
+
+def _gzip_member_complete(path: Path, start: int) -> bool:
+    """True when the gzip member starting at byte ``start`` of ``path`` ends within the file."""
+    import zlib
+
+    d = zlib.decompressobj(wbits=31)
+    with path.open("rb") as fh:
+        fh.seek(start)
+        try:
+            while (chunk := fh.read(1 << 20)) and not d.eof:
+                d.decompress(chunk, 1 << 20)
+                while d.unconsumed_tail and not d.eof:  # drain output in bounded steps
+                    d.decompress(d.unconsumed_tail, 1 << 20)
+        except zlib.error:
+            return False
+    return d.eof
+
+
+def _left_over(fh, end: int) -> int | None:
+    """Offset of the first byte other than blank lines from byte ``end`` on in the open file ``fh`` (a cut-off record), else ``None``."""
+    fh.seek(end)
+    while chunk := fh.read(65536):
+        if rest := chunk.lstrip(b"\r\n \t"):
+            return end + len(chunk) - len(rest)
+        end += len(chunk)
+    return None
 
 
 def _not_warc(path: Path) -> str | None:
