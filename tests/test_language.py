@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import wordfreq
 
-from newstrace.nlp.language import identify_language, number_share
+from newstrace.nlp.language import identify_language, is_plausibly_english, number_share, runs_english_nlp
 from newstrace.pipeline import analyze_document
 from newstrace.provenance.text import wordfreq_language, zipf_in
 from newstrace.readers.base import RawDocument
@@ -92,3 +92,32 @@ def test_wordfreq_is_never_asked_for_a_language_it_lacks(caplog):
         assert zipf_in("ferry", "pcm") == wordfreq.zipf_frequency("ferry", "en")
         zipf_in("ferry", "la")
     assert not [r for r in caplog.records if r.name.startswith("wordfreq")]
+
+
+def test_unsure_short_text_gets_english_nlp_only_when_it_reads_as_english():
+    # both are too short for py3langid to be sure (language None); English NLP runs on the
+    # English one only (entities found), never on the French one
+    stages = ("repair", "structure", "language", "nlp")
+    english = analyze_document(RawDocument(Source(), "Pier shut\n\nMayor Ilse Varga shut the Tarrow pier."),
+                               stages=stages)
+    french = analyze_document(RawDocument(Source(), "Quai fermé\n\nLe maire Ilse Varga a fermé le quai de Tarrow."),
+                              stages=stages)
+    assert english.language is None and french.language is None
+    assert "Tarrow" in {e.text for e in english.entities}
+    assert french.entities == [] and french.quotes == [] and french.claims == []
+    assert runs_english_nlp("en", "Le quai est fermé.") and not runs_english_nlp("fr", "The pier is shut.")
+    assert [is_plausibly_english(t) for t in ("The port is closed.", "Le port est fermé.", "El puerto está cerrado.",
+                                              "O porto está fechado.", "Der Hafen ist geschlossen.")] == [
+        True, False, False, False, False]
+
+
+@pytest.mark.skipif(not PROVENANCE.is_dir(), reason="needs ../shared")
+def test_english_function_words_separate_the_corpus_languages():
+    # every English article of the provenance corpus reads as English, no Spanish, Portuguese,
+    # Greek or Indonesian one does
+    texts = [p.read_text(encoding="utf-8", errors="replace") for p in sorted(PROVENANCE.glob("*/*.txt"))]
+    langs = [identify_language(t)[0] for t in texts]
+    assert sum(lang == "en" for lang in langs) > 40
+    assert all(is_plausibly_english(t) for t, lang in zip(texts, langs) if lang == "en")
+    assert not any(is_plausibly_english(t) for t, lang in zip(texts, langs) if lang in {"es", "pt", "el", "id"})
+

@@ -37,14 +37,16 @@ def load_nlp():
 def annotate(article: Article, nlp) -> Article:
     """Fill ``entities``, ``quotes`` and ``claims`` of an English article.
 
-    Non-English articles get no NLP annotations (the model is English-only).
+    Non-English articles get no NLP annotations (the model is English-only), nor does an article
+    of unknown language that does not read as English (:func:`newstrace.nlp.language.runs_english_nlp`).
     """
     from newstrace.nlp.claims import extract_claims
     from newstrace.nlp.entities import extract_entities
+    from newstrace.nlp.language import runs_english_nlp
     from newstrace.nlp.quotes import extract_quotes
     from newstrace.nlp.parsing import ParsedText
 
-    if not article.text.strip() or (article.language and article.language != "en"):
+    if not article.text.strip() or not runs_english_nlp(article.language, article.text):
         return article
     parsed = ParsedText(article.text, nlp)
     article.entities = extract_entities(parsed)
