@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 import typer.main
@@ -34,8 +35,36 @@ def rows(text: str) -> dict[str, str]:
     return found
 
 
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def readme_command_lines() -> list[tuple[str, str]]:
+    """``(command, line)`` for each line of README.md's code blocks that runs ``newstrace COMMAND``."""
+    out, fenced = [], False
+    for line in README.read_text(encoding="utf-8").splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            continue
+        m = re.search(r"(?:^|\s|/)newstrace ([a-z]+)\b", line)
+        if fenced and m:
+            out.append((m.group(1), line.split("#", 1)[0]))
+    return out
+
+
 def test_the_command_list_is_what_the_readme_documents():
-    assert {"analyze", "ingest", "trace", "show", "stories", "report", "export", "serve", "schema"} <= set(COMMANDS)
+    # the README's command table names every command, and only commands that exist
+    table = set(re.findall(r"^\| `newstrace ([a-z]+)` \|", README.read_text(encoding="utf-8"), re.MULTILINE))
+    assert {"analyze", "ingest", "trace", "show", "stories", "report", "export", "serve", "schema"} <= table
+    assert table == set(COMMANDS)
+
+
+def test_every_option_the_readme_shows_is_in_the_commands_help():
+    lines = readme_command_lines()
+    assert {cmd for cmd, _ in lines} >= {"analyze", "ingest", "trace", "show", "stories", "report", "serve", "export"}
+    helps = {cmd: set(re.findall(r"--[\w-]+", help_text(cmd))) for cmd in {cmd for cmd, _ in lines}}
+    missing = [(cmd, opt) for cmd, line in lines for opt in re.findall(r"(?<![\w-])--[\w-]+", line)
+               if opt not in helps[cmd]]
+    assert missing == []
 
 
 @pytest.mark.parametrize("command", ["", *COMMANDS])
