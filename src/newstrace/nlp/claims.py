@@ -36,11 +36,13 @@ one"); vague plurals ("dozens", "hundreds of") are skipped for want of a value; 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from itertools import pairwise
 
 from spacy.tokens import Doc, Span, Token
 
+from newstrace.nlp.lookup import DocEnts, EntityIndex, QuoteIndex
 from newstrace.nlp.numbers import (
     CURRENCY_NATIONS,
     CURRENCY_SYMBOLS,
@@ -206,6 +208,7 @@ def explain_claims(parsed: ParsedText, entities: list[Entity] | None = None,
     if not starts:
         return out
     ctx = _Ctx(parsed.doc, parsed.text)
+    by_entity, by_quote = EntityIndex(entities), QuoteIndex(quotes)  # offset lookups in log time
     k = 0
     for sent in parsed.sents:
         while k < len(starts) and starts[k] < sent.start:
@@ -215,7 +218,7 @@ def explain_claims(parsed: ParsedText, entities: list[Entity] | None = None,
         if starts[k] >= sent.end:
             continue  # no number in this sentence
         for seg in _segments(ctx, sent):
-            out.extend(_sentence(parsed, ctx, seg, entities, quotes, starts))
+            out.extend(_sentence(parsed, ctx, seg, by_entity, by_quote, starts))
     return out
 
 
@@ -229,7 +232,7 @@ class _Ctx:
         self.text = text  # == doc.text, which joins every token on each access
         spaces = doc.to_array([IS_SPACE]).nonzero()[0].tolist()
         self.breaks = [i for i in spaces if "\n" in doc[i].text]
-        self.ents = list(doc.ents)
+        self.ents = DocEnts(doc)
         self._lower: dict[int, str] = {}
         #: (end offset, what) of the last claim that counted a plural noun, for "two of them"
         self.counted: tuple[int, str] | None = None
@@ -245,13 +248,13 @@ class _Ctx:
         return tuple(out)
 
     def ents_in(self, start: int, end: int) -> list[Span]:
-        return [e for e in self.ents if e.start < end and start < e.end]
+        return self.ents.overlapping(start, end)
 
 
 def _segments(ctx: _Ctx, sent: Span) -> list[Span]:
     """A sentence split at line breaks: a paragraph or table line never shares a claim's context."""
     doc = sent.doc
-    cuts = [i for i in ctx.breaks if sent.start <= i < sent.end]
+    cuts = ctx.breaks[bisect_left(ctx.breaks, sent.start) : bisect_left(ctx.breaks, sent.end)]
     if not cuts:
         return [sent]
     out, start = [], sent.start
@@ -265,7 +268,7 @@ def _segments(ctx: _Ctx, sent: Span) -> list[Span]:
 # --- classification ------------------------------------------------------------------------
 
 
-def _sentence(parsed: ParsedText, ctx: _Ctx, sent: Span, entities: list[Entity], quotes: list[Quote],
+def _sentence(parsed: ParsedText, ctx: _Ctx, sent: Span, entities: EntityIndex, quotes: QuoteIndex,
               starts: list[int] | None = None) -> list[ClaimCandidate]:
     doc = parsed.doc
     exprs = find_numbers(doc, sent.start, sent.end, starts)
@@ -290,7 +293,7 @@ def _sentence(parsed: ParsedText, ctx: _Ctx, sent: Span, entities: list[Entity],
         c.qualifier = _qualifier(ctx, c)
     _assign_what(parsed, ctx, sent, kept)
     _assign_periods(ctx, doc, sent, cands, kept)
-    _assign_sources(parsed, sent, kept, entities, quotes)
+    _assign_sources(parsed, ctx, sent, kept, entities, quotes)
     return cands
 
 
@@ -868,18 +871,18 @@ def _assign_periods(ctx: _Ctx, doc: Doc, sent: Span, cands: list[ClaimCandidate]
 # --- source ----------------------------------------------------------------------------------
 
 
-def _assign_sources(parsed: ParsedText, sent: Span, kept: list[ClaimCandidate], entities: list[Entity],
-                    quotes: list[Quote]) -> None:
+def _assign_sources(parsed: ParsedText, ctx: _Ctx, sent: Span, kept: list[ClaimCandidate],
+                    entities: EntityIndex, quotes: QuoteIndex) -> None:
     shared: str | None = None
     span = region = (0, 0)
     looked = False
     for c in kept:
-        quote = next((q for q in quotes if q.start <= c.start < q.end and q.start >= 0), None)
+        quote = quotes.containing(c.start)
         if quote is not None:
             c.source = quote.speaker
             continue
         if not looked:
-            shared, span, region = _sentence_source(parsed, sent, entities)
+            shared, span, region = _sentence_source(parsed, ctx, sent, entities)
             looked = True
         # only numbers in the reported content; not the speaker's own ("Two of them said")
         in_speaker = span[0] <= c.tok_start < span[1]
@@ -890,8 +893,8 @@ def _assign_sources(parsed: ParsedText, sent: Span, kept: list[ClaimCandidate], 
 _Bounds = tuple[int, int]
 
 
-def _sentence_source(parsed: ParsedText, sent: Span,
-                     entities: list[Entity]) -> tuple[str | None, _Bounds, _Bounds]:
+def _sentence_source(parsed: ParsedText, ctx: _Ctx, sent: Span,
+                     entities: EntityIndex) -> tuple[str | None, _Bounds, _Bounds]:
     """The source a sentence attributes its numbers to, its token bounds, and the reported content's bounds."""
     doc = parsed.doc
     none = (None, (0, 0), (0, 0))
@@ -905,7 +908,8 @@ def _sentence_source(parsed: ParsedText, sent: Span,
             span = doc[t.i + 2:j]
             text = _SOURCE_PREFIX.sub("", span.text).strip()
             if text:
-                return _named(parsed, span, text, entities), (span.start, span.end), (sent.start, sent.end)
+                name = _named(parsed, ctx, span, text, entities)
+                return name, (span.start, span.end), (sent.start, sent.end)
     verbs = [t for t in toks if t.pos_ == "VERB" and t.lemma_ in REPORTING and t.lemma_ != "according"
              and not _passive_or_modal(doc, sent, t)]
     if not verbs:
@@ -917,13 +921,13 @@ def _sentence_source(parsed: ParsedText, sent: Span,
             tail = [t for t in doc[v.i + 1:sent.end] if not t.is_punct and not t.is_space]
             final = len(tail) <= 4 and not any(t.lower_ == "that" or t.like_num for t in tail)
             region = (sent.start, before[0]) if final and before[0] > sent.start else (v.i + 1, sent.end)
-            return _named(parsed, doc[before[0]:before[1]], None, entities), before, region
+            return _named(parsed, ctx, doc[before[0]:before[1]], None, entities), before, region
         appos = _speaker_before_apposition(doc, sent, v)
         if appos is not None:
-            return _named(parsed, doc[appos[0]:appos[1]], None, entities), appos, (v.i + 1, sent.end)
+            return _named(parsed, ctx, doc[appos[0]:appos[1]], None, entities), appos, (v.i + 1, sent.end)
         after = _speaker_after(doc, sent, v)
         if after is not None:
-            return _named(parsed, doc[after[0]:after[1]], None, entities), after, (sent.start, v.i)
+            return _named(parsed, ctx, doc[after[0]:after[1]], None, entities), after, (sent.start, v.i)
     if len(sent) > PARSE_MAX_TOKENS:
         return none
     # the parse: subject of the reporting verb (its noun phrase, without clauses)
@@ -940,7 +944,7 @@ def _sentence_source(parsed: ParsedText, sent: Span,
                 span = doc.char_span(s, e, alignment_mode="expand")
                 if span is not None:
                     region = (_doc_index(parsed, sent, pv) + 1, sent.end)
-                    return _named(parsed, span, None, entities), (span.start, span.end), region
+                    return _named(parsed, ctx, span, None, entities), (span.start, span.end), region
     return none
 
 
@@ -1005,33 +1009,31 @@ def _speaker_after(doc: Doc, sent: Span, v: Token) -> tuple[int, int] | None:
     return (v.i + 1, j)
 
 
-def _named(parsed: ParsedText, span: Span, text: str | None, entities: list[Entity]) -> str | None:
+def _named(parsed: ParsedText, ctx: _Ctx, span: Span, text: str | None, entities: EntityIndex) -> str | None:
     """A speaker span as a source name: an entity's canonical name, a resolved pronoun, or the phrase."""
     if len(span) == 1 and span[0].tag_ == "PRP":
         if span[0].lower_ not in _PRONOUN_PERSON:
             return None
-        return _last_person_before(parsed, span.start_char, entities)
-    for ent in entities:
-        if ent.label in {"PERSON", "ORG"} and ent.start == span.start_char and ent.end <= span.end_char:
+        return _last_person_before(ctx, span.start_char, entities)
+    for ent in entities.starting_at(span.start_char):
+        if ent.label in {"PERSON", "ORG"} and ent.end <= span.end_char:
             return ent.canonical
-    persons = [e for e in span.ents if e.label_ == "PERSON"]
+    ents = ctx.ents.within(span.start, span.end)
+    persons = [e for e in ents if e.label_ == "PERSON"]
     if len(persons) == 1:  # "Hospital director Ines Maro", "Joseph Arsenio, analyst with ..."
-        for ent in entities:
-            if ent.label == "PERSON" and ent.start <= persons[0].start_char < ent.end:
+        for ent in entities.covering(persons[0].start_char):
+            if ent.label == "PERSON":
                 return ent.canonical
         return persons[0].text
-    for ent in span.ents:
+    for ent in ents:
         if ent.label_ == "ORG" and ent.start == span.start:
             return ent.text
     return (text if text is not None else span.text).strip() or None
 
 
-def _last_person_before(parsed: ParsedText, char: int, entities: list[Entity]) -> str | None:
-    best = None
-    for ent in entities:
-        if ent.label == "PERSON" and ent.end <= char and (best is None or ent.end > best.end):
-            best = ent
+def _last_person_before(ctx: _Ctx, char: int, entities: EntityIndex) -> str | None:
+    best = entities.last_person_ending_by(char)
     if best is not None:
         return best.canonical
-    people = [e for e in parsed.doc.ents if e.label_ == "PERSON" and e.end_char <= char]
-    return people[-1].text if people else None
+    person = ctx.ents.last_person_ending_by(char)
+    return person.text if person is not None else None

@@ -15,6 +15,7 @@ scale words close a group. Wire-service abbreviations (``mln``, ``bln``, ``pct``
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
@@ -393,7 +394,10 @@ def find_numbers(doc: Doc, start: int, end: int, starts: list[int] | None = None
         ``list[NumberExpr]``.
     """
     found: list[NumberExpr] = []
-    positions = range(start, end) if starts is None else [i for i in starts if start <= i < end]
+    # starts is sorted (number_starts): slice it, a scan per sentence would make long texts quadratic
+    positions = (
+        range(start, end) if starts is None else starts[bisect_left(starts, start) : bisect_left(starts, end)]
+    )
     i = start
     for pos in positions:
         if pos < i:

@@ -252,7 +252,7 @@ class _Attributor:
                     break  # '..." when Clinton blasted him': another clause, not an attribution
                 lead = [x for x in region if doc[x].lower_ not in _SKIP_BEFORE_CUE]
                 if lead and doc[lead[-1]].lower_ in _RELATIVE:
-                    break  # '..." and Guaido, who said ...': the cue heads a relative clause with its own content
+                    break  # '..." and Guaido, who said ...': a relative clause with its own content
                 ref = self._subject_before(region)
                 if ref is not None:
                     return ref, tok.text, "after"
