@@ -127,3 +127,20 @@ def test_stories_go_stale_when_trace_runs_after_them(copy):
         assert stories_stale(st)
         update_stories(st)
         assert not stories_stale(st)
+
+
+def test_the_story_list_marks_ingestion_days_as_such(copy):
+    """Real stories whose articles carry no date list the day they were ingested: it must say so,
+    as the timeline does, while stories with a dated member list their dates unmarked."""
+    with Store(copy, read_only=True) as st:
+        stories = list_stories(st, limit=100_000).stories
+    undated = [s for s in stories if s.seen_ingested]
+    assert undated and len(undated) < len(stories)  # both kinds are in the real data
+    assert all(s.first_seen for s in undated)
+    out = invoke("stories", "--store", copy, "--limit", 0)
+    assert out.exit_code == 0, out.output
+    # each undated story marks both its first and its last seen day (rich may wrap the cell)
+    assert out.output.count("(ingested)") == 2 * len(undated)
+    one = undated[0]
+    detail = invoke("stories", "--store", copy, one.id)
+    assert f"{one.first_seen} (ingested) .. {one.last_seen} (ingested)" in detail.output

@@ -231,3 +231,17 @@ def test_api_derivations_of_an_unknown_article_is_404(client, store):
     assert client.get(f"/api/articles/{copy_id}/derivations").json()
     for unknown in ("zzzz", copy_id[:8]):  # the API takes full ids; prefixes are for the HTML pages and the CLI
         assert client.get(f"/api/articles/{unknown}/derivations").status_code == 404
+
+
+def test_the_story_list_marks_ingestion_days_as_such(client, store):
+    """/stories marks first/last seen "(ingested)" for real stories whose articles carry no date, as the
+    story page's timeline does, and leaves dated stories' days unmarked."""
+    stories = {s.id: s for s in list_stories(store, limit=100_000).stories}
+    html = client.get("/stories", params={"sort": "recent"}).text
+    rows = dict(re.findall(r'<tr data-key="(S[0-9a-f]+)">(.*?)</tr>', html, re.DOTALL))
+    assert rows
+    seen = {sid: stories[sid].seen_ingested for sid in rows}
+    assert set(seen.values()) == {True, False}  # both kinds on the page
+    for sid, row in rows.items():
+        assert row.count("(ingested)") == (2 if seen[sid] else 0), sid
+        assert stories[sid].first_seen in row

@@ -108,6 +108,14 @@ def _console():
     return Console(highlight=False, width=160 if plain else None, no_color=plain)
 
 
+def _seen(story, day: str | None) -> str:
+    """A story's first or last seen day as listed: marked "(ingested)" when no member is dated
+    (:attr:`~newstrace.stories.models.Story.seen_ingested`), as the timeline marks its rows."""
+    if not day:
+        return ""
+    return f"{day} (ingested)" if story.seen_ingested else day
+
+
 def _print_stories(page) -> None:
     from rich.table import Table
 
@@ -119,7 +127,7 @@ def _print_stories(page) -> None:
                 "headline"):  # fmt: skip
         table.add_column(col, overflow="fold")
     for s in page.stories:
-        table.add_row(s.id, str(s.n_articles), str(s.n_copies), s.first_seen or "", s.last_seen or "",
+        table.add_row(s.id, str(s.n_articles), str(s.n_copies), _seen(s, s.first_seen), _seen(s, s.last_seen),
                       ", ".join(s.languages), escape(", ".join(s.outlets[:4]) + (" ..." if len(s.outlets) > 4 else "")),
                       escape(", ".join(s.key_entities[:5])), escape(_clip(s.headline, 80)))  # fmt: skip
     _console().print(table)
@@ -134,7 +142,7 @@ def _print_detail(d) -> None:
     c = _console()
     s = d.story
     c.print(Rule(f"{s.id}: {escape(_clip(s.headline, 100))}"))
-    c.print(f"{s.n_articles} articles, {s.n_copies} copies, {s.first_seen} .. {s.last_seen}; languages "
+    c.print(f"{s.n_articles} articles, {s.n_copies} copies, {_seen(s, s.first_seen)} .. {_seen(s, s.last_seen)}; languages "
             f"{', '.join(s.languages)}; key entities: {escape(', '.join(s.key_entities))}")  # fmt: skip
     t = Table(title="Timeline", title_justify="left")
     for col in ("date", "outlet", "role", "kind", "article", "headline"):

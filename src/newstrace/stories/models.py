@@ -34,7 +34,9 @@ class Story(_Model):
         independent_ids: members in no derivation link (joined by shared event keys).
         n_articles, n_copies: member count; members that derive from another (or share an inferred source).
         first_seen, last_seen: earliest and latest member date (ISO day); dated members only
-            when any is dated, else ingestion days.
+            when any is dated, else ingestion days (``seen_ingested`` says so).
+        seen_ingested: True when no member is dated, so ``first_seen``/``last_seen`` are the days
+            the articles were ingested, not published; lists mark them "(ingested)".
         outlets: distinct outlets (URL host, else the stored outlet), by first appearance.
         languages: distinct ISO 639-1 codes, most frequent first.
         key_entities: the most widespread named entities (canonical names), most members first.
@@ -49,6 +51,7 @@ class Story(_Model):
     n_copies: int = 0
     first_seen: str | None = None
     last_seen: str | None = None
+    seen_ingested: bool = False
     outlets: list[str] = Field(default_factory=list)
     languages: list[str] = Field(default_factory=list)
     key_entities: list[str] = Field(default_factory=list)

@@ -215,6 +215,7 @@ def _summary(sid: str, members: list[dict], links: list[tuple], ents: dict) -> S
         n_copies=len(copies & member_set),
         first_seen=min(days) if days else None,
         last_seen=max(days) if days else None,
+        seen_ingested=bool(days) and not dated,
         outlets=outlets,
         languages=[lang for lang, _ in sorted(langs.items(), key=lambda kv: (-kv[1], kv[0]))],
         key_entities=[e[2].most_common(1)[0][0] for e in top],
