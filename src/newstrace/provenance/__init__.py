@@ -139,6 +139,8 @@ class TraceIndex:
         for a in articles:
             if not a.id or a.id in self.articles or not (a.text or "").strip():
                 continue
+            # the order added (the store adds in ingestion order) orders two versions of one input
+            a._meta["input_order"] = len(self.articles)  # direction.version_vote
             self.articles[a.id] = a
             fp = (fingerprints or {}).get(a.id)
             if fp is None:

@@ -42,6 +42,7 @@ from newstrace.provenance.direction import (
     cut_vote,
     damage_vote,
     declared_source_limit,
+    version_vote,
 )
 from newstrace.provenance.evidence import FEATURES, PairEvidence, pair_evidence
 from newstrace.provenance.text import Sentence, fold, tokens, zipf
@@ -246,9 +247,15 @@ def _spin_vote(sa: list[Sentence], sb: list[Sentence], al: Alignment) -> tuple[i
 def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment) -> tuple[int, list[str]]:
     """Votes for ``a`` being the origin of ``b`` (positive) or the reverse (negative), with reasons.
 
+    Two versions of one page or file (:func:`~newstrace.provenance.direction.version_vote`) are
+    ordered by their dates or ingestion order alone.
+
     Returns:
         ``(net_votes, reasons)``; reasons are phrased about "first" (a) and "second" (b).
     """
+    versions = version_vote(a, b, DIRECTION_MARGIN)
+    if versions is not None:  # one page or file ingested twice: only its versions' order counts
+        return versions
     ka, kb = outlet_key(a), outlet_key(b)
     votes, why = 0, []
     da, db = article_date(a), article_date(b)

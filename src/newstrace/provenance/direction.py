@@ -248,3 +248,64 @@ def declared_source_limit(a, b, votes: int) -> tuple[int, str]:
     if b_declares and votes > 0:
         return 0, f"declared source: the second republishes {', '.join(sorted(db))}, not the first, so it is not the first's copy"
     return votes, ""
+
+
+#: Key of :attr:`Article._meta` under which a :class:`~newstrace.provenance.PairVerifier` records
+#: the order articles were added in (the store adds them in ingestion order).
+INPUT_ORDER = "input_order"
+
+
+def same_input(a, b) -> str | None:
+    """What two articles share when they are two versions of one input: the same file record
+    (``source.path`` and ``source.record``) or the same page (``source.url``), ingested twice with
+    an edit in between.
+
+    Args:
+        a, b: Articles.
+
+    Returns:
+        ``"file <path>"`` or ``"page <url>"``, or None when they come from different inputs.
+    """
+    sa, sb = getattr(a, "source", None), getattr(b, "source", None)
+    if sa is None or sb is None:
+        return None
+    if sa.url and sa.url == sb.url:
+        return f"page {sa.url}"
+    if sa.path and sa.path == sb.path and sa.record == sb.record:
+        return f"file {sa.path}" + (f" record {sa.record}" if sa.format != "text" else "")
+    return None
+
+
+def _version_stamp(article) -> str | None:
+    """When this version of a page or file was made: its modified date, else its published date (ISO)."""
+    return getattr(article, "updated", None) or getattr(article, "published", None)
+
+
+def version_vote(a, b, margin: int) -> tuple[int, list[str]] | None:
+    """Direction of two versions of one input (:func:`same_input`), or None when they are not that.
+
+    Two versions of one page or file are no copy of each other's source: the earlier is the
+    origin and the later the copy (an edit). Earlier means an earlier modified (else published)
+    date-time where both versions state one and they differ; else added earlier (the
+    :data:`INPUT_ORDER` a verifier recorded; the store adds articles in ingestion order). With
+    neither, no direction is asserted, and the evidence says they are two versions of one input.
+
+    Args:
+        a, b: Articles; margin: the votes a direct link needs (``DIRECTION_MARGIN``).
+
+    Returns:
+        ``(votes, reasons)``: ``+margin`` when ``a`` is the earlier version, ``-margin`` when ``b``
+        is, 0 when nothing orders them; reasons speak of "first" (a) and "second" (b).
+    """
+    shared = same_input(a, b)
+    if shared is None:
+        return None
+    what = f"two versions of one {shared.split(' ', 1)[0]} ({shared.split(' ', 1)[1]})"
+    ta, tb = _version_stamp(a), _version_stamp(b)
+    if ta and tb and ta != tb:
+        return (margin if ta < tb else -margin), [f"{what}: dated {ta} (first) and {tb} (second), the earlier is the origin"]
+    oa, ob = (getattr(x, "_meta", {}).get(INPUT_ORDER) for x in (a, b))
+    if oa is not None and ob is not None and oa != ob:
+        which = "first" if oa < ob else "second"
+        return (margin if oa < ob else -margin), [f"{what}: the {which} was ingested first, so it is the origin"]
+    return 0, [f"{what}: nothing says which is earlier"]

@@ -1,0 +1,89 @@
+"""Two versions of one input (a file or page ingested twice with an edit in between): the earlier
+version is the origin, the later its copy, and the changes read old -> new.
+
+The text is the shipped invented example (examples/port_calder_flood.txt), edited here at run time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from newstrace.pipeline import analyze_document
+from newstrace.provenance import TraceIndex, compare
+from newstrace.readers import read_paths
+from newstrace.schema import Article
+from newstrace.store import Store
+from newstrace.store.ingest import ingest
+from newstrace.store.trace import run_trace
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "port_calder_flood.txt"
+
+
+def _version(tmp_path: Path, text: str, published: str | None = None) -> Article:
+    """The example analysed as read from one file path (the stages tracing reads)."""
+    path = tmp_path / "story.txt"
+    path.write_text(text, encoding="utf-8")
+    (raw,) = list(read_paths([path]))
+    art = analyze_document(raw, stages=("repair", "structure", "language", "identify"))
+    art.source.path = "story.txt"  # both versions name the input as the user gave it
+    art.published = published
+    return art
+
+
+def _versions(tmp_path: Path, **dates) -> tuple[Article, Article]:
+    text = EXAMPLE.read_text(encoding="utf-8")
+    old = _version(tmp_path, text, dates.get("old"))
+    new = _version(tmp_path, text.replace("3,200", "3,500"), dates.get("new"))
+    assert old.id != new.id and old.source.path == new.source.path
+    return old, new
+
+
+def _verify(first: Article, second: Article):
+    """The pair's links when traced after adding ``first`` then ``second`` (as the store adds them in
+    ingestion order), and as :func:`compare` makes them with either article first."""
+    index = TraceIndex()
+    index.add([first, second])
+    (traced,) = index.trace()
+    return traced, compare(first, second)[0], compare(second, first)[0]
+
+
+def test_the_version_added_first_is_the_origin_either_way(tmp_path):
+    old, new = _versions(tmp_path)
+    for first, second in ((old, new), (new, old)):
+        for d in _verify(first, second):
+            assert (d.origin_id, d.copy_id, d.inferred_source) == (first.id, second.id, False), d.direction_evidence
+            assert any("two versions of one file (story.txt)" in r for r in d.direction_evidence)
+    d = _verify(old, new)[0]
+    (change,) = [c for c in d.changes if c.kind == "number"]
+    assert change.detail == "3200 -> 3500"  # read old -> new
+
+
+def test_dated_versions_are_ordered_by_their_dates_not_the_input_order(tmp_path):
+    old, new = _versions(tmp_path, old="2024-03-12T09:00", new="2024-03-12T14:30")
+    for d in _verify(new, old):
+        assert (d.origin_id, d.copy_id) == (old.id, new.id), d.direction_evidence
+
+
+def test_unordered_versions_are_direction_free_and_say_what_they_are(tmp_path):
+    old, new = _versions(tmp_path)
+    d, _p = compare(old, new)  # no verifier: nothing says which came first
+    assert d.inferred_source and d.origin_id is None
+    assert any("two versions of one file (story.txt): nothing says which is earlier" in r for r in d.direction_evidence)
+
+
+def test_the_store_traces_a_re_ingested_file_as_its_earlier_version(tmp_path):
+    """Ingest the edited text first, then the original, at one path: the first ingested is the origin."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    path, store = tmp_path / "story.txt", tmp_path / "s.duckdb"
+    with Store(store) as st:
+        path.write_text(text.replace("3,200", "3,500"), encoding="utf-8")
+        ingest([path], st, jobs=1)
+        path.write_text(text, encoding="utf-8")
+        ingest([path], st, jobs=1)
+        first, second = list(st.iter_articles(light=True))
+        run_trace(st)
+        (d,) = st.derivations()
+    assert (d.origin_id, d.copy_id) == (first.id, second.id)
+    assert "3,500" in first.text and d.origin_source == d.copy_source == str(path)
+    (change,) = [c for c in d.changes if c.kind == "number"]
+    assert change.detail == "3500 -> 3200"
