@@ -100,6 +100,7 @@ def changes(copy: str, origin: str) -> list[str]:
      ["number: 3200 -> 2300"]),
     # a number near a month that cannot be a day or a year is a figure too
     ("In March 400 homes were flooded.", "In March 40 homes were flooded.", ["number: 400 -> 40"]),
+    ("In March 1,200 homes were flooded.", "In March 1,500 homes were flooded.", ["number: 1200 -> 1500"]),
     # "may" the verb is no month
     ("Officials said 400 people may leave.", "Officials said 40 people may leave.", ["number: 400 -> 40"]),
     # the date itself changed: day, month, year, weekday

@@ -159,12 +159,14 @@ def _date_word(s: Sentence, k: int) -> bool:
     return w in DATE_WORDS and (w not in _AMBIGUOUS_MONTHS or s.raw[k][:1].isupper())
 
 
-def _date_number(value: str) -> bool:
-    """Whether a number value can be part of a date: a day of the month (1-31) or a year (1000-2199)."""
-    if not value.isdigit():
+def _date_number(token: str) -> bool:
+    """Whether a number token can be part of a date: a day of the month (1-31) or a year written as
+    four plain digits (1000-2199); "1,200" with its separator is a figure, never a year."""
+    t = token.rstrip(".,")
+    if not t.isdigit():
         return False
-    v = int(value)
-    return 1 <= v <= 31 or 1000 <= v <= 2199
+    v = int(t)
+    return 1 <= v <= 31 or (len(t) == 4 and 1000 <= v <= 2199)
 
 
 def _figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
@@ -186,7 +188,7 @@ def _figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
             continue
         near = [j for j in range(max(0, k - 2), min(len(s.words), k + 3))
                 if j != k and s.words[j] not in WEEKDAYS and _date_word(s, j)]
-        if near and _date_number(v):
+        if near and _date_number(s.raw[k]):
             dates.append(v)
             continue
         name = name_before(s, k, offsets, title_case)

@@ -100,9 +100,10 @@ def api_speakers(request: Request, q_: str | None = Query(None, alias="q", max_l
 @router.get("/speaker", response_model=list[q.SpeakerQuote], summary="Quotes of one speaker")
 def api_speaker(request: Request, name: str = Query(..., max_length=500),
                 limit: int = Query(500, ge=0, le=MAX_LIMIT)) -> list[q.SpeakerQuote]:  # fmt: skip
-    """Quotes attributed to exactly ``name``, in ingestion order."""
+    """Quotes of ``name`` and the variants of that name grouped under it (see ``/speakers``), in ingestion order."""
+    group = q.speaker_group(_access(request).cached("speaker_groups", q.speaker_groups), name)
     with _access(request)() as store:
-        return q.speaker_quotes(store, name, limit)
+        return q.speaker_quotes(store, name, limit, group=group)
 
 
 @router.get("/outlets", response_model=list[q.OutletRow], summary="Outlets")

@@ -105,9 +105,11 @@ def speakers_page(request: Request, q_: str | None = Query(None, alias="q", max_
 @router.get("/speaker", response_class=HTMLResponse)
 def speaker_page(request: Request, name: str = Query(..., max_length=500)) -> HTMLResponse:
     """Every quote attributed to one speaker, with its article and story."""
+    group = q.speaker_group(_access(request).cached("speaker_groups", q.speaker_groups), name)
     with _access(request)() as store:
-        quotes = q.speaker_quotes(store, name)
-    return _render(request, "speaker.html.j2", "speakers", name, name=name, quotes=quotes)
+        quotes = q.speaker_quotes(store, name, group=group)
+    variants = {f: n for f, n in group.forms.items() if f != name} if group else {}
+    return _render(request, "speaker.html.j2", "speakers", name, name=name, quotes=quotes, variants=variants)
 
 
 @router.get("/outlets", response_class=HTMLResponse)

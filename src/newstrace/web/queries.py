@@ -21,6 +21,7 @@ from newstrace.store import Store
 from newstrace.store.resolved import RESOLVED_TABLE
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.query import fold_text, story_of
+from newstrace.web.speakers import SpeakerGroup, group_speakers
 
 
 class ArticleLink(BaseModel):
@@ -69,12 +70,14 @@ class ArticlePage(BaseModel):
 
 
 class SpeakerRow(BaseModel):
-    """A speaker across the store: the name as attributed, quotes, articles and stories quoting them."""
+    """A person quoted across the store: canonical name, quotes, articles and stories quoting any of their
+    written forms, and those other forms with their quote counts (``{"Juan Guaido": 3}``)."""
 
     name: str
     quotes: int
     articles: int
     stories: int = 0
+    variants: dict[str, int] = Field(default_factory=dict)
 
 
 class SpeakerQuote(BaseModel):
@@ -225,33 +228,62 @@ def diff_page(view: DiffView) -> DiffPage:
                     rows_left_out=t.rows_left_out, resplit=t.resplit)  # fmt: skip
 
 
-def speakers(store: Store) -> list[SpeakerRow]:
-    """Every named speaker in the store (quotes of unnamed speakers left out), most quoted first."""
-    rows = store.query("""
-        SELECT q.speaker AS name, count(*) AS quotes, count(DISTINCT q.article_id) AS articles,
-               count(DISTINCT s.story_id) AS stories
+def speaker_groups(store: Store) -> list[SpeakerGroup]:
+    """Every named speaker in the store, the written forms of one person grouped (:mod:`newstrace.web.speakers`);
+    quotes of unnamed speakers left out; most quoted first."""
+    named = "q.speaker IS NOT NULL AND NOT coalesce(q.speaker_is_unnamed, false) AND length(trim(q.speaker)) > 0"
+    rows = store.query(f"""
+        SELECT q.speaker AS speaker, q.article_id AS article_id, s.story_id AS story_id, count(*) AS quotes
         FROM quotes q LEFT JOIN story_articles s ON s.article_id = q.article_id
-        WHERE q.speaker IS NOT NULL AND NOT coalesce(q.speaker_is_unnamed, false) AND length(q.speaker) > 0
-        GROUP BY q.speaker ORDER BY quotes DESC, articles DESC, q.speaker""")
-    return [SpeakerRow(**r) for r in rows]
+        WHERE {named} GROUP BY 1, 2, 3""")  # fmt: skip
+    persons: dict[str, set[str]] = defaultdict(set)
+    # full names a lone-word speaker's story (or article) gives as person entities
+    for r in store.query(f"""
+        WITH scopes AS (SELECT DISTINCT coalesce(s.story_id, 'article:' || q.article_id) AS scope
+                        FROM quotes q LEFT JOIN story_articles s ON s.article_id = q.article_id
+                        WHERE {named} AND NOT contains(trim(q.speaker), ' '))
+        SELECT DISTINCT coalesce(s.story_id, 'article:' || e.article_id) AS scope, e.canonical AS name
+        FROM entities e LEFT JOIN story_articles s ON s.article_id = e.article_id
+        WHERE e.label = 'PERSON' AND contains(e.canonical, ' ')
+          AND coalesce(s.story_id, 'article:' || e.article_id) IN (SELECT scope FROM scopes)"""):  # fmt: skip
+        persons[r["scope"]].add(r["name"])
+    return group_speakers(rows, persons)
+
+
+def speakers(store: Store) -> list[SpeakerRow]:
+    """Every named person quoted in the store, variants of a name under one canonical name, most quoted first."""
+    return [SpeakerRow(name=g.name, quotes=g.quotes, articles=len(g.articles), stories=len(g.stories),
+                       variants={f: n for f, n in sorted(g.forms.items(), key=lambda x: (-x[1], x[0])) if f != g.name})
+            for g in speaker_groups(store)]  # fmt: skip
 
 
 def filter_speakers(rows: list[SpeakerRow], q: str | None) -> list[SpeakerRow]:
-    """Speakers whose name contains ``q`` (case- and accent-insensitive); all when ``q`` is empty."""
+    """Speakers whose name or a variant contains ``q`` (case- and accent-insensitive); all when ``q`` is empty."""
     if not q:
         return rows
     needle = fold_text(q)
-    return [r for r in rows if needle in fold_text(r.name)]
+    return [r for r in rows if any(needle in fold_text(n) for n in (r.name, *r.variants))]
 
 
-def speaker_quotes(store: Store, name: str, limit: int = 500) -> list[SpeakerQuote]:
-    """Quotes attributed to exactly ``name``, in ingestion order (at most ``limit``)."""
+def speaker_quotes(store: Store, name: str, limit: int = 500, group: SpeakerGroup | None = None) -> list[SpeakerQuote]:
+    """Quotes of one speaker in ingestion order (at most ``limit``): attributed to exactly ``name``, or, with
+    ``group`` (from :func:`speaker_groups`), to any of the group's forms in the articles where it stands for them."""
+    forms = sorted({f for f, _ in group.members}) if group is not None else [name]
     rows = store.query(f"""
-        SELECT q.content, q.cue, q.article_id, a.headline, a.outlet, a.source_url, s.story_id
+        SELECT q.speaker, q.content, q.cue, q.article_id, a.headline, a.outlet, a.source_url, s.story_id
         FROM quotes q JOIN articles a ON a.id = q.article_id LEFT JOIN story_articles s ON s.article_id = q.article_id
-        WHERE q.speaker = ? ORDER BY a.seq, q.n LIMIT {int(limit)}""", [name])  # fmt: skip
+        WHERE list_contains(?, q.speaker) AND NOT coalesce(q.speaker_is_unnamed, false)
+        ORDER BY a.seq, q.n""", [forms])  # fmt: skip
+    if group is not None:
+        rows = [r for r in rows if (r["speaker"], r["article_id"]) in group.members]
     return [SpeakerQuote(content=r["content"], cue=r["cue"], article_id=r["article_id"], headline=r["headline"] or "",
-                         outlet=outlet_of(r["outlet"], r["source_url"]), story_id=r["story_id"]) for r in rows]  # fmt: skip
+                         outlet=outlet_of(r["outlet"], r["source_url"]), story_id=r["story_id"])
+            for r in rows[: max(0, int(limit))]]  # fmt: skip
+
+
+def speaker_group(groups: list[SpeakerGroup], name: str) -> SpeakerGroup | None:
+    """The group whose canonical name is ``name``, or ``None``."""
+    return next((g for g in groups if g.name == name), None)
 
 
 def outlet_table(store: Store) -> tuple[list[OutletRow], dict[str, list[str]]]:
@@ -303,5 +335,5 @@ def outlet_articles(store: Store, ids: list[str]) -> list[OutletArticle]:
 __all__ = [
     "ArticleLink", "Alias", "ArticlePage", "SpeakerRow", "SpeakerQuote", "OutletRow", "OutletArticle", "DiffSegment",
     "DiffRowOut", "DiffPage", "article_page", "find_diff", "diff_page", "speakers", "filter_speakers",
-    "speaker_quotes", "outlet_table", "outlet_articles",
+    "speaker_quotes", "speaker_groups", "speaker_group", "outlet_table", "outlet_articles",
 ]  # fmt: skip
