@@ -53,14 +53,18 @@ def test_quote_in_relative_clause_of_first_person_on_real_article():
     ("text", "words", "speaker"),
     [
         (
-            'The row pitted Mayor Alma Reyes, who called the plan a "reckless gamble with our water," '
-            "against council member Tobias Wren, who said the plan was sound.",
+            (
+                'The row pitted Mayor Alma Reyes, who called the plan a "reckless gamble with our water," '
+                "against council member Tobias Wren, who said the plan was sound."
+            ),
             "reckless gamble",
             "Alma Reyes",
         ),
         (
-            "The vote split the board between chair Ines Varga, who blamed the delay on "
-            'the "stubborn timber lobby," and treasurer Colm Ruddy, who said the money was gone.',
+            (
+                "The vote split the board between chair Ines Varga, who blamed the delay on "
+                'the "stubborn timber lobby," and treasurer Colm Ruddy, who said the money was gone.'
+            ),
             "stubborn timber lobby",
             "Ines Varga",
         ),

@@ -11,15 +11,15 @@ from collections import Counter
 import pytest
 from fastapi.testclient import TestClient
 
-from newstrace.stories.query import fold_text
 from newstrace.store import Store
+from newstrace.stories.query import fold_text
 from newstrace.web import queries as q
 from newstrace.web.app import create_app
 from newstrace.web.speakers import group_speakers
 
 
 def _rows(*items):
-    return [dict(speaker=s, article_id=a, story_id=st, quotes=n) for s, a, st, n in items]
+    return [{"speaker": s, "article_id": a, "story_id": st, "quotes": n} for s, a, st, n in items]
 
 
 def _by_name(groups):

@@ -269,7 +269,7 @@ def speaker_quotes(store: Store, name: str, limit: int = 500, group: SpeakerGrou
     """Quotes of one speaker in ingestion order (at most ``limit``): attributed to exactly ``name``, or, with
     ``group`` (from :func:`speaker_groups`), to any of the group's forms in the articles where it stands for them."""
     forms = sorted({f for f, _ in group.members}) if group is not None else [name]
-    rows = store.query(f"""
+    rows = store.query("""
         SELECT q.speaker, q.content, q.cue, q.article_id, a.headline, a.outlet, a.source_url, s.story_id
         FROM quotes q JOIN articles a ON a.id = q.article_id LEFT JOIN story_articles s ON s.article_id = q.article_id
         WHERE list_contains(?, q.speaker) AND NOT coalesce(q.speaker_is_unnamed, false)

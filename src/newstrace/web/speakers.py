@@ -131,7 +131,7 @@ def group_speakers(rows: list[dict], persons: dict[str, set[str]] | None = None)
                 names = {n for n in persons.get(scope, ()) if len(_words(n)) > 1 and w[0] in _words(n)}
                 folded = {" ".join(_words(n)) for n in names}
                 if len(folded) == 1:
-                    extra[keys[i][0] + "\0" + scope] = sorted(names)[0]
+                    extra[keys[i][0] + "\0" + scope] = min(names)
     # lone words left alone are one row per word, whatever the story
     loners: dict[str, int] = {}
     for i, k in enumerate(keys):
