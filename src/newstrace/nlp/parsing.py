@@ -67,6 +67,49 @@ def light_pass(nlp) -> Iterator[tuple[list[str], Callable[[Doc], Doc]]]:
             nlp.disable_pipe("senter")
 
 
+#: Texts longer than this (characters) run the light pass in pieces of about this size, cut at
+#: paragraph breaks, one piece per ``nlp.pipe`` batch: one doc of a million characters held the
+#: whole text's activations at once (3.3 GB peak); pieces bound that, and cost the same time.
+CHUNK_CHARS = 50_000
+
+
+def _pieces(text: str, size: int = CHUNK_CHARS) -> list[str]:
+    """``text`` cut into consecutive pieces of at most about ``size`` characters whose
+    concatenation is ``text``: after a blank line, else a line break, else a sentence's final
+    point, else a space (a piece without any runs on to the next one)."""
+    out, start = [], 0
+    while len(text) - start > size:
+        end = start + size
+        cut = -1
+        for sep in ("\n\n", "\n", ". ", " "):
+            at = text.rfind(sep, start + size // 2, end)
+            if at >= 0:
+                cut = at + len(sep)
+                break
+        if cut < 0:
+            m = text.find(" ", end)
+            cut = len(text) if m < 0 else m + 1
+        out.append(text[start:cut])
+        start = cut
+    if start < len(text):
+        out.append(text[start:])
+    return out
+
+
+def _light_doc(text: str, nlp) -> Doc:
+    """The light pipeline's ``Doc`` of ``text``; a long text runs in pieces (:data:`CHUNK_CHARS`)
+    joined with ``Doc.from_docs`` (tokens, tags, entities, sentence starts and ``tensor`` kept)."""
+    with light_pass(nlp) as (disable, finish):
+        if len(text) <= CHUNK_CHARS:
+            return finish(nlp(text, disable=disable))
+        docs = [finish(d) for d in nlp.pipe(_pieces(text, CHUNK_CHARS), disable=disable, batch_size=1)]
+    doc = Doc.from_docs(docs, ensure_whitespace=False)
+    if doc.text != text:  # pragma: no cover - from_docs keeps the text; this guards the offsets
+        with light_pass(nlp) as (disable, finish):
+            return finish(nlp(text, disable=disable))
+    return doc
+
+
 def _break_at_paragraphs(doc: Doc) -> None:
     """Start a sentence after every blank line, and after a line break that follows final
     punctuation or a colon: the statistical ``senter`` often runs a sentence on across
@@ -101,8 +144,7 @@ class ParsedText:
         self.text = text
         self.nlp = nlp
         if doc is None:
-            with light_pass(nlp) as (disable, finish):
-                doc = finish(nlp(text, disable=disable))
+            doc = _light_doc(text, nlp)
         _break_at_paragraphs(doc)
         self.doc: Doc = doc
         self.sents: list[Span] = list(self.doc.sents)
@@ -125,10 +167,11 @@ class ParsedText:
         step = max(1, batch_size) * 4
         for lo in range(0, len(texts), step):
             chunk = texts[lo : lo + step]
+            short = [t for t in chunk if len(t) <= CHUNK_CHARS]  # a long text runs alone, in pieces
             with light_pass(nlp) as (disable, finish):
-                docs = [finish(d) for d in nlp.pipe(chunk, disable=disable, batch_size=batch_size)]
-            for text, doc in zip(chunk, docs, strict=True):
-                yield cls(text, nlp, doc=doc)
+                docs = iter([finish(d) for d in nlp.pipe(short, disable=disable, batch_size=batch_size)])
+            for text in chunk:
+                yield cls(text, nlp, doc=next(docs) if len(text) <= CHUNK_CHARS else None)
 
     @property
     def parses(self) -> int:
