@@ -81,3 +81,19 @@ def test_speakers_page_and_api_show_a_grouped_person(store_path, store):
     assert next(r for r in api if r["name"] == row.name)["variants"] == row.variants
     assert len(quotes) == row.quotes
     assert "Also written" in one
+
+
+def test_report_speaker_index_joins_one_name_written_two_ways_in_two_stories():
+    from types import SimpleNamespace as NS
+
+    from newstrace.report.build import _speaker_index
+
+    def view(sid, name, aid):
+        quote = NS(id=sid + "q", variants=[NS(article_id=aid)])
+        speaker = NS(name=name, name_variants=[], quote_ids=[quote.id])
+        return NS(detail=NS(quotes=[quote], speakers=[speaker], story=NS(id=sid, headline=sid)))
+
+    rows, _ = _speaker_index([view("s1", "Renée Koskinen", "a1"), view("s2", "Renee Koskinen", "a2")])
+    assert [(r["name"], r["variants"], r["quotes"], r["articles"]) for r in rows] == [
+        ("Renée Koskinen", ["Renee Koskinen"], 2, 2)
+    ]

@@ -24,6 +24,7 @@ from newstrace.report.timeline import Timeline
 from newstrace.report.views import DiffView, ReportLinks, load_diffs, stored_key, story_graph, story_timeline
 from newstrace.store import Store
 from newstrace.stories.models import StoryDetail
+from newstrace.stories.variants import norm_words
 
 #: Stories given in full by default (largest first). On a store of 100,000 articles this keeps
 #: the file near 10 MB and its build near half a minute on 2 CPUs (bench/web_speed.py).
@@ -190,9 +191,16 @@ def _speaker_index(views: list[StoryView]) -> tuple[list[dict[str, Any]], int]:
     for v in views:
         groups = {g.id: g for g in v.detail.quotes}
         for sp in v.detail.speakers:
-            e = acc.setdefault(sp.name, {"name": sp.name, "variants": [], "quotes": 0, "articles": set(), "stories": []})
+            # one row per name whatever its accents or case: stories may choose "Guaidó" or "Guaido"
+            e = acc.setdefault(norm_words(sp.name) or sp.name,
+                               {"name": sp.name, "variants": [], "aliases": [], "quotes": 0, "articles": set(),
+                                "stories": []})  # fmt: skip
+            if sp.name != e["name"] and sp.name not in e["aliases"]:
+                e["aliases"].append(sp.name)  # story pages link to this spelling's anchor
+                if sp.name not in e["variants"]:
+                    e["variants"].append(sp.name)
             for form in sp.name_variants:
-                if form not in e["variants"] and form != sp.name:
+                if form not in e["variants"] and form != e["name"]:
                     e["variants"].append(form)
             for qid in sp.quote_ids:
                 g = groups.get(qid)
