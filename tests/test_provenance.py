@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from newstrace.corpora.provenance import load_corpus, load_seeds, score_links
-from newstrace.provenance import TraceIndex, compare, trace
+from newstrace.provenance import PairVerifier, TraceIndex, compare, trace
 from newstrace.provenance.align import align
 from newstrace.provenance.candidates import CandidateIndex
 from newstrace.provenance.changes import find_changes
@@ -178,22 +178,17 @@ def test_incremental_trace_equals_full_run(corpus):
     assert len(full) >= 20
 
 
-def test_pairs_verify_the_same_after_the_candidate_index_is_released(corpus):
-    """What a store's trace does before forking its workers: candidate pairs first, then the index goes."""
+def test_a_pair_verifier_without_the_candidate_index_links_what_the_index_links(corpus):
+    """What a store's trace does: candidate pairs from a TraceIndex, then verification by a PairVerifier."""
     arts, _, _ = corpus
     index = TraceIndex()
     index.add(arts)
     pairs = [(a, b) for a, b, _p in index.candidate_pairs(list(index.articles))]
     linked = [(a, b) for a, b in pairs if compare(index.articles[a], index.articles[b])[0] is not None]
-    index.release_candidates()
-    assert index.candidates is None and len(linked) >= 20
-    after = [(a, b) for a, b in pairs
-             if compare(index.articles[a], index.articles[b], index.sentences(a), index.sentences(b), index.model)[0]
-             is not None]  # fmt: skip
-    assert after == linked
-    with pytest.raises(RuntimeError, match="released"):
-        index.trace()
-
+    verifier = PairVerifier(cache_size=2)
+    assert verifier.add_articles(arts) == list(index.articles)
+    assert not hasattr(verifier, "candidates") and len(linked) >= 20
+    assert [(a, b) for a, b in pairs if verifier.verify(a, b) is not None] == linked
 
 def test_link_scoring_rules_follow_labels(corpus):
     arts, gold, by = corpus

@@ -102,6 +102,7 @@ def test_verification_in_forked_workers_gives_the_same_links(traced_store, monke
     monkeypatch.setattr(trace_mod, "MIN_PAIRS_FOR_WORKERS", 1)  # this store has a few dozen pairs
     monkeypatch.setattr(trace_mod, "PAIRS_PER_TASK", 3)
     monkeypatch.setattr(trace_mod, "TASKS_AHEAD", 1)  # the feeder waits for the store's write
+    monkeypatch.setattr(trace_mod, "MIN_ARTICLES_FOR_CHILD", 1)  # candidate pairs found in a forked child
     with Store(path) as s:
         report = run_trace(s, full=True, jobs=2)
         links = s.derivations(resolved=False)

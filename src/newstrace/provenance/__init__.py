@@ -33,7 +33,7 @@ from newstrace.provenance.fingerprint import Fingerprint, article_sentences, fin
 from newstrace.provenance.text import Sentence
 from newstrace.schema import Article, Derivation
 
-__all__ = ["Fingerprint", "TraceIndex", "compare", "fingerprint", "trace", "verify_pair"]
+__all__ = ["Fingerprint", "PairVerifier", "TraceIndex", "compare", "fingerprint", "trace", "verify_pair"]
 
 
 def verify_pair(sa: list[Sentence], sb: list[Sentence], cross_language: bool,
@@ -89,8 +89,12 @@ def compare(a: Article, b: Article, sa: list[Sentence] | None = None, sb: list[S
     return build_derivation(a, b, sa, sb, al, dec), dec.probability
 
 
-class TraceIndex:
-    """Incremental tracing over a growing set of articles.
+class PairVerifier:
+    """Verifies pairs among a set of articles, caching their analysed sentences.
+
+    What verification needs, without the candidate index: a store's trace finds the candidate
+    pairs first (:class:`TraceIndex`, in a short-lived process), then verifies them with this
+    in worker processes (:mod:`newstrace.store.trace`).
 
     Args:
         model: calibrated decision model (default: the fitted one shipped with the package).
@@ -100,17 +104,31 @@ class TraceIndex:
     """
 
     def __init__(self, model: dict | None = None, semantic: Callable | None = None, cache_size: int = 4096) -> None:
-        self.candidates: CandidateIndex | None = CandidateIndex()
         self.articles: dict[str, Article] = {}
         self.model = model or load_model(semantic is not None)
         self.semantic = semantic
         self._cache: OrderedDict[str, list[Sentence]] = OrderedDict()
         self._cache_size = cache_size
-        self.stats = {"pairs": 0, "linked": 0}
-        self._fps: dict[str, Fingerprint] = {}
 
     def __len__(self) -> int:
         return len(self.articles)
+
+    def add_articles(self, articles: Iterable[Article]) -> list[str]:
+        """Keep articles for verification (skipping ids already present and records without text).
+
+        Each kept article records the order it was added in (``_meta["input_order"]``): two
+        versions of one input are ordered by it (:func:`~newstrace.provenance.direction.version_vote`).
+
+        Returns:
+            The ids newly kept, in order.
+        """
+        new = []
+        for a in articles:
+            if a.id and a.id not in self.articles and (a.text or "").strip():
+                a._meta["input_order"] = len(self.articles)
+                self.articles[a.id] = a
+                new.append(a.id)
+        return new
 
     def sentences(self, article_id: str) -> list[Sentence]:
         """Analysed sentences of an added article (cached, least recently used dropped)."""
@@ -124,8 +142,28 @@ class TraceIndex:
             self._cache.popitem(last=False)
         return s
 
+    def verify(self, a: str, b: str) -> Derivation | None:
+        """The Derivation of the pair of added articles ``a``, ``b`` (any order), or ``None`` when not linked (:func:`compare`)."""
+        d, _p = compare(self.articles[a], self.articles[b], self.sentences(a), self.sentences(b), self.model,
+                        self.semantic)  # fmt: skip
+        return d
+
+
+class TraceIndex(PairVerifier):
+    """Incremental tracing over a growing set of articles: a :class:`PairVerifier` with a candidate index.
+
+    Args:
+        model, semantic, cache_size: as :class:`PairVerifier`.
+    """
+
+    def __init__(self, model: dict | None = None, semantic: Callable | None = None, cache_size: int = 4096) -> None:
+        super().__init__(model, semantic, cache_size)
+        self.candidates = CandidateIndex()
+        self.stats = {"pairs": 0, "linked": 0}
+        self._fps: dict[str, Fingerprint] = {}
+
     def add(self, articles: Iterable[Article], fingerprints: dict[str, Fingerprint] | None = None) -> list[str]:
-        """Add articles (skipping ids already present and records without text).
+        """Add articles (skipping ids already present and records without text) and index their fingerprints.
 
         Args:
             articles: analysed Articles with ``id`` set.
@@ -134,50 +172,27 @@ class TraceIndex:
         Returns:
             The ids newly added, in order.
         """
-        candidates = self._require_candidates()
-        new, fps = [], []
-        for a in articles:
-            if not a.id or a.id in self.articles or not (a.text or "").strip():
-                continue
-            # the order added (the store adds in ingestion order) orders two versions of one input
-            a._meta["input_order"] = len(self.articles)  # direction.version_vote
-            self.articles[a.id] = a
-            fp = (fingerprints or {}).get(a.id)
+        fps = []
+        new = self.add_articles(articles)
+        for i in new:
+            fp = (fingerprints or {}).get(i)
             if fp is None:
-                s = article_sentences(a.headline or "", a.text or "")
-                fp = fingerprint(a, s)
+                a = self.articles[i]
+                fp = fingerprint(a, article_sentences(a.headline or "", a.text or ""))
             fps.append(fp)
-            new.append(a.id)
-        candidates.add(fps)
+        self.candidates.add(fps)
         self._fps.update((fp.article_id, fp) for fp in fps)
         return new
 
     def candidate_pairs(self, ids: Iterable[str]) -> list[tuple[str, str, str]]:
         """Candidate pairs ``(a, b, path)`` (``a < b``) involving any of ``ids``, against everything added."""
-        candidates = self._require_candidates()
         seen: dict[tuple[str, str], str] = {}
         for i in ids:
             fp = self._fps[i]
-            for other, path in candidates.query(fp).items():
+            for other, path in self.candidates.query(fp).items():
                 key = (i, other) if i < other else (other, i)
                 seen.setdefault(key, path)
         return [(a, b, p) for (a, b), p in sorted(seen.items())]
-
-    def release_candidates(self) -> None:
-        """Drop the candidate index and the fingerprints once the candidate pairs are known.
-
-        Verifying pairs (:func:`compare`, :meth:`sentences`) needs only the articles; the index
-        and fingerprints take most of the memory (100,000 Reuters articles and copies: about
-        2 GB of 2.7). After this call :meth:`add`, :meth:`candidate_pairs` and :meth:`trace`
-        raise ``RuntimeError``.
-        """
-        self.candidates = None
-        self._fps = {}
-
-    def _require_candidates(self) -> CandidateIndex:
-        if self.candidates is None:
-            raise RuntimeError("the candidate index was released (release_candidates): build a new TraceIndex")
-        return self.candidates
 
     def trace(self, new_ids: Iterable[str] | None = None) -> list[Derivation]:
         """Derivations for every candidate pair involving ``new_ids`` (default: all articles).
@@ -189,8 +204,7 @@ class TraceIndex:
         out = []
         for a, b, _path in self.candidate_pairs(ids):
             self.stats["pairs"] += 1
-            d, _p = compare(self.articles[a], self.articles[b], self.sentences(a), self.sentences(b),
-                            self.model, self.semantic)
+            d = self.verify(a, b)
             if d is not None:
                 self.stats["linked"] += 1
                 out.append(d)

@@ -62,9 +62,12 @@ MIN_PAIRS_FOR_WORKERS = 2000
 #: Candidate pairs handed to a verification worker at a time.
 PAIRS_PER_TASK = 200
 #: Articles whose analysed sentences a worker keeps between pairs. Pairs come sorted, so the
-#: first article of a run of pairs stays cached at any size; the second varies, and analysing it
-#: again (0.6 ms on a Reuters story) costs less than keeping thousands (4,096: 134 MB a worker).
-SENTENCE_CACHE = 256
+#: first article of a run of pairs stays cached at any size; the second varies. Verifying 6,000
+#: pairs of the 10,000-article benchmark store took 10.9 CPU s with 256, 8.4-9.0 with 1,024 and
+#: 9.2 with 4,096 (a worker's cache of 4,096 Reuters stories holds 134 MB).
+SENTENCE_CACHE = 1024
+#: Stores of fewer articles find their candidate pairs in this process (forking costs more).
+MIN_ARTICLES_FOR_CHILD = 2000
 #: Tasks per worker handed out ahead of the store's write (bounds the results waiting in memory).
 TASKS_AHEAD = 4
 
@@ -81,9 +84,10 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
         semantic_name: the embedding model's name, recorded with the run (default: the
             function's ``__name__``).
         jobs: processes verifying candidate pairs (default: all cores). Workers are forked
-            from this process after the index is built, so they share it; used only on
-            Linux/macOS-style ``fork``, without ``semantic``, and for at least
-            :data:`MIN_PAIRS_FOR_WORKERS` pairs. The links are the same for any ``jobs``.
+            from this process once the candidate pairs are known (found in a short-lived child,
+            :func:`_candidate_pairs`), so they share the articles; used only on Linux/macOS-style
+            ``fork``, without ``semantic``, and for at least :data:`MIN_PAIRS_FOR_WORKERS` pairs.
+            The links are the same for any ``jobs``.
 
     Returns:
         A :class:`TraceReport`.
@@ -94,7 +98,7 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
         StoreError: the store cannot be read or written.
         FingerprintSchemeError: stored fingerprints were made with other parameters.
     """
-    from newstrace.provenance import TraceIndex
+    from newstrace.provenance import PairVerifier
     from newstrace.provenance.fingerprint import SCHEME, Fingerprint, fingerprint
 
     t0 = time.perf_counter()
@@ -128,24 +132,24 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     computed = {a.id: fingerprint(a) for a in articles if a.id not in stored and a.text.strip()}
     if computed:
         store.put_fingerprints([fp.to_dict() for fp in computed.values()])
-    index = TraceIndex(semantic=semantic, cache_size=SENTENCE_CACHE)
-    index.add(articles, fingerprints={**stored, **computed})
+    n_computed = len(computed)
+    fingerprints = {**stored, **computed}
+    del stored, computed
+    verifier = PairVerifier(semantic=semantic, cache_size=SENTENCE_CACHE)
+    verifier.add_articles(articles)
+    ids = list(verifier.articles) if new_ids is None else [i for i in new_ids if i in verifier.articles]
+    pairs = _candidate_pairs(list(verifier.articles.values()), fingerprints, ids)
+    # verification reads only the articles: the fingerprints go before the workers fork
+    del fingerprints
+    _return_freed_memory()
     stages["index"] = time.perf_counter() - t
 
-    # Verification streams its links into the store's write, chunk by chunk, inside the run's one
-    # transaction: holding every Derivation (with its aligned sentences) until the end took most
+    # Verification streams its links into the store's write, chunk by chunk, as the workers
+    # finish them: holding every Derivation (with its aligned sentences) until the end took most
     # of the main process's memory (10,000 articles: 450 of 920 MB, and the write doubled it).
     t = time.perf_counter()
     timings: dict[str, float] = {}
-    ids = list(index.articles) if new_ids is None else [i for i in new_ids if i in index.articles]
-    pairs = [(a, b) for a, b, _path in index.candidate_pairs(ids)]
-    # verification reads only the articles: the candidate index and the fingerprints (100,000
-    # articles: about 2 GB) go before the workers fork
-    n_computed = len(computed)
-    del stored, computed
-    index.release_candidates()
-    _return_freed_memory()
-    n_pairs, chunks = len(pairs), _verify_chunks(index, pairs, jobs or os.cpu_count() or 1)
+    n_pairs, chunks = len(pairs), _verify_chunks(verifier, pairs, jobs or os.cpu_count() or 1)
     n_links = 0
 
     def filled() -> Iterator[Derivation]:
@@ -180,8 +184,8 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
 def _return_freed_memory() -> None:
     """Hand the C heap's free pages back to the system (glibc ``malloc_trim``; a no-op elsewhere).
 
-    Freed numpy arrays stay resident in the heap otherwise, and forked workers would share them
-    (10,000 articles: 30 of the 140 MB freed by releasing the candidate index).
+    Freed numpy arrays (the fingerprints) stay resident in the heap otherwise, and forked workers
+    would share them (10,000 articles: 30 of the 140 MB freed by releasing a candidate index).
     """
     import ctypes
     import ctypes.util
@@ -208,12 +212,62 @@ def _attach_damage_repairs(store: Store, articles: list) -> None:
             a.repairs = by_id[a.id]
 
 
-# The index the forked verification workers read (set just before the pool forks).
-_INDEX = None
+# What a forked process reads: the pair finder's input, the verification workers' verifier (set
+# just before the pool forks, so the children inherit it instead of receiving a copy).
+_PAIRS_INPUT = None
+_VERIFIER = None
 
 
-def _verify_chunks(index, pairs: list[tuple[str, str]], jobs: int) -> Iterator[list[Derivation]]:
-    """Verify candidate pairs ``(a, b)`` as ``TraceIndex.trace`` would, in ``jobs`` forked workers where it pays.
+def _candidate_pairs(articles: list, fingerprints: dict, ids: list[str]) -> list[tuple[str, str]]:
+    """Candidate pairs ``(a, b)`` (``a < b``, sorted) involving ``ids``, from a :class:`~newstrace.provenance.TraceIndex` over ``articles``.
+
+    With at least :data:`MIN_ARTICLES_FOR_CHILD` articles and ``fork`` available, the index is
+    built in a forked child process that returns the pairs as article positions and exits: the
+    index (100,000 articles: about 1.5 GB) is then never part of this process, whose freed heap
+    would otherwise stay resident, and be shared by every verification worker.
+
+    Args:
+        articles: the articles with text, in a fixed order.
+        fingerprints: their fingerprints by article id.
+        ids: the articles whose pairs are wanted.
+    """
+    import gc
+    import multiprocessing
+
+    if len(articles) < MIN_ARTICLES_FOR_CHILD or "fork" not in multiprocessing.get_all_start_methods():
+        return _pairs_of(articles, fingerprints, ids)
+    global _PAIRS_INPUT
+    _PAIRS_INPUT = (articles, fingerprints, ids)
+    gc.freeze()  # the child's collections would otherwise copy every inherited page
+    try:
+        with multiprocessing.get_context("fork").Pool(1) as pool:
+            positions = pool.apply(_pairs_in_child)
+    finally:
+        gc.unfreeze()
+        _PAIRS_INPUT = None
+    return [(articles[i].id, articles[j].id) for i, j in positions.tolist()]
+
+
+def _pairs_of(articles: list, fingerprints: dict, ids: list[str]) -> list[tuple[str, str]]:
+    from newstrace.provenance import TraceIndex
+
+    index = TraceIndex()
+    index.add(articles, fingerprints=fingerprints)
+    return [(a, b) for a, b, _path in index.candidate_pairs(ids)]
+
+
+def _pairs_in_child():
+    """:func:`_pairs_of` in the forked child, as an ``(n, 2)`` int32 array of positions into the articles."""
+    import numpy as np
+
+    articles, fingerprints, ids = _PAIRS_INPUT
+    where = {a.id: k for k, a in enumerate(articles)}
+    pairs = _pairs_of(articles, fingerprints, ids)
+    return np.array([(where[a], where[b]) for a, b in pairs], dtype=np.int32).reshape(-1, 2)
+
+
+def _verify_chunks(verifier, pairs: list[tuple[str, str]], jobs: int) -> Iterator[list[Derivation]]:
+    """Verify candidate pairs ``(a, b)`` with a :class:`~newstrace.provenance.PairVerifier`, in ``jobs`` forked workers where it pays.
 
     Returns:
         An iterator over lists of derivations, one per :data:`PAIRS_PER_TASK` pairs, in task
@@ -224,16 +278,16 @@ def _verify_chunks(index, pairs: list[tuple[str, str]], jobs: int) -> Iterator[l
     import multiprocessing
 
     chunks = [pairs[i : i + PAIRS_PER_TASK] for i in range(0, len(pairs), PAIRS_PER_TASK)]
-    if jobs <= 1 or index.semantic is not None or len(pairs) < MIN_PAIRS_FOR_WORKERS \
+    if jobs <= 1 or verifier.semantic is not None or len(pairs) < MIN_PAIRS_FOR_WORKERS \
             or "fork" not in multiprocessing.get_all_start_methods():  # fmt: skip
-        return (_verify_chunk(c, index) for c in chunks)
+        return (_verify_chunk(c, verifier) for c in chunks)
 
     def forked() -> Iterator[list[Derivation]]:
         import gc
         import threading
 
-        global _INDEX
-        _INDEX = index
+        global _VERIFIER
+        _VERIFIER = verifier
         # Pool.imap takes tasks as fast as the workers finish them; this window makes it wait
         window, stopped = threading.Semaphore(TASKS_AHEAD * jobs), threading.Event()
 
@@ -258,23 +312,16 @@ def _verify_chunks(index, pairs: list[tuple[str, str]], jobs: int) -> Iterator[l
                     window.release()
         finally:
             gc.unfreeze()
-            _INDEX = None
+            _VERIFIER = None
 
     return forked()
 
 
-def _verify_chunk(pairs: list[tuple[str, str]], index=None) -> list[Derivation]:
-    """Verify candidate pairs (in a worker, against the index inherited by fork)."""
-    from newstrace.provenance import compare
-
-    index = index if index is not None else _INDEX
-    out = []
-    for a, b in pairs:  # pairs come sorted, so the sentence cache keeps the repeated first article
-        d, _p = compare(index.articles[a], index.articles[b], index.sentences(a), index.sentences(b),
-                        index.model, index.semantic)  # fmt: skip
-        if d is not None:
-            out.append(d)
-    return out
+def _verify_chunk(pairs: list[tuple[str, str]], verifier=None) -> list[Derivation]:
+    """Verify candidate pairs (in a worker, with the verifier inherited by fork)."""
+    verifier = verifier if verifier is not None else _VERIFIER
+    # pairs come sorted, so the sentence cache keeps the repeated first article
+    return [d for a, b in pairs if (d := verifier.verify(a, b)) is not None]
 
 
 def _fill_sources(store: Store, derivations: list[Derivation]) -> None:
