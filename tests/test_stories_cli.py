@@ -120,6 +120,27 @@ def test_report_no_update_keeps_the_stories_as_last_clustered_and_warns(copy, tm
         assert stories_stale(st)
 
 
+
+def test_report_on_a_stale_store_another_process_reads_warns_and_goes_on(copy, tmp_path):
+    """`serve` holds the store read-only: report cannot update the stories, says so, and still writes the report."""
+    import subprocess
+    import sys
+
+    _forget_stories(copy)
+    holder = subprocess.Popen([sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1], read_only=True); "
+                               "print('open', flush=True); time.sleep(60)", str(copy)], stdout=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        assert holder.stdout.readline().strip() == "open"
+        out = tmp_path / "r.html"
+        result = invoke("report", "--store", copy, "-o", out, "--limit", "0")
+    finally:
+        holder.kill()
+        holder.wait()
+    assert result.exit_code == 0, result.output
+    assert "Warning: the stories are out of date but were not updated" in result.stderr and out.exists()
+    with Store(copy, read_only=True) as st:
+        assert stories_stale(st)
+
 def test_stories_go_stale_when_trace_runs_after_them(copy):
     with Store(copy) as st:
         assert not stories_stale(st)

@@ -213,9 +213,10 @@ def update_stale_stories(store: Path, update: bool = True) -> StoriesReport | No
         The :class:`~newstrace.stories.StoriesReport` of the update, or None when none ran.
 
     Raises:
-        StoreError: the store is missing, damaged, locked by another writer (when stale), or newer.
+        StoreError: the store is missing, damaged, or newer. A stale store held by another process
+            (``serve``) is not updated: a warning says so and the stories stay as last clustered.
     """
-    from newstrace.store import SchemaVersionError, open_store
+    from newstrace.store import SchemaVersionError, StoreLockedError, open_store
     from newstrace.stories import stories_stale, update_stories
 
     if not update:
@@ -226,8 +227,13 @@ def update_stale_stories(store: Path, update: bool = True) -> StoriesReport | No
                 return None
     except SchemaVersionError:  # pending migrations: the writable open below applies them (a newer store re-raises)
         pass
-    with open_store(store, create=False) as st:
-        return update_stories(st)
+    try:
+        with open_store(store, create=False) as st:
+            return update_stories(st)
+    except StoreLockedError as exc:  # e.g. `serve` reads it: go on with the stories as last clustered
+        typer.echo(f"Warning: the stories are out of date but were not updated ({exc}); the stories shown are those "
+                   "of the last `newstrace stories` run: run it once the store is free", err=True)  # fmt: skip
+        return None
 
 
 @app.command()
