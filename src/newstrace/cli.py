@@ -73,7 +73,7 @@ def one_match(ref: str, ids: list[str], what: str, labels: dict[str, str], hint:
     """
     if len(ids) <= 1:
         return ids[0] if ids else None
-    listed = "; ".join(f"{i[:13]} ({clip(labels.get(i, '?'), 60)})" for i in ids[:8]) + (" ..." if len(ids) > 8 else "")
+    listed = "; ".join(f"{i[:13]} ({clip(labels.get(i, '?'), 120)})" for i in ids[:8]) + (" ..." if len(ids) > 8 else "")
     raise fail(printable(f"{ref!r} matches {len(ids)} {what}: {listed}; give a longer id{hint}"))
 
 

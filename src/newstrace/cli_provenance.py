@@ -187,7 +187,9 @@ def trace(
 
 @app.command()
 def show(
-    article: str = typer.Argument(..., help="An article id, id prefix, input path or URL."),
+    article: str = typer.Argument(..., help="An article id, id prefix, input path or URL; one record of a "
+                                  "multi-record file as FILE:LINE (JSONL, CSV: 1-based line) or FILE#RECORD "
+                                  "(Parquet, WARC: 0-based record), as error messages print it."),
     store: Path = typer.Option(Path(DEFAULT_STORE), "--store", "-s", help="The DuckDB store file.", dir_okay=False),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output.",
                                        dir_okay=False),  # fmt: skip
@@ -206,8 +208,10 @@ def show(
         ids = st.resolve(article)
         if not ids:
             raise _fail(f"no stored article matches {article!r} (give an id or an id prefix of at least 4 hex digits, "
-                          "an input path or file name, or a URL)")
-        art = st.get_article(one_match(article, ids, "articles", st.source_labels(ids[:8]), ", or the path or URL"))
+                          "an input path or file name, FILE:LINE or FILE#RECORD, or a URL)")
+        labels = st.record_labels(ids[:8], article) if len(ids) > 1 else {}
+        art = st.get_article(one_match(article, ids, "articles", labels, ", the path or URL, or one record of a file "
+                                       "as FILE:LINE (JSONL, CSV) or FILE#RECORD (Parquet, WARC)"))
         aliases = st.aliases(art.id)
         derivations = st.derivations(art.id, resolved=not all_pairs)
         if not all_pairs:
@@ -280,6 +284,7 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
     from rich.rule import Rule
 
     from newstrace.cli import safe_markup as escape
+    from newstrace.schema import Source
 
     console.print(Rule(art.id, style="cyan"))
     console.print(f"[cyan]{escape(labels.get(art.id, ''))}[/]", soft_wrap=True)
@@ -289,7 +294,7 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
         if value:
             console.print(f"  [dim]{name}:[/] {escape(str(value))}")
     for a in aliases:
-        where = a["url"] or f"{a['path']}#{a['record']}"
+        where = a["url"] or Source(path=a["path"], format=a["format"] or "text", record=a["record"], line=a["line"]).label()
         console.print(f"  [dim]source:[/] {escape(str(where))}" + (f" [dim]({escape(a['path'])})[/]" if a["url"] else ""))
     if not derivations:
         console.print("\nNo derivation links: it is not a copy of, nor copied by, any stored article "

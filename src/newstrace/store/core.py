@@ -22,7 +22,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from newstrace.schema import Article, Derivation, ErrorRecord, text_id
+from newstrace.schema import Article, Derivation, ErrorRecord, Source, text_id
 from newstrace.store import records as rec
 from newstrace.store.errors import (
     FingerprintSchemeError,
@@ -551,8 +551,9 @@ class Store:
         """Article ids matching ``ref``: an exact id, an id prefix (>= 4 hex chars), an input path or a URL.
 
         Paths match as given at ingest or as absolute paths; failing those, by their tail (a
-        file name, with or without its suffix, or its last folders). Returns [] when nothing matches,
-        several ids when ``ref`` is ambiguous (a short prefix, a multi-record file).
+        file name, with or without its suffix, or its last folders); failing those, as one record's
+        location (:meth:`resolve_record`: ``FILE:LINE`` or ``FILE#RECORD``). Returns [] when nothing
+        matches, several ids when ``ref`` is ambiguous (a short prefix, a multi-record file).
         """
         ref = ref.strip()
         hits = [r[0] for r in self._q("SELECT id FROM articles WHERE id = ?", [ref]).fetchall()]
@@ -591,7 +592,74 @@ class Store:
                 "GROUP BY article_id ORDER BY s",
                 [tail, ref, ref],
             ).fetchall()
+        if not rows:
+            return self.resolve_record(ref)
         return [r[0] for r in rows]
+
+    def resolve_record(self, ref: str) -> list[str]:
+        """Article ids of one record given by its location, as error messages print it (:meth:`Source.label`).
+
+        ``FILE:LINE`` is the 1-based line where a JSONL or CSV record starts; ``FILE#RECORD`` the
+        0-based record index in the file (a Parquet row, a WARC record; any format has one). FILE
+        matches as in :meth:`resolve` (as given, absolute, or by its tail).
+
+        Args:
+            ref: the location the user typed, e.g. ``feeds/day.jsonl:17`` or ``crawl.warc.gz#3``.
+
+        Returns:
+            The matching article ids (one, or several when FILE's tail names several files); []
+            when ``ref`` is no location or nothing stored is at it.
+        """
+        m = re.fullmatch(r"(.+?)([:#])(\d+)", ref.strip())
+        if not m:
+            return []
+        file, sep, number = m.group(1), m.group(2), int(m.group(3))
+        ids = self.resolve(file)
+        if not ids:
+            return []
+        self._con.register("_want", pa.table({"id": ids}))
+        try:
+            rows = self._q(
+                f"SELECT article_id, path, input_key, min(seq) AS s FROM aliases JOIN _want ON article_id = id "
+                f"WHERE {'line' if sep == ':' else 'record'} = ? GROUP BY article_id, path, input_key ORDER BY s",
+                [number],
+            ).fetchall()
+        finally:
+            self._con.unregister("_want")
+        # the alias must be in FILE itself, not in another file the same article was also read from
+        return list(dict.fromkeys(r[0] for r in rows if _names_file(r[1], r[2], file)))
+
+    def record_labels(self, ids: Iterable[str], file: str | None = None) -> dict[str, str]:
+        """For each id, an input record's location (``FILE:LINE``, ``FILE#RECORD``) and headline.
+
+        Lets a message about a multi-record file tell its records apart, e.g.
+        ``day.jsonl:3 "Harbour reopens"``; an id with no alias gets its headline alone.
+
+        Args:
+            ids: article ids.
+            file: the file the user named (as :meth:`resolve` matches paths); its records are
+                preferred over the article's first record when it was read from several files.
+        """
+        ids = list(ids)
+        if not ids:
+            return {}
+        self._con.register("_want", pa.table({"id": ids}))
+        try:
+            rows = self._q(
+                "SELECT a.id, a.headline, l.path, l.input_key, l.format, l.record, l.line FROM articles a "
+                "JOIN _want USING (id) LEFT JOIN aliases l ON l.article_id = a.id ORDER BY l.seq, l.record"
+            ).fetchall()
+        finally:
+            self._con.unregister("_want")
+        first: dict[str, tuple] = {}
+        for row in rows:  # in ingestion order: the first record in the named file, else the first record
+            if row[0] not in first or (file and _names_file(row[2], row[3], file) and not _names_file(*first[row[0]][2:4], file)):
+                first[row[0]] = row
+        labels = {}
+        for aid, headline, path, _key, fmt, record, line in first.values():
+            where = Source(path=path, format=fmt or "text", record=record or 0, line=line).label() if path else ""
+            labels[aid] = " ".join(x for x in (where, f'"{headline}"' if headline else "") if x)
+        return labels
 
     def error_records(self, limit: int | None = None) -> list[dict[str, Any]]:
         """Stored error rows (failed records and partial errors), in ingestion order."""
@@ -843,3 +911,17 @@ def _with_id(article: Article) -> Article:
 
 
 __all__ = ["Store", "DEFAULT_STORE", "BatchResult", "InputState", "FinishedInput", "IngestItem", "translate_error", "MIGRATIONS"]
+
+
+def _names_file(path: str | None, input_key: str | None, file: str) -> bool:
+    """Whether an alias's ``path`` (or ``input_key``) is the file the user named, as :meth:`Store.resolve`
+    matches paths: as given, absolute, or by its tail (last folders, file name, file name without suffix)."""
+    if path is None:
+        return False
+    try:
+        absolute = str(Path(file).resolve())
+    except (OSError, ValueError):
+        absolute = file
+    name = path.rsplit("/", 1)[-1]
+    return (path == file or input_key == absolute or path.endswith("/" + file.lstrip("./")) or name == file
+            or name.rsplit(".", 1)[0] == file)  # fmt: skip
