@@ -87,3 +87,16 @@ def test_no_record_at_the_location(stored, ref):
     result = show(stored, ref)
     assert result.exit_code == 2
     assert "no stored article matches" in result.stderr
+
+
+def test_help_and_docstrings_name_the_locations_errors_print():
+    """`analyze --help` and the error-line docstrings say FILE:LINE / FILE#RECORD, as the README does."""
+    import inspect
+
+    from newstrace import cli_analyze
+    from newstrace.store import ingest as ingest_module
+
+    text = CliRunner().invoke(app, ["analyze", "--help"], terminal_width=200).stdout
+    assert "FILE:LINE" in text and "FILE#RECORD" in text
+    for module in (cli_analyze, ingest_module):
+        assert "FILE:RECORD" not in inspect.getsource(module)

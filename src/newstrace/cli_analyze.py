@@ -89,7 +89,9 @@ def analyze(
 
     Prints a readable summary per article, or JSON Lines with --json.
     A record that cannot be read or analysed gets one line on standard
-    error, "Error: FILE:RECORD: cause", and the run goes on.
+    error, "Error: LOCATION: cause", and the run goes on; LOCATION is
+    FILE:LINE (JSONL, CSV: 1-based line), FILE#RECORD (Parquet, WARC:
+    0-based record) or FILE (a one-record file, a fault of the whole file).
     Exit status: 0 all records analysed, 1 some record failed, 2 usage error.
     """
     from newstrace.engines.local import run_stages
@@ -132,7 +134,9 @@ def record_failed(article: Article) -> bool:
 
 
 def error_line(article: Article, error: ErrorRecord) -> str:
-    """One line for an error: ``FILE:RECORD: cause`` (the location is added when the message lacks it).
+    """One line for an error: ``LOCATION: cause``, LOCATION being ``FILE:LINE``, ``FILE#RECORD`` or ``FILE``.
+
+    The location (:meth:`Source.label`) is added when the message lacks it.
 
     Args:
         article: the record the error belongs to (for its ``source``).

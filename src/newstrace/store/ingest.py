@@ -53,7 +53,8 @@ class IngestReport:
         errors: error records met (a record may carry several).
         skip_reasons: records a reader skipped on purpose, by reason (e.g. WARC
             ``type:request``, ``content-type:image/png``).
-        error_lines: the first :data:`MAX_ERROR_LINES` errors as ``FILE:RECORD: cause`` lines
+        error_lines: the first :data:`MAX_ERROR_LINES` errors as ``LOCATION: cause`` lines,
+            LOCATION being ``FILE:LINE`` (JSONL, CSV), ``FILE#RECORD`` (Parquet, WARC) or ``FILE``
             (all of them are in the store's ``errors`` table).
         seconds: wall-clock duration; ``stage_seconds`` splits off the time the main process
             spent writing to the store (``write``) and storing fingerprints (``fingerprint``:
@@ -112,7 +113,8 @@ class _Input:
 
 
 def error_line(article: Article, error: ErrorRecord) -> str:
-    """``FILE:RECORD: cause`` for one error (the location is added when the message lacks it)."""
+    """``LOCATION: cause`` for one error, LOCATION being ``FILE:LINE`` (JSONL, CSV), ``FILE#RECORD`` (Parquet,
+    WARC) or ``FILE`` (:meth:`Source.label`; added when the message lacks it)."""
     label = article.source.label()
     message = " ".join(error.message.split())
     return message if message.startswith(label + ":") else f"{label}: {message}"
