@@ -269,10 +269,10 @@ def test_datelines_and_sign_offs():
 
 def test_invented_wire_story_is_structured():
     doc = (
-        "Ferry runs aground off Halvoran | World news | The Tarrow Post\n\n"
+        "Ferry runs aground off Pellwyrth | World news | The Tarrow Post\n\n"
         "By ANN LEE and BO BERG, Associated Press\n\n"
         "Published 3 March 2024, 21:40 EST\n\n"
-        "HALVORAN, Ossery Isles (AP) \u2014 A ferry carrying 200 passengers ran aground on Sunday.\n\n"
+        "PELLWYRTH, Ossery Isles (AP) \u2014 A ferry carrying 200 passengers ran aground on Sunday.\n\n"
         "\u201cEveryone is safe,\u201d the harbour master, Nils Ek, said.\n\n"
         "READ MORE: Storm warnings for the islands\n\n"
         "A ferry carrying 200 passengers ran aground on Sunday.\n\n"
@@ -280,11 +280,11 @@ def test_invented_wire_story_is_structured():
         "jm/ar"
     )
     art = structured(doc)
-    assert art.headline == "Ferry runs aground off Halvoran"
+    assert art.headline == "Ferry runs aground off Pellwyrth"
     assert art.byline == ["Ann Lee", "Bo Berg"]
     assert art.credit == "The Associated Press"
     assert art.contributors == ["Cy Ode"]
-    assert art.dateline == "HALVORAN, Ossery Isles (AP)"
+    assert art.dateline == "PELLWYRTH, Ossery Isles (AP)"
     assert (art.published, art.published_offset) == ("2024-03-03T21:40", "-05:00")
     assert art.text == "A ferry carrying 200 passengers ran aground on Sunday.\n\n\u201cEveryone is safe,\u201d the harbour master, Nils Ek, said."
     assert {r.reason for r in art.residue} == {"byline-line", "date-line", "promo-line", "repeated-paragraph",

@@ -66,9 +66,9 @@ def test_reuters_wire_headlines_are_kept():
 
 def test_navigation_bar_above_the_title_is_set_aside():
     page = ("Today's Edition Search Latest News Listen Weather Obits Puzzles + Games\n\n"
-            "Ferry service to Halvoran resumes after storm\n\nThe ferry resumed on Monday, the port said.")
+            "Ferry service to Pellwyrth resumes after storm\n\nThe ferry resumed on Monday, the port said.")
     art = structured(page)
-    assert art.headline == "Ferry service to Halvoran resumes after storm"
+    assert art.headline == "Ferry service to Pellwyrth resumes after storm"
     assert art.text == "The ferry resumed on Monday, the port said."
     assert [r.reason for r in art.residue] == ["page-furniture"]
 

@@ -100,8 +100,8 @@ class Dateline:
     """The dateline at the head of wire copy.
 
     Attributes:
-        text: the dateline as written, without the closing dash (``"HALVORAN, March 3 (Reuters)"``).
-        place: the place (``"HALVORAN"``).
+        text: the dateline as written, without the closing dash (``"PELLWYRTH, March 3 (Reuters)"``).
+        place: the place (``"PELLWYRTH"``).
         credit: canonical agency from the parentheses, or ``None``.
         end: offset in the paragraph where the story text begins (after the dash).
     """
