@@ -351,3 +351,28 @@ def test_show_finds_an_article_by_its_url_without_query_slash_or_www(traced_stor
     with Store(path, read_only=True) as s:
         assert s.resolve(bare) == s.resolve(url) != []
         assert s.resolve(bare.replace("story.html", "other.html")) == []
+
+
+def test_trace_table_names_siblings_by_source_and_json_keeps_their_ids(store_path, tmp_path):
+    """A copy of an inferred common source lists its siblings by URL or path, as the copy column shows copies, so
+    a reader can map them to files; --json keeps the ids. Run on a copy of the web test store (trace writes)."""
+    import shutil
+
+    path = tmp_path / "s.duckdb"
+    shutil.copyfile(store_path, path)
+    with Store(path, read_only=True) as s:
+        groups = [d for d in s.derivations() if d.inferred_source and d.sibling_ids]
+        labels = s.source_labels({i for d in groups for i in d.sibling_ids})
+    assert groups, "the web test store has copies of an inferred common source"
+    runner = CliRunner()
+    table = runner.invoke(app, ["trace", "--store", str(path), "--output", str(tmp_path / "t.txt")])
+    assert table.exit_code == 0, table.output
+    # the origin column's cells, top to bottom (a long cell folds over several lines), without spaces
+    lines = (tmp_path / "t.txt").read_text(encoding="utf-8").splitlines()
+    origin = "".join("".join(line.split("\u2502")[2].split()) for line in lines if line.count("\u2502") == 7)
+    for d in groups:
+        for sid in d.sibling_ids:
+            assert "".join(labels[sid].split()) in origin, sid
+    assert "siblings:" in origin and f"siblings:{groups[0].sibling_ids[0][:10]}" not in origin
+    rows = [json.loads(line) for line in runner.invoke(app, ["trace", "--store", str(path), "--json"]).stdout.splitlines()]
+    assert {tuple(r["sibling_ids"]) for r in rows if r["inferred_source"]} == {tuple(d.sibling_ids) for d in groups}

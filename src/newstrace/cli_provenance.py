@@ -157,6 +157,8 @@ def trace(
         with store_errors(resumable=True), open_store(store, create=False) as st:
             report = run_trace(st, full=full, semantic=embed, semantic_name=embed_name, jobs=jobs)
             derivations = st.derivations(resolved=not all_pairs)
+            # siblings shown by source, as the copy column is; --json keeps their ids
+            sibling_labels = {} if json_lines else st.source_labels({i for d in derivations for i in d.sibling_ids})
     except KeyboardInterrupt:
         # one transaction writes a run's links: nothing of this run is stored, the previous links stand
         typer.echo("Interrupted: no link of this run was stored (the store keeps the previous run's); the same "
@@ -168,7 +170,7 @@ def trace(
             for d in derivations:
                 out.write(d.model_dump_json() + "\n")
         else:
-            _print_links(_console(out, output is not None), derivations)
+            _print_links(_console(out, output is not None), derivations, sibling_labels)
     finally:
         if output:
             out.close()
@@ -248,7 +250,15 @@ def _console(out: IO[str], to_file: bool):
     return Console(file=out, highlight=False, width=140 if plain else None, no_color=plain)
 
 
-def _print_links(console, derivations) -> None:
+def _print_links(console, derivations, labels: dict[str, str] | None = None) -> None:
+    """Print the derivation links as a table: copy, origin, kind, score, coverage, change counts.
+
+    Args:
+        console: a ``rich.console.Console``.
+        derivations: the :class:`Derivation` records to list.
+        labels: article id -> source (URL or input path as ingested) for the siblings of an
+            inferred common source; a sibling without one is shown by its id's first 10 characters.
+    """
     from rich.table import Table
 
     from newstrace.cli import safe_markup as escape
@@ -259,7 +269,8 @@ def _print_links(console, derivations) -> None:
     for d in derivations:
         origin = d.origin_source or d.origin_id or ""
         if d.inferred_source:
-            origin = "inferred common source, siblings: " + ", ".join(i[:10] for i in d.sibling_ids)
+            origin = "inferred common source, siblings: " + ", ".join((labels or {}).get(i) or i[:10]
+                                                                      for i in d.sibling_ids)  # fmt: skip
         kinds = {}
         for c in d.changes:
             kinds[c.kind] = kinds.get(c.kind, 0) + 1
