@@ -910,9 +910,6 @@ def _with_id(article: Article) -> Article:
     return article
 
 
-__all__ = ["Store", "DEFAULT_STORE", "BatchResult", "InputState", "FinishedInput", "IngestItem", "translate_error", "MIGRATIONS"]
-
-
 def _names_file(path: str | None, input_key: str | None, file: str) -> bool:
     """Whether an alias's ``path`` (or ``input_key``) is the file the user named, as :meth:`Store.resolve`
     matches paths: as given, absolute, or by its tail (last folders, file name, file name without suffix)."""
@@ -925,3 +922,6 @@ def _names_file(path: str | None, input_key: str | None, file: str) -> bool:
     name = path.rsplit("/", 1)[-1]
     return (path == file or input_key == absolute or path.endswith("/" + file.lstrip("./")) or name == file
             or name.rsplit(".", 1)[0] == file)  # fmt: skip
+
+__all__ = ["Store", "DEFAULT_STORE", "BatchResult", "InputState", "FinishedInput", "IngestItem", "translate_error", "MIGRATIONS"]
+
