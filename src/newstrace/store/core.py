@@ -923,5 +923,5 @@ def _names_file(path: str | None, input_key: str | None, file: str) -> bool:
     return (path == file or input_key == absolute or path.endswith("/" + file.lstrip("./")) or name == file
             or name.rsplit(".", 1)[0] == file)  # fmt: skip
 
-__all__ = ["Store", "DEFAULT_STORE", "BatchResult", "InputState", "FinishedInput", "IngestItem", "translate_error", "MIGRATIONS"]
 
+__all__ = ["Store", "DEFAULT_STORE", "BatchResult", "InputState", "FinishedInput", "IngestItem", "translate_error", "MIGRATIONS"]
