@@ -77,7 +77,7 @@ def test_layout_is_headline_blank_line_paragraphs():
 
 def test_navigation_only_page_is_error_e106(tmp_path):
     nav = page("<nav><a href='/'>Home</a> <a href='/news'>News</a> <a href='/sport'>Sport</a></nav>"
-               "<footer>\u00a9 2024 Tarrow Post</footer>")
+               "<footer>\u00a9 2024 Brackmoor Post</footer>")
     path = tmp_path / "menu.html"
     path.write_text(nav, encoding="utf-8")
     (doc,) = read_path(path)
@@ -109,7 +109,7 @@ def test_sidebar_and_caption_names_are_not_bylines():
         "<article><h1>Dredging approved</h1><figure><img src='x.jpg'><figcaption>Photo: Lise Carmody / Getty Images"
         "</figcaption></figure>" + STORY + "</article>"
         "<aside class='related'><p class='byline'>By Bram Oduya</p><time datetime='2024-06-01'>1 June</time></aside>",
-        "<meta name='author' content='Tarrow Post'><meta property='og:site_name' content='Tarrow Post'>"
+        "<meta name='author' content='Brackmoor Post'><meta property='og:site_name' content='Brackmoor Post'>"
         "<meta property='article:published_time' content='2024-05-07T09:00:00+01:00'>",
     )
     doc = html_to_document(html, Source(format="html"))

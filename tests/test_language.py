@@ -98,12 +98,12 @@ def test_unsure_short_text_gets_english_nlp_only_when_it_reads_as_english():
     # both are too short for py3langid to be sure (language None); English NLP runs on the
     # English one only (entities found), never on the French one
     stages = ("repair", "structure", "language", "nlp")
-    english = analyze_document(RawDocument(Source(), "Pier shut\n\nMayor Ilse Varga shut the Tarrow pier."),
+    english = analyze_document(RawDocument(Source(), "Pier shut\n\nMayor Ilse Varga shut the Brackmoor pier."),
                                stages=stages)
-    french = analyze_document(RawDocument(Source(), "Quai fermé\n\nLe maire Ilse Varga a fermé le quai de Tarrow."),
+    french = analyze_document(RawDocument(Source(), "Quai fermé\n\nLe maire Ilse Varga a fermé le quai de Brackmoor."),
                               stages=stages)
     assert english.language is None and french.language is None
-    assert "Tarrow" in {e.text for e in english.entities}
+    assert "Brackmoor" in {e.text for e in english.entities}
     assert french.entities == [] and french.quotes == [] and french.claims == []
     assert runs_english_nlp("en", "Le quai est fermé.") and not runs_english_nlp("fr", "The pier is shut.")
     assert [is_plausibly_english(t) for t in ("The port is closed.", "Le port est fermé.", "El puerto está cerrado.",

@@ -193,7 +193,7 @@ def test_stamp_lines_are_not_sentences():
 @pytest.mark.parametrize(
     "line, headline, suffix",
     [
-        ("Ferry fares frozen | Local news | The Tarrow Post", "Ferry fares frozen", "| Local news | The Tarrow Post"),
+        ("Ferry fares frozen | Local news | The Brackmoor Post", "Ferry fares frozen", "| Local news | The Brackmoor Post"),
         ("Opinion | Why the pier must stay", "Why the pier must stay", "Opinion |"),
         ("Harbour dues to rise \u2014 Coast Weekly", "Harbour dues to rise", "\u2014 Coast Weekly"),
         ("Harbour dues to rise - again", "Harbour dues to rise - again", None),
@@ -269,7 +269,7 @@ def test_datelines_and_sign_offs():
 
 def test_invented_wire_story_is_structured():
     doc = (
-        "Ferry runs aground off Pellwyrth | World news | The Tarrow Post\n\n"
+        "Ferry runs aground off Pellwyrth | World news | The Brackmoor Post\n\n"
         "By ANN LEE and BO BERG, Associated Press\n\n"
         "Published 3 March 2024, 21:40 EST\n\n"
         "PELLWYRTH, Ossery Isles (AP) \u2014 A ferry carrying 200 passengers ran aground on Sunday.\n\n"

@@ -156,7 +156,7 @@ def test_metadata_line_is_never_the_headline(stamp):
 
 def test_metadata_glued_before_the_text_is_cut_off():
     art = structured("date 2024-05-12 The harbour board said on Tuesday that the new ferry would enter "
-                     "service in the spring, after two years of delays at the yard in Tarrow, and that fares "
+                     "service in the spring, after two years of delays at the yard in Brackmoor, and that fares "
                      "would stay as they are for the first year of the new service.\n\nMore follows.")
     assert art.headline == "" and art.text.startswith("The harbour board said")
     assert art.published == "2024-05-12"
@@ -169,7 +169,7 @@ def test_metadata_glued_before_the_text_is_cut_off():
 
 def test_first_sentence_of_the_body_is_not_a_headline():
     # one paragraph per line, no blank line under the first: the first line is the lead
-    lead = ("Officials in Tarrow said on Monday that the old pier would be rebuilt by the end of the year.")
+    lead = ("Officials in Brackmoor said on Monday that the old pier would be rebuilt by the end of the year.")
     art = structured(lead + "\nThe work will cost 4 million crowns.\nIt starts in June.")
     assert art.headline == "" and art.text.startswith(lead)
     # a long first sentence, and two sentences, are body text whatever follows them
@@ -178,7 +178,7 @@ def test_first_sentence_of_the_body_is_not_a_headline():
     assert structured(long + "\n\n" + BODY).headline == ""
     assert structured("Pier to close. Ferries will stop.\n\n" + BODY).headline == ""
     # real headlines stay: short, no final full stop, or a short sentence over a blank line
-    for title in ("Ferry to enter service in spring", "Mr. Varga goes to Tarrow.", "Pier closes after storm."):
+    for title in ("Ferry to enter service in spring", "Mr. Varga goes to Brackmoor.", "Pier closes after storm."):
         assert structured(title + "\n\n" + BODY).headline == title
     assert structured("Ferry to enter service in spring\n" + BODY).headline == "Ferry to enter service in spring"
     # a title the page itself declares is kept even when it reads as a sentence
@@ -198,9 +198,9 @@ def test_lead_sentence_test_uses_the_tracing_sentence_rules():
 
 
 def test_language_link_before_the_text_is_furniture():
-    line = "Spanish \u2013 Officials in Tarrow said on Monday that the old pier would be rebuilt by the end of the year."
+    line = "Spanish \u2013 Officials in Brackmoor said on Monday that the old pier would be rebuilt by the end of the year."
     art = structured(line + "\nThe work will cost 4 million crowns.\nIt starts in June.")
-    assert art.headline == "" and art.text.startswith("Officials in Tarrow")
+    assert art.headline == "" and art.text.startswith("Officials in Brackmoor")
     assert [r.text for r in art.residue if r.reason == "page-furniture"] == ["Spanish"]
     assert language_label_prefix("English \u2013 and French \u2013 schools reopen") == 0
     assert language_label_prefix("Venezuela \u2013 Officials said") == 0

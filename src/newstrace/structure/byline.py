@@ -388,10 +388,10 @@ def _only_names(text: str) -> tuple[Byline, bool] | None:
     short job title; ``None`` when a chunk is anything else (a clause, a sentence).
 
     Returns:
-        ``(byline, placed)``: ``placed`` when a name carried its place ("Ann Lee in Tarrow").
+        ``(byline, placed)``: ``placed`` when a name carried its place ("Ann Lee in Brackmoor").
     """
     parsed = Byline()
-    placed = False  # "Ann Lee in Tarrow": a name with its place is a byline by itself
+    placed = False  # "Ann Lee in Brackmoor": a name with its place is a byline by itself
     for chunk in _chunks(text):
         agency = canonical_agency(chunk)
         if not agency and _IN_PLACE.search(chunk):
