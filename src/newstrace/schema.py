@@ -95,7 +95,7 @@ class Quote(_Record):
     Attributes:
         content: quoted words without enclosing marks.
         speaker: canonical name of the speaker, or a description of an unnamed one
-            ("the soldier who asked not to be identified"); ``None`` when unknown.
+            ("a nurse who would not give her name"); ``None`` when unknown.
         speaker_is_unnamed: the speaker is a person the article does not name.
         speaker_start, speaker_end: offsets of the speaker mention in ``Article.text``.
         cue: the speech verb or cue ("said", "told", ":", "—"), or ``None``.

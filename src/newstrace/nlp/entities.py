@@ -202,7 +202,7 @@ def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
                 i = k
                 continue
         i += 1
-    # Untagged proper-noun runs that the context calls a person ("the fleet engineer, Osvald Reiniger").
+    # Untagged proper-noun runs that the context calls a person ("the depot mechanic, Ilse Varga").
     i = 0
     while i < len(doc):
         k = i
@@ -227,7 +227,7 @@ def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
 
 def _untagged_person(doc: Doc, start: int, end: int) -> bool:
     """An untagged proper-noun run is a person when it speaks, is followed by "who", or stands
-    in apposition to a person noun ("the authority's fleet engineer, Osvald Reiniger")."""
+    in apposition to a person noun ("the council's depot mechanic, Ilse Varga")."""
     words = [t for t in doc[start:end] if t.text != "-"]
     if not 2 <= len(words) <= 4 or any(
         not t.is_alpha or t.lower_ in NON_PERSON_WORDS or _is_title(t) for t in words

@@ -639,7 +639,7 @@ class _Attributor:
         A short quotation inside a sentence is kept only when a speech verb or noun attributes
         it ('Trump tweeted that Machado was "disgusting"', 'described Clinton as a "disgrace"');
         it is dropped after a label word ('the documentary "..."'), after a determiner or "as"
-        with no speech verb ('promoted the route as a "blue corridor"'), before the noun it
+        with no speech verb ('sold the plan as a "green mile"'), before the noun it
         modifies ('a "textbook" rescue'), after a preposition ('belonging to "collectives"'),
         or as the bare object of a cue ('said "collective"').
         """

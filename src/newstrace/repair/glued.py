@@ -104,7 +104,7 @@ def split_glued_words(text: str, config: RepairConfig) -> list[Edit]:
     Returns:
         Edits of kind ``glued``.
 
-    >>> t = "Find out how to apply for asylumand plan. Ferdinand, Thailand and errand stay."
+    >>> t = "Ask the clerk about your asylumand wait. Ferdinand, Thailand and errand stay."
     >>> [(t[e.start:e.end], e.after) for e in split_glued_words(t, RepairConfig())]
     [('asylumand', 'asylum and')]
     """
@@ -158,7 +158,7 @@ def close_glued_quotes(text: str, config: RepairConfig) -> list[Edit]:
     Returns:
         Edits of kind ``glued``.
 
-    >>> t = '"I was tired of the city see me as one of themsaid Sergeant Ruiz. "It is not so."'
+    >>> t = '"The lamps were lit for all of themsaid Warden Hoss. "Then they went out."'
     >>> [(t[e.start:e.end], e.after) for e in close_glued_quotes(t, RepairConfig())]
     [('themsaid', 'them" said')]
     """

@@ -298,8 +298,8 @@ def _split_trailing_agency(chunk: str) -> list[str]:
 def parse_names(text: str) -> Byline:
     """Split a list of people ("X, Y and Z", "X in Caracas and Y") into names, agency and dropped chunks.
 
-    Descriptions after a name ("X, an Associated Press reporter in Ureña, Venezuela") and
-    places ("in Ureña", and the region chunk after it) are dropped.
+    Descriptions after a name ("X, an Associated Press reporter in Velden, Austria") and
+    places ("in Velden", and the region chunk after it) are dropped.
     """
     out = Byline()
     after_place = False
@@ -436,8 +436,8 @@ def parse_contributor_line(line: str) -> tuple[list[str], str | None] | None:
     report") gives ``([], None)``: the line is a sign-off, but the agency is a source of the
     story, not necessarily its credit.
 
-    >>> parse_contributor_line("Luis Andrés Henao, an Associated Press reporter in Ureña, Venezuela, contributed to this article.")
-    (['Luis Andrés Henao'], 'The Associated Press')
+    >>> parse_contributor_line("Marta Ibáñez Roe, an Associated Press reporter in Velden, Austria, contributed to this report.")
+    (['Marta Ibáñez Roe'], 'The Associated Press')
     >>> parse_contributor_line("Associated Press writer Edda Osswald in Pellwyrth contributed to this report.")
     (['Edda Osswald'], 'The Associated Press')
     >>> parse_contributor_line("The union contributed 40 percent of the cost.") is None

@@ -258,7 +258,7 @@ def republication_sources(text: str) -> list[str]:
     out = []
     for m in _NOTICE.finditer(text):
         named = m.group(1).rstrip(".")
-        # "first published on Sun 3 Mar 2024": a date stamp, not an outlet ("Sun")
+        # "first published on Sun 8 Sep 2024": a date stamp, not an outlet ("Sun")
         if not any(d.start == 0 for d in find_dates(text[m.start(1):])):
             out.append(named)
     return out

@@ -289,7 +289,7 @@ def find_dates(text: str) -> list[DateMention]:
 
     >>> [d.local_iso() for d in find_dates("First published on Wed 14 Feb 2024 18.05 GMT")]
     ['2024-02-14T18:05']
-    >>> find_dates("March 14, 2024 at 9:40 p.m. EDT")[0].offset
+    >>> find_dates("June 3, 2023 at 7:25 p.m. EDT")[0].offset
     '-04:00'
     >>> find_dates("the 1.8 million pounds spent in 2019")
     []

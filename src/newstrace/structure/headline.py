@@ -1,6 +1,6 @@
 """Headline: section, site-name and date suffixes split off and kept.
 
-"Title | World news", "Title | News from the world | The Guardian", "Opinion | Title",
+"Title | World news", "Title | News from abroad | The Guardian", "Opinion | Title",
 "Title — Linewatch" and "Title – 26/02/2019" all give "Title"; the removed parts are kept
 as the headline suffix and, for a date, as a date mention.
 """
@@ -80,10 +80,10 @@ def split_headline(line: str, site_names: set[str] | frozenset[str] = frozenset(
 
     >>> split_headline("Injured, helpless and worried – 26/02/2019").date.local_iso()
     '2019-02-26'
-    >>> split_headline('"They will torture you": soldiers risk a false trip | News from the world').headline
-    '"They will torture you": soldiers risk a false trip'
-    >>> split_headline("Why the new tram seats are so hard \u2014 Linewatch").headline
-    'Why the new tram seats are so hard'
+    >>> split_headline('"We will not go back": drivers face a long detour | News from abroad').headline
+    '"We will not go back": drivers face a long detour'
+    >>> split_headline("How the old ferry clock lost an hour \u2014 Linewatch").headline
+    'How the old ferry clock lost an hour'
     >>> split_headline("Storm hits the coast \u2014 again").headline
     'Storm hits the coast \u2014 again'
     """

@@ -89,7 +89,7 @@ def split_repeats(paragraphs: list[str]) -> tuple[list[int], list[int]]:
     """Indices of the first copy of each paragraph and of the repeats.
 
     Repeats are found by :func:`paragraph_key`, against every earlier paragraph (not only the
-    one just before), so interleaved copies (p1, p2, p1, p2) are caught as well as a whole
+    one just before), so interleaved copies (A, B, A, B) are caught as well as a whole
     text repeated, and so is a copy cut into other paragraphs (each of its sentences seen
     before). Only sentences count: a paragraph of at least :data:`MIN_REPEAT_WORDS`
     words ending in sentence punctuation. Table rows and headings ("Avg shrs 13.9 mln vs

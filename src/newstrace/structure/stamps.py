@@ -2,7 +2,7 @@
 
 A stamp line is a line whose words, apart from its dates, are only labels (published,
 updated, posted, on, at...) and at most one short outlet name; a sentence that merely
-contains a date ("This article was amended on 5 March 2024 to correct...") is not one.
+contains a date ("This story was changed on 9 June 2023 to fix...") is not one.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def parse_stamp(line: str, max_words: int = 24) -> Stamp | None:
     [('published', '2024-02-14T18:05', '+00:00')]
     >>> parse_stamp("Ossery Isles Gazette | August 21, 2024, 6:42 AM (UTC+9)").outlets
     ['Ossery Isles Gazette']
-    >>> parse_stamp("This article was amended on 5 March 2024 to correct the number of routes.") is None
+    >>> parse_stamp("This story was changed on 9 June 2023 to fix the name of a bridge.") is None
     True
     """
     if len(line.split()) > max_words:
