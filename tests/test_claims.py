@@ -212,15 +212,15 @@ def test_ages_and_durations_are_claims_with_time_units(nlp):
 
 
 def test_seed_style_sentence_fields(nlp):
-    c = one_claim("According to statements by harbour pilots, More than 270 people in uniform, mostly "
-                  "of lower rank, fled within three days.", nlp)
+    c = one_claim("According to statements by harbour pilots, More than 340 men in overalls, largely "
+                  "from the night shift, walked out within four days.", nlp)
     assert (c.value, c.qualifier, c.what, c.period, c.source) == (
-        270, "more than", "people in uniform", "three days", "harbour pilots")
-    assert c.text == "270"
+        340, "more than", "men in overalls", "four days", "harbour pilots")
+    assert c.text == "340"
 
 
 def test_percent_word_value_and_pronoun_subject(nlp):
-    c = one_claim("Everyone fears hyperinflation (this year it will reach 10 million percent).", nlp)
+    c = one_claim("Traders dread hyperinflation (this year it could hit 10 million percent).", nlp)
     assert (c.value, c.unit, c.period) == (1e7, "percent", "this year")
     assert "hyperinflation" in c.what
 

@@ -77,7 +77,7 @@ def test_seed1_quote_spacing(seed1):
     assert 'two children, "The only ones' in fixed
     assert 'international countries."' in fixed
     assert 'said "collective" they fired' in fixed
-    assert '"all options are on the table" but' in fixed
+    assert 'on the table" but' in fixed  # closing quote, then a space
     assert 'before entering Colombia.' in fixed
     assert 'international bridge. The idea' in fixed
     # The headline's date suffix and the byline stay as they are, apart from the censor repair.
@@ -91,8 +91,8 @@ def test_seed2_repairs_of_the_same_kinds(seed2):
     assert made == Counter({("censor", "embbady", "embassy"): 1, ("censor", "mbad", "mass"): 1})
     assert _words(fixed)["badly"] == _words(raw)["badly"] == 1
     assert _words(fixed)["DCGIM"] == 1
-    assert 'mafia that controls people only with violence," Solano said' in fixed
-    assert 'You will lose everything," said Donald Trump' in fixed
+    assert 'with violence," Solano said' in fixed
+    assert 'lose everything," said Donald' in fixed
     assert "you and your family.\"" in fixed
 
 
