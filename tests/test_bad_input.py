@@ -136,7 +136,7 @@ def test_html_with_no_article(tmp_path, stories):
     bad = tmp_path / "menu.html"
     bad.write_text(
         "<!doctype html><html><head><title>Harbor Ledger</title></head><body>"
-        "<nav><a href='/'>Home</a> <a href='/news'>News</a> <a href='/sport'>Sport</a></nav>"
+        "<nav><a href='/front'>Front page</a> <a href='/local'>Local</a> <a href='/weather'>Weather</a> <a href='/puzzles'>Puzzles</a></nav>"
         "<div class='cookie'>We use cookies. <button>Accept</button></div>"
         "<footer>&copy; 2024 Harbor Ledger</footer></body></html>",
         encoding="utf-8",

@@ -298,10 +298,10 @@ def test_checker_unnamed_speaker_rules():
 
 
 def test_checker_content_ends_rejects_run_on():
-    want = [{"content_starts": "We used to", "content_ends": "first week of the month", "speaker": ["Elsa Kaur"]}]
-    assert assign_quotes(want, [_q("We used to see them. Now it is the first week of the month.", "Elsa Kaur")],
+    want = [{"content_starts": "We used to", "content_ends": "last bus of the night", "speaker": ["Elsa Kaur"]}]
+    assert assign_quotes(want, [_q("We used to wait. Now we miss the last bus of the night.", "Elsa Kaur")],
                          set()) == []
-    assert assign_quotes(want, [_q("We used to see them. Now it is the first week of the month. - AFP", "Elsa Kaur")],
+    assert assign_quotes(want, [_q("We used to wait. Now we miss the last bus of the night. - AFP", "Elsa Kaur")],
                          set()) == [0]
 
 

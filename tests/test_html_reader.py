@@ -76,7 +76,7 @@ def test_layout_is_headline_blank_line_paragraphs():
 
 
 def test_navigation_only_page_is_error_e106(tmp_path):
-    nav = page("<nav><a href='/'>Home</a> <a href='/news'>News</a> <a href='/sport'>Sport</a></nav>"
+    nav = page("<nav><a href='/front'>Front page</a> <a href='/local'>Local</a> <a href='/weather'>Weather</a> <a href='/puzzles'>Puzzles</a></nav>"
                "<footer>\u00a9 2024 Brackmoor Post</footer>")
     path = tmp_path / "menu.html"
     path.write_text(nav, encoding="utf-8")
