@@ -96,7 +96,7 @@ class Quote(_Record):
         content: quoted words without enclosing marks.
         speaker: canonical name of the speaker, or a description of an unnamed one
             ("a nurse who would not give her name"); ``None`` when unknown.
-        speaker_is_unnamed: the speaker is a person the article does not name.
+        speaker_is_unnamed: True when the article leaves the speaker unnamed.
         speaker_start, speaker_end: offsets of the speaker mention in ``Article.text``.
         cue: the speech verb or cue ("said", "told", ":", "—"), or ``None``.
         start, end: offsets of ``content`` in ``Article.text``; -1 for headline quotes.
