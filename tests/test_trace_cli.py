@@ -136,6 +136,7 @@ def test_a_trace_whose_write_fails_midway_keeps_the_stored_links_and_no_staging(
     with Store(copy) as s:
         before = sorted(map(link_key, s.derivations(resolved=False)))
         runs = s.counts()
+        limit = s._con.execute("SELECT current_setting('memory_limit')").fetchone()
         monkeypatch.setattr(Store, "insert_rows", failing_insert)
         with pytest.raises(OSError, match="disk full"):
             run_trace(s, full=True, jobs=2)
@@ -144,6 +145,7 @@ def test_a_trace_whose_write_fails_midway_keeps_the_stored_links_and_no_staging(
         assert s.counts() == runs
         tables = {r[0] for r in s._con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
         assert not {t for t in tables if t.startswith(core.STAGING_PREFIX)}
+        assert s._con.execute("SELECT current_setting('memory_limit')").fetchone() == limit  # the write's limit is lifted
         rerun = run_trace(s, full=True)  # and the store takes the next run
         assert sorted(map(link_key, s.derivations(resolved=False))) == before and rerun.links == len(before)
 
