@@ -164,7 +164,7 @@ def summarise(store: Store, story_ids: list[str]) -> dict[str, Story]:
             SELECT s.story_id, strip_accents(lower(e.canonical)) AS k, e.canonical, count(DISTINCT e.article_id) AS na,
                    count(*) AS nm
             FROM entities e JOIN story_articles s ON s.article_id = e.article_id JOIN _stories w ON s.story_id = w.id
-            WHERE e.label IN ({labels}) GROUP BY 1, 2, 3""")
+            WHERE e.label IN ({labels}) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3""")  # ordered: forms equally frequent tie alike in every process
     by_story: dict[str, list[dict]] = defaultdict(list)
     for m in members:
         by_story[m["story_id"]].append(m)

@@ -235,7 +235,7 @@ def speaker_groups(store: Store) -> list[SpeakerGroup]:
     rows = store.query(f"""
         SELECT q.speaker AS speaker, q.article_id AS article_id, s.story_id AS story_id, count(*) AS quotes
         FROM quotes q LEFT JOIN story_articles s ON s.article_id = q.article_id
-        WHERE {named} GROUP BY 1, 2, 3""")  # fmt: skip
+        WHERE {named} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3""")  # fmt: skip
     persons: dict[str, set[str]] = defaultdict(set)
     # full names a lone-word speaker's story (or article) gives as person entities
     for r in store.query(f"""
