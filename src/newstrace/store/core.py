@@ -541,13 +541,8 @@ class Store:
         ids = list(ids)
         if not ids:
             return {}
-        self._con.register("_want", pa.table({"id": ids}))
-        try:
-            rows = self._q(
-                "SELECT id, coalesce(source_url, source_path) FROM articles JOIN _want USING (id)"
-            ).fetchall()
-        finally:
-            self._con.unregister("_want")
+        with self.registered_ids("_want", ids):
+            rows = self._q("SELECT id, coalesce(source_url, source_path) FROM articles JOIN _want USING (id)").fetchall()
         return {r[0]: r[1] for r in rows}
 
     def resolve(self, ref: str) -> list[str]:
@@ -646,14 +641,11 @@ class Store:
         ids = list(ids)
         if not ids:
             return {}
-        self._con.register("_want", pa.table({"id": ids}))
-        try:
+        with self.registered_ids("_want", ids):
             rows = self._q(
                 "SELECT a.id, a.headline, l.path, l.input_key, l.format, l.record, l.line FROM articles a "
                 "JOIN _want USING (id) LEFT JOIN aliases l ON l.article_id = a.id ORDER BY l.seq, l.record"
             ).fetchall()
-        finally:
-            self._con.unregister("_want")
         first: dict[str, tuple] = {}
         for row in rows:  # in ingestion order: the first record in the named file, else the first record
             if row[0] not in first or (file and _names_file(row[2], row[3], file) and not _names_file(*first[row[0]][2:4], file)):
