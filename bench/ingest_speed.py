@@ -67,6 +67,19 @@ every 0.5 s, load 3-8): 1,407 s wall, 1,751 CPU s, 748,224 pairs, 357,281 links,
 (main 6.3 GB); recall deletion 0.952, move 0.991, number 0.999, spun 0.965, spun+deletion 0.863
 (:func:`link_recall` on that store). The 4 GB goal is not met on this path.
 
+Session 5 (2026-11-30, load 3-10, CPU seconds comparable): ingest of 100,000 records again (code
+of 7f3faf4): 3,931 s wall, 3,282 CPU s (25.5 articles/s), peak PSS 1,806 MiB, 99,168 articles and
+832 aliases. Trace with the memory bounds of ``store/trace.py`` and ``Store.replace_derivations``
+(candidate pairs in a short-lived child, links staged in committed chunks, a window on the
+workers' tasks, a 1,024-article sentence cache; commits aa95771..83b0543): 1,433 s wall, 1,716 CPU
+s, 748,111 pairs, 357,268 links, same recall as above; peak PSS 4,545 MiB, reached in the final
+move of the staged links, where DuckDB's default memory limit (80% of RAM) let it take 4.3 GB;
+the candidate phase peaked at 2.8 GB and verification at 2.5 GB. Under the 1 GB limit of 470f671
+the same move peaks at 1.1 GB. Traced again with that limit (``trace --full`` over the stored links,
+so the write also deleted 357,268; same commits plus 470f671): 1,363 s wall, 1,793 CPU s, the same
+pairs, links and recall, peak PSS 3,477 MiB (the main process, during the 227 s write): the 4 GB
+goal is met on this path.
+
 Recall here is 1-3 points below ``bench/trace_scale.py`` on the same generated corpus (10k:
 deletion 0.980, spun+deletion 0.906) because the CLI path compares the *analysed* articles. At
 1,000, of the 800 labelled pairs, compare() links 15 on the raw texts that it rejects on the
