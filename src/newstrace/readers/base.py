@@ -98,6 +98,21 @@ def binary_data(head: bytes, what: str) -> str | None:
     return None
 
 
+def head_error(head: bytes, what: str) -> str | None:
+    """Why a record-per-line file (CSV, JSON Lines) starting with ``head`` cannot be read at all (an E103 message), or ``None``.
+
+    A UTF-16/32 byte-order mark (these readers take UTF-8 only) or binary data (:func:`binary_data`).
+
+    Args:
+        head: the file's first bytes (8 KiB).
+        what: the format named in the message ("CSV", "JSON Lines").
+    """
+    bom = unicode_bom(head)
+    if bom:
+        return f"{bom.upper()} text (byte-order mark): re-encode the file as UTF-8"
+    return binary_data(head, what)
+
+
 def nul_in_record(offset: int) -> str:
     """E103 message for a NUL byte at file byte ``offset`` inside one otherwise textual record."""
     return f"binary data in this record (NUL byte 0x00 at offset {offset}); the other records are read"

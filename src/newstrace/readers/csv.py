@@ -10,10 +10,9 @@ from pathlib import Path
 from newstrace.readers.base import (
     MAX_FILE_BYTES,
     RawDocument,
-    binary_data,
     error_document,
+    head_error,
     nul_in_record,
-    unicode_bom,
 )
 from newstrace.readers.columns import ColumnMap, as_column_map, record_to_document
 from newstrace.schema import Source
@@ -54,13 +53,9 @@ def read_csv_file(
         csv.field_size_limit(MAX_FILE_BYTES)
     with path.open("rb") as fh:
         head = fh.read(8192)
-        if unicode_bom(head):
-            yield error_document(file_source, "E103", f"{unicode_bom(head).upper()} text (byte-order mark): "
-                                 "re-encode the file as UTF-8")  # fmt: skip
-            return
-        binary = binary_data(head, "CSV")
-        if binary:
-            yield error_document(file_source, "E103", binary)
+        unreadable = head_error(head, "CSV")
+        if unreadable:
+            yield error_document(file_source, "E103", unreadable)
             return
         fh.seek(0)
         starts: deque[tuple[int, int]] = deque()  # (line number, byte offset) of lines not yet consumed

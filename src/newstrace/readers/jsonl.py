@@ -10,10 +10,9 @@ from typing import Any
 from newstrace.readers.base import (
     MAX_FILE_BYTES,
     RawDocument,
-    binary_data,
     error_document,
+    head_error,
     nul_in_record,
-    unicode_bom,
 )
 from newstrace.readers.columns import ColumnMap, as_column_map, record_to_document
 from newstrace.readers.text import decode_bytes
@@ -42,13 +41,9 @@ def read_jsonl_file(path: Path, columns: ColumnMap | str | Mapping[str, str] | N
     file_source = Source(path=str(path), format="jsonl")
     with path.open("rb") as fh:
         head = fh.read(8192)
-        if unicode_bom(head):
-            yield error_document(file_source, "E103", f"{unicode_bom(head).upper()} text (byte-order mark): "
-                                 "re-encode the file as UTF-8")  # fmt: skip
-            return
-        binary = binary_data(head, "JSON Lines")
-        if binary:
-            yield error_document(file_source, "E103", binary)
+        unreadable = head_error(head, "JSON Lines")
+        if unreadable:
+            yield error_document(file_source, "E103", unreadable)
             return
         first = head.removeprefix(_BOM).lstrip()[:1]
         if first == b"[" or (first == b"{" and path.suffix.lower() == ".json" and _single_object(path)):
