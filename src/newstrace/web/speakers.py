@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from newstrace.stories.variants import NAME_RATIO, norm_words
+from newstrace.unionfind import UnionFind
 
 
 @dataclass
@@ -39,23 +40,6 @@ class SpeakerGroup:
     articles: set[str] = field(default_factory=set)
     stories: set[str] = field(default_factory=set)
     members: set[tuple[str, str]] = field(default_factory=set)
-
-
-class _Union:
-    """Union-find over 0..n-1 (path halving)."""
-
-    def __init__(self, n: int) -> None:
-        self.p = list(range(n))
-
-    def find(self, x: int) -> int:
-        while self.p[x] != x:
-            self.p[x] = x = self.p[self.p[x]]
-        return x
-
-    def union(self, a: int, b: int) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.p[max(ra, rb)] = min(ra, rb)
 
 
 def _words(form: str) -> list[str]:
@@ -91,7 +75,7 @@ def group_speakers(rows: list[dict], persons: dict[str, set[str]] | None = None)
         scope = r["story_id"] or "article:" + r["article_id"]
         nodes[(r["speaker"].strip(), scope)].append(r)
     keys = list(nodes)
-    uf = _Union(len(keys))
+    uf = UnionFind(items=range(len(keys)))  # the smallest index of a set is its root
     words = {k: _words(k[0]) for k in keys}
     by_form: dict[str, list[int]] = defaultdict(list)
     by_last: dict[str, list[int]] = defaultdict(list)
