@@ -25,6 +25,8 @@ class DocEnts:
         self.ents: list[Span] = list(doc.ents)
         self._starts = [e.start for e in self.ents]
         self._ends = [e.end for e in self.ents]  # sorted too: entities do not overlap
+        self._persons = [e for e in self.ents if e.label_ == "PERSON"]
+        self._person_end_chars = [e.end_char for e in self._persons]
 
     def overlapping(self, start: int, end: int) -> list[Span]:
         """Entities overlapping tokens ``start:end`` (``list[Span]``, in text order)."""
@@ -38,20 +40,8 @@ class DocEnts:
 
     def last_person_ending_by(self, char: int) -> Span | None:
         """The last ``PERSON`` entity ending at or before character offset ``char``, or ``None``."""
-        for e in reversed(self.ents[: self._by_end_char(char)]):
-            if e.label_ == "PERSON":
-                return e
-        return None
-
-    def _by_end_char(self, char: int) -> int:
-        lo, hi = 0, len(self.ents)
-        while lo < hi:  # bisect on end_char without building the list each call
-            mid = (lo + hi) // 2
-            if self.ents[mid].end_char <= char:
-                lo = mid + 1
-            else:
-                hi = mid
-        return lo
+        i = bisect_right(self._person_end_chars, char)
+        return self._persons[i - 1] if i else None
 
 
 class EntityIndex:
