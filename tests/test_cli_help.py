@@ -10,7 +10,7 @@ import typer.main
 from typer.testing import CliRunner
 
 from newstrace.cli import app
-from newstrace.cli_help import help_metavar
+from newstrace.cli_help import help_metavar, label_params, usage_name
 
 GROUP = typer.main.get_command(app)
 COMMANDS = sorted(GROUP.commands)
@@ -102,7 +102,7 @@ def test_conventional_labels_on_the_ingest_command():
     assert "--columns -c FIELD=COLUMN" in table["--columns"]
     assert "--exclude -x GLOB" in table["--exclude"]
     assert "[auto|text|html|jsonl|csv|parquet|warc]" in table["--format"]
-    assert "Usage: newstrace ingest [OPTIONS] {PATH}..." in " ".join(help_text("ingest").split())
+    assert "Usage: newstrace ingest [OPTIONS] PATH..." in " ".join(help_text("ingest").split())
 
 
 def test_labels_do_not_change_parsing_or_error_text(tmp_path):
@@ -110,3 +110,33 @@ def test_labels_do_not_change_parsing_or_error_text(tmp_path):
     assert missing.exit_code == 2 and "Missing argument 'PATH'" in missing.output
     bad = CliRunner().invoke(app, ["stories", "--limit", "x", "--store", str(tmp_path / "s.duckdb")])
     assert bad.exit_code == 2 and "Invalid value for '--limit'" in bad.output
+
+
+def usage_line(text: str) -> str:
+    """The ``Usage: ...`` line of a help or error output, whitespace collapsed."""
+    (line,) = [ln for ln in text.splitlines() if "Usage:" in ln]
+    return " ".join(line.strip("│ ").split())
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_usage_lines_write_arguments_conventionally(command):
+    # a required argument bare (PATH...), an optional one in brackets ([STORY]); never typer's {PATH}
+    cmd = GROUP.commands[command]
+    ctx = cmd.make_context(command, ["--help"], resilient_parsing=True)
+    arguments = [p for p in label_params(cmd.get_params(ctx)) if p.param_type_name == "argument"]
+    expected = " ".join(["Usage: newstrace", command, "[OPTIONS]", *(usage_name(p) for p in arguments)])
+    line = usage_line(help_text(command))
+    assert line == expected
+    assert "{" not in line and "}" not in line
+    required = [p for p in arguments if p.required]
+    if required:  # the usage line of the "Missing argument" error reads the same
+        missing = CliRunner().invoke(app, [command], env={"COLUMNS": "200"})
+        assert missing.exit_code == 2 and f"Missing argument '{required[0].metavar}'" in missing.output
+        assert usage_line(missing.output) == expected
+
+
+def test_usage_names_of_the_commands_with_arguments():
+    assert usage_line(help_text("ingest")).endswith("[OPTIONS] PATH...")
+    assert usage_line(help_text("analyze")).endswith("[OPTIONS] PATH...")
+    assert usage_line(help_text("show")).endswith("[OPTIONS] ARTICLE")
+    assert usage_line(help_text("stories")).endswith("[OPTIONS] [STORY]")

@@ -6,7 +6,9 @@ label instead (the style of Click and of ``git --help``): none for a flag or a c
 ``DIR`` or ``PATH`` for a path, ``N`` for a number, the choices as ``[a|b|c]``, and for anything else
 the parameter's own name in capitals (an option's ``metavar`` wins when its author gave one). An
 argument that takes several values ends in ``...`` (``PATH...``); a repeatable option keeps one value
-per occurrence (``--exclude GLOB``), as it is typed.
+per occurrence (``--exclude GLOB``), as it is typed. The usage line names a required argument bare and
+an optional one in brackets (``newstrace ingest [OPTIONS] PATH...``, ``newstrace stories [OPTIONS]
+[STORY]``), as Click and POSIX utility syntax write them, where typer 0.2x writes ``{PATH}...``.
 """
 
 from __future__ import annotations
@@ -54,12 +56,28 @@ def _singular(name: str) -> str:
     return name[:-1] if name.endswith("s") and not name.endswith("ss") and len(name) > 3 else name
 
 
+def usage_name(param: Any) -> str:
+    """An argument as the usage line writes it: ``PATH...`` (required, several values), ``[STORY]`` (optional).
+
+    Args:
+        param: a Click or Typer argument; its ``metavar`` (else its name in capitals) is the label.
+
+    Returns:
+        The label, in brackets when the argument is optional, then ``...`` when it takes several
+        values (the convention of Click's own usage lines and of POSIX utility syntax).
+    """
+    name = (param.metavar or (param.name or "value").upper()).removesuffix("...")
+    if not param.required:
+        name = f"[{name}]"
+    return f"{name}..." if param.nargs != 1 else name
+
+
 def label_params(params: list[Any]) -> list[Any]:
     """Give each parameter its :func:`help_metavar` in the help it renders (idempotent).
 
     An option shows its ``metavar``; an argument shows its name (set to the metavar without ``...``,
     which the usage line adds) and, in the type column, the full label, since typer ignores an
-    argument's ``metavar`` there.
+    argument's ``metavar`` there; in the usage line an argument reads as :func:`usage_name` writes it.
 
     Args:
         params: the parameters of one command, as ``Command.get_params`` returns them.
@@ -76,6 +94,8 @@ def label_params(params: list[Any]) -> list[Any]:
             param.metavar = label.removesuffix("...")
             shown = label if label.endswith("...") else ""
             param.display_type_rich = lambda ctx, shown=shown: shown  # typer reads only this for the type column
+            # typer writes a required argument as {PATH} in the usage line (of --help and of usage errors)
+            param.get_usage_pieces = lambda ctx, param=param: [usage_name(param)]
         else:
             param.metavar = label
     return params
