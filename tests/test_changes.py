@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from newstrace.provenance.changes import credit_changes, date_changes, name_before, number_changes
+from newstrace.provenance.changes import (
+    _neighbour_values,
+    credit_changes,
+    date_changes,
+    hedge_changes,
+    name_before,
+    number_changes,
+)
 from newstrace.provenance.text import analyse_sentence, analyse_text
 from newstrace.schema import Article, Residue
 
@@ -140,10 +147,53 @@ def test_qualifiers_of_one_meaning_are_no_change(origin, copy):
     ("About 40 homes flooded.", "Exactly 40 homes flooded.", "number: qualifier about -> exactly"),
     ("More than 40 homes flooded.", "Nearly 40 homes flooded.", "number: qualifier more than -> nearly"),
     ("About 40 homes flooded.", "At least 40 homes flooded.", "number: qualifier about -> at least"),
-    ("About 40 homes flooded.", "Today 40 homes flooded.", "number: qualifier about -> -"),
 ])  # fmt: skip
 def test_qualifiers_of_another_meaning_are_a_change(origin, copy, expected):
     assert changes(copy, origin) == [expected]
+
+
+@pytest.mark.parametrize(("origin", "copy", "expected"), [
+    # a number qualifier only removed or added is a hedge, not a number change
+    ("About 40 homes flooded.", "Today 40 homes flooded.", ["hedge removed: about (before 40)"]),
+    ("Almost three months later the camp closed.", "Three months later the camp closed.",
+     ["hedge removed: almost (before 3)"]),
+    ("Some 700 stayed behind.", "Some 700 stayed behind, at least 30 of them officers.", ["hedge added: at least (before 30)"]),
+    # hedge words and phrases
+    ("The minister reportedly resigned on Friday.", "The minister resigned on Friday.", ["hedge removed: reportedly"]),
+    ("The dam could fail within days.", "The dam will fail within days.", ["hedge removed: could"]),
+    ("The mayor took the bribe.", "The mayor is said to have taken the bribe.", ["hedge added: is said to"]),
+    # one hedge for another, or the month May, is no change
+    ("The minister reportedly resigned.", "The minister allegedly resigned.", []),
+    ("The vote was held in May.", "The vote was held in June.", []),
+])  # fmt: skip
+def test_hedges_removed_or_added(origin, copy, expected):
+    c, o = analyse_sentence(copy), analyse_sentence(origin)
+    got = hedge_changes(c, o)
+    assert [x.detail for x in got] == expected
+    assert all(x.kind == "hedge" and x.origin_text == origin and x.copy_text == copy for x in got)
+    assert [x for x in number_changes(c, o) if "qualifier" in x.detail] == []
+
+
+@pytest.mark.parametrize(("origin", "copy"), [
+    # a value stated on both sides in any role is no change: read as a name on one side only
+    ("Some 800 officers are still stuck.", "Pero 800 officers are still stuck."),
+    ("But three months later they left.", "Pero tres months later they left."),
+    # the same value as a date part on one side
+    ("On March 12 the 12 ferries were cancelled.", "On March 12 ferries were cancelled."),
+])  # fmt: skip
+def test_a_number_on_both_sides_is_never_a_change(origin, copy):
+    assert details(copy, origin) == [] and details(origin, copy) == []
+
+
+def test_a_number_from_a_merged_neighbour_sentence_is_no_change():
+    """The copy merges two origin sentences: its 800 stands in the origin's previous sentence."""
+    o1 = analyse_sentence("About 800 officers are stuck in the border town.")
+    o2 = analyse_sentence("Many brought their families with them.")
+    c = analyse_sentence("There are 800 officers stuck and many brought their families with them.")
+    assert [x.detail for x in number_changes(c, o2)] == ["number added: 800"]
+    assert number_changes(c, o2, context=(_neighbour_values([o1, o2], 1), set())) == []
+    # a loosely matched pair reports only a number that changed on both sides
+    assert number_changes(c, o2, firm=False) == []
 
 
 def _wire(credit: str | None, byline_line: str | None, outlet: str | None = None) -> Article:

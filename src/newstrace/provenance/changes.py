@@ -8,10 +8,14 @@ reported only inside an aligned pair, never between unrelated sentences.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections import Counter
+from difflib import SequenceMatcher
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
+from newstrace.provenance.align import TAU
 from newstrace.provenance.text import (
     DATE_WORDS,
     NEGATIONS,
@@ -213,11 +217,6 @@ def date_changes(copy: Sentence, origin: Sentence) -> list[Change]:
     return []
 
 
-def _qualifier_groups(found: list[str]) -> list[str]:
-    """The meaning groups (:data:`QUALIFIER_GROUPS`) of qualifiers found in a sentence, sorted."""
-    return sorted(_QUALIFIER_GROUP.get(q, q) for q in found)
-
-
 def _by_name(items: list[str]) -> dict[str, list[str]]:
     """``"Name value"`` items grouped by folded name."""
     out: dict[str, list[str]] = {}
@@ -256,32 +255,168 @@ def _named_changes(gone: list[str], new: list[str], plain_gone: int, plain_new: 
     return out_gone, out_new
 
 
-def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True) -> list[Change]:
-    """Numbers (and, with ``qualifiers``, their qualifiers) that differ between two aligned sentences;
-    dates are left to :func:`date_changes`.
+def _all_values(s: Sentence) -> set[str]:
+    """Every number value a sentence states, as a figure, a date part or inside a name (:func:`_figures`)."""
+    nums, dates, named = _figures(s)
+    return set(nums) | {d for d in dates if d[:1].isdigit()} | {x.rsplit(" ", 1)[1] for x in named}
+
+
+def _counted(s: Sentence, value: str) -> str:
+    """The folded word after the first number token of ``value`` in ``s`` (what it counts: "days", "homes"), or ""."""
+    for k, t in enumerate(s.raw):
+        if number_value(t) == value:
+            return s.words[k + 1] if k + 1 < len(s.words) else ""
+    return ""
+
+
+def _pair_by_context(gone: list[str], new: list[str], origin: Sentence, copy: Sentence) -> list[str]:
+    """``new`` reordered so that a value counting the same thing as a ``gone`` value stands at its
+    position ("270 people ... 3 days" against "4 days ... 320 people" pairs 270 with 320, 3 with 4);
+    the others keep their order after the paired ones."""
+    rest = list(new)
+    out: list[str | None] = [None] * len(gone)
+    for k, g in enumerate(gone):
+        noun = _counted(origin, g.rsplit(" ", 1)[-1])
+        hit = next((n for n in rest if noun and _counted(copy, n.rsplit(" ", 1)[-1]) == noun), None)
+        if hit is not None:
+            out[k] = hit
+            rest.remove(hit)
+    for k in range(len(out)):
+        if out[k] is None and rest:
+            out[k] = rest.pop(0)
+    return [x for x in out if x is not None] + rest
+
+
+def _qualifier_diff(copy: Sentence, origin: Sentence) -> tuple[list[str], list[str], list[str], list[str]]:
+    """Qualifiers of numbers in each sentence and those whose meaning group (:data:`QUALIFIER_GROUPS`)
+    one side lacks: ``(origin qualifiers, copy qualifiers, origin-only, copy-only)``, lower case."""
+    qa = [q.lower() for q in _QUAL.findall(origin.text)]
+    qb = [q.lower() for q in _QUAL.findall(copy.text)]
+    ga, gb = Counter(_QUALIFIER_GROUP.get(q, q) for q in qa), Counter(_QUALIFIER_GROUP.get(q, q) for q in qb)
+    only_a, only_b = ga - gb, gb - ga
+    return (qa, qb, [q for q in qa if _QUALIFIER_GROUP.get(q, q) in only_a],
+            [q for q in qb if _QUALIFIER_GROUP.get(q, q) in only_b])
+
+
+def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, context: tuple[set[str], set[str]] = (set(), set()),
+                   firm: bool = True) -> list[Change]:
+    """Numbers (and, with ``qualifiers``, a qualifier swapped for one of another meaning) that differ
+    between two aligned sentences; dates are left to :func:`date_changes`, a qualifier added or
+    removed to :func:`hedge_changes`.
 
     A number that is part of a name ("Apollo 11", "Fox 5", the outlet "The 74"; :func:`name_before`)
     is compared with the same name's number on the other side (:func:`_named_changes`): "Boeing 737"
     -> "Boeing 747" is a change, a credit "Lena Okafor/The 74" that the other side lacks is not.
+    A value that the other sentence states in any role (figure, date part, inside a name), or that
+    stands in a neighbouring sentence of the other side (``context``: a sentence split or merged),
+    is never reported; several changed values are paired by what they count (:func:`_pair_by_context`).
+
+    Args:
+        copy, origin: the aligned sentences.
+        qualifiers: compare qualifier meanings (off where the two languages' qualifiers are unknown).
+        context: number values of the origin's and of the copy's neighbouring sentences.
+        firm: the pair is aligned at the alignment threshold; a loosely matched pair (a gap pair,
+            :func:`newstrace.provenance.align.gap_pairs`) reports a number only where both sides
+            hold one that changed, since a number on one side only may be another sentence's.
+
+    Returns:
+        At most one ``number`` Change: "270, 3 -> 320, 4", "number added: 800", "number removed: 45",
+        and/or "qualifier over -> under".
     """
     a, _, na = _figures(origin)
     b, _, nb = _figures(copy)
+    in_a, in_b = _all_values(origin) | context[0], _all_values(copy) | context[1]
     gone = [x for x in a if x not in b]
     new = [x for x in b if x not in a]
     named_gone, named_new = _named_changes([x for x in na if x not in nb], [x for x in nb if x not in na],
                                            len(gone), len(new))
-    gone, new = gone + named_gone, new + named_new
-    qa = sorted(q.lower() for q in _QUAL.findall(origin.text))
-    qb = sorted(q.lower() for q in _QUAL.findall(copy.text))
+    # a value the other side states in any role is no change ("Pero tres" read as a name, "tres")
+    gone = list(dict.fromkeys(x for x in gone + named_gone if x.rsplit(" ", 1)[-1] not in in_b))
+    new = list(dict.fromkeys(x for x in new + named_new if x.rsplit(" ", 1)[-1] not in in_a))
     details = []
-    if gone or new:
-        details.append(f"{', '.join(gone) or '-'} -> {', '.join(new) or '-'}")
-    # a qualifier swapped for one of the same meaning ("more than" -> "over") is no change
-    if qualifiers and _qualifier_groups(qa) != _qualifier_groups(qb) and (a or b):
-        details.append(f"qualifier {'/'.join(qa) or '-'} -> {'/'.join(qb) or '-'}")
+    if gone and new:
+        details.append(f"{', '.join(gone)} -> {', '.join(_pair_by_context(gone, new, origin, copy))}")
+    elif firm and gone:
+        details.append(f"number removed: {', '.join(gone)}")
+    elif firm and new:
+        details.append(f"number added: {', '.join(new)}")
+    if qualifiers and (a or b):
+        qa, qb, only_a, only_b = _qualifier_diff(copy, origin)
+        # a qualifier swapped for one of the same meaning ("more than" -> "over") is no change; one of
+        # another meaning ("over" -> "under") changes the figure; one only added or removed is a hedge
+        if only_a and only_b:
+            details.append(f"qualifier {'/'.join(qa) or '-'} -> {'/'.join(qb) or '-'}")
     if not details:
         return []
     return [Change(kind="number", origin_text=origin.text, copy_text=copy.text, detail="; ".join(details))]
+
+
+#: Hedges outside numbers (EN/ES/PT, folded): words and phrases that mark a claim as unconfirmed or
+#: possible. One removed turns a report into an assertion; one added weakens it. Modal verbs count
+#: ("may", "could"): "the dam could fail" and "the dam will fail" are different claims.
+HEDGE_WORDS = frozenset(
+    ["reportedly", "allegedly", "apparently", "purportedly", "supposedly", "possibly", "probably", "likely",
+     "unlikely", "perhaps", "maybe", "presumably", "seemingly", "may", "might", "could", "alleged", "suspected",
+     "unconfirmed", "presuntamente", "supuestamente", "posiblemente", "probablemente", "aparentemente", "quizas",
+     "quiza", "podria", "podrian", "presunto", "presunta", "presuntos", "presuntas", "alegadamente",
+     "possivelmente", "provavelmente", "talvez", "poderia", "poderiam", "suposto", "suposta"]
+)
+#: Hedging phrases (folded, matched on word boundaries).
+HEDGE_PHRASES = ("is believed to", "are believed to", "is thought to", "are thought to", "is said to", "are said to",
+                 "appears to", "appear to", "seems to", "seem to", "according to unconfirmed", "al parecer",
+                 "segun fuentes", "se cree que", "ao que parece")
+_HEDGE_PHRASE = re.compile(r"\b(" + "|".join(re.escape(p) for p in HEDGE_PHRASES) + r")\b")
+#: Languages whose number qualifiers :data:`QUALIFIER_GROUPS` lists: a translation between two of
+#: them may be compared on its qualifiers ("almost three months" -> "tres meses" drops the hedge).
+QUALIFIER_LANGUAGES = frozenset({"en", "es", "pt"})
+
+
+def _hedges(s: Sentence) -> list[str]:
+    """Hedge words and phrases of a sentence (:data:`HEDGE_WORDS`, :data:`HEDGE_PHRASES`), folded,
+    in reading order; "May" written with a capital is the month."""
+    out = [w for w, r in zip(s.words, s.raw) if w in HEDGE_WORDS and not (w == "may" and r[:1].isupper())]
+    return out + _HEDGE_PHRASE.findall(" ".join(s.words))
+
+
+def hedge_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, words: bool = True) -> list[Change]:
+    """Hedges and number qualifiers removed or added between two aligned sentences.
+
+    A qualifier of a number ("almost three months" -> "three months", "son setecientos" -> "son cerca
+    de setecientos") removed or added where the other side has none of that meaning group
+    (:data:`QUALIFIER_GROUPS`; a swap between groups is a number change, :func:`number_changes`);
+    a hedge word or phrase (:data:`HEDGE_WORDS`: "reportedly", "allegedly", "may", "could") removed
+    or added where the other side has fewer of them (one hedge swapped for another is no change).
+
+    Args:
+        copy, origin: the aligned sentences.
+        qualifiers: compare number qualifiers (both languages in :data:`QUALIFIER_LANGUAGES`).
+        words: compare hedge words (one language: a translation's modal verbs are not listed).
+
+    Returns:
+        ``hedge`` Changes with both sentences and a detail "hedge removed: almost (before 3)" or
+        "hedge added: al menos (before 30)".
+    """
+    out = []
+    if qualifiers:
+        _, _, only_a, only_b = _qualifier_diff(copy, origin)
+        if not (only_a and only_b):
+            for side, only, s in (("removed", only_a, origin), ("added", only_b, copy)):
+                for q in only:
+                    m = re.search(r"\b" + re.escape(q) + r"\s+(\S+)", s.text, re.IGNORECASE)
+                    num = number_value(m.group(1).strip(".,;:")) if m else None
+                    out.append(Change(kind="hedge", origin_text=origin.text, copy_text=copy.text,
+                                      detail=f"hedge {side}: {q}" + (f" (before {num})" if num else "")))
+    if words:
+        ha, hb = _hedges(origin), _hedges(copy)
+        if len(ha) > len(hb):
+            gone = [h for h in ha if h not in hb] or ha[len(hb):]
+            out.append(Change(kind="hedge", origin_text=origin.text, copy_text=copy.text,
+                              detail=f"hedge removed: {', '.join(gone)}"))
+        elif len(hb) > len(ha):
+            added = [h for h in hb if h not in ha] or hb[len(ha):]
+            out.append(Change(kind="hedge", origin_text=origin.text, copy_text=copy.text,
+                              detail=f"hedge added: {', '.join(added)}"))
+    return out
 
 
 def _base(word: str) -> str:
@@ -294,7 +429,9 @@ def _words(text: str) -> list[str]:
 
 
 def _negations(text: str) -> int:
-    return sum(1 for t in re.findall(r"[\w']+", text.casefold()) if t in NEGATIONS or t.endswith("n't"))
+    """How many negations a text holds (:data:`NEGATIONS`, and any "n't", whichever apostrophe is used)."""
+    low = text.casefold().replace("\u2019", "'").replace("\u2018", "'")
+    return sum(1 for t in re.findall(r"[\w']+", low) if t in NEGATIONS or t.endswith("n't"))
 
 
 def _common_for_name(origin_word: str, copy_word: str) -> bool:
@@ -354,42 +491,196 @@ def word_changes(copy: Sentence, origin: Sentence) -> list[Change]:
                 out.append(Change(kind="name", origin_text=o, copy_text=c, detail=detail))
         if op.tag in ("insert", "replace"):
             c = fb[op.dest_pos]
-            if c in SLANT_TERMS and c not in fa:
+            if c in SLANT_TERMS and c[:5] not in {w[:5] for w in fa}:  # "regime" -> "régimen" is translated
                 out.append(Change(kind="slant", origin_text=origin.text, copy_text=copy.text,
                                   detail=f"inserted {tb[op.dest_pos]!r}"))
     return out
 
 
+#: A word at or above this English Zipf frequency is a function word ("that" 6.9, "of" 7.4; "result"
+#: 5.1, "outages" 2.7): a rewording that only adds, drops or swaps such words ("said that" -> "said")
+#: is no change of what the sentence says.
+FUNCTION_ZIPF = 5.8
+#: Two single words at least this alike (rapidfuzz ``fuzz.ratio``) are one word spelt two ways
+#: ("paralyzed"/"paralysed" 89, "neighboring"/"neighbouring" 96), not a rewording.
+SPELLING_RATIO = 80.0
+#: At most this many reworded spans are written in a detail; the rest are counted.
+MAX_SPANS = 4
+
+
+def _trivial_span(o: list[str], c: list[str]) -> bool:
+    """Whether a differing span (folded words of each side) says nothing new: function words only,
+    a spelling variant, or numbers, qualifiers and hedges, which their own changes report."""
+    words = o + c
+    if all(zipf(w) >= FUNCTION_ZIPF or not w[:1].isalnum() for w in words):
+        return True
+    jo, jc = re.sub(r"\W", "", "".join(o)), re.sub(r"\W", "", "".join(c))
+    # "U.S.-backed" -> "US-backed"; a caption glued to a photo credit ("colombiana" -> "colombianaFoto: DW")
+    if jo == jc or (jo and jc and (jc.startswith(jo) or jo.startswith(jc)) and len(o) == 1 or len(c) == 1 and jo.startswith(jc)):
+        return True
+    if len(o) == 1 and len(c) == 1 and fuzz.ratio(o[0], c[0]) >= SPELLING_RATIO:
+        return True
+    own = _QUALIFIER_WORDS | HEDGE_WORDS | SLANT_TERMS
+    return all(number_value(w) is not None or w in own or zipf(w) >= FUNCTION_ZIPF for w in words)
+
+
+#: A loosely matched pair (a gap pair, under :data:`TAU`) keeping fewer of its words than this share
+#: (difflib ratio over folded words) is two different sentences, not one reworded: nothing is said of
+#: it. Measured on the provenance corpus: right gap pairs keep 0.48-0.62 (a spun sentence, a reworded
+#: MT quote), wrong ones 0.14-0.32.
+MIN_KEPT = 0.4
+#: The same floor for pairs aligned at the threshold (wrong ones there kept 0.18 and 0.28 of their words).
+MIN_KEPT_FIRM = 0.25
+#: An inserted or removed span whose content words stand at least this share in a neighbouring
+#: sentence of the other side was moved across a sentence split or merge, not added or removed.
+NEIGHBOUR_SHARE = 0.8
+
+
+def _content(words: list[str]) -> list[str]:
+    return [w for w in words if w[:1].isalnum() and zipf(w) < FUNCTION_ZIPF]
+
+
+def _in_neighbours(span: list[str], neighbours: set[str]) -> bool:
+    """Whether a span of three or more content words stands mostly (:data:`NEIGHBOUR_SHARE`) in
+    ``neighbours``; shorter spans share topic words with any neighbour ("Colombia border")."""
+    content = _content(span)
+    return len(content) >= 3 and sum(w in neighbours for w in content) >= NEIGHBOUR_SHARE * len(content)
+
+
+def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]] = frozenset(),
+                     neighbours: tuple[set[str], set[str]] = (set(), set()), firm: bool = True,
+                     last: tuple[bool, bool] = (False, False)) -> list[Change]:
+    """An aligned sentence said in other words: the spans of words that differ (difflib opcodes over
+    folded words), leaving out trivial ones (:func:`_trivial_span`), spans wholly inside quotation
+    marks on both sides (:func:`quote_changes` reports them) and names already reported as altered.
+    A change in negation parity outside quotations is "meaning inverted".
+
+    Words inserted that stand in a neighbouring origin sentence, or removed that stand in a
+    neighbouring copy sentence (``neighbours``), crossed a sentence split or merge and are left out.
+    A replaced span made of capitalised words inside the sentence on both sides ("Fitzmaurice/The 74"
+    -> "Fitzmaurice/LA School Report", "CNN Business" -> "CNN Enterprise") is a ``name`` change.
+
+    Args:
+        copy, origin: the aligned sentences (one language).
+        skip: ``(origin word, copy word)`` folded pairs already reported (renamed names).
+        neighbours: folded words of the origin's and of the copy's neighbouring sentences.
+        firm: the pair is aligned at the alignment threshold; a loose (gap) pair keeping fewer than
+            :data:`MIN_KEPT` of its words (a firm one :data:`MIN_KEPT_FIRM`) is two different
+            sentences and yields nothing.
+        last: the origin's and the copy's sentence closes its text: words only the other side has
+            after the end are where the excerpt or page was cut, not an addition or a removal.
+
+    Returns:
+        ``name`` Changes, then at most one ``reworded`` Change with both sentences and a detail such
+        as "reworded: 'outages' -> 'power failures'; 'of' -> 'as a result of'".
+    """
+    fa, fb = [_base(w) for w in origin.words], [_base(w) for w in copy.words]
+    qa = origin.quoted if len(origin.quoted) == len(fa) else [False] * len(fa)
+    qb = copy.quoted if len(copy.quoted) == len(fb) else [False] * len(fb)
+    matcher = SequenceMatcher(None, fa, fb, autojunk=False)
+    if matcher.ratio() < (MIN_KEPT_FIRM if firm else MIN_KEPT):
+        return []
+    heading = _title_case(origin) and _title_case(copy)
+    spans, out = [], []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        o, c = fa[i1:i2], fb[j1:j2]
+        if _trivial_span(o, c) or (len(o) == 1 and len(c) == 1 and (o[0], c[0]) in skip):
+            continue
+        if all(qa[i1:i2]) and all(qb[j1:j2]):
+            continue  # inside the quotation on both sides
+        if (not c and _in_neighbours(o, neighbours[1])) or (not o and _in_neighbours(c, neighbours[0])):
+            continue  # crossed a sentence split or merge
+        if (not o and j2 == len(fb) and last[0]) or (not c and i2 == len(fa) and last[1]):
+            continue  # the text was cut there
+        ro, rc = " ".join(origin.raw[i1:i2]), " ".join(copy.raw[j1:j2])
+        if (o and c and i1 > 0 and j1 > 0 and not heading
+                and all(t[:1].isupper() or t[:1].isdigit() for t in origin.raw[i1:i2] + copy.raw[j1:j2])):
+            out.append(Change(kind="name", origin_text=ro, copy_text=rc, detail="name differs"))
+            continue
+        spans.append(f"{ro!r} -> {rc!r}" if ro and rc else (f"{ro!r} -> -" if ro else f"- -> {rc!r}"))
+    if not spans:
+        return out
+    unquoted = lambda s: " ".join(r for r, q in zip(s.raw, s.quoted or [False] * len(s.raw)) if not q)  # noqa: E731
+    inverted = (_negations(unquoted(origin)) % 2) != (_negations(unquoted(copy)) % 2)
+    more = f" (+{len(spans) - MAX_SPANS} more)" if len(spans) > MAX_SPANS else ""
+    detail = ("meaning inverted (negation added or removed); " if inverted else "") + \
+        "reworded: " + "; ".join(spans[:MAX_SPANS]) + more
+    return out + [Change(kind="reworded", origin_text=origin.text, copy_text=copy.text, detail=detail)]
+
+
+def slant_in_additions(additions: list[Change], origin: list[Sentence]) -> list[Change]:
+    """Slant terms (:data:`SLANT_TERMS`) in added copy text that the origin nowhere uses (compared on
+    5-letter stems, so a translated "regime" is no slant): "the self-proclaimed president" in a new
+    sentence slants the copy as much as in a reworded one.
+
+    Returns:
+        One ``slant`` Change per term, with the added text as copy text.
+    """
+    stems = {w[:5] for s in origin for w in s.words}
+    out = []
+    for ch in additions:
+        for w, raw in zip(_words(ch.copy_text), tokens(ch.copy_text)):
+            if w in SLANT_TERMS and w[:5] not in stems:
+                stems.add(w[:5])  # once per term
+                out.append(Change(kind="slant", copy_text=ch.copy_text, detail=f"inserted {raw!r}"))
+    return out
+
+
 def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[int, int, float]],
-                      min_words: int = 4) -> list[Change]:
+                      min_words: int = 4, translated: bool = False) -> list[Change]:
     """Runs of unaligned sentences inside the aligned span: omissions (origin only) and additions (copy only).
 
     Text after the last aligned sentence is not reported: excerpts and pages are often cut there.
+    Between two languages the alignment pairs only sentences sharing names and figures
+    (:func:`newstrace.provenance.align.cross_language_alignment`), so a gap holding unaligned text on
+    both sides is most likely translated text it could not pair: with ``translated`` a run is
+    reported only where the other side's same gap holds no content sentence.
+
+    Args:
+        copy, origin: analysed sentences.
+        pairs: aligned ``(copy_index, origin_index, similarity)`` pairs.
+        min_words: sentences with fewer words (furniture, "Share") end a run and are not reported.
+        translated: the two articles are in different languages.
+
+    Returns:
+        ``omission`` Changes (origin text) then ``addition`` Changes (copy text), in reading order.
     """
     out: list[Change] = []
     if not pairs:
         return out
-    ci = {i for i, _, _ in pairs}
-    oj = {j for _, j, _ in pairs}
-    last_c, last_o = max(ci), max(oj)
+    ci = sorted({i for i, _, _ in pairs})
+    oj = sorted({j for _, j, _ in pairs})
+    last_c, last_o = ci[-1], oj[-1]
 
-    def runs(sents: list[Sentence], used: set[int], end: int) -> list[str]:
-        groups, cur = [], []
-        for k in range(end):
+    def runs(sents: list[Sentence], used: set[int], end: int, start: int = 0) -> list[tuple[int, str]]:
+        """``(gap, text)`` per run; the gap is how many aligned sentences precede the run."""
+        groups, cur, gap = [], [], 0
+        aligned = sorted(used)
+        for k in range(start, end):
             if k in used or len(sents[k].words) < min_words:
                 if cur:
-                    groups.append(" ".join(cur))
+                    groups.append((gap, " ".join(cur)))
                     cur = []
                 continue
+            if not cur:
+                gap = bisect_left(aligned, k)
             cur.append(sents[k].text)
         if cur:
-            groups.append(" ".join(cur))
+            groups.append((gap, " ".join(cur)))
         return groups
 
-    first_o = min(oj)
-    for text in runs(origin, oj | set(range(first_o)), last_o):
+    omitted = runs(origin, set(oj), last_o, oj[0])
+    added = runs(copy, set(ci), last_c)
+    if translated:  # text on both sides of one gap: translated, not omitted and added
+        gaps_o = {g for g, _ in runs(origin, set(oj), last_o)}
+        gaps_c = {g for g, _ in added}
+        omitted = [(g, t) for g, t in omitted if g not in gaps_c]
+        added = [(g, t) for g, t in added if g not in gaps_o]
+    for _, text in omitted:
         out.append(Change(kind="omission", origin_text=text, detail="origin text missing from the copy"))
-    for text in runs(copy, ci, last_c):
+    for _, text in added:
         out.append(Change(kind="addition", copy_text=text, detail="copy text not in the origin"))
     return out
 
@@ -472,30 +763,60 @@ def credit_changes(copy, origin) -> list[Change]:
     return out
 
 
+def _cut(s: Sentence) -> bool:
+    """Whether a sentence stops without closing punctuation (an excerpt cut mid-sentence)."""
+    return s.text.rstrip()[-1:] not in (".", "!", "?", '"', "\u201d", "'", "\u2019", ")")
+
+
+def _neighbour_values(sents: list[Sentence], k: int) -> set[str]:
+    """Number values of the sentences next to ``k`` (a copy may split or merge sentences)."""
+    return set().union(*(_all_values(sents[x]) for x in (k - 1, k + 1) if 0 <= x < len(sents)))
+
+
 def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Sentence],
                  pairs: list[tuple[int, int, float]]) -> list[Change]:
     """All changes of a copy against its origin.
 
+    Within one language every aligned pair is compared on numbers, qualifiers and hedges, dates,
+    quotations, names, slant and wording. Across languages words are translated, not changed, so
+    only figures, number qualifiers (where both languages' qualifiers are listed,
+    :data:`QUALIFIER_LANGUAGES`), names and slant are compared, and text left unaligned on both
+    sides of one gap is not reported as omitted and added (:func:`paragraph_changes`).
+
     Args:
-        copy_art, origin_art: the Articles (for credit and byline).
+        copy_art, origin_art: the Articles (for credit, byline and language).
         copy, origin: their analysed sentences.
-        pairs: aligned ``(copy_index, origin_index, similarity)`` pairs, in order.
+        pairs: aligned ``(copy_index, origin_index, similarity)`` pairs, in order; those under the
+            alignment threshold (:data:`newstrace.provenance.align.TAU`) are gap pairs.
 
     Returns:
-        Changes in reading order of the copy, then paragraph-level and credit changes.
+        Changes in reading order of the copy, then paragraph-level, slant in added text and credit changes.
     """
     out: list[Change] = []
     # across languages a qualifier or a month is translated, not changed ("more than" -> "más de",
     # "february" -> "febrero"): only the figures themselves are compared
     translated = bool(copy_art.language and origin_art.language and copy_art.language != origin_art.language)
+    langs = {(copy_art.language or "en").split("-")[0], (origin_art.language or "en").split("-")[0]}
+    qualifiers = not translated or langs <= QUALIFIER_LANGUAGES
     for i, j, sim in pairs:
         if sim >= 0.999:
             continue
-        out += number_changes(copy[i], origin[j], qualifiers=not translated)
+        context = (_neighbour_values(origin, j), _neighbour_values(copy, i))
+        out += number_changes(copy[i], origin[j], qualifiers=not translated, context=context, firm=sim >= TAU)
+        out += hedge_changes(copy[i], origin[j], qualifiers=qualifiers, words=not translated)
         if not translated:
             out += date_changes(copy[i], origin[j])
-        out += quote_changes(copy[i], origin[j])
-        out += word_changes(copy[i], origin[j])
-    out += paragraph_changes(copy, origin, pairs)
+            out += quote_changes(copy[i], origin[j])
+        words = word_changes(copy[i], origin[j])
+        out += words
+        if not translated:
+            renamed = {(_base(fold(c.origin_text)), _base(fold(c.copy_text))) for c in words if c.kind == "name"}
+            near = tuple({w for x in (k - 1, k + 1) if 0 <= x < len(ss) for w in ss[x].words}
+                         for ss, k in ((origin, j), (copy, i)))
+            out += reworded_changes(copy[i], origin[j], renamed, near, firm=sim >= TAU,
+                                    last=(j == len(origin) - 1 and _cut(origin[j]), i == len(copy) - 1 and _cut(copy[i])))
+    paragraphs = paragraph_changes(copy, origin, pairs, translated=translated)
+    out += paragraphs
+    out += slant_in_additions([c for c in paragraphs if c.kind == "addition"], origin)
     out += credit_changes(copy_art, origin_art)
     return out

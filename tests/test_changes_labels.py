@@ -1,0 +1,96 @@
+"""Changes of real labelled copy/origin pairs (provenance corpus LABELS.md "Differences"): hedges,
+numbers on both sides, rewording, translations, mirrors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from newstrace.corpora.provenance import file_article, read_file
+from newstrace.provenance import verify_pair
+from newstrace.provenance.derive import DIRECTION_MARGIN, PairDecision, build_derivation
+from newstrace.provenance.fingerprint import article_sentences
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+CORPUS = SHARED / "corpora" / "provenance"
+
+
+def _article(story: str, number: str):
+    (path,) = (CORPUS / next(d.name for d in CORPUS.iterdir() if d.name.startswith(story + "-"))).glob(number + "-*.txt")
+    return file_article(read_file(path, path.parent.name))
+
+
+@pytest.fixture(scope="module")
+def derived():
+    """The Changes of a labelled pair ``("f", "02", "01")``, copy first, with the labelled direction."""
+    cache = {}
+
+    def get(story: str, copy_no: str, origin_no: str):
+        key = (story, copy_no, origin_no)
+        if key not in cache:
+            copy, origin = _article(story, copy_no), _article(story, origin_no)
+            sc, so = article_sentences("", copy.text), article_sentences("", origin.text)
+            al, ev = verify_pair(so, sc, bool(copy.language and origin.language and copy.language != origin.language))
+            d = build_derivation(origin, copy, so, sc, al, PairDecision(1.0, True, DIRECTION_MARGIN, [], ev, False))
+            assert d.copy_id == copy.id and d.origin_id == origin.id
+            cache[key] = d.changes
+        return cache[key]
+
+    return get
+
+
+def test_a_hedge_added_before_a_number_is_found_with_both_sentences(derived):
+    """Story G: "Son setecientos" became "son cerca de setecientos"; "30 años" became "al menos 30 años"."""
+    changes = derived("g", "02", "01")
+    hedges = {c.detail: c for c in changes if c.kind == "hedge"}
+    assert set(hedges) == {"hedge added: cerca de (before 700)", "hedge added: al menos (before 30)"}
+    near = hedges["hedge added: cerca de (before 700)"]
+    assert "Son setecientos" in near.origin_text and "cerca de setecientos" in near.copy_text
+    # 700 stands on both sides (a word on one, read as a name after "Son"): no number change
+    assert [c for c in changes if c.kind == "number"] == []
+
+
+def test_a_translation_drops_the_hedge_and_gives_no_garbage(derived):
+    """Story F: the Spanish edition of "But almost three months later ... about 800" dropped both hedges."""
+    changes = derived("f", "02", "01")
+    hedges = [c for c in changes if c.kind == "hedge"]
+    assert [c.detail for c in hedges] == ["hedge removed: almost (before 3)", "hedge removed: about (before 800)"]
+    assert "almost three months" in hedges[0].origin_text and "tres meses" in hedges[0].copy_text
+    # the same figures on both sides ("three" / "tres", 800), and translated text is neither omitted nor added
+    assert {c.kind for c in changes} == {"hedge"}
+
+
+def test_a_number_of_a_merged_sentence_is_no_number_change(derived):
+    """Story F, 03 from 02: the copy merged "... otros 800 policías ..." into the next sentence."""
+    changes = derived("f", "03", "02")
+    assert not any(c.kind == "number" and "800" in c.detail for c in changes)
+    # what the copy changed in that story is still there
+    assert any(c.kind == "reworded" and "'pero' -> 'sin embargo'" in c.detail for c in changes)
+    assert any(c.kind == "reworded" and "encargado" in c.detail for c in changes)
+
+
+def test_reworded_sentences_are_listed_without_function_word_edits(derived):
+    """Story H: "as a result of the outages" became "... the power failures"; "said that" -> "said" is no change."""
+    changes = derived("h", "02", "01")
+    (outages,) = [c for c in changes if c.kind == "reworded" and "outages" in c.detail]
+    assert outages.detail == "reworded: 'outages' -> 'power failures'"
+    assert "outages" in outages.origin_text and "power failures" in outages.copy_text
+    assert any(c.kind == "reworded" and "paralyzed" in c.detail for c in changes)  # the lead clause cut
+
+
+def test_a_retranslated_quote_is_altered_not_inverted(derived):
+    """Story E: "was worth nothing" / "wasn’t worth anything" (curly apostrophe) says the same."""
+    (q,) = [c for c in derived("e", "02", "01") if c.kind == "quote" and "worth" in c.origin_text]
+    assert q.detail.startswith("quote altered") and "wasn" in q.copy_text
+
+
+def test_a_mirror_with_other_page_furniture_has_no_sentence_changes(derived):
+    """Story K: the same DW body on two hosts (one glues the photo credit to its caption)."""
+    changes = derived("k", "02", "01")
+    assert changes and {c.kind for c in changes} <= {"omission", "addition"}
+
+
+def test_slant_in_added_sentences_is_found(derived):
+    changes = derived("g", "02", "01")
+    assert {c.detail for c in changes if c.kind == "slant"} == {"inserted 'autoproclamado'", "inserted 'agente'"}
