@@ -38,6 +38,7 @@ KIND_HELP: dict[str, str] = {
     "translation": "translation into another language",
     "rewritten": "rewritten: a fluent paraphrase",
     "inferred": "inferred common source, missing from the store",
+    "sibling": "sibling: a copy of an inferred common source, the text its siblings are compared with",
     "independent": "independent coverage of the same event (not a copy)",
 }
 #: Longest node label in the graph (characters; ~168 px at 12 px).
@@ -150,8 +151,17 @@ def stored_key(edge: Any) -> str:
 
 
 def member_kind(role: str, kind: str | None) -> str:
-    """The colour class of a member: its derivation kind for a copy, else its role."""
-    return (kind or "edited") if role == "copy" else role
+    """What a member is shown as: a copy's own derivation kind, else its role.
+
+    Args:
+        role: ``origin``, ``copy`` or ``independent`` (:class:`~newstrace.stories.models.Member`).
+        kind: the kind of the member's own link as the copy side, ``None`` when it has none.
+
+    Returns:
+        The kind; ``sibling`` for a copy with no link of its own (the reference side of its
+        sibling pairs: the pair's kind describes the other side, never this one); the role otherwise.
+    """
+    return (kind or "sibling") if role == "copy" else role
 
 
 def story_graph(detail: StoryDetail, links: Links) -> GraphLayout:
@@ -186,9 +196,9 @@ def story_graph(detail: StoryDetail, links: Links) -> GraphLayout:
     for m in detail.members:
         edge = best.get(m.article_id)
         role = m.role if m.role in ("origin", "copy", "independent") else "copy"
-        kind = (edge.kind if edge else m.kind) or ""
+        kind = member_kind("copy", edge.kind if edge else m.kind) if role == "copy" else ""
         label = short(source_label(m.outlet, m.url, m.article_id[:12]), LABEL_CHARS)
-        what = f"{kind} copy" if role == "copy" else KIND_HELP.get(role, role)
+        what = (f"{kind} copy" if kind != "sibling" else KIND_HELP[kind]) if role == "copy" else KIND_HELP.get(role, role)
         title = " — ".join(x for x in (m.headline.strip(), m.outlet or "", m.date or "undated", what) if x)
         if edge:
             href = links.diff(m.article_id, stored_key(edge))
@@ -197,27 +207,34 @@ def story_graph(detail: StoryDetail, links: Links) -> GraphLayout:
             href = links.diff(ref.copy_id, stored_key(ref))
         else:
             href = links.article(m.article_id)
-        nodes.append(GraphNode(m.article_id, label, title, role, kind if role == "copy" else "", href))
+        nodes.append(GraphNode(m.article_id, label, title, role, kind, href))
     seen: set[tuple[str, str]] = set()
-    for e in detail.edges:
-        if e.copy_id not in members:
+
+    def why(e: Any) -> str:
+        return f"{e.kind}, score {e.score:.2f}, coverage {e.coverage:.0%}"
+
+    # every copy's own link first, then the siblings named by others' links: the edge into a sibling
+    # carries the kind of its own link when it has one, never the kind of the pair it is the reference of
+    parts = [(e, e.copy_id, e.kind, why(e)) for e in detail.edges]
+    parts += [(e, s, "sibling", "sibling copy of the inferred source") for e in detail.edges if e.inferred_source
+              for s in e.sibling_ids]  # fmt: skip
+    for e, copy, kind, title in parts:
+        if e.copy_id not in members or copy not in members:
             continue
         if e.inferred_source:
             # the siblings are copies of the same missing source, unless trace found a stored origin for one:
             # then it hangs under that origin only (one parent edge per copy, as traced)
-            title = f"{e.kind}, score {e.score:.2f}, coverage {e.coverage:.0%}"
-            for copy, why in [(e.copy_id, title), *((s, "sibling copy of the inferred source") for s in e.sibling_ids)]:
-                if copy in members and copy not in real and (e.origin_key, copy) not in seen:
-                    seen.add((e.origin_key, copy))
-                    edges.append(GraphEdge(e.origin_key, copy, e.kind, e.score, True, why))
-                    if e.origin_key not in inferred:
-                        inferred[e.origin_key] = GraphNode(e.origin_key, "inferred source",
-                                                           KIND_HELP["inferred"] + " (siblings share its text)", "inferred")  # fmt: skip
+            if copy not in real and (e.origin_key, copy) not in seen:
+                seen.add((e.origin_key, copy))
+                edges.append(GraphEdge(e.origin_key, copy, kind, e.score, True, title))
+                if e.origin_key not in inferred:
+                    inferred[e.origin_key] = GraphNode(e.origin_key, "inferred source",
+                                                       KIND_HELP["inferred"] + " (siblings share its text)", "inferred")  # fmt: skip
             continue
         src = e.origin_id or e.origin_key
-        if (src, e.copy_id) not in seen:
-            seen.add((src, e.copy_id))
-            edges.append(GraphEdge(src, e.copy_id, e.kind, e.score, False, f"{e.kind}, score {e.score:.2f}, coverage {e.coverage:.0%}"))
+        if (src, copy) not in seen:
+            seen.add((src, copy))
+            edges.append(GraphEdge(src, copy, kind, e.score, False, title))
     return layout(list(inferred.values()) + nodes, edges)
 
 
@@ -245,7 +262,7 @@ def _timeline_of_member(m) -> Any:
     from newstrace.stories.models import TimelinePoint
 
     return TimelinePoint(date=m.date, date_source=m.date_source, outlet=m.outlet, article_id=m.article_id,
-                         kind=m.kind if m.role == "copy" and m.kind else m.role)  # fmt: skip
+                         kind=member_kind(m.role, m.kind))  # fmt: skip
 
 
 @dataclass

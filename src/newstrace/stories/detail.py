@@ -174,6 +174,10 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
         for c in [d["copy_id"], *(d["sibling_ids"] if d["origin_id"] is None else [])]:
             if c in member_set and (c not in best or d["score"] > best[c]["score"]):
                 best[c] = d
+    own: dict[str, dict[str, Any]] = {}  # each copy's strongest link as the copy side: its kind, never a sibling's
+    for d in links:
+        if d["copy_id"] not in own or d["score"] > own[d["copy_id"]]["score"]:
+            own[d["copy_id"]] = d
     origins = {d["origin_id"] for d in links if d["origin_id"]}
     outlets = _outlets(info)
 
@@ -201,7 +205,7 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
             r, (date, source) = info[i], days[i]
             members.append(Member(article_id=i, headline=r[2] or "", url=r[3] or r[4], outlet=outlets[i], language=r[6],
                                   byline=list(r[7] or []), credit=r[8], date=date, date_source=source, role=role(i),
-                                  kind=best[i]["kind"] if i in best else None))  # fmt: skip
+                                  kind=own[i]["kind"] if i in own else None))  # fmt: skip
     analysed = by_rank[:max_articles]
     keep = set(analysed)
     # changes and aligned pairs only for the links among the compared articles; change counts for those listed
@@ -233,7 +237,7 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
         for d in links if d["copy_id"] in listed
     ]  # fmt: skip
     timeline = [TimelinePoint(date=m.date, date_source=m.date_source, outlet=m.outlet, article_id=m.article_id,
-                              kind=m.kind if m.role == "copy" else m.role) for m in members]  # fmt: skip
+                              kind=(m.kind or "sibling") if m.role == "copy" else m.role) for m in members]  # fmt: skip
     if max_members is not None:  # the strongest same-event links among the members listed
         with db.registered_ids(store, "_l", sorted(listed)):
             event = db.rows(store, "SELECT l.* FROM story_links l JOIN _l x ON l.a = x.id JOIN _l y ON l.b = y.id "
