@@ -36,7 +36,9 @@ def own_kinds(store: Store) -> tuple[dict[str, str], set[str]]:
     articles named as a sibling in some link."""
     own: dict[str, tuple[float, str]] = {}
     siblings: set[str] = set()
-    for r in store.query("SELECT copy_id, kind, score, sibling_ids FROM resolved_derivations ORDER BY copy_id, origin_key"):
+    for r in store.query(
+        "SELECT copy_id, kind, score, sibling_ids FROM resolved_derivations ORDER BY copy_id, origin_key"
+    ):
         if r["copy_id"] not in own or r["score"] > own[r["copy_id"]][0]:
             own[r["copy_id"]] = (r["score"], r["kind"])
         siblings.update(r["sibling_ids"] or [])
@@ -51,7 +53,9 @@ def expected_kinds(store: Store, detail) -> dict[str, str]:
         if m.article_id in own:
             out[m.article_id] = own[m.article_id]
         elif m.role == "copy":
-            assert m.article_id in siblings  # a copy without a link of its own is the reference side of a pair
+            assert (
+                m.article_id in siblings
+            )  # a copy without a link of its own is the reference side of a pair
             out[m.article_id] = "sibling"
         else:
             out[m.article_id] = m.role
@@ -82,14 +86,19 @@ def _report_kinds(section: str, links: ReportLinks, ids: list[str]) -> dict[str,
     out: dict[str, dict[str, str]] = {}
     for i in ids:
         got = out.setdefault(i, {})
-        row = re.search(r'<tr id="%s">(.*?)</tr>' % links.article(i)[1:], section, re.S)
+        row = re.search(rf'<tr id="{links.article(i)[1:]}">(.*?)</tr>', section, re.DOTALL)
         if row:
-            got["badge"] = htmllib.unescape(re.search(r'<span class="badge k-[\w-]+">([^<]*)</span>', row.group(1)).group(1))
-        node = re.search(r'<g class="node r-\w+" data-id="%s">.*?<title>([^<]*)</title>\s*<rect [^>]*class="k-([\w-]+)"'
-                         % i, section, re.S)  # fmt: skip
+            got["badge"] = htmllib.unescape(
+                re.search(r'<span class="badge k-[\w-]+">([^<]*)</span>', row.group(1)).group(1)
+            )
+        node = re.search(rf'<g class="node r-\w+" data-id="{i}">.*?<title>([^<]*)</title>\s*<rect [^>]*class="k-([\w-]+)"',
+                         section, re.DOTALL)  # fmt: skip
         if node:
             got["node_class"] = node.group(2)
-        dot = re.search(r'<a href="%s"><circle class="dot k-([\w-]+)[^>]*><title>([^<]*)</title>' % links.article(i), section)
+        dot = re.search(
+            rf'<a href="{links.article(i)}"><circle class="dot k-([\w-]+)[^>]*><title>([^<]*)</title>',
+            section,
+        )
         if dot:
             got["dot_class"], got["dot"] = dot.group(1), htmllib.unescape(dot.group(2)).rsplit(" — ", 1)[-1]
     return out
@@ -129,9 +138,11 @@ def test_the_web_story_page_shows_each_members_own_kind(store_path, store):
     table = page.text[page.text.index('<table class="members">') :]
     table = table[: table.index("</table>")]
     badges = {}
-    for row in re.findall(r"<tr>(.*?)</tr>", table, re.S):
+    for row in re.findall(r"<tr>(.*?)</tr>", table, re.DOTALL):
         a = re.search(r'href="/articles/([0-9a-f]+)"', row)
         if a:
-            badges[a.group(1)] = htmllib.unescape(re.search(r'<span class="badge k-[\w-]+">([^<]*)</span>', row).group(1))
+            badges[a.group(1)] = htmllib.unescape(
+                re.search(r'<span class="badge k-[\w-]+">([^<]*)</span>', row).group(1)
+            )
     assert badges == expected
     assert badges[copy_id] == "sibling"
