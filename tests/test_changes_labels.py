@@ -94,3 +94,29 @@ def test_a_mirror_with_other_page_furniture_has_no_sentence_changes(derived):
 def test_slant_in_added_sentences_is_found(derived):
     changes = derived("g", "02", "01")
     assert {c.detail for c in changes if c.kind == "slant"} == {"inserted 'autoproclamado'", "inserted 'agente'"}
+
+
+@pytest.mark.parametrize(("story", "copy_no", "origin_no"), [("h", "02", "01"), ("h", "03", "01"), ("m", "02", "01"),
+                                                             ("o", "01", "02"), ("f", "03", "02")])
+def test_shared_figures_give_no_number_change(derived, story, copy_no, origin_no):
+    """The labels list the figures these copies keep (17 deaths, 15 in Maturín; the PA paragraphs'
+    149, 230, 27, "29 March" / "March 29"; 1,480): none is reported as changed."""
+    changes = derived(story, copy_no, origin_no)
+    assert changes
+    assert [c.detail for c in changes if c.kind in ("number", "date") and "february" not in c.detail] == []
+
+
+def test_a_changed_figure_and_a_dropped_hedge_in_a_real_sentence():
+    """The real story F sentence "... almost three months later ... about 800 ...", given another
+    figure and no "almost" (the edit story F's Spanish edition made, here in English)."""
+    from newstrace.provenance.changes import find_changes
+
+    origin = _article("f", "01")
+    (sent,) = [s for s in article_sentences("", origin.text) if "almost three months" in s.text]
+    copy_text = sent.text.replace("almost three months", "three months").replace("about 800", "about 900")
+    assert copy_text != sent.text
+    copy = origin.model_copy(update={"text": copy_text})
+    (csent,) = article_sentences("", copy_text)
+    changes = find_changes(copy, origin, [csent], [sent], [(0, 0, 0.9)])
+    assert [(c.kind, c.detail) for c in changes] == [("number", "800 -> 900"), ("hedge", "hedge removed: almost (before 3)")]
+    assert all(c.origin_text == sent.text and c.copy_text == copy_text for c in changes)

@@ -293,9 +293,18 @@ def _qualifier_diff(copy: Sentence, origin: Sentence) -> tuple[list[str], list[s
     qa = [q.lower() for q in _QUAL.findall(origin.text)]
     qb = [q.lower() for q in _QUAL.findall(copy.text)]
     ga, gb = Counter(_QUALIFIER_GROUP.get(q, q) for q in qa), Counter(_QUALIFIER_GROUP.get(q, q) for q in qb)
-    only_a, only_b = ga - gb, gb - ga
-    return (qa, qb, [q for q in qa if _QUALIFIER_GROUP.get(q, q) in only_a],
-            [q for q in qb if _QUALIFIER_GROUP.get(q, q) in only_b])
+
+    def surplus(qs: list[str], other: list[str], extra: Counter) -> list[str]:
+        # as many of a group as the other side lacks, those the other side does not write first
+        picked = set()
+        for k in sorted(range(len(qs)), key=lambda k: qs[k] in other):
+            g = _QUALIFIER_GROUP.get(qs[k], qs[k])
+            if extra[g] > 0:
+                extra[g] -= 1
+                picked.add(k)
+        return [q for k, q in enumerate(qs) if k in picked]
+
+    return qa, qb, surplus(qa, qb, ga - gb), surplus(qb, qa, gb - ga)
 
 
 def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, context: tuple[set[str], set[str]] = (set(), set()),
@@ -444,9 +453,16 @@ def _common_for_name(origin_word: str, copy_word: str) -> bool:
 
 
 def quote_changes(copy: Sentence, origin: Sentence) -> list[Change]:
-    """Quotations altered between two aligned sentences; a change in negation parity is "meaning inverted"."""
+    """Quotations altered between two aligned sentences; a change in negation parity is "meaning inverted".
+
+    Quotations are paired by likeness (rapidfuzz ``fuzz.ratio`` of 50 or more), except where each
+    sentence quotes one passage and the sentences keep most of their words (:func:`_kept` 0.6): then
+    the one quotation stands where the other stood, however different ("described as “substantial”"
+    -> "described as “significant”").
+    """
     out = []
     qa, qb = quoted_spans(origin.text), quoted_spans(copy.text)
+    single = len(qa) == 1 and len(qb) == 1 and _kept(copy, origin) >= 0.6
     if not qa and origin.quote_share >= 0.5:
         qa = [origin.text.strip("\"“”«» ")]
     if not qb and copy.quote_share >= 0.5:
@@ -456,7 +472,10 @@ def quote_changes(copy: Sentence, origin: Sentence) -> list[Change]:
             continue
         best = max(qb, key=lambda x: fuzz.ratio(q, x))
         score = fuzz.ratio(q, best)
-        if _words(q) == _words(best) or score < 50:  # same words: only marks or case differ
+        wq, wb = " ".join(_words(q)), " ".join(_words(best))
+        # same words (only marks or case differ), or one holds the other word for word: the span read
+        # as the quotation took in its attribution ("Relató que “yo crucé ...")
+        if wq == wb or (score < 50 and not single) or (wq and wb and (wq in wb or wb in wq)):
             continue
         inverted = (_negations(q) % 2) != (_negations(best) % 2)
         detail = "meaning inverted (negation added or removed)" if inverted else f"quote altered ({score:.0f}% alike)"
@@ -504,6 +523,9 @@ FUNCTION_ZIPF = 5.8
 #: Two single words at least this alike (rapidfuzz ``fuzz.ratio``) are one word spelt two ways
 #: ("paralyzed"/"paralysed" 89, "neighboring"/"neighbouring" 96), not a rewording.
 SPELLING_RATIO = 80.0
+#: Contractions that do not expand by replacing "n't" with "not" (compared folded, straight apostrophe).
+_CONTRACTIONS = {"can't": "cannot", "won't": "willnot", "shan't": "shallnot", "it's": "itis", "that's": "thatis",
+                 "there's": "thereis", "he's": "heis", "she's": "sheis", "i'm": "iam", "they're": "theyare"}
 #: At most this many reworded spans are written in a detail; the rest are counted.
 MAX_SPANS = 4
 
@@ -514,9 +536,12 @@ def _trivial_span(o: list[str], c: list[str]) -> bool:
     words = o + c
     if all(zipf(w) >= FUNCTION_ZIPF or not w[:1].isalnum() for w in words):
         return True
-    jo, jc = re.sub(r"\W", "", "".join(o)), re.sub(r"\W", "", "".join(c))
-    # "U.S.-backed" -> "US-backed"; a caption glued to a photo credit ("colombiana" -> "colombianaFoto: DW")
-    if jo == jc or (jo and jc and (jc.startswith(jo) or jo.startswith(jc)) and len(o) == 1 or len(c) == 1 and jo.startswith(jc)):
+    jo, jc = (re.sub(r"\W", "", "".join(_CONTRACTIONS.get(w, w) for w in x).replace("n't", "not")) for x in (o, c))
+    if jo == jc:  # "U.S.-backed" -> "US-backed", "is not" -> "isn't"
+        return True
+    short, long_ = (o, c) if len(o) < len(c) else (c, o)
+    # a caption glued to the photo credit after it ("colombiana" -> "colombianaFoto: DW/O.")
+    if len(short) == 1 and len(long_) > 1 and len(short[0]) >= 4 and long_[0].startswith(short[0]):
         return True
     if len(o) == 1 and len(c) == 1 and fuzz.ratio(o[0], c[0]) >= SPELLING_RATIO:
         return True
@@ -599,7 +624,11 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
                 and all(t[:1].isupper() or t[:1].isdigit() for t in origin.raw[i1:i2] + copy.raw[j1:j2])):
             out.append(Change(kind="name", origin_text=ro, copy_text=rc, detail="name differs"))
             continue
-        spans.append(f"{ro!r} -> {rc!r}" if ro and rc else (f"{ro!r} -> -" if ro else f"- -> {rc!r}"))
+        spans.append((tuple(o), tuple(c), ro, rc))
+    # words removed in one place and inserted in another were moved, not changed
+    moved = {o for o, c, _, _ in spans if not c} & {c for o, c, _, _ in spans if not o}
+    spans = [f"{ro!r} -> {rc!r}" if ro and rc else (f"{ro!r} -> -" if ro else f"- -> {rc!r}")
+             for o, c, ro, rc in spans if not ((o and not c and o in moved) or (c and not o and c in moved))]
     if not spans:
         return out
     unquoted = lambda s: " ".join(r for r, q in zip(s.raw, s.quoted or [False] * len(s.raw)) if not q)  # noqa: E731
@@ -632,7 +661,8 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
                       min_words: int = 4, translated: bool = False) -> list[Change]:
     """Runs of unaligned sentences inside the aligned span: omissions (origin only) and additions (copy only).
 
-    Text after the last aligned sentence is not reported: excerpts and pages are often cut there.
+    Text after the last aligned sentence is not reported: excerpts and pages are often cut there; nor
+    is a sentence repeating one aligned or reported before it (a headline a page shows twice).
     Between two languages the alignment pairs only sentences sharing names and figures
     (:func:`newstrace.provenance.align.cross_language_alignment`), so a gap holding unaligned text on
     both sides is most likely translated text it could not pair: with ``translated`` a run is
@@ -658,8 +688,10 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
         """``(gap, text)`` per run; the gap is how many aligned sentences precede the run."""
         groups, cur, gap = [], [], 0
         aligned = sorted(used)
+        # a line the page repeats (a headline shown twice) is neither omitted nor added by the repeat
+        said = {tuple(sents[k].words) for k in used}
         for k in range(start, end):
-            if k in used or len(sents[k].words) < min_words:
+            if k in used or len(sents[k].words) < min_words or tuple(sents[k].words) in said:
                 if cur:
                     groups.append((gap, " ".join(cur)))
                     cur = []
@@ -667,6 +699,7 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
             if not cur:
                 gap = bisect_left(aligned, k)
             cur.append(sents[k].text)
+            said.add(tuple(sents[k].words))
         if cur:
             groups.append((gap, " ".join(cur)))
         return groups
@@ -763,6 +796,11 @@ def credit_changes(copy, origin) -> list[Change]:
     return out
 
 
+def _kept(copy: Sentence, origin: Sentence) -> float:
+    """Share of words two sentences keep in order (difflib ratio over folded words, 0..1)."""
+    return SequenceMatcher(None, origin.words, copy.words, autojunk=False).ratio()
+
+
 def _cut(s: Sentence) -> bool:
     """Whether a sentence stops without closing punctuation (an excerpt cut mid-sentence)."""
     return s.text.rstrip()[-1:] not in (".", "!", "?", '"', "\u201d", "'", "\u2019", ")")
@@ -798,11 +836,17 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
     translated = bool(copy_art.language and origin_art.language and copy_art.language != origin_art.language)
     langs = {(copy_art.language or "en").split("-")[0], (origin_art.language or "en").split("-")[0]}
     qualifiers = not translated or langs <= QUALIFIER_LANGUAGES
+    figures: set[tuple[int, int]] = set()  # pairs whose figures changed
     for i, j, sim in pairs:
         if sim >= 0.999:
             continue
         context = (_neighbour_values(origin, j), _neighbour_values(copy, i))
-        out += number_changes(copy[i], origin[j], qualifiers=not translated, context=context, firm=sim >= TAU)
+        # a pair keeping few of its words (two different sentences) reports only numbers changed on both sides
+        firm = sim >= TAU and (translated or _kept(copy[i], origin[j]) >= MIN_KEPT_FIRM)
+        numbers = number_changes(copy[i], origin[j], qualifiers=not translated, context=context, firm=firm)
+        if numbers:
+            figures.add((i, j))
+        out += numbers
         out += hedge_changes(copy[i], origin[j], qualifiers=qualifiers, words=not translated)
         if not translated:
             out += date_changes(copy[i], origin[j])
@@ -815,7 +859,13 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
                          for ss, k in ((origin, j), (copy, i)))
             out += reworded_changes(copy[i], origin[j], renamed, near, firm=sim >= TAU,
                                     last=(j == len(origin) - 1 and _cut(origin[j]), i == len(copy) - 1 and _cut(copy[i])))
-    paragraphs = paragraph_changes(copy, origin, pairs, translated=translated)
+    # a pair keeping few of its words is one sentence replaced by another (omitted and added text),
+    # unless its figures stand against each other (a sentence reworded by machine translation)
+    inner = sorted(pairs)[1:-1]
+    replaced = {(i, j) for i, j, sim in inner if not translated and (i, j) not in figures
+                and _kept(copy[i], origin[j]) < (MIN_KEPT if sim < TAU else MIN_KEPT_FIRM)}
+    kept_pairs = [p for p in pairs if (p[0], p[1]) not in replaced]
+    paragraphs = paragraph_changes(copy, origin, kept_pairs, translated=translated)
     out += paragraphs
     out += slant_in_additions([c for c in paragraphs if c.kind == "addition"], origin)
     out += credit_changes(copy_art, origin_art)
