@@ -142,6 +142,7 @@ def trace(
     web app and `export` show too, as a table, or as JSON Lines with --json. Exit status: 0 ok,
     2 usage or store error.
     """
+    from newstrace.export import derivation_json, sibling_groups
     from newstrace.store import open_store
     from newstrace.store.trace import run_trace
 
@@ -159,6 +160,7 @@ def trace(
             derivations = st.derivations(resolved=not all_pairs)
             # siblings shown by source, as the copy column is; --json keeps their ids
             sibling_labels = {} if json_lines else st.source_labels({i for d in derivations for i in d.sibling_ids})
+            groups = sibling_groups([(d.copy_id, d.origin_id, d.sibling_ids) for d in derivations], st) if json_lines else None
     except KeyboardInterrupt:
         # one transaction writes a run's links: nothing of this run is stored, the previous links stand
         typer.echo("Interrupted: no link of this run was stored (the store keeps the previous run's); the same "
@@ -168,7 +170,7 @@ def trace(
     try:
         if json_lines:
             for d in derivations:
-                out.write(d.model_dump_json() + "\n")
+                out.write(derivation_json(d, groups) + "\n")  # every member of a sibling group listed, with its role
         else:
             _print_links(_console(out, output is not None), derivations, sibling_labels)
     finally:

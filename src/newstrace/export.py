@@ -8,20 +8,28 @@ Column names follow the store (``char_start``/``char_end`` for offsets, see
 graph (:mod:`newstrace.store.resolved`: one origin per copy, one record per copy of an
 inferred source with its whole sibling group in ``sibling_ids``), as ``newstrace trace``
 prints it; ``all_pairs`` exports every verified pair instead.
+
+A sibling group (copies of one inferred common source) is stored as links from its copies, each
+read against a sibling; a member that is only ever that reference side has no link of its own.
+So that every member can be found, each link of a group carries the group's id and its members
+with their roles and sources (:func:`sibling_groups`), in ``derivations`` and in the records
+``newstrace trace --json`` writes (:func:`derivation_json`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import pyarrow as pa
 
 from newstrace.store import Store
 from newstrace.store.resolved import RESOLVED_TABLE
 from newstrace.stories import db
-from newstrace.stories.query import summarise
+from newstrace.stories.query import collapse_inferred, summarise
 
 ExportFormat = Literal["parquet", "csv", "jsonl"]
 
@@ -54,8 +62,11 @@ _QUERIES: dict[str, str] = {
                d.copy_coverage, d.origin_coverage, d.direction_evidence, d.inferred_source, d.sibling_ids,
                (SELECT count(*) FROM changes c WHERE c.copy_id = d.copy_id AND c.origin_key = d.origin_key) AS n_changes,
                (SELECT list(DISTINCT c.kind ORDER BY c.kind) FROM changes c
-                WHERE c.copy_id = d.copy_id AND c.origin_key = d.origin_key) AS change_kinds
-        FROM {derivations} d LEFT JOIN articles a ON a.id = d.copy_id ORDER BY a.seq, d.score DESC, d.origin_key""",
+                WHERE c.copy_id = d.copy_id AND c.origin_key = d.origin_key) AS change_kinds,
+               g.inferred_source_id, coalesce(g.sibling_group, []) AS sibling_group
+        FROM {derivations} d LEFT JOIN articles a ON a.id = d.copy_id
+        LEFT JOIN _sibling_groups g ON g.copy_id = d.copy_id AND g.origin_key = d.origin_key
+        ORDER BY a.seq, d.score DESC, d.origin_key""",
     "changes": """
         SELECT c.copy_id, c.origin_key, c.n, c.kind, c.origin_text, c.copy_text, c.detail
         FROM changes c JOIN {derivations} d ON d.copy_id = c.copy_id AND d.origin_key = c.origin_key
@@ -64,8 +75,121 @@ _QUERIES: dict[str, str] = {
 
 
 
+#: Roles of the members of a sibling group: ``copy`` has a link of its own to the inferred source (read
+#: against a sibling); ``reference`` has none: it is only the sibling the others' changes are read against.
+SIBLING_ROLES: tuple[str, ...] = ("copy", "reference")
+
+#: Arrow type of the ``sibling_group`` column: one ``{id, source, role}`` per member.
+_GROUP_TYPE = pa.list_(pa.struct([("id", pa.string()), ("source", pa.string()), ("role", pa.string())]))
+
+
+@dataclass
+class SiblingGroups:
+    """The sibling groups (copies of one inferred common source) of a set of derivation links.
+
+    Attributes:
+        group: article id -> id of its group's inferred source: ``inferred:`` + 16 hex digits,
+            :func:`~newstrace.stories.query.inferred_key` of the sorted member ids, the id stories,
+            the report and the web app give that source.
+        members: inferred source id -> its member ids, sorted.
+        copies: members with a link of their own to an inferred source (role ``copy``); any other
+            member has the role ``reference``.
+        sources: article id -> input path or URL as ingested (``None`` values when unknown).
+    """
+
+    group: dict[str, str] = field(default_factory=dict)
+    members: dict[str, list[str]] = field(default_factory=dict)
+    copies: set[str] = field(default_factory=set)
+    sources: dict[str, str] = field(default_factory=dict)
+
+    def fields(self, copy_id: str, origin_id: str | None, sibling_ids: list[str]) -> dict[str, Any]:
+        """The ``inferred_source_id`` and ``sibling_group`` of one link.
+
+        Args:
+            copy_id, origin_id, sibling_ids: the link's (``origin_id`` ``None`` for a sibling link).
+
+        Returns:
+            ``{"inferred_source_id": str | None, "sibling_group": [{"id", "source", "role"}, ...]}``:
+            for a sibling link, every member of its group: the link's copy, then its ``sibling_ids``
+            in order, then the other members by id; ``None`` and ``[]`` for a link to a stored origin.
+        """
+        gid = self.group.get(copy_id) if origin_id is None else None
+        if gid is None:
+            return {"inferred_source_id": None, "sibling_group": []}
+        members = set(self.members[gid])
+        order = [i for i in dict.fromkeys([copy_id, *sibling_ids, *self.members[gid]]) if i in members]
+        return {"inferred_source_id": gid, "sibling_group": [
+            {"id": i, "source": self.sources.get(i), "role": "copy" if i in self.copies else "reference"} for i in order
+        ]}  # fmt: skip
+
+
+def sibling_groups(links: Iterable[tuple[str, str | None, list[str]]], store: Store | None = None) -> SiblingGroups:
+    """Group the sibling links among ``links`` by inferred common source.
+
+    Copies linked as siblings, directly or through other siblings, share one inferred source
+    (:func:`~newstrace.stories.query.collapse_inferred`, a union-find over the sibling links).
+
+    Args:
+        links: ``(copy_id, origin_id, sibling_ids)`` of each link; only those with ``origin_id``
+            ``None`` are sibling links.
+        store: where to read each member's source (input path or URL as ingested); without one,
+            ``sources`` is empty.
+
+    Returns:
+        A :class:`SiblingGroups`.
+
+    Raises:
+        StoreError: the store cannot be read.
+    """
+    links = list(links)
+    group = collapse_inferred(links)
+    members: dict[str, list[str]] = {}
+    for i in sorted(group):
+        members.setdefault(group[i], []).append(i)
+    copies = {c for c, origin, _ in links if origin is None and c in group}
+    sources = store.source_labels(group) if store is not None and group else {}
+    return SiblingGroups(group=group, members=members, copies=copies, sources=sources)
+
+
+def derivation_json(derivation: Any, groups: SiblingGroups) -> str:
+    """One line of ``newstrace trace --json``: the Derivation record, then its sibling group's fields.
+
+    Args:
+        derivation: a :class:`~newstrace.schema.Derivation`.
+        groups: the sibling groups of the links written (:func:`sibling_groups`).
+
+    Returns:
+        Compact JSON (no newline): every field of the record, as ``model_dump_json`` writes them,
+        then ``inferred_source_id`` and ``sibling_group`` (:meth:`SiblingGroups.fields`).
+    """
+    row = derivation.model_dump(mode="json")
+    row.update(groups.fields(derivation.copy_id, derivation.origin_id, list(derivation.sibling_ids)))
+    return json.dumps(row, ensure_ascii=False, separators=(",", ":"))
+
+
+def _group_table(store: Store, links_table: str) -> pa.Table:
+    """``(copy_id, origin_key, inferred_source_id, sibling_group)`` of every sibling link of ``links_table``."""
+    rows = db.tuples(store, f"SELECT copy_id, origin_key, origin_id, sibling_ids FROM {links_table} "
+                            "ORDER BY copy_id, origin_key")  # fmt: skip
+    groups = sibling_groups(((r[0], r[2], list(r[3] or [])) for r in rows), store)
+    out: dict[str, list] = {"copy_id": [], "origin_key": [], "inferred_source_id": [], "sibling_group": []}
+    for copy_id, origin_key, origin_id, siblings in rows:
+        f = groups.fields(copy_id, origin_id, list(siblings or []))
+        if f["inferred_source_id"] is not None:
+            out["copy_id"].append(copy_id)
+            out["origin_key"].append(origin_key)
+            out["inferred_source_id"].append(f["inferred_source_id"])
+            out["sibling_group"].append(f["sibling_group"])
+    schema = pa.schema([("copy_id", pa.string()), ("origin_key", pa.string()), ("inferred_source_id", pa.string()),
+                        ("sibling_group", _GROUP_TYPE)])  # fmt: skip
+    return pa.Table.from_pydict(out, schema=schema)
+
+
 def queries(all_pairs: bool = False) -> dict[str, str]:
     """The SQL of each table exported straight from the store.
+
+    ``derivations`` joins ``_sibling_groups``, which :func:`export_tables` registers
+    (:func:`_group_table`) while it writes.
 
     Args:
         all_pairs: derivations and changes of every verified pair (the ``derivations``
@@ -125,20 +249,24 @@ def export_tables(store: Store, out_dir: str | Path, fmt: ExportFormat = "parque
         stories, members = story_tables(store)
     sqls = queries(all_pairs)
     written = []
-    for table in tables:
-        path = out / f"{table}{SUFFIX[fmt]}"
-        if table in sqls:
-            _copy(store, sqls[table], path, fmt)
-        else:
-            arrow = stories if table == "stories" else members
-            store._con.register("_export", arrow)
-            try:
-                _copy(store, "SELECT * FROM _export", path, fmt)
-            finally:
-                store._con.unregister("_export")
-        n = db.tuples(store, f"SELECT count(*) FROM ({sqls[table]})")[0][0] if table in sqls else (
-            stories.num_rows if table == "stories" else members.num_rows)  # fmt: skip
-        written.append(ExportedTable(table=table, path=path, rows=n))
+    store._con.register("_sibling_groups", _group_table(store, "derivations" if all_pairs else RESOLVED_TABLE))
+    try:
+        for table in tables:
+            path = out / f"{table}{SUFFIX[fmt]}"
+            if table in sqls:
+                _copy(store, sqls[table], path, fmt)
+            else:
+                arrow = stories if table == "stories" else members
+                store._con.register("_export", arrow)
+                try:
+                    _copy(store, "SELECT * FROM _export", path, fmt)
+                finally:
+                    store._con.unregister("_export")
+            n = db.tuples(store, f"SELECT count(*) FROM ({sqls[table]})")[0][0] if table in sqls else (
+                stories.num_rows if table == "stories" else members.num_rows)  # fmt: skip
+            written.append(ExportedTable(table=table, path=path, rows=n))
+    finally:
+        store._con.unregister("_sibling_groups")
     return written
 
 
@@ -197,4 +325,5 @@ def story_tables(store: Store, chunk: int = 5000) -> tuple[pa.Table, pa.Table]:
     return pa.Table.from_pylist(s_rows, schema=s_schema), pa.Table.from_pylist(m_rows, schema=m_schema)
 
 
-__all__ = ["QUERIES", "queries", "SUFFIX", "TABLES", "ExportFormat", "ExportedTable", "export_tables", "story_tables"]
+__all__ = ["QUERIES", "queries", "SUFFIX", "TABLES", "ExportFormat", "ExportedTable", "export_tables", "story_tables",
+           "SIBLING_ROLES", "SiblingGroups", "sibling_groups", "derivation_json"]  # fmt: skip
