@@ -177,7 +177,7 @@ def test_any_text_gives_consistent_claims(pieces):
     ("Published 2023-01-12 in print.", "01-12", "date"),
     ("They met those two again.", "two", "numeral as pronoun"),
     ("Trading opens at 0720 local time.", "0720", "clock time"),
-    ("The deficit for fiscal 1986-87 narrowed.", "87", "year"),
+    ("The deficit for fiscal 1986-87 narrowed.", "1986-87", "year"),  # one span of years, not 1986 and 87
     ("Money supply grew in the week to March nine.", "nine", "date"),
     ("The utility will build units Ridgeway 7 and 8.", "8", "name"),
     ("Veterans of World War Two gathered.", "Two", "name"),

@@ -29,8 +29,14 @@ days"); ages ("35-year-old", "six years old", "Torres, 35,") are claims with uni
 ``years old``; years, calendar dates and clock times are never values (a year can be a
 period); ordinals ("first") are not numbers; "one" counts only when qualified ("at least
 one"); vague plurals ("dozens", "hundreds of") are skipped for want of a value; a range
-("15-20 mln") is one claim whose value is the lower bound, qualifier ``between``; a split
-("two-for-one") is one claim with unit ``ratio``.
+("15-20 mln", "10–12 people", "between 300 and 400") is one claim whose value is the lower
+bound, qualifier ``between`` (the upper bound stays in ``text``); a split ("two-for-one") is
+one claim with unit ``ratio``; a vote tally or a game score ("the court ruled 7-2", "a 52-48
+vote", "rejected by 391 votes to 242", "won 3-1") is one claim whose value is the first figure,
+the whole tally in ``text``, unit ``votes`` or ``score`` (no field of :class:`Claim` holds the
+second figure: adding one would change the store's ``claims`` table); a span of years
+("2018-19"), a phone number ("555-1234") and a model number ("747-400") are skipped whole
+(:func:`newstrace.nlp.numbers.pair_kind`).
 """
 
 from __future__ import annotations
@@ -51,7 +57,9 @@ from newstrace.nlp.numbers import (
     MONTHS,
     PEOPLE_WORDS,
     PERCENT_WORDS,
+    SCORE_WORDS,
     TIME_UNITS,
+    VOTE_WORDS,
     NumberExpr,
     find_numbers,
     number_starts,
@@ -145,7 +153,7 @@ class ClaimCandidate:
         skip: why it is not a claim ("year", "date", "clock time", "identifier", "name",
             "address", "phone number", "one (article or pronoun)", "numeral as pronoun", "idiom",
             "vague", "period of another claim"), or ``None``.
-        kind: ``count``, ``duration`` or ``age``.
+        kind: ``count``, ``duration``, ``age`` or ``tally`` (a vote tally or game score, ``7-2``).
     """
 
     expr: NumberExpr
@@ -284,7 +292,7 @@ def _sentence(parsed: ParsedText, ctx: _Ctx, sent: Span, entities: EntityIndex, 
     if not kept:
         return cands
     # A duration after a window preposition is the period of the sentence's other claims.
-    others = [c for c in kept if c.kind == "count"]
+    others = [c for c in kept if c.kind in {"count", "tally"}]
     for c in kept:
         if c.kind == "duration" and c.meta.get("window") and any(_same_clause(doc, o, c) for o in others):
             c.skip = "period of another claim"
@@ -343,7 +351,7 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
         cand.skip = "clock time"
         return cand
     day = (len(toks) == 1 and toks[0].text.isdigit() and 1 <= int(toks[0].text) <= 31) or (
-        expr.high is not None and expr.high <= 31 and toks[0].text.isdigit()) or (  # "September 16-19"
+        expr.high is not None and expr.high <= 31 and toks[0].text[:1].isdigit()) or (  # "September 16-19"
         expr.has_words and not expr.has_scale and expr.value == int(expr.value) and 1 <= expr.value <= 31
         and prev is not None and prev.text[:1].isupper())  # "the week to March nine"
     if day and ((prev is not None and prev.lower_.rstrip(".") in MONTHS and prev.text[:1].isupper()) or (
@@ -378,6 +386,13 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
         if m.start() < cand.end and cand.start < m.end():
             cand.skip = "date"  # "2023-01-12", "26/02/2019"
             return cand
+    if expr.pair in _PAIR_SKIPS:
+        cand.skip = _PAIR_SKIPS[expr.pair]  # "2018-19", "555-1234", "the 747-400"
+        return cand
+    if expr.pair == "tally":
+        cand.kind = "tally"  # "ruled 7-2", "won 3-1": one claim, the first figure its value
+        cand.unit = unit or _tally_unit(doc, expr, sent)
+        return cand
     if not any("," in t.text or "." in t.text for t in toks):
         for m in _PHONE.finditer(ctx.text, sent.start_char, sent.end_char):
             s, e = m.start(), m.end()
@@ -432,6 +447,24 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
             and (prev is None or prev.lower_ not in _ONE_COUNTS)):
         cand.skip = "one (article or pronoun)"
     return cand
+
+
+#: Skip reasons of two joined figures that are no quantity (:func:`newstrace.nlp.numbers.pair_kind`).
+_PAIR_SKIPS = {"years": "year", "phone": "phone number", "code": "identifier"}
+
+
+def _tally_unit(doc: Doc, expr: NumberExpr, sent: Span) -> str | None:
+    """``votes`` for a vote tally ("ruled 7-2", "a 52-48 vote"), ``score`` for a game, else ``None``.
+
+    Read from the words of the sentence within six tokens of the tally (vote words first:
+    :data:`newstrace.nlp.numbers.VOTE_WORDS`, :data:`~newstrace.nlp.numbers.SCORE_WORDS`).
+    """
+    words = {t.lower_ for t in doc[max(sent.start, expr.start - 6):min(sent.end, expr.end + 6)]}
+    if words & VOTE_WORDS:
+        return "votes"
+    if words & SCORE_WORDS:
+        return "score"
+    return None
 
 
 def _is_year(doc: Doc, expr: NumberExpr, unit: str | None, sent: Span) -> bool:
@@ -846,7 +879,7 @@ def _assign_periods(ctx: _Ctx, doc: Doc, sent: Span, cands: list[ClaimCandidate]
             windows.append((c.tok_start, c.tok_end, c.text))
     if not windows:
         return
-    counts = [c for c in kept if c.kind == "count"]
+    counts = [c for c in kept if c.kind in {"count", "tally"}]
     dist: dict[tuple[int, int], int | None] = {}
     for i, c in enumerate(counts):
         for w, (s, e, _) in enumerate(windows):

@@ -62,6 +62,23 @@ _SUBORDINATORS = {
     "whereas",
     "unless",
 }
+#: Longest quoted span (words) that needs speech to be a quotation: up to this length a span in
+#: marks is as often a scare quote or a term ('the so-called "peace" talks', 'the second
+#: "meaningful vote"') as a quoted fragment. Quootstrap (Pavllo et al. 2018) drops every span
+#: under 8 tokens outright (``ContextExtractor.minQuotationSize``); PolNeAR (Newell, Margolin
+#: and Ruths 2018) annotates a quotation only with a source and a cue. Here a short span stays
+#: a quotation only where speech governs it.
+SHORT_FRAGMENT_WORDS = 3
+#: Verbs of thinking and feeling: they report an attitude, not words ('Residents feared the
+#: "big one"'), so a short span they govern is a term, not a quoted fragment.
+_THOUGHT_FORMS = frozenset(
+    """think thinks thought believe believes believed feel feels felt fear fears feared hope hopes hoped
+    wonder wonders wondered reckon reckons reckoned dread dreads dreaded""".split()
+)
+#: Participles that work as prepositions: a phrase they open is no speech act of the subject.
+_PREPOSITION_PARTICIPLES = frozenset(
+    "following including regarding concerning considering excluding barring pending during according".split()
+)
 _SKIP_BEFORE_CUE = {
     "also",
     "later",
@@ -626,6 +643,36 @@ class _Attributor:
                 return lemma in SPEECH_VERBS or lemma in NAMING_VERBS or is_cue(tok)
         return False
 
+    def _short_fragment_spoken(self, f: _Found, before: list[int]) -> bool:
+        """Whether speech governs a short partial quotation (at most :data:`SHORT_FRAGMENT_WORDS` words).
+
+        Not when its only cue is a verb of thinking or feeling ('feared the "big one"'), nor
+        when the cue comes after it and it stands in a phrase opening the sentence, with no
+        finite verb and no speech verb before it ('Following the defeat in the second "snap
+        ballot", Mayor Oduya told reporters ...'): the cue's reported content is elsewhere.
+        """
+        doc = self.doc
+        if f.cue is not None and f.cue.lower() in _THOUGHT_FORMS:
+            return False
+        if f.how == "after" and not any(is_finite_verb(doc[i]) for i in before):
+            inside = self.idx.tokens_between(f.span.start, f.span.end)
+            # 'Not paying taxes "makes me smart," Trump said': the quotation holds the clause's verb
+            return (
+                any(is_finite_verb(doc[i]) for i in inside)
+                or self._speech_governs(before)
+                or self._participle_object(before)
+            )
+        return True
+
+    def _participle_object(self, before: list[int]) -> bool:
+        """A participle opening the sentence takes the quotation as its object ('Bemoaning the
+        "phony system," Trump ...'): its doer is the subject after, the speaker. Participles
+        used as prepositions ('Following the second "snap ballot", ...') do not count."""
+        doc = self.doc
+        if not before or doc[before[0]].tag_ != "VBG" or doc[before[0]].lower_ in _PREPOSITION_PARTICIPLES:
+            return False
+        return all(doc[i].tag_ in ("DT", "PRP$", "JJ", "JJR", "JJS", "RB") for i in before[1:])
+
     def _listed_after_rejected(self, k: int) -> bool:
         """A short quotation listed right after a rejected one ('as "too loud" or "too shrill"')."""
         if k == 0 or (k - 1) not in self.rejected:
@@ -652,17 +699,38 @@ class _Attributor:
         )
         if n == 0:
             return False
-        if not strong and _title_case(content):
+        # the quotation is its own sentence after others on its line ('... resign. "Never."'), not a
+        # line of its own, which is how a subheading in marks stands ('"All Bets Are Off."')
+        line_start = self.text.rfind("\n", 0, f.span.open) + 1
+        alone = not before and not after and bool(self.text[line_start : f.span.open].strip())
+        if not strong and _title_case(content) and not (alone and re.search(r"[.!?]\s*$", content)):
             return False
         if f.kind != "partial":
-            if n == 1 and not (strong and re.search(r"[,.!?]\s*$", content)):
+            if n == 1 and not (strong and re.search(r"[,.!?]\s*$", content)) and not (
+                alone and f.ref is not None and re.search(r"[.!?]\s*$", content)
+            ):
                 return False
+            if n <= SHORT_FRAGMENT_WORDS and not strong and not alone:
+                return False  # 'involving math, "which it bombed."': a fragment nobody is said to say
             return f.ref is not None or n >= 3
         if f.ref is None:
             return False
         prev = doc[before[-1]] if before else None
         nxt = doc[after[0]] if after else None
         speech = f.speech_cue or self._speech_governs(before)
+        if n <= SHORT_FRAGMENT_WORDS and not self._short_fragment_spoken(f, before):
+            return False
+        if (
+            prev is not None
+            and nxt is not None
+            and n <= SHORT_FRAGMENT_WORDS + 2
+            and prev.tag_ in ("DT", "PRP$", "POS")
+            and nxt.pos_ == "NOUN"
+            and not is_cue(nxt)
+            and not re.search(r"[,.!?]\s*$", content)
+            and not self._speech_governs(before)  # 'criticized as a "use it or lose it" approach'
+        ):
+            return False  # 'part of a "take a look at" project': a modifier between determiner and noun
         if prev is not None and n <= 6 and is_label_word(prev):
             return False
         if (
@@ -689,7 +757,7 @@ class _Attributor:
                 and f.ref.person
                 and content[:1].islower()
                 and prev is not None
-                and prev.pos_ != "ADP"
+                and (prev.pos_ != "ADP" or prev.lower_ == "as" and f.how == "before")  # 'described it as "painful"'
                 and not is_cue(prev)
                 and not is_label_word(prev)
             )
