@@ -372,3 +372,67 @@ def test_reuters_claims_are_consistent(nlp):
 ])
 def test_metric_lengths_spelled_out_get_their_symbol(nlp, sentence, unit):
     assert one_claim(sentence, nlp).unit == unit
+
+
+# --- two figures read as one: tallies, scores, ranges; years, phones and codes are not ----------
+
+
+@pytest.mark.parametrize(("sentence", "text", "value", "unit"), [
+    ("The appeals court of Norvia ruled 7-2 on Monday that the levy stands.", "7-2", 7, "votes"),
+    ("The budget passed in a 52-48 vote after midnight.", "52-48", 52, "votes"),
+    ("The harbour board backed the lease 5–4 after a long debate.", "5–4", 5, "votes"),
+    ("Her motion was defeated by 311 votes to 287 on Wednesday.", "311 votes to 287", 311, "votes"),
+    ("The charter was rejected 311 to 287 late on Wednesday.", "311 to 287", 311, "votes"),
+    ("The aldermen voted 9 to 3 to close the depot.", "9 to 3", 9, "votes"),
+    ("Calder Rovers won 3-1 at home on Saturday.", "3-1", 3, "score"),
+    ("The visitors took a 2-0 lead before the break.", "2-0", 2, "score"),
+    ("Vell lost 1-3 to Calder Rovers on Sunday.", "1-3", 1, "score"),
+    ("The sides drew 2-2 in the replay.", "2-2", 2, "score"),
+])
+def test_tally_or_score_is_one_claim(nlp, sentence, text, value, unit):
+    got = [c for c in claims_of(sentence, nlp) if c.text[:1].isdigit()]
+    assert [(c.text, c.value, c.unit, c.qualifier) for c in got] == [(text, value, unit, None)]
+
+
+@pytest.mark.parametrize(("sentence", "text", "low"), [
+    ("Some 10-12 people were hurt in the crash.", "10-12", 10),
+    ("Some 10–12 people were hurt in the crash.", "10–12", 10),
+    ("Police said between 300 and 400 people marched.", "300 and 400", 300),
+    ("Prices rose 5-7 pct in the quarter.", "5-7 pct", 5),
+])
+def test_range_is_one_claim_with_its_lower_bound(nlp, sentence, text, low):
+    c = one_claim(sentence, nlp)
+    assert (c.text, c.value) == (text, low)
+
+
+@pytest.mark.parametrize(("sentence", "form", "reason"), [
+    ("The ledger was filed on 2019-03-01 by the clerk.", "01", "date"),
+    ("Call 555-1234 for the timetable.", "555-1234", "phone number"),
+    ("Attendance fell in the 2018-2019 season.", "2018-2019", "year"),
+    ("Attendance fell in the 2018–19 season.", "2018–19", "year"),
+    ("The carrier ordered four 747-400 jets last year.", "747-400", "identifier"),
+    ("Under Section 4-2 of the code, the fee doubles.", "4-2", "identifier"),
+])
+def test_joined_figures_that_are_no_quantity(nlp, sentence, form, reason):
+    cands = explain_claims(ParsedText(sentence, nlp))
+    assert [(c.text, c.skip) for c in cands if c.text == form] == [(form, reason)]
+    assert all(c.skip is not None for c in cands if c.text[:1].isdigit() and c.text != "four")
+
+
+def test_vote_tallies_in_real_brexit_copy_are_one_claim(nlp):
+    """The PA wire copies of the 2019 Brexit vote write the result as "by N votes to M" and "N to M":
+    each is one claim valued N, and M is no claim of its own."""
+    import re
+
+    pattern = re.compile(r"\brejected (?:by )?(\d{2,3}) (votes )?to (\d{2,3})\b")
+    seen = 0
+    for path in sorted((SHARED / "corpora" / "provenance").glob("m-*/*.txt")):
+        text = path.read_text(encoding="utf-8").split("\n\n", 1)[1]
+        claims = claims_of(text, nlp)
+        for m in pattern.finditer(text):
+            seen += 1
+            first, second = int(m.group(1)), int(m.group(3))
+            hit = [c for c in claims if c.start == m.start(1)]
+            assert [(c.value, c.unit, c.end) for c in hit] == [(first, "votes", m.end(3))], path.name
+            assert not any(c.start == m.start(3) for c in claims) and second not in {c.value for c in claims}
+    assert seen >= 2

@@ -235,6 +235,68 @@ def test_scare_quotes_titles_and_nicknames_are_not_quotations():
     assert not contents & {"silver gannet", "record", "the kettle", "nets against the tide", "heritage asset"}
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Following the defeat of her plan in the second "snap ballot", Mayor Lina Oduya told reporters '
+        "she would stay in office.",
+        'The pilot ran as part of a "take a look at" undertaking for the finance team, Mayor Lina Oduya said.',
+        "Lina Oduya spoke to the council on Monday. Residents had long feared the \"big one\".",
+        "Government jets 'bombed' the market in Korvale on Sunday, killing nine people.",
+        'The so-called "peace" talks ended without agreement on Friday in Dorvel.',
+        'Turnout was low. The bot did badly at questions involving sums, "which it flunked."',
+    ],
+)
+def test_short_span_without_speech_is_a_term_not_a_quotation(text):
+    """A span of one to three words in marks is a scare quote or a term unless speech governs it:
+    not a phrase opening the sentence before the cue, a verb of thinking, or a modifier between a
+    determiner and its noun (PolNeAR annotates no attribution without a source and a cue)."""
+    assert [q.content for q in quotes_of(text)] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "content", "speaker"),
+    [
+        ('Senator Ada Brill called the plan "a disgrace" on Tuesday.', "a disgrace", "Ada Brill"),
+        ('The plan is "a disgrace", said Senator Ada Brill.', "a disgrace", "Ada Brill"),
+        ('Mayor Tomas Reyl said the deal was "dead".', "dead", "Tomas Reyl"),
+        ('Pia Lund, the coach, described the defeat as "painful".', "painful", "Pia Lund"),
+        ('Not paying the levy "makes me smart," Senator Ada Brill said last week.', "makes me smart", "Ada Brill"),
+        ('Senator Ada Brill was asked on Tuesday if she would resign. "Never."', "Never.", "Ada Brill"),
+    ],
+)
+def test_short_fragment_governed_by_speech_stays_a_quotation(text, content, speaker):
+    q = find(quotes_of(text), content)
+    assert q.speaker == speaker
+
+
+def test_short_spans_in_real_copy_terms_dropped_attributed_fragments_kept():
+    """On the provenance corpus: a short span in marks after "the first/second/so-called" is a
+    term, never a quotation; a short fragment after "Name said ..." is a quotation of that name."""
+    W = re.compile(r"[^\w\s]|\w+")
+    term = re.compile(r"\bthe (?:first|second|third|last|so-called) [\"“‘']([^\"”’'\n]{1,40})[\"”’']")
+    said = re.compile(r"\b([A-Z][a-z]+) said (?:that )?[^.\"“”\n]{0,80}[\"“]([^\"”\n]{1,30})[\"”]")
+    terms = fragments = 0
+    for path in sorted((SHARED / "corpora" / "provenance").glob("*/*.txt")):
+        text = path.read_text(encoding="utf-8").split("\n\n", 1)[1]
+        if not (term.search(text) or said.search(text)):
+            continue
+        article = newstrace.analyze(text)
+        got = {_norm(q.content).rstrip(".,"): q for q in article.quotes}
+        for m in term.finditer(text):
+            terms += 1
+            assert _norm(m.group(1)) not in got, (path.name, m.group(1))
+        for m in said.finditer(text):
+            if len([w for w in W.findall(m.group(2)) if w.isalnum()]) > 3:
+                continue
+            fragments += 1
+            q = got.get(_norm(m.group(2)).rstrip(".,"))
+            assert q is not None, (path.name, m.group(2))
+            if m.group(1) not in {"He", "She", "They"}:
+                assert q.speaker and m.group(1) in q.speaker, (path.name, q)
+    assert terms >= 2 and fragments >= 2
+
+
 def test_multi_paragraph_quotation_is_one_quotation():
     text = (
         '"The first reason is cost," the engineer Maj-Britt Olsen said. "Steel has doubled.\n\n'
