@@ -631,7 +631,10 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
              for o, c, ro, rc in spans if not ((o and not c and o in moved) or (c and not o and c in moved))]
     if not spans:
         return out
-    unquoted = lambda s: " ".join(r for r, q in zip(s.raw, s.quoted or [False] * len(s.raw)) if not q)  # noqa: E731
+
+    def unquoted(s: Sentence) -> str:
+        return " ".join(r for r, q in zip(s.raw, s.quoted or [False] * len(s.raw)) if not q)
+
     inverted = (_negations(unquoted(origin)) % 2) != (_negations(unquoted(copy)) % 2)
     more = f" (+{len(spans) - MAX_SPANS} more)" if len(spans) > MAX_SPANS else ""
     detail = ("meaning inverted (negation added or removed); " if inverted else "") + \
