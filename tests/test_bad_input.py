@@ -369,3 +369,67 @@ def test_utf16_text_is_read_and_utf16_tables_are_named(tmp_path, stories):
     assert code == 1
     assert analysed(records[0]) and records[0]["headline"] == stories[0].title.strip()
     assert errors == [f"Error: {table16}: UTF-16 text (byte-order mark): re-encode the file as UTF-8"]
+
+
+def _csv_rows(stories, k: int) -> list[str]:
+    """``k`` real stories as CSV rows (title, body with its paragraphs), each row's text as written."""
+    buf = []
+    for s in stories[:k]:
+        out = __import__("io").StringIO()
+        csv.writer(out, lineterminator="\n").writerow([s.title, "\n\n".join(s.paragraphs())])
+        buf.append(out.getvalue())
+    return buf
+
+
+def test_csv_unterminated_quote_fails_its_row_and_never_swallows_the_rest(tmp_path, stories):
+    """A quote opened and never closed used to turn every later line into that row's text, exit 0."""
+    rows = _csv_rows(stories, 2)
+    bad_line = 2 + rows[0].count("\n") + rows[1].count("\n")  # the row after the two good ones
+    bad = tmp_path / "bad.csv"
+    bad.write_text("title,text\n" + "".join(rows) + 'Stray,"unterminated quote\nC,third\nD,x,extra\n', encoding="utf-8")
+    code, errors, records = analyze_json(bad)
+    assert code == 1
+    assert errors == [f"Error: {bad}:{bad_line}: unterminated quoted field: a quote opened in this row is never "
+                      f"closed, so lines {bad_line}-{bad_line + 2}, the rest of the file, could not be read as rows; "
+                      'close or double ("") the quote']  # fmt: skip
+    assert [analysed(r) for r in records] == [True, True, False]
+    assert records[2]["errors"][0]["code"] == "E106" and records[2]["id"] == ""
+    assert not any("C,third" in r["text"] or "C,third" in r["raw_text"] for r in records)
+
+
+def test_csv_quote_closed_rows_later_fails_the_row_instead_of_merging_rows(tmp_path, stories):
+    """A stray quote that a later row's quote happens to close: the row is malformed (E106), the next rows are read."""
+    rows = _csv_rows(stories, 3)
+    bad = tmp_path / "bad.csv"
+    bad.write_text("title,text\n" + rows[0] + 'Stray,"he said\nOther,"a quoted "word" inside"\n' + rows[1] + rows[2],
+                   encoding="utf-8")  # fmt: skip
+    code, errors, records = analyze_json(bad)
+    line = 2 + rows[0].count("\n")
+    assert code == 1
+    assert [e.split(": ", 2)[1] for e in errors] == [f"{bad}:{line}"]
+    assert "',' expected after '\"'" in errors[0] and "E106" == records[1]["errors"][0]["code"]
+    assert len(records) == 4 and [analysed(r) for r in records] == [True, False, True, True]
+    assert records[2]["raw_text"].startswith(stories[1].title) and records[3]["raw_text"].startswith(stories[2].title)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n\t\n", "HEADLINE-ONLY"])
+def test_python_api_refuses_empty_text_as_the_cli_does(tmp_path, stories, text):
+    """``newstrace.analyze`` on text gives the same error code and message as the same text in a file, and an empty id."""
+    import newstrace
+
+    text = stories[0].title if text == "HEADLINE-ONLY" else text  # a real wire headline with no body
+    path = tmp_path / "story.txt"
+    path.write_text(text, encoding="utf-8")
+    code, errors, records = analyze_json(path)
+    article = newstrace.analyze(text)
+    assert code == 1 and records[0]["errors"][0]["code"] == "E102" and records[0]["id"] == ""
+    assert [e.code for e in article.errors] == ["E102"]
+    assert article.id == "" and article.text == "" and article.failed
+    assert article.errors[0].message == records[0]["errors"][0]["message"].replace(str(path), "<text>")
+
+
+def test_python_api_analyses_a_real_story_given_as_text(stories):
+    import newstrace
+
+    article = newstrace.analyze(stories[1].as_text())
+    assert article.errors == [] and len(article.id) == 40 and article.headline and article.text

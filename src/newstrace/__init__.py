@@ -28,7 +28,9 @@ def analyze(text_or_path: str | Path, *, ctx=None) -> Article:
         ctx: an optional :class:`newstrace.pipeline.Context` to reuse loaded models.
 
     Returns:
-        The analysed :class:`Article`; read or analysis problems are in ``Article.errors``.
+        The analysed :class:`Article`; read or analysis problems are in ``Article.errors``, with
+        the codes the command line gives: text that is blank or only a headline line is E102,
+        and such a failed record has an empty ``id`` and no ``text``.
 
     Raises:
         FileNotFoundError: a ``Path``, or a one-line string ending in a reader's file suffix
@@ -36,7 +38,6 @@ def analyze(text_or_path: str | Path, *, ctx=None) -> Article:
     """
     from newstrace.pipeline import Context, analyze_document
     from newstrace.readers import read_path
-    from newstrace.readers.base import RawDocument
     from newstrace.schema import Source
 
     ctx = ctx or Context()
@@ -50,10 +51,10 @@ def analyze(text_or_path: str | Path, *, ctx=None) -> Article:
                                 "give a headline line and a body separated by a blank line)")
     if is_path:
         raw = next(iter(read_path(text_or_path)))
-    else:
-        from newstrace.readers.header import split_header
+    else:  # the checks a text file gets: blank text or a lone headline line is E102, as in the CLI
+        from newstrace.readers.text import text_document
 
-        raw = split_header(RawDocument(source=Source(path=None, format="text"), text=str(text_or_path)))
+        raw = text_document(str(text_or_path), Source(path=None, format="text"))
     return analyze_document(raw, ctx)
 
 

@@ -82,7 +82,8 @@ def read_csv_file(
             yield error_document(header_source, "E106", "the first line is blank; a CSV file starts with its header row")
             return
         delim = delimiter or ("\t" if path.suffix.lower() == ".tsv" else _guess_delimiter(first))
-        reader = csv.reader(_chain(first, line_iter), delimiter=delim)
+        # strict: a stray quote is a malformed row (E106), never a field that swallows the rows after it
+        reader = csv.reader(_chain(first, line_iter), delimiter=delim, strict=True)
         try:
             header = [h.strip() for h in next(reader)]
         except csv.Error as exc:
@@ -132,7 +133,7 @@ def _rows(reader, header: list[str], resolved: dict[str, str], starts: deque, nu
             return
         except csv.Error as exc:
             last_line = reader.line_num
-            yield error_document(_source(path, record, start, starts), "E106", f"malformed CSV row: {exc}")
+            yield error_document(_source(path, record, start, starts), "E106", _malformed(exc, start, last_line))
             record += 1
             continue
         last_line = reader.line_num
@@ -160,6 +161,20 @@ def _rows(reader, header: list[str], resolved: dict[str, str], starts: deque, nu
             )
             continue
         yield record_to_document(dict(zip(header, row)), source, columns, resolved)
+
+
+def _malformed(exc: csv.Error, start: int, end: int) -> str:
+    """The E106 message for a row the csv module refused (strict quoting), starting on line ``start``.
+
+    At the end of the file inside a quoted field the row's quote is never closed: every line
+    from ``start`` to ``end`` (the last) went into one field, so the message says those lines
+    are not read rather than passing them off as one record's text.
+    """
+    if "unexpected end of data" in str(exc):
+        lines = f"line {start}" if end <= start else f"lines {start}-{end}, the rest of the file,"
+        return (f"unterminated quoted field: a quote opened in this row is never closed, so {lines} "
+                "could not be read as rows; close or double (\"\") the quote")
+    return f"malformed CSV row: {exc} (a quote inside a quoted field must be doubled: \"\")"
 
 
 def _source(path: Path, record: int, line: int, starts: deque) -> Source:

@@ -61,16 +61,34 @@ def read_text_file(path: Path, **_options) -> Iterator[RawDocument]:
         yield error_document(source, "E104", f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
         return
     text, err = decode_bytes(path.read_bytes(), source)
-    if err is not None:
-        yield err
-        return
+    yield err if err is not None else text_document(text, source)
+
+
+def text_document(text: str, source: Source) -> RawDocument:
+    """The record of one article given as decoded text, with the checks a text file gets.
+
+    Shared by :func:`read_text_file` and :func:`newstrace.analyze` on a string, so an article
+    passed as text fails exactly as the same text in a file would.
+
+    Args:
+        text: the article in the plain layout (headline line, blank line, paragraphs),
+            optionally under a ``URL: ...`` header block; any newline convention.
+        source: where it came from (``path=None`` for text given in memory).
+
+    Returns:
+        A RawDocument, or an error record: E102 blank text or a headline line with no body
+        text (:func:`headline_only`), E103 a NUL character (binary data, not text).
+    """
+    if not text.strip():
+        return error_document(source, "E102", "empty input: no text to analyse")
+    if (nul := text.find("\x00")) >= 0:
+        return error_document(source, "E103", f"binary data (NUL character at offset {nul}), not text")
     doc = split_header(RawDocument(source=source, text=text.replace("\r\n", "\n").replace("\r", "\n")))
     headline = headline_only(doc.text)
     if headline is not None:
         shown = headline if len(headline) <= 80 else headline[:77] + "..."
-        yield error_document(doc.source, "E102", f"empty input: no body text, only a headline line ({shown!r})")
-        return
-    yield doc
+        return error_document(doc.source, "E102", f"empty input: no body text, only a headline line ({shown!r})")
+    return doc
 
 
 def headline_only(text: str) -> str | None:
