@@ -25,6 +25,17 @@ detection and tracking", SIGIR 1998; Yang, Pierce and Carbonell, "A study of ret
 and on-line event detection", SIGIR 1998), with event-frequency weighting in place of their
 tf-idf vectors.
 
+A shared name counts fully only when both sides write it with a common given name, or neither
+does: a surname alone against a full name counts half and is never specific, and two different
+given names (Rafael Jiménez, Marcos Pérez Jiménez) count nothing (:func:`surname_factor`).
+
+After the pass, each event of six or more members is checked as a graph of pairwise same-event
+links (and copy links) among its members: groups of three or more that no link, or one link
+alone, joins to the rest become stories of their own (:func:`split_at_bridges`), so one article
+(or one undated article matched on a subject's names, with no date to keep it out) cannot hold
+two events together. A copy that alone joins two such groups lands in its origin's story
+without its group (:func:`story_edges`).
+
 Every decision depends only on earlier articles (smaller ``seq``) and their events, so a run
 over new articles continues the pass from the stored state (keys, each member's event and
 dates) and ends exactly where a full re-run would. The price is that the stories depend on
@@ -32,7 +43,9 @@ the ingestion order (the same articles ingested in another order may group sligh
 differently), and that before a boilerplate key is known to be common (in the first few
 hundred articles) it still counts. Copy edges from trace (copy -> origin, and
 siblings of an inferred source) are applied after the pass, by union-find over the events: a
-copy always lands in its origin's story, whatever the order of ingestion.
+copy always lands in its origin's story, whatever the order of ingestion. The split after the
+pass reads the rarities at the end of the pass, which a continued pass reproduces exactly, so it
+too ends where a full re-run would.
 """
 
 from __future__ import annotations
@@ -40,18 +53,27 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime
 
 from newstrace.store import Store
 from newstrace.stories import db
-from newstrace.stories.keys import MAX_KEYS, DateSpan, article_date, event_keys
+from newstrace.stories.keys import (
+    MAX_KEYS,
+    QUALIFIER,
+    SURNAME_ONLY,
+    DateSpan,
+    article_date,
+    event_keys,
+    qualifiers,
+)
 from newstrace.stories.models import StoriesReport
 from newstrace.unionfind import UnionFind
 
 #: Version of the event-key scheme and of the clustering; stored with every run so that a change re-keys everything.
-KEY_SCHEME = "story-keys/3+single-pass/1"
+KEY_SCHEME = "story-keys/4+single-pass/2"
 
 
 @dataclass(frozen=True)
@@ -152,6 +174,7 @@ class Event:
         keys: key -> ``[members holding it, largest weight]``.
         lo, hi: span of the members' day-precise dates (``None`` when none is).
         coarse_lo, coarse_hi: envelope of the members' coarser dates (a month from a URL).
+        named: names (folded) some member qualifies with a given name (see :func:`surname_factor`).
     """
 
     root: str
@@ -162,6 +185,7 @@ class Event:
     hi: date | None = None
     coarse_lo: date | None = None
     coarse_hi: date | None = None
+    named: set[str] = field(default_factory=set)
 
     def gap(self, day: DateSpan | None) -> int | None:
         """Days between ``day`` and the event's dates (``None`` when either is undated)."""
@@ -218,6 +242,8 @@ class EventPass:
     def _hold(self, ev: Event, key: str, weight: float, count: int = 1) -> None:
         """Record that ``count`` more members of ``ev`` hold ``key`` (largest weight ``weight``)."""
         sw = self.rule.specific_weight
+        if key.startswith(QUALIFIER):
+            ev.named.add(key[len(QUALIFIER):].partition("|")[0])
         slot = ev.keys.get(key)
         if slot is None:
             ev.keys[key] = [count, weight]
@@ -248,8 +274,9 @@ class EventPass:
         """
         rule = self.rule
         sw = rule.specific_weight
-        order = sorted(keys)  # a fixed order: the same sums whatever built the state
+        order = sorted(k for k in keys if not k.startswith(QUALIFIER))  # a fixed order: the same sums whatever built the state
         rarity = {k: rule.rarity(*self.held[k], self.articles) if k in self.held else 0.0 for k in order}
+        given = qualifiers(keys)
         cands: set[str] = set()
         for k, w in keys.items():
             if w >= sw and rarity[k] >= sw:
@@ -269,6 +296,10 @@ class EventPass:
                 if slot is None or not rarity[k]:
                     continue
                 c = min(keys[k], slot[1]) * rarity[k] * min(1.0, slot[0] / (rule.core_share * ev.n))
+                if k.startswith("n:"):
+                    c *= surname_factor(k[2:], given, ev.keys, ev.named)
+                    if not c:
+                        continue
                 score += c
                 specific += c >= sw
                 shared.append((c, k))
@@ -295,6 +326,268 @@ class EventPass:
         for k, w in keys.items():
             self._hold(ev, k, w)
         return link
+
+
+def surname_factor(name: str, given: dict[str, set[str]], other_keys: dict, other_named: set[str]) -> float:
+    """How much a name key shared with another article or event counts, from the given names each side writes with it.
+
+    Args:
+        name: the folded name (the key without ``n:``).
+        given: this side's given names by name (:func:`newstrace.stories.keys.qualifiers`).
+        other_keys: the other side's keys (its ``q:`` qualifier keys are read).
+        other_named: the names the other side qualifies.
+
+    Returns:
+        1.0 when both sides qualify the name with a common given name, or neither qualifies it;
+        0.0 when both do and share none (Rafael Jiménez and Pérez Jiménez are two people);
+        :data:`~newstrace.stories.keys.SURNAME_ONLY` when only one side does (a surname said
+        alone against a full name: the same person or not, so it needs corroboration).
+    """
+    mine, theirs = given.get(name), name in other_named
+    if mine and theirs:
+        return 1.0 if any(f"{QUALIFIER}{name}|{g}" in other_keys for g in mine) else 0.0
+    return SURNAME_ONLY if mine or theirs else 1.0
+
+
+def pair_evidence(a: dict[str, float], b: dict[str, float], rarity, specific_weight: float) -> tuple[float, int]:
+    """Same-event evidence between two articles' keys: ``(score, specific shared keys)``, as :meth:`EventPass.match` scores
+    an article against a one-member event (support 1).
+
+    Args:
+        a, b: the articles' keys (:func:`~newstrace.stories.keys.event_keys`).
+        rarity: key -> evidence factor (0..1), e.g. :meth:`LinkRule.rarity` over the pass's counts.
+        specific_weight: a shared key whose evidence is at least this is specific.
+    """
+    if len(b) < len(a):
+        a, b = b, a
+    score, specific = 0.0, 0
+    ga, gb = qualifiers(a), qualifiers(b)
+    named_b = set(gb)
+    for k in sorted(a):
+        if k in b and not k.startswith(QUALIFIER):
+            c = min(a[k], b[k]) * rarity(k)
+            if k.startswith("n:"):
+                c *= surname_factor(k[2:], ga, b, named_b)
+            score += c
+            specific += c >= specific_weight
+    return score, specific
+
+
+#: A bridge is cut only when each side keeps at least this many members.
+BRIDGE_GROUP = 3
+
+
+def split_at_bridges(members: list[str], linked: dict[tuple[str, str], float], fixed: set[tuple[str, str]]) -> list[tuple[str, str]]:
+    """One event's members as groups that more than one pairwise link holds together: the event's edges for :func:`components`.
+
+    The single pass joins an article to an event on the event's whole key profile and on key
+    rarities as they stood then, so an event can hold two groups that no pairwise link, or a
+    single one, joins: an undated article matched an earlier event on a subject's names
+    (Cúcuta, Guaidó) and its own copies followed it, while later articles of the earlier
+    event's own occasion matched that event. In the graph of pairwise same-event links among
+    the members (scored as :meth:`EventPass.match` scores an article against a one-member event,
+    on the rarities at the end of the pass) and of copy links, such a link is a *bridge* (an edge
+    whose removal disconnects the graph). Bridges with at least :data:`BRIDGE_GROUP` members on
+    each side are cut, weakest first and one at a time; then every group of at least
+    :data:`BRIDGE_GROUP` members that no link joins to the root's group becomes a story of its
+    own. This is a weak form of the highly connected subgraphs of Hartuv and Shamir ("A
+    clustering algorithm based on graph connectivity", Information Processing Letters 76, 2000),
+    which split a cluster at every minimum cut smaller than half its size; only cuts of zero
+    or one link between groups of two or more are made here, so a lone article that the pass
+    joined (independent coverage matching the original alone, or the event only as a whole)
+    stays. A copy link counts as the strongest link: it is cut only where it alone joins two
+    groups, and then :func:`story_edges` puts the copy, alone, with its origin.
+
+    Args:
+        members: the event's members, its root (earliest) first.
+        linked: pairwise same-event links ``(a, b) -> score`` among the members (``a < b``).
+        fixed: copy links from trace among the members, ``(a, b)`` with ``a < b``.
+
+    Returns:
+        Edges ``(member, group head)``: for each group split off, its members to its first
+        member (in ``members`` order); for the rest, the pass links ``(member, root)``.
+    """
+    edges = {**linked, **{e: float("inf") for e in fixed}}
+    cut: set[tuple[str, str]] = set()
+    while True:
+        bridges = [b for b in _bridges(members, [e for e in edges if e not in cut]) if min(b[1], b[2]) >= BRIDGE_GROUP]
+        weak = [(edges[e], e) for e, _, _ in bridges]
+        if not weak:
+            break
+        cut.add(min(weak)[1])
+    kept = [e for e in edges if e not in cut]
+    head: dict[str, str] = {}
+    for m in members:
+        if m not in head:
+            group = _reach(m, kept)
+            for x in group:
+                head[x] = m if len(group) >= BRIDGE_GROUP else members[0]
+    head.update({x: members[0] for x in _reach(members[0], kept)})
+    return [(m, head[m]) for m in members[1:]]
+
+
+def _reach(start: str, edges: list[tuple[str, str]]) -> set[str]:
+    """Nodes reachable from ``start`` over undirected ``edges``."""
+    adj: dict[str, list[str]] = {}
+    for a, b in edges:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    seen, todo = {start}, [start]
+    while todo:
+        for y in adj.get(todo.pop(), ()):
+            if y not in seen:
+                seen.add(y)
+                todo.append(y)
+    return seen
+
+
+def _bridges(nodes: list[str], edges: list[tuple[str, str]]) -> list[tuple[tuple[str, str], int, int]]:
+    """Bridges of an undirected graph (Tarjan's low-link, iterative): ``(edge, nodes on one side, nodes on the other)``."""
+    adj: dict[str, list[tuple[str, tuple[str, str]]]] = {n: [] for n in nodes}
+    for e in edges:
+        adj[e[0]].append((e[1], e))
+        adj[e[1]].append((e[0], e))
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    size: dict[str, int] = {}
+    out = []
+    for start in nodes:
+        if start in order:
+            continue
+        comp_nodes = []
+        stack = [(start, None, iter(adj[start]))]
+        order[start] = low[start] = len(order)
+        size[start] = 1
+        comp_nodes.append(start)
+        found = []
+        while stack:
+            node, via, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                stack.pop()
+                if stack:
+                    parent = stack[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                    size[parent] += size[node]
+                    if low[node] > order[parent]:
+                        found.append((via, size[node]))
+                continue
+            y, e = nxt
+            if e == via:
+                continue
+            if y in order:
+                low[node] = min(low[node], order[y])
+            else:
+                order[y] = low[y] = len(order)
+                size[y] = 1
+                comp_nodes.append(y)
+                stack.append((y, e, iter(adj[y])))
+        out += [(e, n, len(comp_nodes) - n) for e, n in found]
+    return out
+
+
+def split_events(pass_links: Iterable[tuple[str, str]], keys: dict[str, dict[str, float]], dates: dict[str, DateSpan | None],
+                 copy_edges: Iterable[tuple[str, str]], state: EventPass) -> dict[str, str]:
+    """Each event of the pass split at its bridges (:func:`split_at_bridges`): every member's group.
+
+    Args:
+        pass_links: the pass's links (member, event root).
+        keys, dates: every member's keys and date, for the events of at least ``2 * BRIDGE_GROUP``
+            members (others are not read).
+        copy_edges: trace's copy edges (the strongest links).
+        state: the finished pass (its key counts give each key's rarity, as a full re-run's would).
+
+    Returns:
+        member -> its group's head (an event root, or the first member of a group split off),
+        for every member of an event with more than one member.
+    """
+    rule = state.rule
+    by_root: dict[str, list[str]] = {}
+    for a, b in pass_links:
+        by_root.setdefault(b, []).append(a)
+    copies = {(min(a, b), max(a, b)) for a, b in copy_edges}
+    memo: dict[str, float] = {}
+
+    def rarity(k: str) -> float:
+        if k not in memo:
+            held = state.held.get(k)
+            memo[k] = rule.rarity(*held, state.articles) if held else 0.0
+        return memo[k]
+
+    groups: dict[str, str] = {}
+    for root, rest in sorted(by_root.items()):
+        members = [root, *sorted(rest)]
+        groups[root] = root
+        if len(members) < 2 * BRIDGE_GROUP:
+            groups.update((m, root) for m in rest)
+            continue
+        linked = {}
+        for i, a in enumerate(members):
+            for b in members[i + 1:]:
+                score, specific = pair_evidence(keys.get(a, {}), keys.get(b, {}), rarity, rule.specific_weight)
+                da, db_ = dates.get(a), dates.get(b)
+                if rule.same_event(score, specific, da.gap_days(db_) if da and db_ else None):
+                    linked[(min(a, b), max(a, b))] = score
+        inside = set(members)
+        fixed = {e for e in copies if e[0] in inside and e[1] in inside}
+        groups.update(split_at_bridges(members, linked, fixed))
+    return groups
+
+
+def story_edges(groups: dict[str, str], copy_edges: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Edges for :func:`components`: each group's members to its head, and trace's copy edges.
+
+    A copy always lands in its origin's story. When the copy's group and its origin's group
+    each hold at least :data:`BRIDGE_GROUP` articles and that copy link is the only one between
+    them, the copy alone moves to its origin's group: one article (two reports' notes sharing a
+    template, a page that quotes another story's lead) does not bring the rest of its group
+    along, as in :func:`split_at_bridges`.
+
+    Args:
+        groups: member -> group head (:func:`split_events`); articles missing are groups of one.
+        copy_edges: (copy, origin) and (copy, sibling) pairs (:func:`derivation_edges`).
+
+    Returns:
+        Undirected article pairs.
+    """
+    size = Counter(groups.values())
+    group = lambda a: groups.get(a, a)
+    between = Counter(frozenset((group(a), group(b))) for a, b in copy_edges if group(a) != group(b))
+    moved = {a for a, b in copy_edges if group(a) != group(b) and min(size[group(a)], size[group(b)]) >= BRIDGE_GROUP
+             and between[frozenset((group(a), group(b)))] == 1}  # fmt: skip
+    members: dict[str, list[str]] = {}
+    for m, h in sorted(groups.items()):
+        if m not in moved:
+            members.setdefault(h, []).append(m)
+    out = list(copy_edges)
+    for h, ms in members.items():
+        head = h if h not in moved else ms[0]
+        out += [(m, head) for m in ms if m != head]
+    return out
+
+
+def cluster_articles(order: list[str], keys: dict[str, dict[str, float]], dates: dict[str, DateSpan | None],
+                     copy_edges: list[tuple[str, str]], rule: LinkRule = DEFAULT_RULE) -> dict[str, str]:
+    """Stories of articles taken in ``order``, in memory, as a full :func:`update_stories` run makes them.
+
+    For benches and tests that compare rules or ingestion orders without writing a store.
+
+    Args:
+        order: article ids in pass order (a full run uses ingestion order).
+        keys, dates: each article's event keys and date (missing: none).
+        copy_edges: trace's copy edges (:func:`derivation_edges`).
+        rule: the :class:`LinkRule`.
+
+    Returns:
+        article id -> story id (:func:`story_id_for` of the earliest member in ``order``).
+    """
+    state, links = EventPass(rule), []
+    seqs = {a: i for i, a in enumerate(order)}
+    for a in order:
+        link = state.add(a, seqs[a], keys.get(a, {}), dates.get(a))
+        if link:
+            links.append((link["a"], link["b"]))
+    return components(seqs, story_edges(split_events(links, keys, dates, copy_edges, state), copy_edges))
 
 
 def story_id_for(root_article_id: str) -> str:
@@ -402,7 +695,8 @@ def update_stories(store: Store, *, full: bool = False, rule: LinkRule = DEFAULT
         db.insert(store, "story_links", links)
         edges = derivation_edges(store)
         event = db.tuples(store, "SELECT a, b FROM story_links")
-        assigned = components(seqs, [*edges, *event])
+        _load_members(store, event, keys, dates)
+        assigned = components(seqs, story_edges(split_events(event, keys, dates, edges, state), edges))
         changed = [i for i, s in assigned.items() if i in clustered and clustered[i] != s]
         if changed:
             _rewrite_story_ids(store, {i: assigned[i] for i in changed}, run_id)
@@ -446,6 +740,23 @@ def _stored_pass(store: Store, rule: LinkRule, seqs: dict[str, int]) -> EventPas
     return state
 
 
+def _load_members(store: Store, links: list[tuple[str, str]], keys: dict, dates: dict) -> None:
+    """Add to ``keys`` and ``dates`` the stored keys and dates of the members of events that :func:`split_events` reads."""
+    size: dict[str, int] = {}
+    for _, b in links:
+        size[b] = size.get(b, 1) + 1
+    big = {b for b, n in size.items() if n >= 2 * BRIDGE_GROUP}
+    need = sorted({x for a, b in links if b in big for x in (a, b)} - keys.keys())
+    if not need:
+        return
+    with db.registered_ids(store, "_need", need):
+        for aid, key, weight in db.tuples(store, "SELECT k.article_id, k.key, k.weight FROM story_keys k JOIN _need n ON k.article_id = n.id"):
+            keys.setdefault(aid, {})[key] = weight
+        for aid, lo, hi, source in db.tuples(store, "SELECT s.article_id, s.date_lo, s.date_hi, s.date_source FROM story_articles s "
+                                                    "JOIN _need n ON s.article_id = n.id"):  # fmt: skip
+            dates[aid] = DateSpan(_day(lo), _day(hi), source) if lo else None
+
+
 def _day(value: str | None) -> date | None:
     return date.fromisoformat(value) if value else None
 
@@ -481,8 +792,14 @@ __all__ = [
     "EventPass",
     "LinkRule",
     "UnionFind",
+    "cluster_articles",
     "components",
     "derivation_edges",
+    "pair_evidence",
+    "split_at_bridges",
+    "split_events",
+    "story_edges",
     "story_id_for",
+    "surname_factor",
     "update_stories",
 ]  # fmt: skip

@@ -12,6 +12,7 @@ such as "Qtr" or "mln dlrs") is weighed by the clustering, :mod:`newstrace.stori
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from urllib.parse import urlsplit
@@ -58,6 +59,14 @@ INITIAL_ONLY = 0.5
 #: Weight factor of a capitalised word followed by another ("Dilson" in "Dilson Funaro"), so a
 #: person counts once, by the last word of the name, among the specific keys.
 NAME_PART = 0.5
+#: Weight factor of a surname matched to a name that only one side qualifies with a given name
+#: ("Jiménez said" against "Marcos Pérez Jiménez"): the same surname is no evidence of the same
+#: person, so it counts as a name part does and is never a specific key; with given names on
+#: both sides and none in common (Rafael Jiménez, Pérez Jiménez) it counts nothing.
+SURNAME_ONLY = NAME_PART
+#: Prefix of a given-name qualifier key ``q:<surname>|<given name>`` (weight 0: never scored or
+#: probed, only read to tell two people of one surname apart).
+QUALIFIER = "q:"
 #: Keys lighter than this are not kept.
 MIN_KEY_WEIGHT = 0.25
 #: At most this many keys per article are kept (heaviest first, ties by key), bounding the index.
@@ -106,7 +115,8 @@ class EventKeys:
     Attributes:
         article_id: the article.
         keys: key -> weight (0..1). Keys are ``n:<folded name>``, ``#<number value>``,
-            ``w:<folded rare word>`` and ``t:<folded topic word>``.
+            ``w:<folded rare word>`` and ``t:<folded topic word>``, and given-name qualifiers
+            ``q:<folded surname>|<folded given name>`` of weight 0 (see :func:`event_keys`).
         date: its :class:`DateSpan`, or ``None`` when neither text, page nor URL dates it.
     """
 
@@ -138,7 +148,17 @@ def event_keys(article_id: str, headline: str, text: str, language: str | None =
 
     Returns:
         key -> weight, at most :data:`MAX_KEYS` (the heaviest), names and numbers each
-        >= :data:`MIN_KEY_WEIGHT`, topic words <= :data:`TOPIC_WEIGHT`.
+        >= :data:`MIN_KEY_WEIGHT`, topic words <= :data:`TOPIC_WEIGHT`; plus, for each name key
+        written somewhere right after a capitalised word ("Rafael Jiménez", "Nicolás Maduro"),
+        a qualifier ``q:<name>|<that word>`` of weight 0, unless that word is common in English
+        (Zipf >= :data:`NAME_ZIPF_CEILING`: titles such as "President", "Sergeant", and given
+        names too frequent to tell people apart, "John", "Juan"), or opens the sentence and is
+        common in the article's language ("Luego Jiménez dijo"). Words count as one name only when
+        whitespace alone separates them ("Cúcuta, Colombia" is two names). The clustering
+        (:mod:`newstrace.stories.cluster`) counts a shared name fully only when both sides or
+        neither carry a qualifier for it, and a shared qualifier when both do: within one
+        article, a surname said alone refers to the full name given earlier, the convention of
+        news writing that within-document name coreference relies on.
     """
     keys: dict[str, float] = {}
     lang = language or "en"
@@ -148,8 +168,10 @@ def event_keys(article_id: str, headline: str, text: str, language: str | None =
     # A capitalised word that never stands inside a sentence weighs half (never a specific
     # key): template line-starters ("Shr 12 cts vs 10 cts", "Revs 1.2 mln") are not names.
     inside = {fold(t) for s, caps in zip(sentences, shouted) if not caps for t in s.raw[1:] if t[:1].isupper()}
+    qualifiers: set[str] = set()
     for s, caps in zip(sentences, shouted):
         raw = s.raw
+        joined = _joined(s.text, raw)
         for i, tok in enumerate(raw):
             f = fold(tok)
             num = number_value(tok) if tok[:1].isdigit() or f in NUMBER_WORDS else None
@@ -169,8 +191,14 @@ def event_keys(article_id: str, headline: str, text: str, language: str | None =
                 if len(name) < 3 or name in AGENCY_WORDS:
                     continue
                 w = name_key_weight(name, lang) * (1.0 if f in inside else INITIAL_ONLY)
-                if i + 1 < len(raw) and raw[i + 1][:1].isupper():
+                if i + 1 < len(raw) and joined[i + 1] and raw[i + 1][:1].isupper():
                     w *= NAME_PART  # a first name, or a word inside a longer name: the last word carries it
+                if i > 0 and joined[i] and raw[i - 1][:1].isupper() and not raw[i - 1][:1].isdigit():
+                    given = _POSSESSIVE.sub("", fold(raw[i - 1]))
+                    # a title or common word is no given name; a capitalised word of the article's
+                    # language only counts where its capital is the name's, not the sentence's
+                    if len(given) >= 2 and zipf(given) < NAME_ZIPF_CEILING and (i > 1 or name_key_weight(given, lang) > 0):
+                        qualifiers.add(f"{QUALIFIER}{name}|{given}")
                 key = "n:" + name
             else:
                 if len(f) >= 5 and f.isalpha() and tok[:1].islower():
@@ -184,7 +212,31 @@ def event_keys(article_id: str, headline: str, text: str, language: str | None =
                 keys[key] = round(w, 4)
     if len(keys) > MAX_KEYS:
         keys = dict(sorted(keys.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_KEYS])
+    for q in sorted(qualifiers):
+        if "n:" + q[len(QUALIFIER):].split("|", 1)[0] in keys:
+            keys[q] = 0.0
     return keys
+
+
+def qualifiers(keys: dict[str, float] | Iterable[str]) -> dict[str, set[str]]:
+    """Given names by surname from an article's (or an event's) qualifier keys: ``{"jimenez": {"rafael"}}``."""
+    out: dict[str, set[str]] = {}
+    for k in keys:
+        if k.startswith(QUALIFIER):
+            surname, _, given = k[len(QUALIFIER):].partition("|")
+            out.setdefault(surname, set()).add(given)
+    return out
+
+
+def _joined(text: str, raw: list[str]) -> list[bool]:
+    """Per token of ``raw`` (the tokens of ``text`` in order): whether only whitespace separates it from the one before."""
+    out, pos, prev = [], 0, None
+    for tok in raw:
+        start = text.find(tok, pos)
+        out.append(start >= 0 and prev is not None and text[prev:start].isspace())
+        if start >= 0:
+            pos = prev = start + len(tok)
+    return out
 
 
 def _shouted(text: str) -> bool:
@@ -274,4 +326,5 @@ def outlet_of(outlet: str | None, url: str | None) -> str | None:
     return outlet.strip() if outlet and outlet.strip() else None
 
 
-__all__ = ["DateSpan", "EventKeys", "article_date", "event_keys", "name_key_weight", "outlet_of", "parse_day", "url_date"]
+__all__ = ["DateSpan", "EventKeys", "article_date", "event_keys", "name_key_weight", "outlet_of", "parse_day", "qualifiers",
+           "url_date"]  # fmt: skip
