@@ -53,6 +53,7 @@ from newstrace.structure.residue import (
     split_repeats,
 )
 from newstrace.structure.stamps import date_kind, is_metadata_line, parse_stamp
+from newstrace.structure.wraps import is_hard_wrapped, join_wrapped
 
 #: Paragraphs at each end of the body where byline, date and sign-off lines are looked for.
 HEAD_ZONE = 4
@@ -87,7 +88,9 @@ def split_document(repaired: str) -> tuple[str, list[str]]:
     The first line is the headline unless the document starts with a blank line or the
     first line is itself a long paragraph (over 40 words ending in sentence punctuation).
     Paragraphs are separated by blank lines; a body with no blank line but several lines
-    is read one paragraph per line.
+    is read one paragraph per line, unless the body is hard-wrapped at a fixed width
+    (:func:`newstrace.structure.wraps.is_hard_wrapped`): then its wrapped lines are joined into
+    paragraphs (:func:`newstrace.structure.wraps.join_wrapped`).
     """
     text = repaired.replace("\r\n", "\n").replace("\r", "\n")
     if text.startswith("\n") or not text.strip():
@@ -96,6 +99,8 @@ def split_document(repaired: str) -> tuple[str, list[str]]:
         head, _, body = text.partition("\n")
         if len(head.split()) > 40 and head.rstrip().endswith((".", "!", "?", '"', "\u201d")):
             head, body = "", text
+    if is_hard_wrapped(body):
+        return head.strip(), join_wrapped(body)
     paragraphs = [p.strip() for p in re.split(r"\n[ \t\u00a0]*\n", body) if p.strip()]
     if len(paragraphs) == 1 and paragraphs[0].count("\n") >= 2:
         paragraphs = [line.strip() for line in paragraphs[0].split("\n") if line.strip()]
