@@ -206,8 +206,8 @@ def test_python_api_mistyped_path_raises_instead_of_analysing_the_name():
         newstrace.analyze("examples/does_not_exist.txt")
     with pytest.raises(FileNotFoundError):
         newstrace.analyze(EXAMPLES / "does_not_exist.txt")
-    # a one-line text that is no file name is still analysed as text
-    assert newstrace.analyze("Harbour wall repaired after the storm").headline == "Harbour wall repaired after the storm"
+    # a one-line text that is no file name is read as text, not raised: a headline with no body, E102 as in the CLI
+    assert [e.code for e in newstrace.analyze("Harbour wall repaired after the storm").errors] == ["E102"]
 
 
 def test_version_option():

@@ -479,3 +479,47 @@ def test_ctrl_c_keeps_the_records_analysed_so_far_and_the_rerun_finishes(tmp_pat
         rerun = run_ingest([corpus], st, jobs=1, batch_records=4)
         assert rerun.records == 6 and rerun.records_skipped == 6
         assert st.counts()["articles"] == 12 and st.counts()["aliases"] == 12
+
+
+def test_ingest_dot_where_the_store_lives_never_reads_the_store(tmp_path, monkeypatch):
+    """``cd corpus && newstrace ingest .``: the default store, its .wal and .tmp are not inputs (they were E103 every run)."""
+    runner = CliRunner()
+    write_text_articles(tmp_path, 3)
+    (tmp_path / "newstrace.duckdb.tmp").mkdir()  # DuckDB's spill folder beside the store
+    (tmp_path / "newstrace.duckdb.tmp" / "duckdb_temp_block-0.block").write_bytes(b"\x00\x01" * 512)
+    monkeypatch.chdir(tmp_path)
+    first = runner.invoke(app, ["ingest", ".", "-j", "1", "-q"])
+    assert first.exit_code == 0, first.output
+    assert "binary" not in first.stderr and first.stdout.startswith("3 records analysed")
+    assert (tmp_path / "newstrace.duckdb").exists()
+    (tmp_path / "newstrace.duckdb.wal").write_bytes(b"\x07 left by a crash")
+    again = runner.invoke(app, ["ingest", ".", "-j", "1", "-q"])
+    assert again.exit_code == 0 and again.stderr == "", again.output
+    assert "0 records analysed" in again.stdout and "3 records and 3 files already ingested." in again.stdout
+    other = runner.invoke(app, ["ingest", ".", "--store", "other.duckdb", "-j", "1", "-q"])  # and any other store met
+    assert other.exit_code == 0 and other.stdout.startswith("3 records analysed"), other.output
+
+
+def test_rerun_reports_the_records_that_failed_before_and_exits_as_the_first_run(tmp_path):
+    runner = CliRunner()
+    folder = tmp_path / "in"
+    write_text_articles(folder, 2)
+    bad = write_jsonl(folder / "feed.jsonl", [{"title": "Ok", "text": invented_article(7)[1]}, '{"text": "unterminated'])
+    store = tmp_path / "s.duckdb"
+    args = ["ingest", str(folder), "--store", str(store), "-j", "1", "-q"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 1
+    assert first.stderr.splitlines() == [f"Error: {bad}:2: malformed JSON at column 10: Unterminated string starting"]
+    assert "3 new articles" in first.stdout and "1 failed" in first.stdout
+    for _ in range(2):  # the same command again, twice: the failure is still there, said the same way
+        again = runner.invoke(app, args)
+        assert again.exit_code == 1
+        assert again.stderr.splitlines() == [
+            f"Error: {bad}:2: malformed JSON at column 10: Unterminated string starting (failed in an earlier run and "
+            "not stored; the file is unchanged: fix it and ingest it again)"
+        ]
+        assert "4 records and 3 files already ingested (1 of those records failed, 0 stored with errors" in again.stdout
+    bad.write_text(bad.read_text(encoding="utf-8").replace('"unterminated', '"now whole"}'), encoding="utf-8")
+    fixed = runner.invoke(app, args)  # the mended file is read again and its records stored: success
+    assert (fixed.exit_code, fixed.stderr) == (0, ""), fixed.output
+    assert fixed.stdout.startswith("2 records analysed") and "already ingested (" not in fixed.stdout

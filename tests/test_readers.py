@@ -463,3 +463,64 @@ def test_warc_skip_reasons_echo_only_media_types(tmp_path, stories):
     (doc,) = read_path(path, skipped=skipped)
     assert skipped == Counter({"content-type:invalid": 1, "content-type:image/png": 1, "content-type:text/plain": 1})
     assert doc.error.code == "E102" and "none of its 3 WARC records holds an HTML page" in doc.error.message
+
+
+# --- folder scans: --exclude patterns and store files ------------------------------------
+
+
+def _seeds_copy(tmp_path: Path) -> Path:
+    """The seeds folder's layout (articles beside an ``expected/`` folder of answers), copied from ../shared."""
+    import shutil
+
+    root = tmp_path / "corpus"
+    shutil.copytree(SHARED / "seeds", root / "seeds")
+    shutil.copytree(SHARED / "seeds", root / "nested" / "seeds")
+    return root
+
+
+@pytest.mark.parametrize("pattern", ["expected", "expected/", "**/expected", "expe*ed"])
+def test_exclude_a_bare_folder_name_skips_that_folder_at_any_depth(tmp_path, pattern):
+    from newstrace.readers import iter_files
+
+    root = _seeds_copy(tmp_path)
+    everything = [p.relative_to(root).as_posix() for p in iter_files([root])]
+    kept = [p.relative_to(root).as_posix() for p in iter_files([root], exclude=[pattern])]
+    answers = [p for p in everything if "/expected/" in p]
+    assert len(answers) == 2 * len(list((SHARED / "seeds" / "expected").iterdir())) > 0
+    assert kept == [p for p in everything if p not in answers]
+    assert len(kept) == 2 * len(list((SHARED / "seeds").glob("*.txt")))
+
+
+def test_exclude_patterns_keep_their_earlier_meanings(tmp_path):
+    from newstrace.readers import iter_files
+
+    root = _seeds_copy(tmp_path)
+    rel = lambda pats: [p.relative_to(root).as_posix() for p in iter_files([root], exclude=pats)]  # noqa: E731
+    assert not any(p.startswith("seeds/expected/") for p in rel(["seeds/expected/*"]))
+    assert any(p.startswith("nested/seeds/expected/") for p in rel(["seeds/expected/*"]))  # anchored: top only
+    assert not any(p.endswith(".json") for p in rel(["*.json"]))
+    assert all(p.startswith("seeds/") for p in rel(["nested"])) and all(p.startswith("nested/") for p in rel(["/seeds"]))
+    # a trailing slash matches folders only: a file of that name stays
+    (root / "expected").write_text("Notes\n\nA file named like the folder.\n", encoding="utf-8")
+    assert "expected" in rel(["expected/"]) and "expected" not in rel(["expected"])
+
+
+def test_folder_scan_skips_store_files_and_their_companions(tmp_path):
+    """A DuckDB store (any name), its .wal and its .tmp spill folder are never read as articles; other files are."""
+    import duckdb
+
+    from newstrace.readers import iter_files
+
+    root = _seeds_copy(tmp_path)
+    duckdb.connect(str(root / "mine.db")).close()
+    (root / "mine.db.wal").write_bytes(b"\x01\x02 wal bytes")
+    (root / "mine.db.tmp").mkdir()
+    (root / "mine.db.tmp" / "spill_0.block").write_bytes(b"\x00" * 64)
+    (root / "planned.duckdb.wal").write_bytes(b"\x01 a store named but not made yet")
+    files = [p.relative_to(root).as_posix() for p in iter_files([root], skip=[root / "planned.duckdb"])]
+    assert not any(name.startswith(("mine.db", "planned.duckdb")) for name in files)
+    assert len(files) == 2 * sum(1 for p in (SHARED / "seeds").rglob("*") if p.is_file())  # the seeds, answers included
+    # a file named on the command line is still read, and a .wal beside a non-store file is an input
+    assert list(iter_files([root / "mine.db"])) == [root / "mine.db"]
+    (root / "notes.txt.wal").write_text("Notes\n\nText.\n", encoding="utf-8")
+    assert "notes.txt.wal" in [p.name for p in iter_files([root])]

@@ -47,7 +47,10 @@ ColumnsOption = Annotated[
 ExcludeOption = Annotated[
     list[str] | None,
     typer.Option("--exclude", "-x", metavar="GLOB", help="Skip files of a folder whose name or path inside the folder matches this "
-                 "glob, e.g. --exclude '*.md' (repeat for more patterns).")  # fmt: skip
+                 "glob, e.g. --exclude '*.md' (repeat for more patterns). As in .gitignore, a bare name (`expected`, or "
+                 "`expected/` for folders only) skips every file or folder of that name at any depth, with all under "
+                 "it; a pattern with a slash (`notes/*`) is matched from the scanned folder. Store files (DuckDB, "
+                 ".wal, .tmp) are always skipped.")  # fmt: skip
 ]
 
 

@@ -68,6 +68,8 @@ def ingest(
         f"{report.new_articles} new articles, {report.duplicates} already stored (alias kept), "
         f"{report.failed} failed, {report.with_errors} stored with errors; "
         f"{report.records_skipped} records and {report.files_skipped} files already ingested"
+        + (f" ({report.failed_before} of those records failed, {report.with_errors_before} stored with errors: "
+           "errors above)" if report.failed_before or report.with_errors_before else "")
         + (f"; skipped {skipped}" if skipped else "")
         + f". Store {store}: {total} articles."
     )

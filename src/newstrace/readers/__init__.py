@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import fnmatch
-
 import contextlib
 import os
 import stat
@@ -14,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document
+from newstrace.readers.walk import iter_files
 from newstrace.schema import Source
 
 #: File suffix -> reader format name.
@@ -52,33 +51,6 @@ def detect_format(path: Path) -> str:
         if name.endswith(suffix):
             return SUFFIX_FORMATS[suffix]
     return "text"
-
-
-def iter_files(paths: Iterable[str | Path], exclude: Iterable[str] = ()) -> Iterator[Path]:
-    """Expand files and folders (recursively, sorted, hidden files skipped) into files.
-
-    Every non-hidden entry of a folder that is not itself a folder is yielded, including
-    broken symbolic links, named pipes and devices, so that :func:`read_path` reports them
-    (E100) instead of a folder scan skipping them silently.
-
-    Args:
-        paths: files and folders; a file named here is always yielded.
-        exclude: glob patterns (``*.md``, ``notes/*``) matched against the file name and
-            against its path inside the folder; matching files of a folder scan are skipped.
-    """
-    patterns = list(exclude)
-    for p in paths:
-        p = Path(p)
-        if p.is_dir():
-            for child in sorted(p.rglob("*")):
-                rel = child.relative_to(p)
-                if child.is_dir() or any(part.startswith(".") for part in rel.parts):
-                    continue
-                if any(fnmatch.fnmatch(child.name, pat) or fnmatch.fnmatch(rel.as_posix(), pat) for pat in patterns):
-                    continue
-                yield child
-        else:
-            yield p
 
 
 def read_path(path: str | Path, fmt: str | None = None, **options) -> Iterator[RawDocument]:

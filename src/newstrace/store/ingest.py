@@ -49,6 +49,9 @@ class IngestReport:
         duplicates: records whose article text was already stored (kept as an alias).
         failed: records stored only as error records (no article).
         with_errors: records stored as articles that carry ``E``-coded errors (a stage failed).
+        failed_before: records skipped as already ingested that an earlier run stored only
+            as error records: they are still not stored, so the run is not a success.
+        with_errors_before: skipped records stored earlier with ``E``-coded errors.
         fingerprints: fingerprints computed and stored.
         errors: error records met (a record may carry several).
         skip_reasons: records a reader skipped on purpose, by reason (e.g. WARC
@@ -70,6 +73,8 @@ class IngestReport:
     duplicates: int = 0
     failed: int = 0
     with_errors: int = 0
+    failed_before: int = 0
+    with_errors_before: int = 0
     fingerprints: int = 0
     errors: int = 0
     skip_reasons: Counter = field(default_factory=Counter)
@@ -79,8 +84,12 @@ class IngestReport:
 
     @property
     def exit_code(self) -> int:
-        """0 when every record was stored as an article without errors, 1 when some failed."""
-        return 1 if (self.failed or self.with_errors) else 0
+        """0 when every record was stored as an article without errors, 1 when some failed.
+
+        Records that failed in an earlier run and were skipped now count too: a rerun over
+        unchanged input exits as the first run did, instead of 0 over records still missing.
+        """
+        return 1 if (self.failed or self.with_errors or self.failed_before or self.with_errors_before) else 0
 
 
 @dataclass
@@ -155,8 +164,9 @@ def ingest(
         fingerprints: compute and store each new article's provenance fingerprint.
         fingerprint_in_workers: compute fingerprints in the analysis workers, next to the
             analysis (``False``: in this process at commit time; kept for benchmarks).
-        exclude: glob patterns of files to skip in folder scans (see
-            :func:`newstrace.readers.iter_files`).
+        exclude: glob patterns of files and folders to skip in folder scans (see
+            :func:`newstrace.readers.iter_files`); the store's own file and its ``.wal`` and
+            ``.tmp`` companions are always skipped there.
 
     Returns:
         An :class:`IngestReport`; ``report.exit_code`` is 1 when some record failed.
@@ -169,7 +179,7 @@ def ingest(
     started = time.perf_counter()
     jobs = jobs or os.cpu_count() or 1
     report = IngestReport()
-    inputs = list(_inputs(paths, exclude))
+    inputs = list(_inputs(paths, exclude, skip=[store.path]))
     report.files = len(inputs)
     total_bytes = sum(i.size for i in inputs) or 1
     state = {"bytes": 0, "current": ""}
@@ -250,13 +260,14 @@ class IngestInterrupted(KeyboardInterrupt):
         self.report = report
 
 
-def _inputs(paths: Iterable[str | Path], exclude: Iterable[str] = ()) -> Iterator[_Input]:
+def _inputs(paths: Iterable[str | Path], exclude: Iterable[str] = (), skip: Iterable[Path] = ()) -> Iterator[_Input]:
+    """The input files of ``paths``; folder scans leave out ``exclude`` matches and the store files ``skip``."""
     from newstrace.readers import iter_files
 
     seen: set[str] = set()  # a file named twice (or inside a folder also named) is read once
     for given in paths:
         path = Path(given)
-        files = list(iter_files([path], exclude)) if path.is_dir() else [path]
+        files = list(iter_files([path], exclude, skip=skip)) if path.is_dir() else [path]
         if not files:  # an empty folder is reported, not silently ignored
             files = [path]
         for file in files:
@@ -287,6 +298,7 @@ def _records_of(inp: _Input, store: Store, fmt, columns, report: IngestReport, o
         report.files_skipped += 1
         report.records_skipped += prior.records or 0
         state["bytes"] += inp.size
+        _report_earlier_errors(store, inp.key, None, report)
         return
     store.start_input(inp.key, str(inp.path), file_fmt, size, mtime)
     done = store.done_records(inp.key)
@@ -299,19 +311,57 @@ def _records_of(inp: _Input, store: Store, fmt, columns, report: IngestReport, o
         if file_fmt == "warc":
             options["skipped"] = report.skip_reasons
         raws = read_path(inp.path, file_fmt, **options)
+    skipped: set[int] = set()
     for raw in raws:
         if raw.source.record in done:
             inp.skipped += 1
             report.records_skipped += 1
+            skipped.add(raw.source.record)
             continue
         done.add(raw.source.record)  # a reader repeating a record index must not store it twice
         inp.records += 1
         order.append((inp, raw.source.record))
         yield raw  # text files: the reader already moved a URL:/ROLE: header into metadata
     inp.closed = True
+    if skipped:  # stored by an interrupted run: its failures still count
+        _report_earlier_errors(store, inp.key, skipped, report)
     if inp.records == 0 or inp.written == inp.records:  # nothing (left) to analyse
         finished.append(FinishedInput(inp.key, inp.records + inp.skipped))
         state["bytes"] += inp.size
+
+
+#: Appended to the error lines of records that failed in an earlier run and were skipped now.
+EARLIER = "(failed in an earlier run and not stored; the file is unchanged: fix it and ingest it again)"
+
+
+def _report_earlier_errors(store: Store, key: str, records: set[int] | None, report: IngestReport) -> None:
+    """Count and list the failures an earlier run stored for records skipped now.
+
+    A record that failed (``errors`` rows with no article) or was stored with ``E``-coded
+    errors is skipped by a rerun like any record already ingested; without this the rerun
+    would report success over records still missing from the store.
+
+    Args:
+        store: the store.
+        key: the input file's key (:func:`input_key`).
+        records: the record indices skipped in this run, or ``None`` for the whole file.
+        report: updated in place: ``failed_before``, ``with_errors_before``, ``errors``, ``error_lines``.
+    """
+    rows = store.query(
+        "SELECT record, article_id, code, message, path, format, line FROM errors "
+        "WHERE input_key = ? AND (article_id IS NULL OR code LIKE 'E%') ORDER BY record, n",
+        [key],
+    )
+    rows = [r for r in rows if records is None or r["record"] in records]
+    report.failed_before += len({r["record"] for r in rows if r["article_id"] is None})
+    report.with_errors_before += len({r["record"] for r in rows if r["article_id"] is not None})
+    for r in rows:
+        report.errors += 1
+        if len(report.error_lines) < MAX_ERROR_LINES:
+            label = Source(path=r["path"], format=r["format"] or "text", record=r["record"], line=r["line"]).label()
+            message = " ".join(r["message"].split())
+            message = message if message.startswith(label + ":") else f"{label}: {message}"
+            report.error_lines.append(f"{message} {EARLIER}")
 
 
 def _store_fingerprints(store: Store, articles: list[Article], made: dict[str, dict]) -> int:
