@@ -173,3 +173,23 @@ def test_a_copy_alone_between_two_groups_goes_to_its_origin_without_its_group():
     small = {"a": "a", "b": "a", "x": "x", "y": "x", "z": "x"}
     story = components({n: i for i, n in enumerate("abxyz")}, story_edges(small, [("b", "y")]))
     assert len(set(story.values())) == 1
+
+
+def test_an_undated_members_keys_do_not_pass_the_date_window_for_a_dated_article():
+    from datetime import date
+
+    from newstrace.stories.cluster import EventPass
+    from newstrace.stories.keys import DateSpan
+
+    day = DateSpan(date(2031, 4, 2), date(2031, 4, 2), "published")
+    nextday = DateSpan(date(2031, 4, 3), date(2031, 4, 3), "published")
+    shared = {"n:vorlakin": 1.0, "n:teskaru": 1.0, "n:omberly": 1.0}
+    p = EventPass()
+    assert p.add("a", 1, shared, day) is None
+    # undated, three rare names in common: joins whatever its date
+    assert p.add("u", 2, {**shared, "n:quenfrith": 1.0, "n:zallaby": 1.0}, None)["b"] == "a"
+    # dated the next day, sharing only what the undated member brought: the window vouches for nothing
+    assert p.add("x", 3, {"n:quenfrith": 1.0, "n:zallaby": 1.0}, nextday) is None
+    # sharing the dated member's names, it joins as before (the window applies)
+    link = p.add("y", 4, {"n:vorlakin": 1.0, "n:teskaru": 1.0}, nextday)
+    assert link["b"] == "a" and link["gap_days"] == 1

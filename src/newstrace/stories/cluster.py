@@ -19,7 +19,10 @@ sums, over the keys the article shares with the event,
   core keys, not for what one member happens to share with it. This is what stops the chain
   A~B~C~... of single-link clustering (every pair similar, the ends unrelated);
 
-and the event's dated members may span at most ``max_span_days``. This is the single-pass
+and the event's dated members may span at most ``max_span_days``. The date window vouches only
+for the evidence of the event's dated members: a dated article that matches an event on keys its
+undated members brought must pass the stricter undated rule (an undated member may be from any
+time, so it must not make the gap between two events vanish). This is the single-pass
 clustering of on-line event detection (Allan, Papka and Lavrenko, "On-line new event
 detection and tracking", SIGIR 1998; Yang, Pierce and Carbonell, "A study of retrospective
 and on-line event detection", SIGIR 1998), with event-frequency weighting in place of their
@@ -73,7 +76,7 @@ from newstrace.stories.models import StoriesReport
 from newstrace.unionfind import UnionFind
 
 #: Version of the event-key scheme and of the clustering; stored with every run so that a change re-keys everything.
-KEY_SCHEME = "story-keys/4+single-pass/2"
+KEY_SCHEME = "story-keys/4+single-pass/3"
 
 
 @dataclass(frozen=True)
@@ -170,8 +173,9 @@ class Event:
 
     Attributes:
         root: the article that started it (its smallest ``seq``); ``seq`` is that article's.
-        n: members.
-        keys: key -> ``[members holding it, largest weight]``.
+        n: members; n_dated: members with a date.
+        keys: key -> ``[members holding it, largest weight, dated members holding it, their
+            largest weight]``.
         lo, hi: span of the members' day-precise dates (``None`` when none is).
         coarse_lo, coarse_hi: envelope of the members' coarser dates (a month from a URL).
         named: names (folded) some member qualifies with a given name (see :func:`surname_factor`).
@@ -180,6 +184,7 @@ class Event:
     root: str
     seq: int
     n: int = 0
+    n_dated: int = 0
     keys: dict[str, list] = field(default_factory=dict)
     lo: date | None = None
     hi: date | None = None
@@ -239,14 +244,14 @@ class EventPass:
         self.articles = 0
         self.examined = 0
 
-    def _hold(self, ev: Event, key: str, weight: float, count: int = 1) -> None:
-        """Record that ``count`` more members of ``ev`` hold ``key`` (largest weight ``weight``)."""
+    def _hold(self, ev: Event, key: str, weight: float, count: int = 1, dated: int = 0, dated_weight: float = 0.0) -> None:
+        """Record that ``count`` more members of ``ev`` hold ``key`` (largest weight ``weight``), ``dated`` of them dated (largest weight ``dated_weight``)."""
         sw = self.rule.specific_weight
         if key.startswith(QUALIFIER):
             ev.named.add(key[len(QUALIFIER):].partition("|")[0])
         slot = ev.keys.get(key)
         if slot is None:
-            ev.keys[key] = [count, weight]
+            ev.keys[key] = [count, weight, dated, dated_weight]
             held = self.held.setdefault(key, [0, 0])
             held[0] += 1
             was_specific = False
@@ -255,6 +260,8 @@ class EventPass:
             was_specific = slot[1] >= sw
             slot[0] += count
             slot[1] = max(slot[1], weight)
+            slot[2] += dated
+            slot[3] = max(slot[3], dated_weight)
         held[1] += count
         if held[0] > self.rule.probe_events():
             self.postings[key] = None  # for good: the count only grows
@@ -291,19 +298,32 @@ class EventPass:
             if gap is not None and gap > rule.window_days:
                 continue
             score, specific, shared = 0.0, 0, []
+            dated_score, dated_specific = 0.0, 0
             for k in order:
                 slot = ev.keys.get(k)
                 if slot is None or not rarity[k]:
                     continue
-                c = min(keys[k], slot[1]) * rarity[k] * min(1.0, slot[0] / (rule.core_share * ev.n))
-                if k.startswith("n:"):
-                    c *= surname_factor(k[2:], given, ev.keys, ev.named)
-                    if not c:
-                        continue
+                name = surname_factor(k[2:], given, ev.keys, ev.named) if k.startswith("n:") else 1.0
+                if not name:
+                    continue
+                c = min(keys[k], slot[1]) * rarity[k] * min(1.0, slot[0] / (rule.core_share * ev.n)) * name
                 score += c
                 specific += c >= sw
                 shared.append((c, k))
-            if not rule.same_event(score, specific, gap):
+                if gap is not None and slot[2]:
+                    d = min(keys[k], slot[3]) * rarity[k] * min(1.0, slot[2] / (rule.core_share * ev.n_dated)) * name
+                    dated_score += d
+                    dated_specific += d >= sw
+            if gap is not None and ev.n_dated < ev.n:
+                # the window only vouches for the dated members' evidence; the undated members' keys
+                # count as an undated article's would (they may be from any time)
+                if rule.same_event(dated_score, dated_specific, gap):
+                    score, specific = dated_score, dated_specific
+                elif rule.same_event(score, specific, None):
+                    gap = None
+                else:
+                    continue
+            elif not rule.same_event(score, specific, gap):
                 continue
             if best is None or (-score, ev.seq) < (-best[1], self.events[best[0]].seq):
                 best = (root, score, specific, gap, [k for _, k in sorted(shared, key=lambda x: (-x[0], x[1]))])
@@ -321,10 +341,11 @@ class EventPass:
             link = {"a": article_id, "b": root, "score": round(float(score), 4), "specific": int(specific),
                     "gap_days": gap, "keys": shared[:24]}  # fmt: skip
         ev.n += 1
+        ev.n_dated += day is not None
         self.articles += 1
         ev.add_date(day)
         for k, w in keys.items():
-            self._hold(ev, k, w)
+            self._hold(ev, k, w, 1, int(day is not None), w if day is not None else 0.0)
         return link
 
 
@@ -720,23 +741,24 @@ def _stored_pass(store: Store, rule: LinkRule, seqs: dict[str, int]) -> EventPas
     """The event pass as the stored runs left it: each member's event (its link to the event's root, else itself), keys and dates."""
     state = EventPass(rule)
     member_root = "coalesce(l.b, s.article_id)"
-    for root, n, lo, hi, clo, chi in db.tuples(store, f"""
-            SELECT {member_root} AS root, count(*) AS n,
+    for root, n, nd, lo, hi, clo, chi in db.tuples(store, f"""
+            SELECT {member_root} AS root, count(*) AS n, count(s.date_lo) AS nd,
                    min(s.date_lo) FILTER (WHERE s.date_lo = s.date_hi) AS lo,
                    max(s.date_hi) FILTER (WHERE s.date_lo = s.date_hi) AS hi,
                    min(s.date_lo) FILTER (WHERE s.date_lo <> s.date_hi) AS clo,
                    max(s.date_hi) FILTER (WHERE s.date_lo <> s.date_hi) AS chi
             FROM story_articles s LEFT JOIN story_links l ON l.a = s.article_id GROUP BY root"""):  # fmt: skip
-        ev = state.events[root] = Event(root, seqs.get(root, 0), n)
+        ev = state.events[root] = Event(root, seqs.get(root, 0), n, nd)
         state.articles += n
         ev.lo, ev.hi = _day(lo), _day(hi)
         ev.coarse_lo, ev.coarse_hi = _day(clo), _day(chi)
     # The order of a posting list does not matter: sums run over the article's keys, ties go by seq.
-    for root, key, count, weight in db.tuples(store, f"""
-            SELECT {member_root} AS root, k.key, count(*) AS c, max(k.weight) AS w
+    for root, key, count, weight, dated, dated_weight in db.tuples(store, f"""
+            SELECT {member_root} AS root, k.key, count(*) AS c, max(k.weight) AS w, count(s.date_lo) AS dc,
+                   coalesce(max(k.weight) FILTER (WHERE s.date_lo IS NOT NULL), 0) AS dw
             FROM story_keys k JOIN story_articles s ON s.article_id = k.article_id
             LEFT JOIN story_links l ON l.a = s.article_id GROUP BY root, k.key"""):  # fmt: skip
-        state._hold(state.events[root], key, weight, count)
+        state._hold(state.events[root], key, weight, count, dated, dated_weight)
     return state
 
 
