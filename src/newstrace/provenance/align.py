@@ -110,7 +110,9 @@ def _incidence(a_sets: list[set[str]], b_sets: list[set[str]]) -> tuple[np.ndarr
     return A, B, vocab
 
 
-def _weighted_dice(a_sets: list[set[str]], b_sets: list[set[str]], weight) -> np.ndarray:
+def weighted_dice(a_sets: list[set[str]], b_sets: list[set[str]], weight) -> np.ndarray:
+    """Weighted Dice coefficient of every pair of token sets, shape ``(len(a_sets), len(b_sets))``, 0..1:
+    ``2 * w(A & B) / (w(A) + w(B))`` with ``weight(token)`` per token."""
     A, B, vocab = _incidence(a_sets, b_sets)
     if not vocab or not len(a_sets) or not len(b_sets):
         return np.zeros((len(a_sets), len(b_sets)))
@@ -136,7 +138,7 @@ def _fact_factor(a_sets: list[set[str]], b_sets: list[set[str]], floor: float,
     number-dense template line with other numbers ("Shr 22 cts vs 17 cts") drops to ``floor``
     while a prose sentence with one changed figure keeps most of its similarity.
     """
-    d = _weighted_dice(a_sets, b_sets, lambda t: 1.0)
+    d = weighted_dice(a_sets, b_sets, lambda t: 1.0)
     has_a = np.array([bool(x) for x in a_sets])[:, None]
     has_b = np.array([bool(x) for x in b_sets])[None, :]
     if density is None:
@@ -154,8 +156,8 @@ def similarity_matrices(a: list[Sentence], b: list[Sentence]) -> tuple[np.ndarra
     (templates such as earnings tables, "Shr 22 cts vs 17 cts"); a copy that edits one number
     of three keeps a factor of 1 (:data:`NUMBER_FLOOR`, :data:`NAME_FLOOR`).
     """
-    lex = _weighted_dice([s.word_set for s in a], [s.word_set for s in b], word_weight)
-    anc = _weighted_dice([s.anchor_view for s in a], [s.anchor_view for s in b], _anchor_weight)
+    lex = weighted_dice([s.word_set for s in a], [s.word_set for s in b], word_weight)
+    anc = weighted_dice([s.anchor_view for s in a], [s.anchor_view for s in b], _anchor_weight)
     da = np.array([len(s.numbers) / max(1, len(s.words)) for s in a])
     db = np.array([len(s.numbers) / max(1, len(s.words)) for s in b])
     factor = _fact_factor([set(s.numbers) for s in a], [set(s.numbers) for s in b], NUMBER_FLOOR,

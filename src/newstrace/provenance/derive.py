@@ -97,9 +97,12 @@ def probability(x: list[float], model: dict) -> float:
 
 def link_probability(ev: PairEvidence, x: list[float], model: dict) -> float:
     """Calibrated probability of a link, capped below :data:`LINK_PROBABILITY` when fewer than
-    :data:`MIN_PAIRS` sentence pairs align: one shared sentence is never enough (templates, stock phrases)."""
+    :data:`MIN_PAIRS` sentence pairs align (one shared sentence is never enough: stock phrases), or
+    when the pair is one template filled with two events' names and figures
+    (:attr:`~newstrace.provenance.evidence.PairEvidence.template`, measured by
+    :func:`~newstrace.provenance.evidence.slot_agreement`)."""
     p = probability(x, model)
-    if ev.n_pairs < MIN_PAIRS and ev.semantic_pairs < MIN_PAIRS:
+    if (ev.n_pairs < MIN_PAIRS and ev.semantic_pairs < MIN_PAIRS) or ev.template:
         p = min(p, LINK_PROBABILITY - 1e-6)
     return p
 

@@ -3,16 +3,34 @@
 Why these: independent coverage of one event shares names, numbers and quotes, so a shared
 quotation or a short headline-like match is weak evidence; a copy shares an ordered run of
 ordinary (unquoted) sentences. The features separate the two and are symmetric in the pair.
+
+A template (an agency's fixed notice form filled with another event: a Eurobond issue, a dividend,
+a bond placement) shares an ordered run of sentences too, so the pair's *slot agreement* is also
+measured (:func:`slot_agreement`): of the distinctive anchors (names, figures) that sentences
+sharing their wording hold, how much agrees. A copy keeps most of them, even spun, machine-translated
+or with numbers edited; a template filled with another event's slots does not.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from newstrace.provenance.align import CROSS_MIN_SHARED, TAU, Alignment, distinctive_anchors, word_weight
-from newstrace.provenance.text import Sentence
+from rapidfuzz import fuzz
+
+from newstrace.provenance.align import (
+    CROSS_MIN_SHARED,
+    MIN_WORDS,
+    TAU,
+    Alignment,
+    distinctive_anchors,
+    monotone_chain,
+    weighted_dice,
+    word_weight,
+)
+from newstrace.provenance.text import DATE_WORDS, Sentence, fold, name_weight, number_value, number_weight, zipf
 
 #: A sentence at least this share inside quotation marks is a quotation; two aligned quotations
 #: may be one speaker quoted by two independent reporters.
@@ -46,6 +64,9 @@ class PairEvidence:
         wording_max: the largest such run's weight (one long distinctive sentence shared verbatim).
             For a cross-language alignment both are read from the distinctive anchors (names,
             specific numbers) the aligned pairs share instead (:func:`shared_anchor_weight`).
+        slot_agree, slot_conflict: weight of the distinctive anchors that agree, and that were
+            substituted, in the sentence pairs sharing their wording (:func:`slot_agreement`). Not
+            features of the calibrated model: they gate it (:attr:`template`).
     """
 
     n_pairs: int = 0
@@ -61,6 +82,20 @@ class PairEvidence:
     semantic_frac: float = 0.0
     wording: float = 0.0
     wording_max: float = 0.0
+    slot_agree: float = 0.0
+    slot_conflict: float = 0.0
+
+    @property
+    def slot_agreement(self) -> float:
+        """Share of the slot weight that agrees, ``slot_agree / (slot_agree + slot_conflict)`` (1.0 when neither)."""
+        total = self.slot_agree + self.slot_conflict
+        return self.slot_agree / total if total else 1.0
+
+    @property
+    def template(self) -> bool:
+        """True when the pair reads as one template filled twice (:func:`slot_agreement`): at least
+        :data:`SLOT_MIN_CONFLICT` of substituted slot weight and an agreement below :data:`SLOT_MIN_AGREEMENT`."""
+        return self.slot_conflict >= SLOT_MIN_CONFLICT and self.slot_agreement < SLOT_MIN_AGREEMENT
 
     def vector(self) -> list[float]:
         """The feature vector of the calibrated score, in :data:`FEATURES` order."""
@@ -164,4 +199,188 @@ def pair_evidence(al: Alignment, a: list[Sentence], b: list[Sentence], cross_lan
         runs = [w for i, j, _ in al.pairs + al.moved for w in shared_wording(a[i], b[j], count_quotes)]
     ev.wording = sum(runs)
     ev.wording_max = max(runs, default=0.0)
+    if al.pairs:
+        _, ev.slot_agree, ev.slot_conflict = slot_agreement(al, a, b)
     return ev
+
+
+# --- slot agreement: templates filled with another event's names and figures -------------------
+
+#: A pair is a template filled twice when its slot agreement is below this share ...
+#: Measured (``bench/trace_eval.py --reuters-pairs 2000``): template notices of different events
+#: (Eurobond issues, note offerings, quarterly results of other companies) 0.1-0.5; real duplicates,
+#: corrected re-sends and follow-ups of one event 0.6-1.0; the labelled copies of the provenance
+#: corpus 0.64-1.0; generated copies (``bench/trace_scale.py --n 2000``: deletions, moves, 1-3 numbers
+#: edited, spun) 0.5-1.0, the lowest being number edits in articles with few figures.
+SLOT_MIN_AGREEMENT = 0.5
+#: ... and at least this much substituted slot weight (two rare names or figures) is found: one
+#: changed figure or name variant is an edit, not a different event.
+SLOT_MIN_CONFLICT = 1.5
+#: Company-form words and the agency sign-off: part of every name of one kind, never its distinctive slot.
+GENERIC_NAME_WORDS = frozenset({"inc", "corp", "co", "ltd", "plc", "llc", "ag", "nv", "sa", "spa", "gmbh", "bv",
+                                "reuter", "reuters"})
+#: A figure as written: mixed fraction ("7-1/4"), fraction ("5/8"), or a number with separators.
+_FIGURE = re.compile(r"(?<![\w.])(\d+-\d+/\d+|\d+/\d+|\d+(?:[.,]\d+)*)(?![\w/])")
+_MIXED = re.compile(r"(?:(\d+)-)?(\d+)/(\d+)")
+
+
+def figure_value(token: str) -> str | None:
+    """Canonical value of a figure as written: ``"7-1/4"`` -> ``"7.25"``, ``"5/8"`` -> ``"0.625"``,
+    ``"1,480"`` -> ``"1480"`` (else :func:`~newstrace.provenance.text.number_value`); ``None`` if none.
+
+    >>> figure_value("7-1/4"), figure_value("5/8"), figure_value("1,480"), figure_value("x")
+    ('7.25', '0.625', '1480', None)
+    """
+    m = _MIXED.fullmatch(token)
+    if m:
+        whole, num, den = m.groups()
+        if int(den) == 0:
+            return None
+        return f"{(int(whole) if whole else 0) + int(num) / int(den):g}"
+    return number_value(token)
+
+
+def _all_caps(s: Sentence) -> bool:
+    letters = [c for c in s.text if c.isalpha()]
+    return len(letters) >= 8 and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
+
+
+def slot_anchors(s: Sentence) -> dict[str, float]:
+    """A sentence's distinctive anchors with their weights: the slots a template fills.
+
+    Names: capitalised words not opening the sentence, of three or more letters, weighted by
+    rarity (:func:`~newstrace.provenance.text.name_weight`: "Gasunie" 1.0, "Bank" ~0.1), without
+    month and weekday names and company-form words (:data:`GENERIC_NAME_WORDS`); in an all-capitals
+    line (a wire headline) only rare words (Zipf < 3) count, as every word is capitalised there.
+    Figures (``"#"`` + value, :func:`figure_value`): numbers of two or more significant digits
+    (weight 0.6, three or more 1.0; :func:`~newstrace.provenance.text.number_weight`) and fractions
+    ("7-1/4 pct", 1.0); not the day after a month name, nor years.
+
+    Returns:
+        ``{anchor: weight}`` with weights in (0, 1].
+    """
+    out: dict[str, float] = {}
+    caps = _all_caps(s)
+    for k, (tok, w) in enumerate(zip(s.raw, s.words)):
+        if (k == 0 or not tok[:1].isupper() or len(w) < 3 or w[:1].isdigit() or w in DATE_WORDS
+                or w in GENERIC_NAME_WORDS or (caps and zipf(w) >= 3.0)):
+            continue
+        weight = name_weight(w)
+        if weight > 0:
+            out[w] = max(weight, out.get(w, 0.0))
+    for m in _FIGURE.finditer(s.text):
+        before = s.text[: m.start()].split()
+        if before and fold(before[-1]).strip(",.;:") in DATE_WORDS:
+            continue  # a day of the month: dates change in every update and repeat in every template
+        v = figure_value(m.group())
+        if v is None:
+            continue
+        weight = 1.0 if "/" in m.group() else number_weight(v)
+        if weight >= 0.6:
+            out["#" + v] = weight
+    return out
+
+
+def _digits(v: str) -> str:
+    return v.replace(".", "").lstrip("0").rstrip("0")
+
+
+def same_figure(x: str, y: str) -> bool:
+    """True when two canonical figures state one value: equal significant digits, or a precise figure
+    (five or more significant digits) and its rounding or truncation to two or more
+    ("1,459,193,000 dlrs" = "1.46 billion", "13,555,000" = "13.5 mln").
+
+    >>> same_figure("1459193000", "1.46"), same_figure("13555000", "13.5"), same_figure("27", "275")
+    (True, True, False)
+    """
+    a, b = _digits(x), _digits(y)
+    if a == b:
+        return True
+    short, long_ = sorted((a, b), key=len)
+    if not (short.isdigit() and long_.isdigit()) or len(short) < 2 or len(long_) < 5:
+        return False
+    return long_.startswith(short) or str(round(int(long_[: len(short) + 1]) / 10)) == short
+
+
+def _same_slot(x: str, y: str) -> bool:
+    """Two anchors filling a slot with the same value: one figure (:func:`same_figure`), or one name
+    (same first five letters, or a near spelling: a garbled or transliterated copy of it)."""
+    if x.startswith("#") != y.startswith("#"):
+        return False
+    if x.startswith("#"):
+        return same_figure(x[1:], y[1:])
+    return x[:5] == y[:5] or fuzz.ratio(x, y) >= 75
+
+
+def slot_counts(a: Sentence, b: Sentence) -> tuple[float, float]:
+    """``(agree, conflict)`` slot weight of one sentence pair.
+
+    ``agree``: mean weight of the anchors both hold (a near spelling or a rounded figure counts,
+    :func:`_same_slot`). ``conflict``: the smaller of the two sides' remaining anchor weights, i.e.
+    what was *substituted*; an anchor only one side has (a name cut or added) is an edit, not a
+    substitution, and costs nothing.
+    """
+    sa, sb = slot_anchors(a), slot_anchors(b)
+    agree = sum((sa[k] + sb[k]) / 2 for k in sa.keys() & sb.keys())
+    only_a = {k: v for k, v in sa.items() if k not in sb}
+    only_b = {k: v for k, v in sb.items() if k not in sa}
+    for x in sorted(only_a):
+        y = next((y for y in sorted(only_b) if _same_slot(x, y)), None)
+        if y is not None:
+            agree += (only_a.pop(x) + only_b.pop(y)) / 2
+    return agree, min(sum(only_a.values()), sum(only_b.values()))
+
+
+def frame_words(s: Sentence) -> set[str]:
+    """The template frame of a sentence: its folded words without slot anchors, names or digits
+    ("NV Nederlandse Gasunie is issuing a 100 mln dlr eurobond ..." -> {is, issuing, a, mln, dlr, eurobond, ...})."""
+    slots = slot_anchors(s)
+    names = set() if _all_caps(s) else set(s.names)
+    return {w for w in s.word_set if w not in slots and w not in names and not w[:1].isdigit()}
+
+
+def wording_pairs(al: Alignment, a: list[Sentence], b: list[Sentence]) -> list[tuple[int, int]]:
+    """Sentence pairs of ``a`` and ``b`` that share their wording, where slots are compared.
+
+    The aligned pairs (in order and moved) plus, within one language, the monotone chain
+    (:func:`~newstrace.provenance.align.monotone_chain`, threshold :data:`~newstrace.provenance.align.TAU`)
+    over the weighted Dice of the sentences' frames (:func:`frame_words`): the alignment's fact
+    factor keeps two filled-in templates' leads apart, the frame view pairs them. Only sentences of
+    :data:`~newstrace.provenance.align.MIN_WORDS`+ words (no sign-offs).
+    """
+    pairs = {(i, j) for i, j, _ in al.pairs + al.moved}
+    if not al.cross_language and a and b:
+        sim = weighted_dice([frame_words(s) for s in a], [frame_words(s) for s in b], word_weight)
+        pairs |= {(i, j) for i, j, _ in monotone_chain(sim, TAU)}
+    return sorted((i, j) for i, j in pairs if len(a[i].words) >= MIN_WORDS and len(b[j].words) >= MIN_WORDS)
+
+
+def slot_agreement(al: Alignment, a: list[Sentence], b: list[Sentence]) -> tuple[float, float, float]:
+    """Slot agreement of two articles: ``(share, agree, conflict)`` summed over :func:`wording_pairs`
+    (:func:`slot_counts`), ``share = agree / (agree + conflict)`` (1.0 when neither).
+
+    Near-duplicate detection is known to fail on templates: pages or notices sharing boilerplate
+    but differing in their content are not near-duplicates (Broder 1997, "On the resemblance and
+    containment of documents", and Manku, Jain & Das Sarma 2007, "Detecting near-duplicates for web
+    crawling", WWW, both remove boilerplate before comparing; Theobald, Siddharth & Paepcke 2008,
+    "SpotSigs", SIGIR, pick signatures from content so that templates do not match). Text-reuse
+    alignment (the PAN text-alignment task, Potthast et al. 2014) scores passages that share
+    content, not phrasing alone. A pair of wire notices shares the agency's frame sentence for
+    sentence, so here the frame is aligned and what it holds is compared: a copy keeps most names
+    and many figures (spun and machine-translated copies keep them by construction, a number edit
+    changes a few), a template filled with another event substitutes them.
+
+    Args:
+        al: the pair's alignment.
+        a, b: the two articles' analysed sentences (rows, columns of ``al``).
+
+    Returns:
+        ``(share, agree, conflict)`` (floats; weights as :func:`slot_anchors`).
+    """
+    agree = conflict = 0.0
+    for i, j in wording_pairs(al, a, b):
+        x, y = slot_counts(a[i], b[j])
+        agree += x
+        conflict += y
+    total = agree + conflict
+    return (agree / total if total else 1.0), agree, conflict
