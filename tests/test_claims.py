@@ -399,6 +399,9 @@ def test_tally_or_score_is_one_claim(nlp, sentence, text, value, unit):
     ("Some 10–12 people were hurt in the crash.", "10–12", 10),
     ("Police said between 300 and 400 people marched.", "300 and 400", 300),
     ("Prices rose 5-7 pct in the quarter.", "5-7 pct", 5),
+    ("Buyers want 8,000-10,000 tonnes next month.", "8,000-10,000 tonnes", 8000),
+    ("The steers weighed 975-1100 lbs at the sale.", "975-1100 lbs", 975),
+    ("Some 1200-1500 people came to the fair.", "1200-1500", 1200),
 ])
 def test_range_is_one_claim_with_its_lower_bound(nlp, sentence, text, low):
     c = one_claim(sentence, nlp)

@@ -137,6 +137,11 @@ MONTHS = {
 }
 
 
+#: Words that make the figures before them a quantity (a unit or counted people).
+_UNIT_WORDS = frozenset(PERCENT_WORDS) | frozenset(CURRENCY_WORDS) | frozenset(MEASURE_WORDS) | frozenset(
+    PEOPLE_WORDS) | frozenset(TIME_UNITS) | {"lb", "lbs"}
+
+
 @dataclass
 class NumberExpr:
     """A number expression found in a doc.
@@ -490,10 +495,12 @@ def pair_kind(first: str, second: str, joiner: str, before: list[str], after: li
     """
     a_txt, b_txt = first.replace(",", ""), second.replace(",", "")
     hyphen = joiner in _HYPHEN_JOINERS
-    if hyphen and _is_year_text(a_txt) and (len(b_txt) == 2 or _is_year_text(b_txt) and int(b_txt) > int(a_txt)):
+    unit_after = bool(after) and (after[0] in _UNIT_WORDS or after[0] in SCALES)  # "975-1100 lbs": a range
+    if hyphen and not unit_after and _is_year_text(a_txt) and (len(b_txt) == 2 or _is_year_text(b_txt) and int(b_txt) > int(a_txt)):
         return "years"
-    if hyphen and ((len(a_txt), len(b_txt)) in {(3, 4), (4, 4)} or (a_txt.startswith("0") and len(a_txt) > 1)
-                   or (b_txt.startswith("0") and len(b_txt) > 1) or len(a_txt) + len(b_txt) >= 7):
+    if hyphen and "," not in first + second and not unit_after and (
+            (len(a_txt), len(b_txt)) in {(3, 4), (4, 4)} or (a_txt.startswith("0") and len(a_txt) > 1)
+            or (b_txt.startswith("0") and len(b_txt) > 1) or len(a_txt) + len(b_txt) >= 7):
         return "phone"
     a, b = int(a_txt), int(b_txt)
     near = set(before) | set(after)
