@@ -36,8 +36,8 @@ def test_wrapped_body_is_joined_into_paragraphs():
     head, paras = split_document(WRAPPED)
     assert head == "Calderford bridge opens to traffic"
     assert paras == [
-        'The mayor of Calderford said on Monday that "the new bridge will carry more than 12,000 cars '
-        'a day" once it is fully open, and that tolls on the old crossing would end in May.',
+        ('The mayor of Calderford said on Monday that "the new bridge will carry more than 12,000 cars '
+         'a day" once it is fully open, and that tolls on the old crossing would end in May.'),
         "The bridge cost 40 million pounds, council figures show, and took three years to build.",
         "Work on the approach roads starts next week.",
     ]
@@ -74,20 +74,20 @@ def test_a_word_broken_at_a_hyphen_stays_whole_and_list_items_stay_apart():
 
 @pytest.mark.parametrize("body", [
     # one paragraph per line, as web extraction writes it
-    "The council met on Monday to discuss the harbour.\nIt voted to build a new pier, members said.\n"
-    "Work starts in May and should take a year.\nThe pier will cost 2 million pounds.",
+    ("The council met on Monday to discuss the harbour.\nIt voted to build a new pier, members said.\n"
+     "Work starts in May and should take a year.\nThe pier will cost 2 million pounds."),
     # a list of headlines
-    "Harbour pier plan approved by council\nFerry fares to stay the same next year\n"
-    "Coast road speed limit cut to 40 mph\nSchool crossing to open before winter",
+    ("Harbour pier plan approved by council\nFerry fares to stay the same next year\n"
+     "Coast road speed limit cut to 40 mph\nSchool crossing to open before winter"),
     # a table of figures
-    "Shr 35 cts vs 25 cts\nNet 1,590,000 vs 1,140,000\nRevs 32.2 mln vs 23.0 mln\nYear\n"
-    "Shr 1.16 dlrs vs 68 cts\nNet 5,300,000 vs 3,100,000",
+    ("Shr 35 cts vs 25 cts\nNet 1,590,000 vs 1,140,000\nRevs 32.2 mln vs 23.0 mln\nYear\n"
+     "Shr 1.16 dlrs vs 68 cts\nNet 5,300,000 vs 3,100,000"),
     # a table with columns
     "Team        Won   Lost\nHarbourside   12      3\nCalder Town   10      5\nWestfield      7      8",
 ])
 def test_not_wrapped(body):
     assert not is_hard_wrapped(body)
-    head, paras = split_document("Headline\n\n" + body)
+    _, paras = split_document("Headline\n\n" + body)
     assert paras == [line.strip() for line in body.split("\n")]
 
 

@@ -20,9 +20,11 @@ from newstrace.structure.byline import (
     parse_byline,
     parse_contributor_line,
     parse_names,
+    parse_signature_line,
     parse_wire_credits,
 )
 from newstrace.structure.credit import (
+    Dateline,
     canonical_agency,
     is_copyright_line,
     parse_dateline,
@@ -58,6 +60,10 @@ from newstrace.structure.wraps import is_hard_wrapped, join_wrapped
 #: Paragraphs at each end of the body where byline, date and sign-off lines are looked for.
 HEAD_ZONE = 4
 TAIL_ZONE = 6
+#: The lead part of the body (its first paragraphs) where a
+#: labelled byline standing as a paragraph of its own is still taken: page layouts put the
+#: byline block below the standfirst and a first subheading ("By Ann Lee, Calder Courier, in Brack").
+LEAD_ZONE = 12
 
 
 @dataclass
@@ -113,12 +119,21 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
 
     Args:
         where: position flags: ``head`` (first paragraphs), ``first`` (the paragraph right
-            under the headline), ``tail`` (last paragraphs).
+            under the headline), ``tail`` (last paragraphs), ``lead`` (the lead part,
+            :data:`LEAD_ZONE`), ``alone`` (the line is its paragraph).
     """
     stripped = line.strip()
     if not stripped:
         return ""
     near_edge = bool(where & {"head", "tail"})
+    if not near_edge and where >= {"lead", "alone"}:
+        byline = parse_byline(stripped)  # labelled ("By ...") only, and names in it
+        if byline and byline.names and len(stripped.split()) <= 15:
+            found.bylines.append(byline.names)
+            if byline.outlet:
+                found.outlets.append(byline.outlet)
+            found.credit("byline", byline.credit)
+            return "byline-line"
     wire = parse_wire_credits(stripped)
     if wire:
         authors, helpers = wire
@@ -143,6 +158,10 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
                 found.outlets.append(byline.outlet)
             found.credit("byline", byline.credit)
             found.dates_in(stripped)
+            return "byline-line"
+        signature = parse_signature_line(stripped)  # "Ann Lee aus Brack / ab"
+        if signature:
+            found.bylines.append(signature.names)
             return "byline-line"
         if is_copyright_line(stripped):
             found.credit("copyright", signoff_agency(stripped))
@@ -184,7 +203,9 @@ def _split_body(paragraphs: list[str], found: _Found) -> tuple[list[str], int]:
     last_structural = -1
     n = len(paragraphs)
     for i, para in enumerate(paragraphs):
-        where = {flag for flag, on in (("head", i < HEAD_ZONE), ("first", i == 0), ("tail", i >= n - TAIL_ZONE)) if on}
+        where = {flag for flag, on in (
+            ("head", i < HEAD_ZONE), ("first", i == 0), ("tail", i >= n - TAIL_ZONE),
+            ("lead", i < LEAD_ZONE), ("alone", "\n" not in para.strip())) if on}
         kept_lines = []
         for line in para.split("\n"):
             reason = _classify_line(line, where, found)
@@ -199,14 +220,33 @@ def _split_body(paragraphs: list[str], found: _Found) -> tuple[list[str], int]:
     return body, last_structural
 
 
+def _find_dateline(body: list[str]) -> tuple[int, Dateline | None]:
+    """The wire dateline: at the start of the first body paragraph, or of a later one among the
+    first :data:`HEAD_ZONE` when what stands above it is page matter (a photo caption, a
+    "loading" placeholder) and the dateline is unmistakable: a place in capitals or an agency
+    in parentheses (``CARACAS, Venezuela —``, ``Caracas (AP) —``).
+
+    Returns:
+        ``(index of the paragraph, Dateline)``, or ``(0, None)``.
+    """
+    for i, para in enumerate(body[:HEAD_ZONE]):
+        dateline = parse_dateline(para)
+        if dateline and (i == 0 or dateline.credit or dateline.place.upper() == dateline.place):
+            return i, dateline
+    return 0, None
+
+
 def _clean_body(article: Article, body: list[str], last_structural: int, found: _Found) -> list[str]:
     """Dateline, run-in sign-off, repeated paragraphs and trailing fragments out of the body."""
     if body:
-        dateline = parse_dateline(body[0])
+        at, dateline = _find_dateline(body)
         if dateline:
             article.dateline = dateline.text
             found.credit("dateline", dateline.credit)
-            body[0] = body[0][dateline.end:].lstrip()
+            body[at] = body[at][dateline.end:].lstrip()
+            for i in range(at):  # photo captions and page labels above the wire copy's lead
+                found.residue.append(Residue(text=body[i], reason="page-furniture"))
+                body[i] = ""
         last, agency = split_run_in_signoff(body[-1])
         if agency:  # "... on February 27. Reuter"
             found.residue.append(Residue(text=body[-1][len(last):].strip(), reason="credit-line"))

@@ -126,6 +126,15 @@ _LABEL_PREFIX = re.compile(
     r"|(?-i:P(?:or|OR|ar|AR))\b(?!\s*:))\s*(?=[^\W\d_])",
     re.IGNORECASE,
 )
+#: A bare "Author" label without a colon, as page templates print it ("Author Ann Lee", "Autor Ana Ruiz").
+_BARE_AUTHOR = re.compile(r"^\s*(?:Authors?|AUTHORS?|Autor(?:a|es|as)?|Auteure?s?|Autore)\s+(?=[^\W\d_])")
+#: A site user name standing for the author ("JDoe", "breed_77"): letters with an inner capital, a digit, an
+#: underscore or a dot, so that a plain word ("Interview", "Bio") is never taken for one.
+_HANDLE = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]{2,29}")
+_HANDLE_MARK = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]|[0-9_.]")
+#: Content-system accounts that are not authors.
+_NOT_AUTHORS = frozenset("admin administrator staff editor editors editorial guest unknown anonymous team desk newsroom "
+                         "user webmaster webadmin".split())
 _EMAIL = re.compile(r"\S+@\S+\.\w+|https?://\S+|www\.\S+|(?<!\w)@\w+")
 _LINK_WORDS = re.compile(
     r"\b(?:e-?mail|contact|follow|view|read|more|see all|all posts|articles by|stories by)\b[^,;|]*"
@@ -342,6 +351,9 @@ def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
             titles and agencies with at least one name and one agency or title
             (``"Jane Doe, Reuters"``); use only in byline positions (under the headline, at the end).
 
+    A bare "Author" label without a colon ("Author Ann Lee") takes names alone, or one site
+    user name with an inner capital, digit or underscore ("Author JDoe"), never a plain word.
+
     >>> parse_byline("By HELGA MORROW-STAINES, Senior Correspondent").names
     ['Helga Morrow-Staines']
     >>> b = parse_byline("By Christine Wardrobe \u2013 The Associated press")
@@ -358,6 +370,17 @@ def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
         # Only names, agencies, outlets and short titles may follow such a label, never a clause.
         strict = _only_names(text[m.end():])
         return strict[0] if strict and strict[0].names else None
+    m = _BARE_AUTHOR.match(text)
+    if m:
+        # Names alone may follow the bare label, or one site user name ("Author JDoe").
+        rest = text[m.end():].strip()
+        strict = _only_names(rest)
+        if strict and strict[0].names:
+            return strict[0]
+        if (_HANDLE.fullmatch(rest) and _HANDLE_MARK.search(rest) and rest.casefold() not in _NOT_AUTHORS
+                and not canonical_agency(rest) and not re.fullmatch(r"(?:[A-Z]\.)+[A-Z]?", rest)):
+            return Byline(names=[rest])
+        return None
     m = _BY_PREFIX.match(text)
     if m:
         parsed = parse_names(text[m.end():])
@@ -381,6 +404,48 @@ def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
     if parsed.names and (parsed.credit or parsed.outlet or parsed.dropped or placed):
         return parsed
     return None
+
+
+#: An editor's signature after the author's name, as Deutsche Welle prints it: "Ann Lee / ab",
+#: "Ann Lee in Brack / ab, cd" (the initials, in lower case, are the desk editor's or translator's).
+_SIGNATURE = re.compile(r"^(?P<who>[^/|()\d]{5,80}?)\s+/\s*(?P<initials>[a-z]{2,4}(?:\s*[,/]\s*[a-z]{2,4})?)\s*$")
+#: The place after the name in a signature: a preposition of place then a capitalised word
+#: (English, German, Portuguese, Spanish, French, Italian).
+_SIGNATURE_PLACE = re.compile(
+    r"\s+(?:in|from|at|aus|von|em|no|na|da|do|de|desde|en|à|au|a|di|da|dal|dalla|nel|nella)\s+[^\W\d_][^\s,]*(?:\s+[^\W\d_][^\s,]*)?$"
+)
+
+
+def parse_signature_line(line: str) -> Byline | None:
+    """An author's signature line with the editor's initials after a slash (Deutsche Welle's
+    layout): ``"Ann Lee / ab"``, ``"Ann Lee aus Brack / ab"``, ``"Ann Lee da Brack / ab"``.
+
+    Args:
+        line: one line; use in byline positions (under the headline, at the end).
+
+    Returns:
+        The :class:`Byline` with the author's names (the place and the editor's initials left
+        out), or ``None`` when the part before the slash is not wholly names (and a place). A
+        name ending in a particle and a capitalised word ("Ana Lima da Costa") keeps it unless
+        two name words stand before the particle; then the pair is read as the place.
+
+    >>> parse_signature_line("Ann Lee aus Brackmoor / ab").names
+    ['Ann Lee']
+    >>> parse_signature_line("Km / h") is None, parse_signature_line("Prices rose / fell") is None
+    (True, True)
+    """
+    m = _SIGNATURE.match(line.strip())
+    if not m:
+        return None
+    who = m.group("who").strip(" ,")
+    place = _SIGNATURE_PLACE.search(who)
+    if place:
+        bare = who[: place.start()].strip(" ,")
+        named = _only_names(bare)
+        if named and named[0].names and len(bare.split()) >= 2:
+            return named[0]
+    named = _only_names(who)
+    return named[0] if named and named[0].names and not named[0].dropped else None
 
 
 def _only_names(text: str) -> tuple[Byline, bool] | None:

@@ -122,6 +122,10 @@ _DATELINE_PLAIN = re.compile(
     rf"^(?P<place>{_UPPER_PLACE}|{_TITLE_PLACE})(?P<rest>\s*,[^()\n\u2014\u2013]{{1,60}}?)?"
     r"(?P<dash>\s*-\s+|\s*(?:--|[\u2013\u2014])\s*)"
 )
+#: Capitalised labels that open a paragraph with a dash but are no place ("BREAKING — ...").
+_KICKERS = frozenset(
+    "BREAKING UPDATE UPDATED EXCLUSIVE WATCH LIVE OPINION ANALYSIS EDITORIAL CORRECTION CLARIFICATION "
+    "FILE PHOTO PHOTOS VIDEO NOTE EDITOR'S EDITORS REVIEW COMMENT URGENT FLASH ADVISORY".split())
 _MONTH_DAY = re.compile(
     r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun"
     r"|jul|aug|sep|oct|nov|dec)[a-z]*\b"
@@ -132,7 +136,10 @@ def parse_dateline(paragraph: str) -> Dateline | None:
     """Find a wire dateline at the start of a paragraph.
 
     Accepts ``PLACE[, region or date] (Agency) -`` with any place spelling, and
-    ``PLACE[, region] —`` without agency when the place is in capitals (``WASHINGTON —``).
+    ``PLACE[, region] —`` (em or en dash, ``--`` or `` - ``) without agency when the place is in
+    capitals (``WASHINGTON —``, ``CARACAS, Venezuela --``) or followed by a date
+    (``Toronto, Feb 26 -``). A capitalised label (``BREAKING —``) and a word followed by a
+    lower-case word (``NATO — the alliance``) are no dateline.
 
     >>> parse_dateline("LONDON (Reuters) - Shares fell.").credit
     'Reuters'
@@ -140,6 +147,10 @@ def parse_dateline(paragraph: str) -> Dateline | None:
     'CARACAS, Venezuela (AP)'
     >>> parse_dateline("Residents said on Monday - or so - that") is None
     True
+    >>> parse_dateline("CARACAS, Venezuela -- The army said.").text
+    'CARACAS, Venezuela'
+    >>> parse_dateline("NATO \u2014 the alliance said.") is None, parse_dateline("BREAKING \u2014 A fire.") is None
+    (True, True)
     """
     m = _DATELINE_AGENCY.match(paragraph)
     if m:
@@ -154,8 +165,13 @@ def parse_dateline(paragraph: str) -> Dateline | None:
         # A place in capitals is a dateline by itself; "Toronto, Feb 26 -" needs its date.
         if not capitals and not (m.group("rest") and _MONTH_DAY.search(m.group("rest"))):
             return None
-        if canonical_agency(place):
-            return None  # "AP —" is a sign-off, not a place
+        if canonical_agency(place) or place.split()[0].rstrip(".:") in _KICKERS:
+            return None  # "AP —" is a sign-off, "BREAKING —" a label, not a place
+        # With neither region nor date, the story opens after the dash as a sentence does:
+        # "NATO — the alliance said" is an acronym in apposition, not a dateline.
+        after = paragraph[m.end():m.end() + 1]
+        if not m.group("rest") and after.islower():
+            return None
         return Dateline(paragraph[: m.start("dash")].strip(), place, None, m.end())
     return None
 

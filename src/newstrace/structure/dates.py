@@ -62,6 +62,25 @@ _DMY_NAMED = re.compile(
     _WEEKDAY_RE + r"(?<![\d])(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?[\s\-]+" + _MONTH_RE + r"[\s,\-]+(?P<y>\d{4})(?!\d)",
     re.IGNORECASE,
 )
+#: Month names of Portuguese, Spanish, French, Italian and German (full forms only: short forms
+#: such as "mar" are common words), for day-first dates: "24 de agosto de 2018", "3 mars 2019",
+#: "1º de março de 2020", "24. August 2018".
+_OTHER_MONTHS = {
+    name: number
+    for number, names in enumerate([
+        "janeiro enero janvier gennaio januar jänner", "fevereiro febrero février febbraio februar",
+        "março marzo mars märz", "abril avril aprile april", "maio mayo mai maggio", "junho junio juin giugno juni",
+        "julho julio juillet luglio juli", "agosto août august", "setembro septiembre setiembre septembre settembre september",
+        "outubro octubre octobre ottobre oktober", "novembro noviembre novembre november",
+        "dezembro diciembre décembre dicembre dezember",
+    ], start=1)
+    for name in names.split()
+}
+_DMY_OTHER = re.compile(
+    r"(?<![\d])(?P<d>\d{1,2})(?:\.|º|°|er)?\s+(?:de\s+)?(?P<mon>" + "|".join(sorted(_OTHER_MONTHS, key=len, reverse=True))
+    + r")\s+(?:de\s+|del\s+)?(?P<y>\d{4})(?!\d)",
+    re.IGNORECASE,
+)
 _MDY_NAMED = re.compile(
     _WEEKDAY_RE + r"\b" + _MONTH_RE + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>\d{4})(?!\d)",
     re.IGNORECASE,
@@ -253,6 +272,10 @@ def _date_matches(text: str) -> list[tuple[int, int, DateMention]]:
                 continue  # the modal verb / the noun, not the month
             if _valid(y, mo, d):
                 found.append((m.start(), m.end(), DateMention(m.start(), m.end(), m.group(0), y, mo, d, order="named")))
+    for m in _DMY_OTHER.finditer(text):
+        y, mo, d = int(m["y"]), _OTHER_MONTHS[m["mon"].lower()], int(m["d"])
+        if _valid(y, mo, d):
+            found.append((m.start(), m.end(), DateMention(m.start(), m.end(), m.group(0), y, mo, d, order="named")))
     for m in _NUMERIC.finditer(text):
         if m["sep"] == "." and len(m["y"]) == 2:
             continue  # "1.5.19" is more often a version number than a date
@@ -382,7 +405,8 @@ def collect_evidence(texts: list[str], reference: list[date] = (), language: str
                 numeric.append("dmy")
             elif b > 12 >= a:
                 numeric.append("mdy")
-        named += ["dmy"] * len(_DMY_NAMED.findall(text)) + ["mdy"] * len(_MDY_NAMED.findall(text))
+        day_first = len(_DMY_NAMED.findall(text)) + len(_DMY_OTHER.findall(text))
+        named += ["dmy"] * day_first + ["mdy"] * len(_MDY_NAMED.findall(text))
     return OrderEvidence(tuple(reference), tuple(numeric), tuple(named), language)
 
 

@@ -18,6 +18,7 @@ line's first word would have fitted. Those are never joined.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 #: Widest wrap width (characters) taken for hard wrapping; wider "lines" are paragraphs.
 MAX_WRAP_WIDTH = 160
@@ -136,7 +137,7 @@ def is_hard_wrapped(body: str) -> bool:
     base = min(_indent(line) for line in lines)
     candidates = wraps = strong = runs_on = 0
     for block in blocks:
-        for line, following in zip(block, block[1:]):
+        for line, following in pairwise(block):
             if _indent(following) > base:
                 continue  # an indented paragraph start
             candidates += 1
