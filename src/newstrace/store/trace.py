@@ -240,7 +240,7 @@ def _candidate_pairs(articles: list, fingerprints: dict, ids: list[str]) -> list
     _PAIRS_INPUT = (articles, fingerprints, ids)
     gc.freeze()  # the child's collections would otherwise copy every inherited page
     try:
-        with multiprocessing.get_context("fork").Pool(1) as pool:
+        with multiprocessing.get_context("fork").Pool(1, initializer=ignore_sigint) as pool:
             positions = pool.apply(_pairs_in_child)
     finally:
         gc.unfreeze()
@@ -302,7 +302,7 @@ def _verify_chunks(verifier, pairs: list[tuple[str, str]], jobs: int) -> Iterato
         # would otherwise write to every inherited object and copy its memory page by page
         gc.freeze()
         try:
-            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            with multiprocessing.get_context("fork").Pool(jobs, initializer=ignore_sigint) as pool:
                 try:
                     for result in pool.imap(_verify_chunk, tasks()):
                         window.release()
@@ -315,6 +315,18 @@ def _verify_chunks(verifier, pairs: list[tuple[str, str]], jobs: int) -> Iterato
             _VERIFIER = None
 
     return forked()
+
+
+def ignore_sigint() -> None:
+    """Pool initializer: the worker ignores SIGINT, so Ctrl-C stops the run through the parent alone.
+
+    Ctrl-C sends SIGINT to the terminal's whole process group, workers included: without
+    this each worker prints its own ``KeyboardInterrupt`` traceback (some 30 lines each) beside
+    the parent's one message. The parent catches the interrupt and ends the pool (SIGTERM).
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _verify_chunk(pairs: list[tuple[str, str]], verifier=None) -> list[Derivation]:
@@ -335,4 +347,4 @@ def _fill_sources(store: Store, derivations: list[Derivation]) -> None:
             d.origin_source = labels.get(d.origin_id)
 
 
-__all__ = ["run_trace", "TraceReport", "TraceSettingsError"]
+__all__ = ["run_trace", "TraceReport", "TraceSettingsError", "ignore_sigint"]
