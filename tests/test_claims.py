@@ -402,6 +402,7 @@ def test_tally_or_score_is_one_claim(nlp, sentence, text, value, unit):
     ("Buyers want 8,000-10,000 tonnes next month.", "8,000-10,000 tonnes", 8000),
     ("The steers weighed 975-1100 lbs at the sale.", "975-1100 lbs", 975),
     ("Some 1200-1500 people came to the fair.", "1200-1500", 1200),
+    ("The mill expects a loss of 19-24 cts a share.", "19-24 cts a share", 19),
 ])
 def test_range_is_one_claim_with_its_lower_bound(nlp, sentence, text, low):
     c = one_claim(sentence, nlp)

@@ -515,7 +515,7 @@ def pair_kind(first: str, second: str, joiner: str, before: list[str], after: li
         if not (vote or game) and len(a_txt) == 3 and len(b_txt) == 3:
             return "code"  # "the 747-400", "767-300": a model number, not a count
         return "tally"
-    return "tally" if set(before) & SCORE_WORDS else None
+    return "tally" if set(before) & SCORE_WORDS and not unit_after else None  # "a loss of 19-24 cts": a range
 
 
 def _context(doc: Doc, first: int, last: int, start: int, end: int) -> tuple[list[str], list[str]]:
