@@ -245,3 +245,34 @@ def test_the_story_list_marks_ingestion_days_as_such(client, store):
     for sid, row in rows.items():
         assert row.count("(ingested)") == (2 if seen[sid] else 0), sid
         assert stories[sid].first_seen in row
+
+
+def test_head_is_answered_wherever_get_is(client, store):
+    """``curl -I``: HEAD gives GET's status and headers (Content-Length included) and no body; other methods stay 405."""
+    s = biggest_story(store)
+    a = s.article_ids[0]
+    for path in ("/", "/stories", f"/stories/{s.id}", f"/articles/{a}", "/search?q=venezuela", "/api/stories",
+                 f"/api/articles/{a}", "/openapi.json", "/static/newstrace.css", "/articles/zzzz"):  # fmt: skip
+        got, head = client.get(path), client.head(path)
+        assert head.status_code == got.status_code, path
+        assert head.content == b"", path
+        assert head.headers["content-length"] == str(len(got.content)), path
+        assert head.headers["content-type"] == got.headers["content-type"]
+        assert head.headers["content-security-policy"] == CSP
+    assert client.head("/", headers={"host": "attacker.example"}).status_code == 400
+    assert client.post("/").status_code == 405 and client.put(f"/api/articles/{a}").status_code == 405
+
+
+def test_api_article_endpoints_say_they_take_full_ids_alike(client, store):
+    """/api/articles/<prefix> and /api/articles/<prefix>/derivations give one 404 wording, naming the full id."""
+    full = store.query("SELECT copy_id FROM derivations LIMIT 1")[0]["copy_id"]
+    prefix = full[:8]
+    matching = [r["id"] for r in store.query("SELECT id FROM articles WHERE starts_with(id, ?) ORDER BY seq", [prefix])]
+    want = f"no article {prefix!r} (the API takes full article ids; it matches 1 stored article: {full})"
+    assert matching == [full]
+    for path in (f"/api/articles/{prefix}", f"/api/articles/{prefix}/derivations", f"/api/articles/{prefix}/diff?origin=x"):
+        r = client.get(path)
+        assert (r.status_code, r.json()) == (404, {"detail": want}), path
+    for path in ("/api/articles/ffff0000ffff", "/api/articles/ffff0000ffff/derivations"):
+        assert client.get(path).json() == {"detail": "no article 'ffff0000ffff' (the API takes full article ids)"}
+    assert client.get(f"/api/articles/{full}").json()["article"]["id"] == full

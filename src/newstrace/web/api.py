@@ -61,8 +61,8 @@ def api_article(request: Request, article_id: str, all_pairs: bool = Query(False
     """
     with _access(request)() as store:
         page = q.article_page(store, article_id, all_pairs=all_pairs)
-    if page is None:
-        raise HTTPException(404, f"no article {article_id!r}")
+        if page is None:
+            raise no_article(store, article_id)
     return page
 
 
@@ -75,7 +75,7 @@ def api_derivations(request: Request, article_id: str, all_pairs: bool = Query(F
     """
     with _access(request)() as store:
         if not store.query("SELECT 1 AS found FROM articles WHERE id = ?", [article_id]):
-            raise HTTPException(404, f"no article {article_id!r} (the API takes full article ids)")
+            raise no_article(store, article_id)
         return store.derivations(article_id, resolved=not all_pairs)
 
 
@@ -84,9 +84,33 @@ def api_diff(request: Request, article_id: str, origin: str = Query(..., max_len
     """Side-by-side rows of the copy ``article_id`` against ``origin`` (an origin id or ``inferred:<hash>`` key)."""
     with _access(request)() as store:
         view = q.find_diff(store, article_id, origin)
+        if view is None and not store.query("SELECT 1 AS found FROM articles WHERE id = ?", [article_id]):
+            raise no_article(store, article_id)
     if view is None:
         raise HTTPException(404, f"no derivation of {article_id!r} from {origin!r}")
     return q.diff_page(view)
+
+
+def no_article(store, article_id: str) -> HTTPException:
+    """The 404 of every ``/api/articles/{article_id}`` endpoint for an id that is not stored, one wording for all.
+
+    The API takes full ids only (a prefix could match another article as the store grows); the
+    message says so and, when ``article_id`` is a prefix, path or URL of stored articles, names
+    their full ids (at most 5).
+
+    Args:
+        store: the open store.
+        article_id: the id as requested.
+
+    Returns:
+        ``HTTPException(404, "no article 'ab12cd34' (the API takes full article ids; it matches ...)")``.
+    """
+    ids = store.resolve(article_id) if len(article_id) >= 4 else []
+    hint = "the API takes full article ids"
+    if ids:
+        shown = ", ".join(ids[:5]) + (f" and {len(ids) - 5} more" if len(ids) > 5 else "")
+        hint += f"; it matches {len(ids)} stored article{'s' if len(ids) > 1 else ''}: {shown}"
+    return HTTPException(404, f"no article {article_id!r} ({hint})")
 
 
 @router.get("/speakers", response_model=list[q.SpeakerRow], summary="Speakers")
@@ -126,4 +150,4 @@ def api_search(request: Request, q_: str | None = Query(None, alias="q", max_len
                       limit=limit, offset=offset)  # fmt: skip
 
 
-__all__ = ["router", "MAX_LIMIT"]
+__all__ = ["router", "MAX_LIMIT", "no_article"]

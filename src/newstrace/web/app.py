@@ -5,7 +5,8 @@ every request under a lock (a DuckDB connection serves one query at a time; the 
 small, so a lock costs less than a connection per request). Every response carries a
 restrictive Content-Security-Policy (nothing but this app's own stylesheet and script),
 ``nosniff`` and ``no-referrer``; requests whose Host is not the bound address are refused,
-so a web page cannot read the store through DNS rebinding. Only GET routes exist.
+so a web page cannot read the store through DNS rebinding. Only GET routes exist; HEAD is answered
+as GET without the body.
 """
 
 from __future__ import annotations
@@ -107,6 +108,7 @@ def create_app(store_path: str | Path, *, allowed_hosts: list[str] | None = None
     app.state.access = access
     app.state.templates = environment("newstrace.web")
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts or LOOPBACK_HOSTS)
+    app.add_middleware(HeadAsGet)  # added last, so outermost: every layer below sees a GET
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next):
@@ -140,6 +142,35 @@ def create_app(store_path: str | Path, *, allowed_hosts: list[str] | None = None
     return app
 
 
+class HeadAsGet:
+    """ASGI middleware: a HEAD request is answered as the GET of the same URL, without its body.
+
+    HTTP requires HEAD wherever GET is allowed (RFC 9110, section 9.3.2: same status and
+    headers, no content); FastAPI's GET routes answer HEAD with 405. The request goes down as a
+    GET and the body is dropped on the way out, keeping ``Content-Length`` and every other header.
+
+    Args:
+        app: the ASGI application to wrap.
+    """
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_headers_only(message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return  # a chunk of the body: dropped
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, send_headers_only)
+
+
 def _error(request: Request, status: int, message: str) -> Response:
     """A JSON error under ``/api/``, an HTML page elsewhere."""
     if request.url.path.startswith("/api/") or request.url.path == "/openapi.json":
@@ -151,4 +182,4 @@ def _error(request: Request, status: int, message: str) -> Response:
     return HTMLResponse(html, status_code=status)
 
 
-__all__ = ["create_app", "StoreAccess", "CSP", "SECURITY_HEADERS", "LOOPBACK_HOSTS"]
+__all__ = ["create_app", "StoreAccess", "HeadAsGet", "CSP", "SECURITY_HEADERS", "LOOPBACK_HOSTS"]
