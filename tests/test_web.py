@@ -138,7 +138,7 @@ def test_api_matches_the_stories_api(client, store):
     assert client.get(f"/api/stories/{s.id}").json() == story_detail(store, s.id).model_dump(mode="json")
     assert client.get("/api/stories/Snope").status_code == 404
     assert client.get("/api/stories", params={"limit": 100_000}).status_code == 422
-    assert client.get("/api/articles/nope").json() == {"detail": "no article 'nope'"}
+    assert client.get("/api/articles/nope").json() == {"detail": "no article 'nope' (the API takes full article ids)"}
 
 
 def test_search_by_speaker_entity_text_and_outlet(client, store):
