@@ -222,17 +222,32 @@ def _split_body(paragraphs: list[str], found: _Found) -> tuple[list[str], int]:
 
 def _find_dateline(body: list[str]) -> tuple[int, Dateline | None]:
     """The wire dateline: at the start of the first body paragraph, or of a later one among the
-    first :data:`HEAD_ZONE` when what stands above it is page matter (a photo caption, a
-    "loading" placeholder) and the dateline is unmistakable: a place in capitals or an agency
-    in parentheses (``CARACAS, Venezuela —``, ``Caracas (AP) —``).
+    first :data:`HEAD_ZONE` when page matter stands above it (a deck, a photo caption, a
+    "loading" placeholder, a pull quote, an abstract) and the dateline is unmistakable.
+
+    Below the first paragraph a dateline must have a place of at most three words in capitals,
+    or an agency in parentheses (``CARACAS, Venezuela —``, ``Caracas (AP) —``), open a lead of
+    at least eight words ending a sentence (not a heading, "KRÄHENJAGD – So wird gejagt", nor
+    a table label), and be the only one near the top: a digest of items, each under its own
+    dateline, has none for the whole.
 
     Returns:
         ``(index of the paragraph, Dateline)``, or ``(0, None)``.
     """
     for i, para in enumerate(body[:HEAD_ZONE]):
         dateline = parse_dateline(para)
-        if dateline and (i == 0 or dateline.credit or dateline.place.upper() == dateline.place):
-            return i, dateline
+        if dateline is None:
+            continue
+        if i == 0:
+            return 0, dateline
+        lead = para[dateline.end:].strip()
+        capitals = dateline.place.upper() == dateline.place and len(dateline.place.split()) <= 3
+        if not (dateline.credit or capitals) or len(lead.split()) < 8 or not lead.endswith(
+                (".", "!", "?", '"', "\u201d", "'", "\u2019", ")")):
+            continue
+        if any(parse_dateline(later) for later in body[i + 1: i + 1 + 2 * HEAD_ZONE]):
+            return 0, None
+        return i, dateline
     return 0, None
 
 
@@ -243,10 +258,8 @@ def _clean_body(article: Article, body: list[str], last_structural: int, found: 
         if dateline:
             article.dateline = dateline.text
             found.credit("dateline", dateline.credit)
+            # Paragraphs above a later dateline (a deck, a caption, an abstract) stay in the body.
             body[at] = body[at][dateline.end:].lstrip()
-            for i in range(at):  # photo captions and page labels above the wire copy's lead
-                found.residue.append(Residue(text=body[i], reason="page-furniture"))
-                body[i] = ""
         last, agency = split_run_in_signoff(body[-1])
         if agency:  # "... on February 27. Reuter"
             found.residue.append(Residue(text=body[-1][len(last):].strip(), reason="credit-line"))
