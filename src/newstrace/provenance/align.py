@@ -23,6 +23,7 @@ share the event's main names but seldom two of them in one sentence pair after s
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -317,7 +318,7 @@ def gap_pairs(a: list[Sentence], b: list[Sentence], pairs: list[tuple[int, int, 
         return []
     ordered = sorted(pairs)
     out: list[tuple[int, int, float]] = []
-    for (i0, j0, _), (i1, j1, _) in zip(ordered, ordered[1:]):
+    for (i0, j0, _), (i1, j1, _) in itertools.pairwise(ordered):
         if i1 - i0 < 2 or j1 - j0 < 2:
             continue  # most gaps of a copy are empty on one side: nothing to compute
         lex, anc = similarity_matrices(a[i0 + 1 : i1], b[j0 + 1 : j1])  # pairwise values, as in the full matrix

@@ -102,7 +102,7 @@ def link_probability(ev: PairEvidence, x: list[float], model: dict) -> float:
     (:attr:`~newstrace.provenance.evidence.PairEvidence.template`, measured by
     :func:`~newstrace.provenance.evidence.slot_agreement`)."""
     p = probability(x, model)
-    if (ev.n_pairs < MIN_PAIRS and ev.semantic_pairs < MIN_PAIRS) or ev.template:
+    if p >= LINK_PROBABILITY and ((ev.n_pairs < MIN_PAIRS and ev.semantic_pairs < MIN_PAIRS) or ev.template):
         p = min(p, LINK_PROBABILITY - 1e-6)
     return p
 
@@ -298,7 +298,7 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     # diacritics are left out here: copies strip them as often as translation adds them
     art_b = [x for x in translation_artefacts(sb, sa, [(j, i, x) for i, j, x in al.pairs]) if "diacritics" not in x]
     art_a = [x for x in translation_artefacts(sa, sb, al.pairs) if "diacritics" not in x]
-    if len(art_b) != len(art_a) and max(len(art_a), len(art_b)) >= 2:
+    if len(art_b) != len(art_a) and machine_translation_evidence(art_b if len(art_b) > len(art_a) else art_a):
         votes += 1 if len(art_b) > len(art_a) else -1
         which, arts = ("second", art_b) if len(art_b) > len(art_a) else ("first", art_a)
         why.append(f"translation artefacts in the {which}: {'; '.join(arts[:3])}")
@@ -308,18 +308,64 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     return limited, why
 
 
+def _inflection(x: str, y: str) -> bool:
+    """True when one folded word is the other inflected or derived: the longer starts with the
+    shorter less its last letter ("motor"/"motors", "europe"/"european", "china"/"chinese")."""
+    short, long_ = sorted((x, y), key=len)
+    return long_.startswith(short[:-1]) if len(short) > 3 else long_.startswith(short)
+
+
+def _neighbours(s: Sentence, k: int) -> tuple[str, str]:
+    return (s.words[k - 1] if k > 0 else ""), (s.words[k + 1] if k + 1 < len(s.words) else "")
+
+
+def garbled_names(c: Sentence, o: Sentence) -> list[tuple[str, str]]:
+    """Names of ``o`` that ``c`` carries garbled, as machine translation garbles them ("Guerin" -> "Gurien").
+
+    A copy name ``n`` (absent from ``o``) is a garbled origin name ``m`` when all hold: the same
+    entity, i.e. the same token sequence with this one token changed (both neighbouring words equal,
+    or one equal neighbour that is a name on both sides: "Jorge Torres" -> "Jorge Torrez"); a small
+    edit (Levenshtein similarity 80-99, lengths within two); and not an inflection or derivation
+    (:func:`_inflection`: "Europe"/"European" is English grammar). A different name that shares a word
+    ("Ford Motor" / "General Motors") has another neighbour and is not counted.
+
+    Returns:
+        ``(origin name, copy name)`` pairs, folded.
+    """
+    from rapidfuzz import fuzz
+
+    o_names = set(o.names)
+    c_names = set(c.names)
+    out = []
+    o_pos = [(k, w) for k, w in enumerate(o.words) if w in o_names]
+    for k, n in enumerate(c.words):
+        if n not in c_names or n in o_names or len(n) < 4:
+            continue
+        cp, cn = _neighbours(c, k)
+        for km, m in o_pos:
+            if m in c_names or abs(len(m) - len(n)) > 2 or _inflection(n, m) or not 80 <= fuzz.ratio(n, m) < 100:
+                continue
+            op, on = _neighbours(o, km)
+            same_seq = (cp == op and cn == on) or (cp and cp == op and cp in c_names and op in o_names) \
+                or (cn and cn == on and cn in c_names and on in o_names)
+            if same_seq:
+                out.append((m, n))
+                break
+    return out
+
+
 def translation_artefacts(copy: list[Sentence], origin: list[Sentence], pairs) -> list[str]:
     """Traces of machine translation in ``copy`` relative to aligned ``origin`` sentences.
 
     Counted: a name that gains diacritics ("Nicolas" -> "Nicolás": the text went through Spanish or
-    Portuguese), a name corrupted into a near variant ("Guerin" -> "Gurien"), and a common word
-    capitalised after a comma ("agents, More than"), where the origin has none of these.
+    Portuguese), an origin name garbled in the copy (:func:`garbled_names`: "Guerin" -> "Gurien", never
+    a different name sharing a word nor an inflection), and a common word capitalised after a comma
+    ("agents, More than"), where the origin has none of these. Whether they suffice for a
+    machine translation is :func:`machine_translation_evidence`.
 
     Returns:
-        One description per artefact (list of str).
+        One description per artefact (list of str); garbled names read ``"name variant <origin> -> <copy>"``.
     """
-    from rapidfuzz import fuzz
-
     out = []
     for i, j, _ in pairs:
         c, o = copy[i], origin[j]
@@ -329,14 +375,26 @@ def translation_artefacts(copy: list[Sentence], origin: list[Sentence], pairs) -
                 o_tok = next((t for t, x in zip(o.raw, o.words) if x == w), "")
                 if o_tok.isascii():
                     out.append(f"{o_tok} -> {tok} (diacritics gained)")
-        for n in c.names:
-            if n not in o.names and any(80 <= fuzz.ratio(n, m) < 100 for m in o.names if abs(len(m) - len(n)) <= 2):
-                out.append(f"name variant {n}")
+        for m, n in garbled_names(c, o):
+            out.append(f"name variant {m} -> {n}")
         caps_c = len(re.findall(r",\s+(?:More|The|But|And|In|Of|To|For|With|A|An)\b", c.text))
         caps_o = len(re.findall(r",\s+(?:More|The|But|And|In|Of|To|For|With|A|An)\b", o.text))
         if caps_c > caps_o:
             out.append("capitalised word after a comma")
     return out
+
+
+#: Garbled names alone are enough evidence of machine translation only from this many: one or two
+#: near spellings are as often a reporter's typo or a corrected re-send ("Teck Hock" / "Tech Hock").
+MT_MIN_NAME_VARIANTS = 3
+
+
+def machine_translation_evidence(artefacts: list[str]) -> bool:
+    """True when :func:`translation_artefacts` are enough to call a copy machine-translated: two or more
+    artefacts of which at least one is not a garbled name (diacritics gained, a capital after a
+    comma), or :data:`MT_MIN_NAME_VARIANTS` garbled names."""
+    variants = sum(1 for x in artefacts if x.startswith("name variant"))
+    return (len(artefacts) >= 2 and variants < len(artefacts)) or variants >= MT_MIN_NAME_VARIANTS
 
 
 #: A sentence of this many words ending in sentence punctuation is prose; shorter lines and lines
@@ -383,8 +441,9 @@ def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sen
     must be all identical; and the aligned sentences hold at least :data:`VERBATIM_SHARE` of the
     copy's content. spun: most differences are one-for-one word swaps towards
     rarer words in unchanged word order. machine-translated: English copy of low lexical
-    similarity with corrupted names. rewritten: fluent paraphrase (low similarity, reordered
-    words). edited: the rest (cuts, additions, house style).
+    similarity with enough translation artefacts (:func:`machine_translation_evidence`).
+    rewritten: fluent paraphrase (low similarity, reordered words). edited: the rest (cuts,
+    additions, house style).
     """
     if copy_art.language and origin_art.language and copy_art.language != origin_art.language:
         return "translation"
@@ -418,7 +477,8 @@ def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sen
     # spun copies); fluent rewrites and machine translation swap towards commoner words (-0.3..-0.5)
     if sub >= 8 and sub / (sub + ins) >= 0.45 and mean < 0.9 and (zo - zc) / sub >= 0.25:
         return "spun"
-    if mean < 0.8 and len(translation_artefacts(copy, origin, pairs)) >= 2 and (copy_art.language or "en") == "en":
+    if mean < 0.8 and machine_translation_evidence(translation_artefacts(copy, origin, pairs)) \
+            and (copy_art.language or "en") == "en":
         return "machine-translated"
     if mean < 0.85 and same < 0.5:
         return "rewritten"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 from rapidfuzz import fuzz
@@ -30,7 +30,15 @@ from newstrace.provenance.align import (
     weighted_dice,
     word_weight,
 )
-from newstrace.provenance.text import DATE_WORDS, Sentence, fold, name_weight, number_value, number_weight, zipf
+from newstrace.provenance.text import (
+    DATE_WORDS,
+    Sentence,
+    fold,
+    name_weight,
+    number_value,
+    number_weight,
+    zipf,
+)
 
 #: A sentence at least this share inside quotation marks is a quotation; two aligned quotations
 #: may be one speaker quoted by two independent reporters.
@@ -64,9 +72,10 @@ class PairEvidence:
         wording_max: the largest such run's weight (one long distinctive sentence shared verbatim).
             For a cross-language alignment both are read from the distinctive anchors (names,
             specific numbers) the aligned pairs share instead (:func:`shared_anchor_weight`).
-        slot_agree, slot_conflict: weight of the distinctive anchors that agree, and that were
-            substituted, in the sentence pairs sharing their wording (:func:`slot_agreement`). Not
-            features of the calibrated model: they gate it (:attr:`template`).
+        slot_agree, slot_conflict (properties, measured on first use): weight of the distinctive
+            anchors that agree, and that were substituted, in the sentence pairs sharing their
+            wording (:func:`slot_agreement`). Not features of the calibrated model: they gate it
+            (:attr:`template`).
     """
 
     n_pairs: int = 0
@@ -82,8 +91,30 @@ class PairEvidence:
     semantic_frac: float = 0.0
     wording: float = 0.0
     wording_max: float = 0.0
-    slot_agree: float = 0.0
-    slot_conflict: float = 0.0
+    # (alignment, sentences a, sentences b) until the slots are measured: most candidate pairs are
+    # decided without them (only a pair the model would link is asked whether it is a template)
+    _slot_inputs: tuple | None = field(default=None, repr=False, compare=False)
+    _slots: tuple[float, float] | None = field(default=None, repr=False, compare=False)
+
+    def _measure_slots(self) -> tuple[float, float]:
+        if self._slots is None:
+            if self._slot_inputs is not None and self._slot_inputs[0].pairs:
+                _, agree, conflict = slot_agreement(*self._slot_inputs)
+                self._slots = (agree, conflict)
+            else:
+                self._slots = (0.0, 0.0)
+            self._slot_inputs = None
+        return self._slots
+
+    @property
+    def slot_agree(self) -> float:
+        """Weight of the distinctive anchors that agree in the sentence pairs sharing their wording (:func:`slot_agreement`)."""
+        return self._measure_slots()[0]
+
+    @property
+    def slot_conflict(self) -> float:
+        """Weight of the distinctive anchors substituted in those pairs (:func:`slot_agreement`)."""
+        return self._measure_slots()[1]
 
     @property
     def slot_agreement(self) -> float:
@@ -94,7 +125,8 @@ class PairEvidence:
     @property
     def template(self) -> bool:
         """True when the pair reads as one template filled twice (:func:`slot_agreement`): at least
-        :data:`SLOT_MIN_CONFLICT` of substituted slot weight and an agreement below :data:`SLOT_MIN_AGREEMENT`."""
+        :data:`SLOT_MIN_CONFLICT` of substituted slot weight and an agreement below :data:`SLOT_MIN_AGREEMENT`.
+        Measured on first use."""
         return self.slot_conflict >= SLOT_MIN_CONFLICT and self.slot_agreement < SLOT_MIN_AGREEMENT
 
     def vector(self) -> list[float]:
@@ -199,8 +231,7 @@ def pair_evidence(al: Alignment, a: list[Sentence], b: list[Sentence], cross_lan
         runs = [w for i, j, _ in al.pairs + al.moved for w in shared_wording(a[i], b[j], count_quotes)]
     ev.wording = sum(runs)
     ev.wording_max = max(runs, default=0.0)
-    if al.pairs:
-        _, ev.slot_agree, ev.slot_conflict = slot_agreement(al, a, b)
+    ev._slot_inputs = (al, a, b)
     return ev
 
 
@@ -259,6 +290,9 @@ def slot_anchors(s: Sentence) -> dict[str, float]:
     Returns:
         ``{anchor: weight}`` with weights in (0, 1].
     """
+    cached = s.__dict__.get("_slot_anchors")  # cached on the sentence, as its word_set is
+    if cached is not None:
+        return cached
     out: dict[str, float] = {}
     caps = _all_caps(s)
     for k, (tok, w) in enumerate(zip(s.raw, s.words)):
@@ -278,6 +312,7 @@ def slot_anchors(s: Sentence) -> dict[str, float]:
         weight = 1.0 if "/" in m.group() else number_weight(v)
         if weight >= 0.6:
             out["#" + v] = weight
+    s.__dict__["_slot_anchors"] = out
     return out
 
 
