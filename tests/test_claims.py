@@ -416,6 +416,7 @@ def test_range_is_one_claim_with_its_lower_bound(nlp, sentence, text, low):
     ("Attendance fell in the 2018–19 season.", "2018–19", "year"),
     ("The carrier ordered four 747-400 jets last year.", "747-400", "identifier"),
     ("Under Section 4-2 of the code, the fee doubles.", "4-2", "identifier"),
+    ("The 620-12 model costs more.", "620-12", "identifier"),
 ])
 def test_joined_figures_that_are_no_quantity(nlp, sentence, form, reason):
     cands = explain_claims(ParsedText(sentence, nlp))

@@ -461,6 +461,10 @@ won win wins winning lost lose loses losing beat beats beating drew draw draws d
 trailed trailing trail led lead leads leading victory victories defeat defeats loss losses score scored
 scoreline thrashing rout
 """.split())
+#: Words before a game score written with the loser's figure first ("lost 1-3", "trailed 0-2").
+_LOSING_WORDS = frozenset("lost lose loses losing trailed trailing trail beaten".split())
+#: Words after a model or series number ("the 930-11 model", "737-200 jets").
+_MODEL_WORDS = frozenset("model models series version aircraft jet jets jetliner jetliners plane planes engine".split())
 _HYPHEN_JOINERS = {"-", "–", "—"}
 _PLAIN_INT = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)$")
 _DASHED = re.compile(r"^(\d{1,3}(?:,\d{3})+|\d+)[–—](\d{1,3}(?:,\d{3})+|\d+)$")
@@ -512,10 +516,12 @@ def pair_kind(first: str, second: str, joiner: str, before: list[str], after: li
     if not hyphen:
         return None
     if a >= b:
-        if not (vote or game) and len(a_txt) == 3 and len(b_txt) == 3:
-            return "code"  # "the 747-400", "767-300": a model number, not a count
+        model = bool(after) and after[0] in _MODEL_WORDS
+        if not (vote or game) and (model or len(a_txt) == 3 and len(b_txt) == 3):
+            return "code"  # "the 747-400", "the 930-11 model": a model number, not a count
         return "tally"
-    return "tally" if set(before) & SCORE_WORDS and not unit_after else None  # "a loss of 19-24 cts": a range
+    # the loser's score first ("lost 1-3"); not "a loss of 19-24 cts", not "LEAD 8-12" in a price table
+    return "tally" if set(before) & _LOSING_WORDS and not unit_after else None
 
 
 def _context(doc: Doc, first: int, last: int, start: int, end: int) -> tuple[list[str], list[str]]:
