@@ -42,15 +42,49 @@ def detect_format(path: Path) -> str:
     """Reader format for ``path`` from its suffix; unknown suffixes read as plain text.
 
     A ``.gz`` suffix after another one (``page.html.gz``, ``feed.jsonl.gz``) gives the
-    format of the inner suffix: :func:`read_path` decompresses such files itself.
+    format of the inner suffix: :func:`read_path` decompresses such files itself. A regular
+    file that would be read as text is sniffed first: one that starts like Reuters-21578
+    SGML or XML (``reut2-000.sgm``, ``reut2-000.xml.gz``) is ``reuters``, one article per
+    ``<REUTERS>`` element (:func:`newstrace.readers.reuters.is_reuters`).
     """
     name = path.name.lower()
     if name.endswith(".gz") and not name.endswith(".warc.gz"):
         name = name[:-3]
     for suffix in sorted(SUFFIX_FORMATS, key=len, reverse=True):
         if name.endswith(suffix):
-            return SUFFIX_FORMATS[suffix]
-    return "text"
+            fmt = SUFFIX_FORMATS[suffix]
+            break
+    else:
+        fmt = "text"
+    if fmt == "text":
+        from newstrace.readers.reuters import is_reuters
+
+        head = _head(path)
+        if head is not None and is_reuters(head):
+            return "reuters"
+    return fmt
+
+
+#: Bytes of a file's start that content sniffing looks at (decompressed when it is gzip).
+SNIFF_BYTES = 4096
+
+
+def _head(path: Path) -> bytes | None:
+    """The first :data:`SNIFF_BYTES` of a regular file, decompressed when gzip; ``None`` for anything else.
+
+    A named pipe is never opened here (reading would consume its data, and with no writer block).
+    """
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return None
+        with path.open("rb") as fh:
+            head = fh.read(SNIFF_BYTES)
+            if head[:2] == GZIP_MAGIC:
+                head += fh.read(65536 - len(head))
+                return zlib.decompressobj(wbits=31).decompress(head, SNIFF_BYTES)
+            return head
+    except (OSError, zlib.error):
+        return None
 
 
 def read_path(path: str | Path, fmt: str | None = None, **options) -> Iterator[RawDocument]:
@@ -58,8 +92,8 @@ def read_path(path: str | Path, fmt: str | None = None, **options) -> Iterator[R
 
     Args:
         path: the file.
-        fmt: reader name (``text``, ``html``, ``jsonl``, ``csv``, ``parquet``, ``warc``);
-            detected from the suffix when ``None``.
+        fmt: reader name (``text``, ``html``, ``jsonl``, ``csv``, ``parquet``, ``warc``,
+            ``reuters``); detected from the suffix (and a text file's first bytes) when ``None``.
         **options: reader options, e.g. ``columns`` for JSONL/CSV/Parquet column mapping.
 
     Never raises for bad input: a missing, unreadable or malformed file or record is
@@ -264,6 +298,10 @@ def _reader(fmt: str):
         from newstrace.readers.warc import read_warc_file
 
         return read_warc_file
+    if fmt == "reuters":
+        from newstrace.readers.reuters import read_reuters_file
+
+        return read_reuters_file
     raise KeyError(fmt)
 
 

@@ -308,7 +308,7 @@ def _records_of(inp: _Input, store: Store, fmt, columns, report: IngestReport, o
         ]
     else:
         options: dict = {"columns": columns} if file_fmt in TABULAR_FORMATS else {}
-        if file_fmt == "warc":
+        if file_fmt in ("warc", "reuters"):  # readers that skip records on purpose count them by reason
             options["skipped"] = report.skip_reasons
         raws = read_path(inp.path, file_fmt, **options)
     skipped: set[int] = set()

@@ -1,0 +1,117 @@
+"""Reuters-21578 reader: one article per ``<REUTERS>`` element of the collection's SGML (or its XML conversion)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+from newstrace.corpora.reuters import _NEWID, _STORY, ReutersStory, _field, _iso
+from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document
+from newstrace.schema import Source
+
+#: The start of a Reuters-21578 file: an optional XML declaration, DOCTYPE and ``<LEWIS>`` root, then ``<REUTERS``.
+SNIFF = re.compile(rb"\A\s*(?:<\?xml[^>]*>\s*)?(?:<!DOCTYPE[^>]*>\s*)?(?:<LEWIS>\s*)?<REUTERS[\s>]", re.I)
+#: Skip reason of a story with no ``<BODY>`` (a brief: the headline alone).
+BRIEF = "no BODY (a brief: headline only)"
+
+
+def is_reuters(head: bytes) -> bool:
+    """True when ``head`` (a file's first bytes, decompressed) starts like a Reuters-21578 SGML or XML file.
+
+    Matches ``reut2-000.sgm`` of David D. Lewis's distribution (``<!DOCTYPE lewis SYSTEM
+    "lewis.dtd">`` then ``<REUTERS ...>``) and the XML conversion (``<?xml ...?>``, ``<LEWIS>``,
+    then ``<REUTERS ...>``). Only the start is looked at, so an article that mentions a
+    ``<REUTERS>`` tag further down is still read as text.
+    """
+    return bool(SNIFF.match(head))
+
+
+def read_reuters_file(path: Path, skipped: Counter | None = None, **_options) -> Iterator[RawDocument]:
+    """Yield one RawDocument per ``<REUTERS>`` story with a body.
+
+    The stories are parsed as :func:`newstrace.corpora.reuters.iter_reuters` parses them
+    (lenient regular expressions, since ``reut2-017`` is not well-formed XML; character
+    references such as ``&#3;`` dropped). Layout: ``<TITLE>`` as the headline, then the body's
+    paragraphs (the wire's indented lines start paragraphs; hard wraps are joined), the
+    ``<DATELINE>`` ("SALVADOR, Feb 26 -") in front of the first one, as the wire printed it.
+    ``meta``: ``published`` from ``<DATE>`` (ISO 8601, local wire time), ``outlet`` "Reuters".
+
+    Args:
+        path: a Reuters-21578 ``.sgm`` or ``.xml`` file (gzip is undone by
+            :func:`newstrace.readers.read_path`).
+        skipped: a counter that receives one count per story skipped, keyed by reason
+            (:data:`BRIEF`: a story with no body, 2,535 of the 21,578).
+
+    Every record's ``Source`` has ``record`` (0-based index of the story among all
+    ``<REUTERS>`` elements of the file, skipped ones included), ``line`` (1-based line of its
+    ``<REUTERS>`` tag) and ``offset`` (its byte offset, in the decompressed file).
+
+    Never raises for bad input; error records: E102 a file none of whose stories has a body,
+    E103 a story holding a NUL byte or invalid UTF-8 (that story only), E104 a file over the
+    size limit, E106 a ``<REUTERS>`` element not closed (a truncated file).
+    """
+    file_source = Source(path=str(path), format="reuters")
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        yield error_document(file_source, "E104", f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
+        return
+    skipped = skipped if skipped is not None else Counter()
+    data = path.read_bytes().decode("utf-8", errors="surrogateescape")  # a bad byte fails its one story
+    line, offset, pos, last_end, index, briefs, yielded = 1, 0, 0, 0, 0, 0, 0
+    for m in _STORY.finditer(data):
+        between = data[pos : m.start()]
+        line += between.count("\n")
+        offset += len(between.encode("utf-8", errors="surrogateescape"))
+        pos, last_end = m.start(), m.end()
+        source = Source(path=str(path), format="reuters", record=index, line=line, offset=offset)
+        index += 1
+        doc = _story_document(m, source)
+        if doc is None:
+            briefs += 1
+            skipped[BRIEF] += 1
+            continue
+        yielded += 1
+        yield doc
+    if (cut := re.search(r"<REUTERS\b", data[last_end:], re.I)) is not None:  # an element opened, never closed
+        at = last_end + cut.start()
+        where = Source(path=str(path), format="reuters", record=index, line=data.count("\n", 0, at) + 1,
+                       offset=len(data[:at].encode("utf-8", errors="surrogateescape")))  # fmt: skip
+        yield error_document(where, "E106", "<REUTERS> element not closed: the file is truncated here")
+        yielded += 1
+    if yielded == 0:
+        what = f"none of its {index} <REUTERS> stories has a body ({briefs} briefs, headline only)" if index else \
+            "no <REUTERS> story in it"  # fmt: skip
+        yield error_document(file_source, "E102", f"no records: {what}")
+
+
+def _story_document(m: re.Match, source: Source) -> RawDocument | None:
+    """The record of one ``<REUTERS>`` match; ``None`` for a brief (no body)."""
+    attrs, block = m.groups()
+    if "\x00" in block:
+        return error_document(source, "E103", "binary data in this story (a NUL byte 0x00); the other stories are read")
+    bad = next((c for c in block if "\udc80" <= c <= "\udcff"), None)
+    if bad is not None:
+        return error_document(source, "E103", f"not valid UTF-8 (byte 0x{ord(bad) - 0xDC00:02x} in this story); "
+                              "re-encode the file as UTF-8")  # fmt: skip
+    body = _field(block, "BODY")
+    if not body:
+        return None
+    newid = _NEWID.search(attrs)
+    story = ReutersStory(int(newid.group(1)) if newid else -1, _iso(_field(block, "DATE")), _field(block, "TITLE"),
+                         _field(block, "DATELINE"), body)  # fmt: skip
+    paras = story.paragraphs()
+    dateline = " ".join(story.dateline.split())
+    if dateline and paras:
+        paras[0] = f"{dateline} {paras[0]}"
+    title = " ".join(story.title.split())
+    meta = {"outlet": "Reuters"}
+    if title:
+        meta["headline"] = title
+    if story.date:
+        meta["published"] = story.date
+    return RawDocument(source=source, text=f"{title}\n\n" + "\n\n".join(paras), meta=meta)
+
+
+__all__ = ["read_reuters_file", "is_reuters", "BRIEF"]
