@@ -697,7 +697,12 @@ class _Attributor:
         it is dropped after a label word ('the documentary "..."'), after a determiner or "as"
         with no speech verb ('sold the plan as a "green mile"'), before the noun it
         modifies ('a "textbook" rescue'), after a preposition ('belonging to "collectives"'),
-        or as the bare object of a cue ('said "collective"').
+        or as the bare object of a cue ('said "collective"'). A span of at most
+        :data:`SHORT_FRAGMENT_WORDS` words also needs speech to govern it
+        (:meth:`_short_fragment_spoken`), and a span of up to five words between a determiner
+        and its noun with no speech verb before it is a modifier ('a "take a look at" project').
+        A quotation standing as its own sentence after others on its line is kept even when
+        it is one capitalised word ('... resign. "Never."').
         """
         doc = self.doc
         content = self.text[f.span.start : f.span.end]
