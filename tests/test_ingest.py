@@ -523,3 +523,20 @@ def test_rerun_reports_the_records_that_failed_before_and_exits_as_the_first_run
     fixed = runner.invoke(app, args)  # the mended file is read again and its records stored: success
     assert (fixed.exit_code, fixed.stderr) == (0, ""), fixed.output
     assert fixed.stdout.startswith("2 records analysed") and "already ingested (" not in fixed.stdout
+
+
+def test_resumed_file_reports_its_records_that_failed_before(tmp_path):
+    """A file left unfinished by an interrupted run is read again; its records stored as failures are skipped and reported."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    bad = write_jsonl(folder / "feed.jsonl", [{"title": "Ok", "text": invented_article(3)[1]}, '{"text": "cut',
+                                              {"title": "Also ok", "text": invented_article(4)[1]}])  # fmt: skip
+    with Store(tmp_path / "s.duckdb") as st:
+        first = ingest([folder], st, jobs=1)
+        assert (first.failed, first.exit_code) == (1, 1)
+        st.execute("UPDATE inputs SET status = 'started'")  # as if killed before the file's last batch committed
+        again = ingest([folder], st, jobs=1)
+    assert (again.records, again.records_skipped, again.files_skipped) == (0, 3, 0)
+    assert (again.failed_before, again.with_errors_before, again.exit_code) == (1, 0, 1)
+    assert again.error_lines == [f"{bad}:2: malformed JSON at column 10: Unterminated string starting (failed in an "
+                                 "earlier run and not stored; the file is unchanged: fix it and ingest it again)"]  # fmt: skip
