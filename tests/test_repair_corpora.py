@@ -78,12 +78,14 @@ def test_provenance_texts_get_no_censor_or_glue_repair():
         seen += 1
         fixed, log = fix_and_explain(text)
         assert apply_plan(text, log) == fixed
-        assert not [r for r in log if r.kind in ("censor", "glued")], path
+        glued = [(r.before, r.after) for r in log if r.kind in ("censor", "glued")]
+        # The one glued word of the corpus: a word glued to a proper noun (Reuters copy, story p).
+        assert glued in ([], [("towardVenezuela", "toward Venezuela")]), path
         kinds.update(r.kind for r in log)
     assert seen >= 60
     # Reviewed: "essays , stories", "Intelligence  assistance .", 'country, "said',
     # and 'war. "' at a paragraph end.
-    assert kinds == Counter({"spacing": 3, "quote_mark": 2})
+    assert kinds == Counter({"spacing": 3, "quote_mark": 2, "glued": 1})
 
 
 def test_case_files_get_no_censor_or_glue_repair():

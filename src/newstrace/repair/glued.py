@@ -85,13 +85,55 @@ def split_token(
     return head, tail, evidence
 
 
+#: A lower-case word glued to a capitalised one ("towardVenezuela"): the junction a lost space
+#: leaves between a word and a proper noun.
+_CAMEL = re.compile(r"([a-z]{3,})([A-Z][a-z]{2,})")
+#: Characters before a token that make it a handle, hashtag, address or identifier ("@realName", "#getOut").
+_CODE_BEFORE = frozenset("@#/._\\-=:")
+_ADDRESS = re.compile(r"\S*(?:://|www\.)\S*")
+
+
+def split_camel(token: str, seen: set[str], config: RepairConfig):
+    """Split a lower-case word glued to a capitalised word that stands alone in the text.
+
+    Args:
+        token: a letters-only word token.
+        seen: the letter tokens of the whole text.
+        config: ``glue_min_zipf`` (the head word's least frequency) and ``censor_max_unknown_zipf``.
+
+    Returns:
+        ``(head, tail, evidence)`` or ``None``: the token is unknown, the lower-case head is a
+        frequent word, and the capitalised tail is written on its own elsewhere in the text and
+        never in lower case (so a brand such as "eBay" or "palmOne", whose tail never stands
+        alone as a name, stays whole).
+
+    >>> split_camel("towardVenezuela", {"Venezuela"}, RepairConfig())[:2]
+    ('toward', 'Venezuela')
+    >>> split_camel("towardVenezuela", set(), RepairConfig()) is None
+    True
+    """
+    m = _CAMEL.fullmatch(token)
+    if not m or not is_unknown(token, config.censor_max_unknown_zipf):
+        return None
+    head, tail = m.groups()
+    # The tail is a proper noun of this text: written on its own, and never in lower case (a
+    # common word capitalised at a sentence start, "palmOne" beside "one", is not evidence).
+    if tail not in seen or tail.lower() in seen or zipf(head) < config.glue_min_zipf:
+        return None
+    evidence = (f"{token} unknown (zipf {zipf(token):.1f}); {head} zipf {zipf(head):.1f} + {tail}, "
+                "a capitalised word standing alone in the text")
+    return head, tail, evidence
+
+
 def split_glued_words(text: str, config: RepairConfig) -> list[Edit]:
     """Split a word glued to a function word by lost markup or a lost space.
 
     A token unknown to wordfreq (Zipf below ``censor_max_unknown_zipf``) is split when it is
     a frequent word (Zipf >= ``glue_min_zipf``) followed by a function word or speech verb
     ("asylumand", "Venezuelaand", "hesaid" is too short to try), or, all lowercase, a leading
-    function word followed by a frequent word ("thejob"). A capitalised head must also stand
+    function word followed by a frequent word ("thejob"), or a frequent lower-case word glued to
+    a capitalised word that stands alone elsewhere in the text (:func:`split_camel`:
+    "towardVenezuela"; never after "@", "#", "/", "." or "_", where it is a handle or code). A capitalised head must also stand
     alone elsewhere in the text, so unknown names that merely end in "and" stay whole. A
     token one edit away from a word (Zipf >= 2, :func:`typo_neighbour`) is a misspelling and
     stays whole ("therby", "forsees", "billin" in Reuters), and so does a rarer form of a known
@@ -109,16 +151,24 @@ def split_glued_words(text: str, config: RepairConfig) -> list[Edit]:
     [('asylumand', 'asylum and')]
     """
     seen = _standalone(text)
+    prose = _standalone(_ADDRESS.sub(" ", text)) if "/" in text else seen  # words outside web addresses
     splits = {}
+    camels = set()
     for tok in seen:
         if len(tok) >= 5 and is_unknown(tok, config.censor_max_unknown_zipf):
             found = split_token(tok, seen, config)
+            if not found:
+                found = split_camel(tok, prose, config)
+                camels.update([tok] if found else [])
             if found:
                 splits[tok] = found
     edits = []
     if splits:
         for m in _LETTERS.finditer(text):
             if m.group() in splits:
+                if m.group() in camels and m.start() > 0 and (
+                        text[m.start() - 1] in _CODE_BEFORE or text[m.start() - 1].isalnum()):
+                    continue  # "@towardVenezuela", "site.getName": a handle or code, not prose
                 head, tail, evidence = splits[m.group()]
                 edits.append(Edit(m.start(), m.end(), f"{head} {tail}", "glued", evidence))
     return edits
@@ -185,4 +235,4 @@ def close_glued_quotes(text: str, config: RepairConfig) -> list[Edit]:
     return edits
 
 
-__all__ = ["close_glued_quotes", "split_glued_words", "split_token"]
+__all__ = ["close_glued_quotes", "split_camel", "split_glued_words", "split_token"]
