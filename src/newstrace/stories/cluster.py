@@ -379,16 +379,26 @@ def pair_evidence(a: dict[str, float], b: dict[str, float], rarity, specific_wei
         rarity: key -> evidence factor (0..1), e.g. :meth:`LinkRule.rarity` over the pass's counts.
         specific_weight: a shared key whose evidence is at least this is specific.
     """
-    if len(b) < len(a):
+    return _pair(_prepare(a), _prepare(b), rarity, specific_weight)
+
+
+def _prepare(keys: dict[str, float]) -> tuple[dict[str, float], list[str], dict[str, set[str]], set[str]]:
+    """An article's keys, its scored keys in sorted order (fixed sums), its given names by name, and the names it qualifies."""
+    given = qualifiers(keys)
+    return keys, sorted(k for k in keys if not k.startswith(QUALIFIER)), given, set(given)
+
+
+def _pair(a: tuple, b: tuple, rarity, specific_weight: float) -> tuple[float, int]:
+    """:func:`pair_evidence` on :func:`_prepare` d articles (the sum runs over the shared keys in sorted order either way)."""
+    if len(b[1]) < len(a[1]):
         a, b = b, a
     score, specific = 0.0, 0
-    ga, gb = qualifiers(a), qualifiers(b)
-    named_b = set(gb)
-    for k in sorted(a):
-        if k in b and not k.startswith(QUALIFIER):
-            c = min(a[k], b[k]) * rarity(k)
+    other = b[0]
+    for k in a[1]:
+        if k in other:
+            c = min(a[0][k], other[k]) * rarity(k)
             if k.startswith("n:"):
-                c *= surname_factor(k[2:], ga, b, named_b)
+                c *= surname_factor(k[2:], a[2], other, b[3])
             score += c
             specific += c >= specific_weight
     return score, specific
@@ -543,9 +553,10 @@ def split_events(pass_links: Iterable[tuple[str, str]], keys: dict[str, dict[str
             groups.update((m, root) for m in rest)
             continue
         linked = {}
+        prepared = {m: _prepare(keys.get(m, {})) for m in members}
         for i, a in enumerate(members):
             for b in members[i + 1:]:
-                score, specific = pair_evidence(keys.get(a, {}), keys.get(b, {}), rarity, rule.specific_weight)
+                score, specific = _pair(prepared[a], prepared[b], rarity, rule.specific_weight)
                 da, db_ = dates.get(a), dates.get(b)
                 if rule.same_event(score, specific, da.gap_days(db_) if da and db_ else None):
                     linked[(min(a, b), max(a, b))] = score
