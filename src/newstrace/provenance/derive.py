@@ -53,7 +53,7 @@ CALIBRATION_PATH = Path(__file__).with_name("calibration.json")
 CALIBRATION_SEMANTIC_PATH = Path(__file__).with_name("calibration_semantic.json")
 #: Calibrated probability from which a pair is linked (precision first: calling an outlet a copier is an accusation).
 LINK_PROBABILITY = 0.5
-#: Fewest aligned, unquoted sentence pairs for a link.
+#: Fewest aligned, unquoted pairs of content sentences for a link.
 MIN_PAIRS = 2
 #: Net direction votes needed to name one article the other's origin.
 DIRECTION_MARGIN = 2
@@ -97,12 +97,13 @@ def probability(x: list[float], model: dict) -> float:
 
 def link_probability(ev: PairEvidence, x: list[float], model: dict) -> float:
     """Calibrated probability of a link, capped below :data:`LINK_PROBABILITY` when fewer than
-    :data:`MIN_PAIRS` sentence pairs align (one shared sentence is never enough: stock phrases), or
+    :data:`MIN_PAIRS` pairs of content sentences align (one shared sentence is never enough: stock
+    phrases; an agency sign-off such as "Reuter" is not a second one), or
     when the pair is one template filled with two events' names and figures
     (:attr:`~newstrace.provenance.evidence.PairEvidence.template`, measured by
     :func:`~newstrace.provenance.evidence.slot_agreement`)."""
     p = probability(x, model)
-    if p >= LINK_PROBABILITY and ((ev.n_pairs < MIN_PAIRS and ev.semantic_pairs < MIN_PAIRS) or ev.template):
+    if p >= LINK_PROBABILITY and ((ev.n_content_pairs < MIN_PAIRS and ev.semantic_pairs < MIN_PAIRS) or ev.template):
         p = min(p, LINK_PROBABILITY - 1e-6)
     return p
 
@@ -309,9 +310,16 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
 
 
 def _inflection(x: str, y: str) -> bool:
-    """True when one folded word is the other inflected or derived: the longer starts with the
-    shorter less its last letter ("motor"/"motors", "europe"/"european", "china"/"chinese")."""
+    """True when one folded word is the other inflected or derived: the longer (by a suffix) starts
+    with the shorter less its last letter ("motor"/"motors", "europe"/"european", "china"/"chinese");
+    two words of one length ("torres"/"torrez") are not.
+
+    >>> _inflection("motor", "motors"), _inflection("europe", "european"), _inflection("torres", "torrez")
+    (True, True, False)
+    """
     short, long_ = sorted((x, y), key=len)
+    if len(short) == len(long_):
+        return False
     return long_.startswith(short[:-1]) if len(short) > 3 else long_.startswith(short)
 
 

@@ -57,6 +57,8 @@ class PairEvidence:
 
     Attributes:
         n_pairs: aligned sentence pairs in order that are not both quotations.
+        n_content_pairs: of those, pairs of two content sentences (:data:`~newstrace.provenance.align.MIN_WORDS`+
+            words each): not a sign-off ("Reuter"), a dateline or a caption.
         n_strong: of those, pairs with similarity >= 0.8.
         n_quote_pairs: aligned pairs that are both quotations.
         gain: sum over non-quotation pairs of ``(similarity - TAU) * min(1, words / FULL_WORDS)``.
@@ -79,6 +81,7 @@ class PairEvidence:
     """
 
     n_pairs: int = 0
+    n_content_pairs: int = 0
     n_strong: int = 0
     n_quote_pairs: int = 0
     gain: float = 0.0
@@ -222,6 +225,7 @@ def pair_evidence(al: Alignment, a: list[Sentence], b: list[Sentence], cross_lan
         plain.append((i, j, sim))
         lex.append(lx)
     ev.n_pairs = len(plain)
+    ev.n_content_pairs = sum(1 for i, j, _ in plain if len(a[i].words) >= MIN_WORDS and len(b[j].words) >= MIN_WORDS)
     ev.run = _longest_run(plain)
     ev.cov_min, ev.cov_max = sorted((al.coverage_a, al.coverage_b))
     ev.mean_lexical = sum(lex) / len(lex) if lex else 0.0
