@@ -12,7 +12,8 @@ from pathlib import Path
 
 from newstrace.corpora import shared_dir
 
-_STORY = re.compile(r"<REUTERS\b(.*?)>(.*?)</REUTERS>", re.S)
+#: One ``<REUTERS ...>...</REUTERS>`` element: group 1 its attributes, group 2 its content.
+STORY_ELEMENT = re.compile(r"<REUTERS\b(.*?)>(.*?)</REUTERS>", re.S)
 _NEWID = re.compile(r'NEWID="(\d+)"')
 
 
@@ -68,10 +69,20 @@ def iter_reuters(folder: Path | None = None, with_body_only: bool = True) -> Ite
     folder = folder or shared_dir() / "corpora" / "reuters21578"
     for path in sorted(folder.glob("reut2-*.xml.gz")):
         data = gzip.open(path, "rt", encoding="utf-8", errors="replace").read()
-        for m in _STORY.finditer(data):
-            attrs, block = m.groups()
-            body = _field(block, "BODY")
-            if with_body_only and not body:
+        for m in STORY_ELEMENT.finditer(data):
+            story = parse_story(*m.groups())
+            if with_body_only and not story.body:
                 continue
-            newid = int(_NEWID.search(attrs).group(1)) if _NEWID.search(attrs) else -1
-            yield ReutersStory(newid, _iso(_field(block, "DATE")), _field(block, "TITLE"), _field(block, "DATELINE"), body)
+            yield story
+
+
+def parse_story(attrs: str, block: str) -> ReutersStory:
+    """The story of one ``<REUTERS>`` element (a :data:`STORY_ELEMENT` match's two groups).
+
+    Args:
+        attrs: the element's attribute text (``NEWID="..."``; a missing NEWID gives -1).
+        block: its content; a missing field gives "", an unparsable date "".
+    """
+    newid = _NEWID.search(attrs)
+    return ReutersStory(int(newid.group(1)) if newid else -1, _iso(_field(block, "DATE")), _field(block, "TITLE"),
+                        _field(block, "DATELINE"), _field(block, "BODY"))  # fmt: skip

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from newstrace.corpora.reuters import _NEWID, _STORY, ReutersStory, _field, _iso
+from newstrace.corpora.reuters import STORY_ELEMENT, parse_story
 from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document
 from newstrace.schema import Source
 
@@ -60,7 +60,7 @@ def read_reuters_file(path: Path, skipped: Counter | None = None, **_options) ->
     skipped = skipped if skipped is not None else Counter()
     data = path.read_bytes().decode("utf-8", errors="surrogateescape")  # a bad byte fails its one story
     line, offset, pos, last_end, index, briefs, yielded = 1, 0, 0, 0, 0, 0, 0
-    for m in _STORY.finditer(data):
+    for m in STORY_ELEMENT.finditer(data):
         between = data[pos : m.start()]
         line += between.count("\n")
         offset += len(between.encode("utf-8", errors="surrogateescape"))
@@ -95,12 +95,9 @@ def _story_document(m: re.Match, source: Source) -> RawDocument | None:
     if bad is not None:
         return error_document(source, "E103", f"not valid UTF-8 (byte 0x{ord(bad) - 0xDC00:02x} in this story); "
                               "re-encode the file as UTF-8")  # fmt: skip
-    body = _field(block, "BODY")
-    if not body:
+    story = parse_story(attrs, block)
+    if not story.body:
         return None
-    newid = _NEWID.search(attrs)
-    story = ReutersStory(int(newid.group(1)) if newid else -1, _iso(_field(block, "DATE")), _field(block, "TITLE"),
-                         _field(block, "DATELINE"), body)  # fmt: skip
     paras = story.paragraphs()
     dateline = " ".join(story.dateline.split())
     if dateline and paras:
