@@ -68,7 +68,8 @@ def iter_reuters(folder: Path | None = None, with_body_only: bool = True) -> Ite
     """
     folder = folder or shared_dir() / "corpora" / "reuters21578"
     for path in sorted(folder.glob("reut2-*.xml.gz")):
-        data = gzip.open(path, "rt", encoding="utf-8", errors="replace").read()
+        with gzip.open(path, "rt", encoding="utf-8", errors="replace") as fh:
+            data = fh.read()
         for m in STORY_ELEMENT.finditer(data):
             story = parse_story(*m.groups())
             if with_body_only and not story.body:
