@@ -35,7 +35,7 @@ _BULLET = re.compile(r"^\s*[-*\u2022\u2013\u2014\u00b7\u25aa>]\s")
 _NUMBERED = re.compile(r"^\s*(?:\d{1,2}[.)]|\(?[a-z]\))\s")
 _TABLE = re.compile(r"\S(?: {3,}|\t)\S")
 _BLANK = re.compile(r"\n[ \t\u00a0]*\n")
-#: Small words after which a title-like line still runs on ("Secretary of", "said the").
+#: Small words that cannot end a sentence: a line ending on one runs on ("Secretary of", "said the").
 _RUNS_ON = frozenset(
     "a an the of to in on at by for from with and or but nor as than that which who whose said says".split())
 
