@@ -70,6 +70,7 @@ from newstrace.provenance.derive import (
     MIN_PAIRS,
     build_derivation,
     decide,
+    enough_pairs,
     load_model,
     probability,
 )
@@ -122,7 +123,7 @@ def measure(n: int | None, show: int = 10, seed: int = 5) -> dict:
             row["kind"] = build_derivation(A, B, sa, sb, al, dec).kind
             links.append(row)
         elif p_model >= LINK_PROBABILITY and (ev.n_pairs >= MIN_PAIRS or ev.semantic_pairs >= MIN_PAIRS):
-            if ev.n_content_pairs < MIN_PAIRS and ev.semantic_pairs < MIN_PAIRS:
+            if not enough_pairs(ev):
                 one_sentence.append(row)  # the second aligned "sentence" was a sign-off or dateline
             elif ev.template:
                 held.append(row)

@@ -46,6 +46,8 @@ QUOTE_SHARE = 0.5
 #: Aligned pairs whose shorter sentence has fewer words count in proportion (headline-like matches).
 FULL_WORDS = 12
 STRONG = 0.8
+#: Lexical similarity from which an aligned pair is one sentence repeated word for word.
+SAME_SENTENCE = 0.95
 #: Shortest run of identical, unquoted words that counts as shared wording (a 4-gram outside
 #: quotation marks: independent reports share quotations and names, rarely their own phrasing).
 MIN_RUN_WORDS = 4
@@ -57,8 +59,11 @@ class PairEvidence:
 
     Attributes:
         n_pairs: aligned sentence pairs in order that are not both quotations.
-        n_content_pairs: of those, pairs of two content sentences (:data:`~newstrace.provenance.align.MIN_WORDS`+
-            words each): not a sign-off ("Reuter"), a dateline or a caption.
+        n_content_pairs: aligned pairs, in order or moved and not both quotations, of two content
+            sentences (:data:`~newstrace.provenance.align.MIN_WORDS`+ words each): not a sign-off
+            ("Reuter"), a dateline or a caption.
+        n_same_long: of those, pairs of one sentence repeated word for word (lexical similarity
+            >= :data:`SAME_SENTENCE`) at length (:data:`FULL_WORDS`+ words).
         n_strong: of those, pairs with similarity >= 0.8.
         n_quote_pairs: aligned pairs that are both quotations.
         gain: sum over non-quotation pairs of ``(similarity - TAU) * min(1, words / FULL_WORDS)``.
@@ -82,6 +87,7 @@ class PairEvidence:
 
     n_pairs: int = 0
     n_content_pairs: int = 0
+    n_same_long: int = 0
     n_strong: int = 0
     n_quote_pairs: int = 0
     gain: float = 0.0
@@ -225,7 +231,14 @@ def pair_evidence(al: Alignment, a: list[Sentence], b: list[Sentence], cross_lan
         plain.append((i, j, sim))
         lex.append(lx)
     ev.n_pairs = len(plain)
-    ev.n_content_pairs = sum(1 for i, j, _ in plain if len(a[i].words) >= MIN_WORDS and len(b[j].words) >= MIN_WORDS)
+    # content pairs, in order or moved (a copy that moves a paragraph keeps its sentences)
+    kept = {(i, j) for i, j, _ in plain}
+    content = [(i, j, lx) for (i, j, _s), lx in zip(al.pairs, al.lexical)
+               if (i, j) in kept and len(a[i].words) >= MIN_WORDS and len(b[j].words) >= MIN_WORDS]
+    content += [(i, j, sim) for i, j, sim in al.moved if len(a[i].words) >= MIN_WORDS and len(b[j].words) >= MIN_WORDS
+                and (count_quotes or not (_is_quote(a[i]) and _is_quote(b[j])))]
+    ev.n_content_pairs = len(content)
+    ev.n_same_long = sum(1 for i, j, x in content if x >= SAME_SENTENCE and min(len(a[i].words), len(b[j].words)) >= FULL_WORDS)
     ev.run = _longest_run(plain)
     ev.cov_min, ev.cov_max = sorted((al.coverage_a, al.coverage_b))
     ev.mean_lexical = sum(lex) / len(lex) if lex else 0.0
@@ -276,8 +289,8 @@ def figure_value(token: str) -> str | None:
 
 
 def _all_caps(s: Sentence) -> bool:
-    letters = [c for c in s.text if c.isalpha()]
-    return len(letters) >= 8 and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
+    """A line in capitals (a wire headline): every cased letter upper case."""
+    return s.text.isupper()
 
 
 def slot_anchors(s: Sentence) -> dict[str, float]:
@@ -373,9 +386,13 @@ def slot_counts(a: Sentence, b: Sentence) -> tuple[float, float]:
 def frame_words(s: Sentence) -> set[str]:
     """The template frame of a sentence: its folded words without slot anchors, names or digits
     ("NV Nederlandse Gasunie is issuing a 100 mln dlr eurobond ..." -> {is, issuing, a, mln, dlr, eurobond, ...})."""
-    slots = slot_anchors(s)
-    names = set() if _all_caps(s) else set(s.names)
-    return {w for w in s.word_set if w not in slots and w not in names and not w[:1].isdigit()}
+    cached = s.__dict__.get("_frame_words")
+    if cached is None:
+        slots = slot_anchors(s)
+        names = set() if _all_caps(s) else set(s.names)
+        cached = s.__dict__["_frame_words"] = {w for w in s.word_set
+                                              if w not in slots and w not in names and not w[:1].isdigit()}
+    return cached
 
 
 def wording_pairs(al: Alignment, a: list[Sentence], b: list[Sentence]) -> list[tuple[int, int]]:
@@ -383,14 +400,19 @@ def wording_pairs(al: Alignment, a: list[Sentence], b: list[Sentence]) -> list[t
 
     The aligned pairs (in order and moved) plus, within one language, the monotone chain
     (:func:`~newstrace.provenance.align.monotone_chain`, threshold :data:`~newstrace.provenance.align.TAU`)
-    over the weighted Dice of the sentences' frames (:func:`frame_words`): the alignment's fact
-    factor keeps two filled-in templates' leads apart, the frame view pairs them. Only sentences of
+    over the weighted Dice of the frames (:func:`frame_words`) of the sentences left unaligned: the
+    alignment's fact factor keeps two filled-in templates' leads apart, the frame view pairs them
+    (a copy leaves few sentences unaligned, so this stays cheap). Only sentences of
     :data:`~newstrace.provenance.align.MIN_WORDS`+ words (no sign-offs).
     """
     pairs = {(i, j) for i, j, _ in al.pairs + al.moved}
     if not al.cross_language and a and b:
-        sim = weighted_dice([frame_words(s) for s in a], [frame_words(s) for s in b], word_weight)
-        pairs |= {(i, j) for i, j, _ in monotone_chain(sim, TAU)}
+        used_a, used_b = {i for i, _ in pairs}, {j for _, j in pairs}
+        rows = [i for i in range(len(a)) if i not in used_a and len(a[i].words) >= MIN_WORDS]
+        cols = [j for j in range(len(b)) if j not in used_b and len(b[j].words) >= MIN_WORDS]
+        if rows and cols:
+            sim = weighted_dice([frame_words(a[i]) for i in rows], [frame_words(b[j]) for j in cols], word_weight)
+            pairs |= {(rows[i], cols[j]) for i, j, _ in monotone_chain(sim, TAU)}
     return sorted((i, j) for i, j in pairs if len(a[i].words) >= MIN_WORDS and len(b[j].words) >= MIN_WORDS)
 
 
