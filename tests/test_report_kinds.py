@@ -72,7 +72,7 @@ def test_story_f_shows_the_farm_copy_as_a_sibling_not_as_the_translation(store):
     assert copy_id not in own and own[spanish_id] == "translation"
     assert expected[copy_id] == "sibling" and expected[spanish_id] == "translation"
     members = {m.article_id: m for m in detail.members}
-    assert members[copy_id].kind is None and members[spanish_id].kind == "translation"
+    assert members[copy_id].kind == "sibling" and members[spanish_id].kind == "translation"
     dots = {p.article_id: p.kind or p.role for p in story_timeline(detail, ReportLinks()).undated}
     dots |= {p.article_id: p.kind or p.role for p in story_timeline(detail, ReportLinks()).points}
     assert dots[copy_id] == "sibling" and dots[spanish_id] == "translation"

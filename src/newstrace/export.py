@@ -29,7 +29,7 @@ import pyarrow as pa
 from newstrace.store import Store
 from newstrace.store.resolved import RESOLVED_TABLE
 from newstrace.stories import db
-from newstrace.stories.query import collapse_inferred, summarise
+from newstrace.stories.query import collapse_inferred, date_text, summarise
 
 ExportFormat = Literal["parquet", "csv", "jsonl"]
 
@@ -318,7 +318,8 @@ def story_tables(store: Store, chunk: int = 5000) -> tuple[pa.Table, pa.Table]:
     """The ``stories`` table (one row per story summary) and ``story_members`` (story, article, role, date) as Arrow tables."""
     ids = [r[0] for r in db.tuples(store, "SELECT story_id, min(a.seq) AS s FROM story_articles sa JOIN articles a "
                                    "ON a.id = sa.article_id GROUP BY 1 ORDER BY s")]  # fmt: skip
-    dates = {r[0]: (r[1], r[2]) for r in db.tuples(store, "SELECT article_id, date_lo, date_source FROM story_articles")}
+    dates = {r[0]: (date_text(r[1], r[2]), r[3])  # a month from a URL as "2019-02", never its first day
+             for r in db.tuples(store, "SELECT article_id, date_lo, date_hi, date_source FROM story_articles")}
     s_rows, m_rows = [], []
     for i in range(0, len(ids), chunk):
         part = summarise(store, ids[i : i + chunk])

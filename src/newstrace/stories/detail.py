@@ -27,7 +27,7 @@ from newstrace.store.resolved import RESOLVED_TABLE
 from newstrace.stories import db
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.models import EventLink, Member, StoryDetail, TimelinePoint, TreeEdge
-from newstrace.stories.query import collapse_inferred, get_story
+from newstrace.stories.query import collapse_inferred, date_text, get_story
 from newstrace.stories.variants import StoryText, group_claims, group_names, group_quotes, speakers_of
 
 #: Articles whose quotes, claims and names are compared in one story detail (earliest first).
@@ -112,6 +112,14 @@ def _variant_articles(store: Store, ids: list[str]) -> list[Article]:
     return [rec.article_from_rows(r, kids.get(r["id"], {}), []) for r in rows]
 
 
+def _member_kind(role: str, own: dict[str, Any] | None) -> str | None:
+    """:attr:`Member.kind`: a copy's own strongest link's kind, ``"sibling"`` for a copy with no link of its
+    own (the reference side of its sibling group; the report's ``member_kind`` shows the same), else ``None``."""
+    if role != "copy":
+        return None
+    return own["kind"] if own is not None else "sibling"
+
+
 def _first_members(ordered: list[str], best: dict[str, dict], members: set[str], cap: int) -> set[str]:
     """The first ``cap`` members in timeline order, each preceded by its chain of stored origins (the origin
     of its strongest link, and so on), so that a copy is never listed without the article it copies."""
@@ -189,7 +197,7 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
         date_lo, date_hi, source, ingested = info[i][9:13]
         if not date_lo:
             return ingested, "ingested"
-        return (date_lo if date_lo == date_hi else date_lo[:7]), source
+        return date_text(date_lo, date_hi), source
 
     days = {i: day(i) for i in ids}
     # timeline order: dated members by day, then undated ones; ingestion order breaks ties
@@ -205,7 +213,7 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
             r, (date, source) = info[i], days[i]
             members.append(Member(article_id=i, headline=r[2] or "", url=r[3] or r[4], outlet=outlets[i], language=r[6],
                                   byline=list(r[7] or []), credit=r[8], date=date, date_source=source, role=role(i),
-                                  kind=own[i]["kind"] if i in own else None))  # fmt: skip
+                                  kind=_member_kind(role(i), own.get(i))))  # fmt: skip
     analysed = by_rank[:max_articles]
     keep = set(analysed)
     # changes and aligned pairs only for the links among the compared articles; change counts for those listed
@@ -237,7 +245,7 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
         for d in links if d["copy_id"] in listed
     ]  # fmt: skip
     timeline = [TimelinePoint(date=m.date, date_source=m.date_source, outlet=m.outlet, article_id=m.article_id,
-                              kind=(m.kind or "sibling") if m.role == "copy" else m.role) for m in members]  # fmt: skip
+                              kind=m.kind if m.role == "copy" and m.kind else m.role) for m in members]  # fmt: skip
     if max_members is not None:  # the strongest same-event links among the members listed
         with db.registered_ids(store, "_l", sorted(listed)):
             event = db.rows(store, "SELECT l.* FROM story_links l JOIN _l x ON l.a = x.id JOIN _l y ON l.b = y.id "

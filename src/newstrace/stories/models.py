@@ -1,7 +1,8 @@
 """Typed records of the stories API: a story, its members, copy tree, timeline, and quote, claim and name variants.
 
 Pydantic models, so a web layer can return them as JSON (``model_dump(mode="json")``) and
-publish their JSON Schema in an OpenAPI document. Dates are ISO 8601 days (``"2019-03-10"``).
+publish their JSON Schema in an OpenAPI document. Dates are ISO 8601 days (``"2019-03-10"``), or
+months (``"2019-02"``) where only the month is known (a URL's ``/2019/02/``): never a day made up.
 """
 
 from __future__ import annotations
@@ -33,8 +34,15 @@ class Story(_Model):
             from no member, plus inferred common sources (``"inferred:<hash>"``) missing from the store.
         independent_ids: members in no derivation link (joined by shared event keys).
         n_articles, n_copies: member count; members that derive from another (or share an inferred source).
-        first_seen, last_seen: earliest and latest member date (ISO day); dated members only
-            when any is dated, else ingestion days (``seen_ingested`` says so).
+        first_seen, last_seen: earliest and latest member date, at its own precision: an ISO day,
+            or an ISO month (``"2019-02"``) for a member dated only by a URL's month. A month is
+            read as "by its end" for first seen and "from its start" for last seen, so it is
+            shown only when it lies wholly outside the day-precise dates or no member has one
+            (:func:`~newstrace.stories.query.seen_span`). Dated members only when any is dated,
+            else ingestion days (``seen_ingested`` says so).
+        seen_from, seen_to: the first day ``first_seen`` covers and the last day ``last_seen``
+            covers (ISO days; ``"2019-02-01"`` and ``"2019-02-28"`` for the month ``"2019-02"``,
+            the days themselves for days): what lists sort by, for comparing stories by date.
         seen_ingested: True when no member is dated, so ``first_seen``/``last_seen`` are the days
             the articles were ingested, not published; lists mark them "(ingested)".
         outlets: distinct outlets (URL host, else the stored outlet), by first appearance.
@@ -51,6 +59,8 @@ class Story(_Model):
     n_copies: int = 0
     first_seen: str | None = None
     last_seen: str | None = None
+    seen_from: str | None = None
+    seen_to: str | None = None
     seen_ingested: bool = False
     outlets: list[str] = Field(default_factory=list)
     languages: list[str] = Field(default_factory=list)
@@ -74,7 +84,11 @@ class Member(_Model):
         date: ISO day, or ISO month (``"2019-02"``) when only the month is known;
             ``date_source`` says where it came from.
         role: origin, copy or independent.
-        kind: the derivation kind for a copy (its highest-scoring link), else ``None``.
+        kind: for a copy, the derivation kind of its own highest-scoring link (the link in which it
+            is the copy side), or ``"sibling"`` for a copy with no link of its own: the reference
+            side of its sibling group, the text the other copies of an inferred source are compared
+            with (the pairs' kinds describe the other side, never it); ``None`` for an origin or
+            independent member.
     """
 
     article_id: str
@@ -135,7 +149,7 @@ class EventLink(_Model):
 
 
 class TimelinePoint(_Model):
-    """A member on the story's timeline: when (ISO day), which outlet, which article, how (``origin``, a copy kind, ``independent``)."""
+    """A member on the story's timeline: when (ISO day or month), which outlet, which article, how (``origin``, a copy kind, ``independent``)."""
 
     date: str | None
     date_source: DateSource | None = None

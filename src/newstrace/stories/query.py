@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from datetime import date
 from typing import Literal
 
 from newstrace.store import Store
@@ -27,14 +28,71 @@ KEY_ENTITIES = 10
 
 StorySort = Literal["size", "recent", "first_seen"]
 
+# Ordered by the span of the date shown: a month first seen sorts at its first day, a month last seen at its last.
 _ORDER = {
-    "size": "n DESC, first_seen NULLS LAST, story_id",
-    "recent": "last_seen DESC NULLS LAST, n DESC, story_id",
-    "first_seen": "first_seen NULLS LAST, story_id",
+    "size": "n DESC, first_lo NULLS LAST, first_hi, story_id",
+    "recent": "last_hi DESC NULLS LAST, last_lo DESC, n DESC, story_id",
+    "first_seen": "first_lo NULLS LAST, first_hi, story_id",
 }
 
 # A member's day: its stored date (published, URL or capture), else its ingestion day.
 _DAY = "coalesce(s.date_lo, strftime(a.ingested_at, '%Y-%m-%d'))"
+# Days a stored date span covers, less one: 0 for a day, 27-30 for a month from a URL.
+_WIDTH = "date_diff('day', s.date_lo::DATE, s.date_hi::DATE)"
+
+
+def date_text(lo: str | None, hi: str | None) -> str | None:
+    """A stored date span written at its own precision, never as a day it does not name.
+
+    Args:
+        lo, hi: the span's first and last possible day (ISO days, as ``story_articles`` stores them).
+
+    Returns:
+        The ISO day (``"2019-03-10"``) when ``lo == hi``; the ISO month (``"2019-02"``) for a span
+        within one month (a URL's ``/2019/02/``); the ISO year for a whole year; else the ISO 8601
+        interval ``"lo/hi"``. ``lo`` alone when ``hi`` is missing; ``None`` when ``lo`` is.
+
+    >>> date_text("2019-02-01", "2019-02-28"), date_text("2019-03-10", "2019-03-10")
+    ('2019-02', '2019-03-10')
+    """
+    if not lo:
+        return None
+    if not hi or hi == lo:
+        return lo
+    if lo[:7] == hi[:7]:
+        return lo[:7]
+    if lo[:4] == hi[:4] and lo[5:] == "01-01" and hi[5:] == "12-31":
+        return lo[:4]
+    return f"{lo}/{hi}"
+
+
+def seen_span(spans: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], tuple[str, str]] | None:
+    """The member dates a story is first and last seen on, each kept whole (a day, or a month from a URL).
+
+    A month says only that the article appeared on one of its days, so it is read as an attestation:
+    first seen is the date by whose end a member had certainly appeared (the earliest last day, the
+    narrower span on a tie), last seen the date from whose start a member certainly had (the latest
+    first day, the narrower on a tie). A month is first or last seen only when it lies wholly before
+    or after the day-precise dates (or when no member is dated to the day), so a copy dated
+    ``/2024/03/`` leaves its origin's 2024-03-12 as both; a lone month stays a month, never its first day.
+
+    Args:
+        spans: ``(lo, hi)`` ISO days of the dated members (``lo <= hi``).
+
+    Returns:
+        ``((first_lo, first_hi), (last_lo, last_hi))``, or ``None`` when ``spans`` is empty;
+        :func:`date_text` writes each. :func:`list_stories` orders by the same choice in SQL.
+    """
+    spans = list(spans)
+    if not spans:
+        return None
+    first = min(spans, key=lambda s: (s[1], _width(s)))
+    last = max(spans, key=lambda s: (s[0], -_width(s)))
+    return first, last
+
+
+def _width(span: tuple[str, str]) -> int:
+    return (date.fromisoformat(span[1]) - date.fromisoformat(span[0])).days
 
 
 def fold_text(text: str) -> str:
@@ -69,11 +127,12 @@ def list_stories(store: Store, *, limit: int = 50, offset: int = 0, sort: StoryS
         where = ("WHERE story_id IN (SELECT s2.story_id FROM story_articles s2 JOIN articles a2 ON a2.id = s2.article_id "
                  "WHERE contains(lower(coalesce(a2.source_url, '') || ' ' || coalesce(a2.outlet, '')), ?))")  # fmt: skip
         params.append(outlet.lower())
-    # dated members only when any is dated, as in the summaries
+    # first and last seen chosen as seen_span does (dated members only when any is dated, as in the summaries)
     ing = "strftime(a.ingested_at, '%Y-%m-%d')"
-    day = "FILTER (WHERE s.date_lo = s.date_hi)"  # day-precise dates first (see summarise)
-    agg = (f"SELECT s.story_id, count(*) AS n, coalesce(min(s.date_lo) {day}, min(s.date_lo), min({ing})) AS first_seen, "
-           f"coalesce(max(s.date_lo) {day}, max(s.date_lo), max({ing})) AS last_seen "
+    first, last = f"(s.date_hi, {_WIDTH})", f"(s.date_lo, -{_WIDTH})"
+    agg = (f"SELECT s.story_id, count(*) AS n, "
+           f"coalesce(arg_min(s.date_lo, {first}), min({ing})) AS first_lo, coalesce(min(s.date_hi), min({ing})) AS first_hi, "
+           f"coalesce(max(s.date_lo), max({ing})) AS last_lo, coalesce(arg_max(s.date_hi, {last}), max({ing})) AS last_hi "
            f"FROM story_articles s JOIN articles a ON a.id = s.article_id GROUP BY s.story_id")  # fmt: skip
     base = f"SELECT * FROM ({agg}) {where} {'AND' if where else 'WHERE'} n >= ?"
     params.append(int(min_articles))
@@ -153,7 +212,7 @@ def summarise(store: Store, story_ids: list[str]) -> dict[str, Story]:
     with db.registered_ids(store, "_stories", story_ids):
         members = db.rows(store, f"""
             SELECT s.story_id, a.id, a.seq, a.headline, a.source_url, a.outlet, a.language, {_DAY} AS day,
-                   s.date_lo IS NOT NULL AS dated, s.date_lo = s.date_hi AS precise
+                   s.date_lo, s.date_hi
             FROM story_articles s JOIN _stories w ON s.story_id = w.id JOIN articles a ON a.id = s.article_id
             ORDER BY s.story_id, day, a.seq""")
         links = db.tuples(store, f"""
@@ -193,10 +252,11 @@ def _summary(sid: str, members: list[dict], links: list[tuple], ents: dict) -> S
     roots = [i for i in ids if i in origins_of_others and i not in copies]
     roots += sorted({inferred[c] for c in copies if c in inferred})
     linked = copies | origins_of_others | {s for _, _, sibs in links for s in sibs}
-    # a month from a URL ("/2019/02/") is stored as its first day: it bounds nothing to the day, so
-    # first and last seen come from members dated to the day when there are any
-    dated = [m["day"] for m in members if m["dated"] and m["precise"]] or [m["day"] for m in members if m["dated"]]
-    days = dated or [m["day"] for m in members]
+    # a month from a URL ("/2019/02/") is stored as 2019-02-01..28 and shown as the month (seen_span)
+    seen = seen_span((m["date_lo"], m["date_hi"] or m["date_lo"]) for m in members if m["date_lo"])
+    if seen is None:  # no member dated: the ingestion days, marked as such
+        days = sorted(m["day"] for m in members)
+        seen = ((days[0], days[0]), (days[-1], days[-1])) if days else None
     outlets: list[str] = []
     for m in members:
         o = outlet_of(m["outlet"], m["source_url"])
@@ -213,9 +273,11 @@ def _summary(sid: str, members: list[dict], links: list[tuple], ents: dict) -> S
         independent_ids=[i for i in ids if i not in linked],
         n_articles=len(ids),
         n_copies=len(copies & member_set),
-        first_seen=min(days) if days else None,
-        last_seen=max(days) if days else None,
-        seen_ingested=bool(days) and not dated,
+        first_seen=date_text(*seen[0]) if seen else None,
+        last_seen=date_text(*seen[1]) if seen else None,
+        seen_from=seen[0][0] if seen else None,
+        seen_to=seen[1][1] if seen else None,
+        seen_ingested=seen is not None and not any(m["date_lo"] for m in members),
         outlets=outlets,
         languages=[lang for lang, _ in sorted(langs.items(), key=lambda kv: (-kv[1], kv[0]))],
         key_entities=[e[2].most_common(1)[0][0] for e in top],
@@ -261,13 +323,13 @@ def search(store: Store, text: str | None = None, speaker: str | None = None, en
     total = db.tuples(store, f"SELECT count(*) FROM articles a {where}", params)[0][0]
     rows = db.rows(store, f"""
         SELECT a.id, a.headline, a.outlet, a.source_url, a.source_path, a.text, s.story_id,
-               coalesce(s.date_lo, a.published) AS day
+               s.date_lo, s.date_hi, a.published
         FROM articles a LEFT JOIN story_articles s ON s.article_id = a.id {where}
         ORDER BY a.seq LIMIT {limit} OFFSET {int(offset)}""", params)  # fmt: skip
     hits = [
         SearchHit(article_id=r["id"], story_id=r["story_id"], headline=r["headline"] or "",
                   outlet=outlet_of(r["outlet"], r["source_url"]), url=r["source_url"] or r["source_path"],
-                  date=(r["day"] or "")[:10] or None, snippet=_snippet(r["text"] or "", text), matched=list(matched))
+                  date=date_text(r["date_lo"], r["date_hi"]) or (r["published"] or "")[:10] or None, snippet=_snippet(r["text"] or "", text), matched=list(matched))
         for r in rows
     ]  # fmt: skip
     return SearchPage(total=total, offset=int(offset), limit=limit, hits=hits)
@@ -287,11 +349,13 @@ def _snippet(body: str, needle: str | None, width: int = 160) -> str:
 __all__ = [
     "KEY_ENTITY_LABELS",
     "collapse_inferred",
+    "date_text",
     "fold_text",
     "get_story",
     "inferred_key",
     "list_stories",
     "search",
+    "seen_span",
     "story_of",
     "summarise",
 ]  # fmt: skip
