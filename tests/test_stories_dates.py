@@ -154,3 +154,17 @@ def test_a_copy_without_a_link_of_its_own_is_a_sibling_in_the_cli(copy):
         for aid in set(members) & set(refs):
             row = next(line for line in table.stdout.splitlines() if aid[:12] in line)
             assert re.search(r"│ copy\s+│ sibling\s+│", row), row
+
+
+def test_the_report_timeline_draws_a_month_dated_member_at_the_middle_of_its_month(store_path, month_only):
+    """A member dated by a URL month is a dot on the story's timeline (placed at the 15th), not an undated item."""
+    from newstrace.report.timeline import parse_when
+    from newstrace.report.views import ReportLinks, story_timeline
+
+    assert parse_when("2019-02").day == 15 and parse_when("2019-13") is None
+    with Store(store_path, read_only=True) as st:
+        for sid, aid, month, _ in month_only:
+            tl = story_timeline(story_detail(st, sid), ReportLinks())
+            drawn = {p.article_id: p.when for p in tl.points}
+            assert aid in drawn and aid not in {p.article_id for p in tl.undated}
+            assert drawn[aid].strftime("%Y-%m-%d") == f"{month}-15"

@@ -8,6 +8,8 @@ placed at a made-up time.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
@@ -83,15 +85,23 @@ class Timeline:
     span: tuple[datetime, datetime] | None = None
 
 
+_MONTH_OR_YEAR = re.compile(r"(\d{4})(?:-(\d{2}))?")
+
+
 def parse_when(value: str | None) -> datetime | None:
     """Parse an ISO 8601 date or date-time as stored (``2019-03-10``, ``2019-03-10T14:05``); ``None`` if not one.
 
+    A month (``2019-03``, as a URL path gives it) or a year is placed at its middle (the 15th; 1 July),
+    the least biased point of the span; the dot's tooltip keeps the stored text, so no day is claimed.
     Time zones are dropped (the timeline's resolution is the day or hour, and mixed
     aware/naive values could not be compared).
     """
     if not value:
         return None
     text = str(value).strip()
+    if m := _MONTH_OR_YEAR.fullmatch(text):
+        year, month = int(m.group(1)), int(m.group(2) or 7)
+        return datetime(year, month, 15 if m.group(2) else 1) if 1 <= month <= 12 else None
     try:
         dt = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
