@@ -216,6 +216,15 @@ def is_cue(tok: Token) -> bool:
     return tok.tag_.startswith("VB") or tok.pos_ in ("VERB", "AUX") or tok.text[:1].isupper()
 
 
+def is_cue_word(word: str) -> bool:
+    """True when ``word`` (any case) is an inflected speech verb form ("says", "warned").
+
+    For text without tags, such as a headline: the forms of :data:`SPEECH_VERBS` less those
+    that are as often nouns ("report", "post", "order"); see :func:`is_cue` for tagged tokens.
+    """
+    return word.lower() in _FORMS
+
+
 def is_finite_verb(tok: Token) -> bool:
     """True for a finite verb or modal by its fine-grained tag (VBD, VBZ, VBP, MD)."""
     return tok.tag_ in _FINITE_TAGS

@@ -36,6 +36,7 @@ from newstrace.nlp.cues import (
     SPEECH_NOUNS,
     SPEECH_VERBS,
     is_cue,
+    is_cue_word,
     is_finite_verb,
     is_label_word,
 )
@@ -83,6 +84,10 @@ _THOUGHT_FORMS = frozenset(
 #: Participles that work as prepositions: a phrase they open is no speech act of the subject.
 _PREPOSITION_PARTICIPLES = frozenset(
     "following including regarding concerning considering excluding barring pending during according".split()
+)
+#: Attributions that make a whole-sentence quotation speech by themselves (see ``_is_speech``).
+_STRONG_HOWS = frozenset(
+    {"after", "after-inverted", "dash", "colon", "split", "before", "name", "transcript", "according"}
 )
 _SKIP_BEFORE_CUE = {
     "also",
@@ -445,6 +450,53 @@ class _Attributor:
                 break
         return None, None, ""
 
+    def _according_np(self, toks: list[int]) -> Referent | None:
+        """The source named after "according to" in ``toks`` (which start right after "to"):
+        the noun phrase up to a comma, a quotation or the sentence end."""
+        seg = self._segment_to_comma(toks)
+        seg = [i for i in seg if i not in self.inside]
+        if not seg:
+            return None
+        return self.idx.referent_in(range(seg[0], seg[-1] + 1), allow_object=True)
+
+    def _according(self, k: int, after: list[int], s: int) -> tuple[Referent | None, str | None, str]:
+        """An attribution by "according to X" right after the quotation ('"...", according to
+        the harbour master', 'is "very productive", according to ...')."""
+        doc = self.doc
+        toks = [i for i in after if doc[i].text not in {",", "—", "–", "-", "("}]
+        if len(toks) > 2 and doc[toks[0]].lower_ == "according" and doc[toks[1]].lower_ == "to":
+            ref = self._according_np([i for i in after if i > toks[1]])
+            if ref is not None:
+                return ref, "according to", "according"
+        return None, None, ""
+
+    def _according_in_sentence(self, k: int, s: int) -> tuple[Referent | None, str | None, str]:
+        """An attribution by "according to X" elsewhere in the quotation's sentence, outside
+        quotation marks ('According to the harbour master, the pier is "very productive"'),
+        when no speech verb there has a speaker of its own (the rules before found none).
+
+        Only the words before the quotation count when it closes its own sentence ('..."without
+        delay." Clinton plans ..., according to an aide' reads past a final mark the sentence
+        split keeps). It is no speech cue of the quotation itself, so a short span still needs
+        speech to govern it (:meth:`_is_speech`): 'According to police, the "suspicious
+        package" was harmless' keeps a term, not a quotation.
+        """
+        doc = self.doc
+        sp = self.spans[k]
+        out = self.outside(s)
+        if re.search(r"[.!?…]\W*$", self.text[sp.start : sp.end]):
+            out = [i for i in out if doc[i].idx < sp.open]
+        if any(is_cue(doc[i]) for i in out):
+            return None, None, ""
+        _, end, _ = self.sents[s]
+        for j in range(len(out) - 2):
+            if doc[out[j]].lower_ == "according" and doc[out[j + 1]].lower_ == "to":
+                nxt = [i for i in range(out[j + 1] + 1, end) if not doc[i].is_space]
+                ref = self._according_np(nxt)
+                if ref is not None:
+                    return ref, "according to", "according-sentence"
+        return None, None, ""
+
     def _by_parse(self, k: int) -> tuple[Referent | None, str | None, str]:
         """Walk the sentence's dependency tree from the quotation up to a speech verb's subject."""
         sp = self.spans[k]
@@ -592,6 +644,8 @@ class _Attributor:
             ref, cue, how = prev.ref, prev.cue, "split"
         if how == "":
             ref, cue, how = self._before_rules(before, k)
+        if how == "":
+            ref, cue, how = self._according(k, after, s)
         content = self.text[sp.start : sp.end]
         if not before or doc[before[-1]].text in {":", ","}:
             f.kind = "direct"
@@ -601,11 +655,16 @@ class _Attributor:
             f.kind = "partial"
         if how == "" and f.kind == "partial":
             ref, cue, how = self._by_parse(k)
+        if how in ("", "parse-root"):
+            found = self._according_in_sentence(k, s)
+            if found[2]:
+                ref, cue, how = found
         if how == "" and not before:
             ref, how = self._standalone(k, s)
         ref = self.resolve(ref, s, sp.open)
         f.ref, f.cue, f.how = ref, cue, how
         f.speech_cue = how in (
+            "according",
             "after",
             "after-inverted",
             "before",
@@ -623,6 +682,8 @@ class _Attributor:
             "name": 0.7,
             "transcript": 0.8,
             "possessive": 0.8,
+            "according": 0.8,
+            "according-sentence": 0.7,
             "parse": 0.7,
             "parse-noun": 0.7,
             "parse-root": 0.5,
@@ -707,10 +768,7 @@ class _Attributor:
         doc = self.doc
         content = self.text[f.span.start : f.span.end]
         n = len(_words(content))
-        strong = (
-            f.how in ("after", "after-inverted", "dash", "colon", "split", "before", "name", "transcript")
-            and f.kind == "direct"
-        )
+        strong = f.how in _STRONG_HOWS and f.kind == "direct"
         if n == 0:
             return False
         # the quotation is its own sentence after others on its line ('... resign. "Never."'), not a
@@ -734,6 +792,8 @@ class _Attributor:
         speech = f.speech_cue or self._speech_governs(before)
         if n <= SHORT_FRAGMENT_WORDS and not self._short_fragment_spoken(f, before):
             return False
+        if n <= SHORT_FRAGMENT_WORDS and f.how == "according-sentence" and not self._speech_governs(before):
+            return False  # 'a nationwide "walk-in" at 200 schools, according to ...': a term
         if (
             prev is not None
             and nxt is not None
@@ -809,24 +869,94 @@ def _quote_of(f: _Found, text: str) -> Quote:
     )
 
 
+#: Shortest share of a headline quotation's words that a body quotation must hold, in order,
+#: to be the same quotation: headlines cut a quotation's sentences ('I lost everything. What
+#: I did was worth nothing' for '... I lost everything: my family, my house. What I did was
+#: worth nothing. ...'), so the test is a word subsequence, not a substring.
+HEADLINE_MATCH_SHARE = 0.8
+
+
+def _common_words(a: list[str], b: list[str]) -> int:
+    """Length of the longest common subsequence of two word lists (dynamic programming)."""
+    prev = [0] * (len(b) + 1)
+    for x in a:
+        cur = [0]
+        for j, y in enumerate(b):
+            cur.append(prev[j] + 1 if x == y else max(prev[j + 1], cur[j]))
+        prev = cur
+    return prev[-1]
+
+
+def _same_quotation(head: list[str], body: list[str]) -> float:
+    """Share of the headline quotation's words found in order in a body quotation (0..1);
+    a shorter body quotation counts when the headline holds nearly all of it (four words up)."""
+    if not head or not body:
+        return 0.0
+    common = _common_words(head, body)
+    share = common / len(head)
+    if len(body) >= 4 and len(body) < len(head):
+        share = max(share, common / len(body))
+    return share
+
+
+def _named_person(segment: str, entities: list[Entity]) -> str | None:
+    """The person an article entity names in a headline segment (by surname), or ``None``."""
+    words = _words(fold(segment))
+    best = None
+    for ent in entities:
+        if ent.label != "PERSON":
+            continue
+        last = fold(ent.canonical.split()[-1])
+        if last in words and (best is None or words.index(last) < words.index(best[0])):
+            best = (last, ent.canonical)
+    return best[1] if best else None
+
+
+def _headline_cue_speaker(headline: str, sp: QuoteSpan, entities: list[Entity]) -> str | None:
+    """The speaker a headline's own attribution names next to a quotation, or ``None``.
+
+    Headline attributions are short: a lead-in name ('Lund: "..."'), a speech verb and its
+    subject before ('Lund warns "..."') or after ('"...", says Lund', '"...": Lund says'), or a
+    dash and a name ('"..." — Lund'). A person merely mentioned elsewhere in the headline
+    ('"...": officers who backed Lund are jailed') is no speaker.
+    """
+    before = re.split(r"[.!?;|]\s", headline[: sp.open])[-1].strip()
+    after = headline[sp.outer_end :].strip()
+    if before.endswith(":"):
+        lead = before[:-1]
+        if len(_words(lead)) <= 4 or any(is_cue_word(w) for w in _words(lead)):
+            return _named_person(lead, entities)
+    if before:
+        near = _words(before)[-4:]
+        if any(is_cue_word(w) for w in near):
+            return _named_person(" ".join(near), entities)
+    if after[:1] and after[0] in _DASHES:
+        return _named_person(" ".join(_words(after)[:4]), entities)
+    if after[:1] in {",", ":"} or (after and not before):
+        near = _words(re.split(r"[.!?;|]\s", after)[0])[:4]
+        if any(is_cue_word(w) for w in near):
+            return _named_person(" ".join(near), entities)
+    return None
+
+
 def _headline_quotes(headline: str, body: list[Quote], entities: list[Entity]) -> list[Quote]:
+    """Quotations in a headline: speaker from the body quotation they repeat, else from the
+    headline's own attribution, else none (a name the headline only mentions is no speaker)."""
     out = []
     for sp in find_quote_spans(headline):
         content = headline[sp.start : sp.end].rstrip(" " + _SENTENCE_PUNCT)
         if len(_words(content)) < 2 or _title_case(content):
             continue
-        key = " ".join(_words(fold(content)))
-        speaker, unnamed = None, False
+        key = _words(fold(content))
+        speaker, unnamed, best = None, False, HEADLINE_MATCH_SHARE
         for q in body:
-            if q.speaker and key and key in " ".join(_words(fold(q.content))):
-                speaker, unnamed = q.speaker, q.speaker_is_unnamed
-                break
+            if not q.speaker:
+                continue
+            share = _same_quotation(key, _words(fold(q.content)))
+            if share >= best and (speaker is None or share > best):
+                speaker, unnamed, best = q.speaker, q.speaker_is_unnamed, share
         if speaker is None:
-            folded = fold(headline)
-            for ent in entities:
-                if ent.label == "PERSON" and fold(ent.canonical.split()[-1]) in _words(folded):
-                    speaker = ent.canonical
-                    break
+            speaker = _headline_cue_speaker(headline, sp, entities)
         out.append(
             Quote(
                 content=content,
@@ -852,7 +982,10 @@ def extract_quotes(parsed: ParsedText, entities: list[Entity], headline: str = "
             :func:`newstrace.nlp.entities.extract_entities`.
         headline: the article's headline; quotations in it come back with
             ``in_headline=True`` and ``start == end == -1``, their speaker taken from the
-            body quotation they repeat, else from a person the headline names.
+            body quotation they repeat (the same words, or nearly: see
+            :data:`HEADLINE_MATCH_SHARE`), else from the headline's own attribution ('Lund:
+            "..."', '"...", says Lund'), else ``None``; never a person the headline only
+            mentions.
 
     Returns:
         ``list[Quote]`` in text order, headline quotations first. ``speaker`` is a canonical

@@ -30,6 +30,31 @@ from newstrace.schema import Entity
 
 _POSSESSIVE = {"'s", "’s", "'", "’"}
 _SUBJ_PRONOUNS = {"he", "she", "they", "it", "i", "we"}
+_RELATIVES = {"who", "whom", "whose", "which", "that"}
+#: Words opening an adjunct of reason or purpose: a description ends before them ("the
+#: soldier who asked not to be identified | for fear of reprisals").
+_REASON_OPENERS = {"because", "lest", "cos"}
+#: Two-word openers of the same ("so that", "in order", "due to", "for fear", "by fear").
+_REASON_PAIRS = {
+    ("so", "that"),
+    ("so", "as"),
+    ("in", "order"),
+    ("due", "to"),
+    ("owing", "to"),
+    ("for", "fear"),
+    ("by", "fear"),
+    ("in", "fear"),
+    ("out", "of"),
+    ("for", "the"),
+}
+#: Nouns of reason or protection: a preposition bringing one in ("for security reasons", "for
+#: his own safety") is an adjunct of reason, not part of who the speaker is.
+_REASON_NOUNS = frozenset(
+    "fear fears safety security reason reasons protection retaliation reprisal reprisals sake privacy concern "
+    "concerns".split()
+)
+_REASON_PREPOSITIONS = {"for", "by", "out", "from"}
+_ACTIVE_VERB_TAGS = {"VB", "VBD", "VBZ", "VBP", "VBG"}
 
 
 @dataclass
@@ -283,6 +308,7 @@ class MentionIndex:
         toks = [doc[i] for i in tokens]
         while toks and (toks[0].is_punct or toks[0].is_space or toks[0].lower_ in {"and", "but", "as"}):
             toks = toks[1:]
+        toks = _defining_part(toks)
         while toks and (toks[-1].is_punct or toks[-1].is_space):
             toks = toks[:-1]
         if (
@@ -385,6 +411,68 @@ class MentionIndex:
                 continue
             return self.person_referent(s)
         return None
+
+
+def _reason_adjunct(toks: list, j: int) -> bool:
+    """Whether ``toks[j]`` opens an adjunct of reason or purpose ("because ...", "for fear of
+    ...", "by fear for ...", "so that ...", "to protect ...", "for security reasons").
+
+    A preposition or "to" right after an active verb is that verb's complement ("asked for
+    protection", "declined to comment") and opens none; after a noun or a passive participle
+    it does ("who asked not to be named to protect his job").
+    """
+    t = toks[j]
+    low = t.lower_
+    nxt = toks[j + 1].lower_ if j + 1 < len(toks) else ""
+    prev = toks[j - 1]
+    passive = prev.tag_ == "VBN" and any(x.lower_ in {"be", "been", "being"} for x in toks[max(0, j - 3) : j])
+    after_verb = prev.tag_ in _ACTIVE_VERB_TAGS or (prev.tag_ == "VBN" and not passive)
+    if low in _REASON_OPENERS:
+        return True
+    if (low, nxt) in _REASON_PAIRS:
+        if nxt == "fear" or low in {"so", "due", "owing"} or (low, nxt) == ("in", "order"):
+            return True
+        if (low, nxt) == ("out", "of"):
+            return any(x.lower_ in _REASON_NOUNS for x in toks[j + 2 : j + 4])
+    if (
+        low in _REASON_PREPOSITIONS
+        and not after_verb
+        and any(x.text in _REASON_NOUNS for x in toks[j + 1 : j + 5])  # lower case: not "Homeland Security"
+    ):
+        return True
+    if low == "to" and t.tag_ == "TO" and nxt and toks[j + 1].tag_ == "VB":
+        return prev.pos_ in ("NOUN", "PROPN", "PRON") or passive
+    return False
+
+
+def _defining_part(toks: list) -> list:
+    """The tokens of a speaker description up to the end of its defining part: the noun
+    phrase and its (first) relative clause, cut before an adjunct of reason or purpose
+    (:func:`_reason_adjunct`) and before a second relative clause ("the soldier who asked
+    not to be identified | by fear for the safety of the children | that she left at home").
+
+    Args:
+        toks: the description's spaCy tokens in order.
+
+    Returns:
+        A prefix of ``toks`` (all of it when nothing is cut).
+    """
+    first_noun = next((j for j, t in enumerate(toks) if t.pos_ in ("NOUN", "PROPN")), None)
+    if first_noun is None:
+        return toks
+    relative = False
+    for j in range(first_noun + 1, len(toks)):
+        t = toks[j]
+        low = t.lower_
+        is_relative = low in _RELATIVES and (low != "that" or toks[j - 1].pos_ in ("NOUN", "PROPN"))
+        if is_relative:
+            if relative:
+                return toks[:j]
+            relative = True
+            continue
+        if _reason_adjunct(toks, j):
+            return toks[:j]
+    return toks
 
 
 def compatible(ref: Referent, gender: str) -> bool:

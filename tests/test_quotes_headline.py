@@ -1,0 +1,80 @@
+"""Headline quotations: the speaker comes from the body quotation they repeat or the headline's
+own attribution, never from a person the headline only mentions.
+
+The invented snippets are written for these tests; real article text is read from ``../shared``
+at run time.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+import newstrace
+from newstrace.nlp import load_nlp
+from newstrace.nlp.entities import extract_entities
+from newstrace.nlp.parsing import ParsedText
+from newstrace.nlp.quotes import extract_quotes
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+PROVENANCE = SHARED / "corpora" / "provenance"
+
+
+@lru_cache(maxsize=1)
+def nlp():
+    return load_nlp()
+
+
+def headline_quotes(body: str, headline: str):
+    parsed = ParsedText(body, nlp())
+    quotes = extract_quotes(parsed, extract_entities(parsed), headline=headline)
+    return [q for q in quotes if q.in_headline], [q for q in quotes if not q.in_headline]
+
+
+BODY = (
+    "Marta Oyelaran, a rescue diver, spent nine hours in the flooded mine. "
+    '"I was cold, I was afraid. We found all of them, every single one, alive," she said.\n\n'
+    "Mine owner Bruno Keskin thanked the divers."
+)
+
+
+def test_headline_quotation_takes_the_speaker_of_the_near_same_body_quotation():
+    # The headline cuts the body quotation: the same words in order, with a gap.
+    head, body = headline_quotes(BODY, "\u201cI was afraid. We found every single one\u201d: Keskin mine reopens")
+    assert body[0].speaker == "Marta Oyelaran"
+    assert len(head) == 1 and head[0].speaker == "Marta Oyelaran"
+
+
+def test_headline_quotation_without_cue_or_body_match_has_no_speaker():
+    # Keskin is named in the body and only mentioned in the headline: he is no speaker.
+    head, _ = headline_quotes(BODY, "\u201cThe water came in an hour\u201d: divers who worked for Keskin rest")
+    assert len(head) == 1 and head[0].speaker is None
+
+
+@pytest.mark.parametrize(
+    "headline",
+    [
+        "Keskin: \u201cThe water came in an hour\u201d",
+        "Keskin says \u201cthe water came in an hour\u201d",
+        "\u201cThe water came in an hour,\u201d says Keskin",
+        "\u201cThe water came in an hour\u201d \u2014 Keskin",
+    ],
+)
+def test_headline_attribution_names_the_speaker(headline):
+    head, _ = headline_quotes(BODY, headline)
+    assert len(head) == 1 and head[0].speaker == "Bruno Keskin"
+
+
+def test_telemundo_headline_quote_is_the_officer_not_the_mentioned_politician():
+    """Story E: the headline repeats (with a cut) a quotation the body gives to the officer,
+    and names Juan Guaidó only as the one the officers supported (LABELS.md)."""
+    path = next(PROVENANCE.glob("e-*/01*.txt"))
+    article = newstrace.analyze(str(path))
+    head = [q for q in article.quotes if q.in_headline]
+    assert len(head) == 1 and head[0].content.startswith("I lost everything")
+    body = [q for q in article.quotes if not q.in_headline and "I lost everything" in q.content]
+    assert body and "Parra" in body[0].speaker
+    assert head[0].speaker == body[0].speaker
+    assert "Guaid" not in (head[0].speaker or "")
