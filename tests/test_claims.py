@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import itertools
 import math
 import sys
@@ -392,6 +394,7 @@ def test_metric_lengths_spelled_out_get_their_symbol(nlp, sentence, unit):
 def test_tally_or_score_is_one_claim(nlp, sentence, text, value, unit):
     got = [c for c in claims_of(sentence, nlp) if c.text[:1].isdigit()]
     assert [(c.text, c.value, c.unit, c.qualifier) for c in got] == [(text, value, unit, None)]
+    assert got[0].second == float(re.findall(r"\d+", text)[-1]) and got[0].high is None
 
 
 @pytest.mark.parametrize(("sentence", "text", "low"), [
@@ -407,6 +410,7 @@ def test_tally_or_score_is_one_claim(nlp, sentence, text, value, unit):
 def test_range_is_one_claim_with_its_lower_bound(nlp, sentence, text, low):
     c = one_claim(sentence, nlp)
     assert (c.text, c.value) == (text, low)
+    assert c.high is not None and c.high > c.value and c.second is None
 
 
 @pytest.mark.parametrize(("sentence", "form", "reason"), [
@@ -438,7 +442,7 @@ def test_vote_tallies_in_real_brexit_copy_are_one_claim(nlp):
             seen += 1
             first, second = int(m.group(1)), int(m.group(3))
             hit = [c for c in claims if c.start == m.start(1)]
-            assert [(c.value, c.unit, c.end) for c in hit] == [(first, "votes", m.end(3))], path.name
+            assert [(c.value, c.second, c.unit, c.end) for c in hit] == [(first, second, "votes", m.end(3))], path.name
             assert not any(c.start == m.start(3) for c in claims) and second not in {c.value for c in claims}
     assert seen >= 2
 
@@ -459,7 +463,7 @@ def test_reuters_vote_tallies_are_one_claim(nlp):
         claims = claims_of(text, nlp)
         for m in pattern.finditer(text):
             seen += 1
-            hit = [(c.value, c.unit, c.end) for c in claims if c.start == m.start(1)]
-            assert hit == [(int(m.group(1)), "votes", m.end(2))], (story.newid, m.group(0), hit)
+            hit = [(c.value, c.second, c.unit, c.end) for c in claims if c.start == m.start(1)]
+            assert hit == [(int(m.group(1)), int(m.group(2)), "votes", m.end(2))], (story.newid, m.group(0), hit)
             assert not any(c.start == m.start(2) for c in claims), (story.newid, m.group(0))
     assert seen >= 15

@@ -366,7 +366,7 @@ def test_upgrade_from_the_previous_schema_fills_the_resolved_graph(tmp_path, bef
 
     path = tmp_path / "old.duckdb"
     con = duckdb.connect(str(path))
-    assert MIGRATIONS[-1].name == "0008_resolved_table"
+    assert "0008_resolved_table" in [m.name for m in MIGRATIONS]
     upto = [m.name for m in MIGRATIONS].index(before) + 1
     migrate(con, MIGRATIONS[:upto])  # the schema as an earlier version left it
     pairs = [
@@ -387,3 +387,31 @@ def test_upgrade_from_the_previous_schema_fills_the_resolved_graph(tmp_path, bef
         assert got == {(d.copy_id, d.origin_id, tuple(d.sibling_ids)) for d in resolve(every)}
         assert len(every) == 6
         assert got == {("C", "A", ()), ("D", "A", ()), ("X", None, ("Y", "Z")), ("Y", None, ("Z", "X"))}
+
+
+def test_upgrade_to_claim_bounds_keeps_old_claims_and_stores_new_ones(tmp_path):
+    """A store from before 0009 (claims without high/second) opened by this newstrace: its claims read back with
+    ``high``/``second`` None, and a new article's range and tally keep both figures."""
+    from newstrace import analyze
+    from newstrace.store.migrations import migrate
+    from newstrace.store.records import model_row
+
+    path = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(path))
+    upto = [m.name for m in MIGRATIONS].index("0008_resolved_table") + 1
+    migrate(con, MIGRATIONS[:upto])
+    old = Claim(value=270.0, text="270", qualifier="more than", unit=None, start=10, end=13)
+    row = {k: v for k, v in model_row(old, article_id="A", n=0).items() if k not in ("high", "second")}
+    con.register("_old", pa.Table.from_pylist([row]))
+    con.execute("INSERT INTO claims BY NAME SELECT * FROM _old")
+    con.close()
+    art = analyze("Council vote on the levy\n\nThe council voted 7-2 for the levy. Between 300 and 400 boats pay it.")
+    art.source = Source(path="/in/levy.txt", format="text")
+    with Store(path) as s:
+        assert [m["name"] for m in s.migrations()][-1] == "0009_claim_bounds"
+        assert s.query("SELECT value, high, second FROM claims WHERE article_id = 'A'") == [
+            {"value": 270.0, "high": None, "second": None}]
+        s.write_batch([IngestItem("/in/levy.txt", 0, art)])
+        got = s.get_article(art.id)
+    assert [(c.value, c.high, c.second) for c in got.claims] == [(7.0, None, 2.0), (300.0, 400.0, None)]
+    assert got.claims == art.claims

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-SCHEMA_VERSION = "1.0.0"
+SCHEMA_VERSION = "1.1.0"
 
 RepairKind = Literal["encoding", "censor", "glued", "quote_mark", "spacing", "duplicate"]
 
@@ -122,7 +122,11 @@ class Claim(_Record):
     """A number the article claims.
 
     Attributes:
-        value: the number as a float (``"two dozen"`` -> 24.0, ``"10 million"`` -> 1e7).
+        value: the number as a float (``"two dozen"`` -> 24.0, ``"10 million"`` -> 1e7); for a
+            range its lower bound, for a vote tally or score its first figure.
+        high: a range's upper bound (``"15-20 mln"`` -> 2e7), else ``None`` (added in schema 1.1).
+        second: a vote tally's or score's second figure (``"ruled 7-2"`` -> 2.0), else ``None``
+            (added in schema 1.1).
         text: the number's surface form.
         qualifier: "more than", "less than", "about", "up to", "at least", ... or ``None``.
         unit: "percent", "USD", "people", "km", ... or ``None``.
@@ -137,6 +141,8 @@ class Claim(_Record):
     text: str
     qualifier: str | None = None
     unit: str | None = None
+    high: float | None = None
+    second: float | None = None
     what: str | None = None
     period: str | None = None
     source: str | None = None

@@ -30,11 +30,10 @@ days"); ages ("35-year-old", "six years old", "Torres, 35,") are claims with uni
 period); ordinals ("first") are not numbers; "one" counts only when qualified ("at least
 one"); vague plurals ("dozens", "hundreds of") are skipped for want of a value; a range
 ("15-20 mln", "10–12 people", "between 300 and 400") is one claim whose value is the lower
-bound, qualifier ``between`` (the upper bound stays in ``text``); a split ("two-for-one") is
+bound and ``high`` the upper one, qualifier ``between``; a split ("two-for-one") is
 one claim with unit ``ratio``; a vote tally or a game score ("the court ruled 7-2", "a 52-48
-vote", "rejected by 391 votes to 242", "won 3-1") is one claim whose value is the first figure,
-the whole tally in ``text``, unit ``votes`` or ``score`` (no field of :class:`Claim` holds the
-second figure: adding one would change the store's ``claims`` table); a span of years
+vote", "rejected by 391 votes to 242", "won 3-1") is one claim whose value is the first figure
+and ``second`` the other, the whole tally in ``text``, unit ``votes`` or ``score``; a span of years
 ("2018-19"), a phone number ("555-1234") and a model number ("747-400") are skipped whole
 (:func:`newstrace.nlp.numbers.pair_kind`).
 """
@@ -195,8 +194,8 @@ def extract_claims(parsed: ParsedText, entities: list[Entity], quotes: list[Quot
     []
     """
     return [
-        Claim(value=c.expr.value, text=c.text, qualifier=c.qualifier, unit=c.unit, what=c.what,
-              period=c.period, source=c.source, start=c.start, end=c.end,
+        Claim(value=c.expr.value, high=c.expr.high, second=c.expr.second, text=c.text, qualifier=c.qualifier,
+              unit=c.unit, what=c.what, period=c.period, source=c.source, start=c.start, end=c.end,
               sentence=parsed.text[c.meta["sent_chars"][0]:c.meta["sent_chars"][1]])
         for c in explain_claims(parsed, entities, quotes) if c.skip is None
     ]

@@ -300,6 +300,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         "the report, the web app and export read; filled here from the links already stored.",
         fill=lambda con: resolved.refresh_resolved(con),
     ),
+    Migration(
+        "0009_claim_bounds",
+        ("ALTER TABLE claims ADD COLUMN high DOUBLE", "ALTER TABLE claims ADD COLUMN second DOUBLE"),
+        "Claim.high (a range's upper bound) and Claim.second (a vote tally's or score's second figure), "
+        "article schema 1.1; claims stored before stay NULL there until their article is analysed again.",
+    ),
 )
 
 _LEDGER = "CREATE TABLE IF NOT EXISTS _migrations (name VARCHAR PRIMARY KEY, applied_at TIMESTAMP NOT NULL)"
