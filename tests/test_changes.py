@@ -224,3 +224,13 @@ def test_a_copy_without_any_credit_or_with_an_unrelated_outlet_dropped_the_credi
     for copy in (_wire(None, "By Tove Lindqvist"), _wire(None, None, outlet="Westford Ledger")):
         (x,) = credit_changes(copy, origin)
         assert (x.copy_text, x.detail) == ("", "credit dropped")
+
+
+def test_a_byline_surname_translated_is_a_common_word_but_a_site_handle_is_not():
+    """Another name in the copy's byline is a byline change; a surname come back as an ordinary word ("Wardrobe"
+    for "Armario") is flagged as such; a site user name with a capital inside ("ORange") is no ordinary word."""
+    origin = Article(text="Invented body.", byline=["Tove Armario"])
+    for byline, detail in ((["Tove Wardrobe"], "byline name rendered as a common word"),
+                           (["ORange"], "byline changed"), (["Tove Lindqvist"], "byline changed")):
+        copy = Article(text="Invented body.", byline=byline)
+        assert [(x.kind, x.detail) for x in credit_changes(copy, origin)] == [("name", detail)], byline

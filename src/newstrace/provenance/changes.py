@@ -445,9 +445,12 @@ def _negations(text: str) -> int:
 
 def _common_for_name(origin_word: str, copy_word: str) -> bool:
     """True when a name came back as an ordinary word: lower case, or a common English word (Zipf >= 3)
-    clearly commoner than the name ("Armario" -> "Wardrobe", "Polis" -> "cops")."""
+    clearly commoner than the name ("Armario" -> "Wardrobe", "Polis" -> "cops"). A word with a capital
+    inside it ("BReed", "McAfee") is a handle or a name, never an ordinary word."""
     if copy_word[:1].islower():
         return True
+    if any(ch.isupper() for ch in copy_word[1:]) and not copy_word.isupper():
+        return False
     zc, zo = zipf(fold(copy_word)), zipf(fold(origin_word))
     return zc >= 3.0 and zc - zo >= 1.0
 
