@@ -234,3 +234,19 @@ def test_a_byline_surname_translated_is_a_common_word_but_a_site_handle_is_not()
                            (["ORange"], "byline changed"), (["Tove Lindqvist"], "byline changed")):
         copy = Article(text="Invented body.", byline=byline)
         assert [(x.kind, x.detail) for x in credit_changes(copy, origin)] == [("name", detail)], byline
+
+
+def test_a_courtesy_title_for_a_given_name_is_house_style_not_a_name_change():
+    """"Jean Dupont said" -> "Mr Dupont said" (a wire copy's second-mention style) is no change; another given
+    name is a name change. Invented sentences."""
+    from newstrace.provenance.changes import reworded_changes
+    from newstrace.provenance.fingerprint import article_sentences
+
+    def one(text: str):
+        return article_sentences("", text)[0]
+
+    said = "The extension needs the agreement of every member state, {} told reporters in Vell on Tuesday."
+    assert reworded_changes(one(said.format("Mr Dupont")), one(said.format("Jean-Luc Dupont"))) == []
+    assert reworded_changes(one(said.format("Dr Dupont")), one(said.format("Jean-Luc Dupont"))) == []
+    (x,) = reworded_changes(one(said.format("Marc Dupont")), one(said.format("Jean-Luc Dupont")))
+    assert (x.kind, x.origin_text, x.copy_text) == ("name", "Jean-Luc", "Marc")

@@ -575,6 +575,15 @@ def _in_neighbours(span: list[str], neighbours: set[str]) -> bool:
     return len(content) >= 3 and sum(w in neighbours for w in content) >= NEIGHBOUR_SHARE * len(content)
 
 
+#: Courtesy titles a house style puts for given names on later mentions ("Mr Dupont").
+COURTESY_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "sir", "dame", "madam", "monsieur", "madame",
+                             "senor", "señor", "senora", "señora", "sr", "sra", "herr", "frau"})
+
+
+def _courtesy_only(words: list[str]) -> bool:
+    return bool(words) and all(w.rstrip(".").casefold() in COURTESY_TITLES for w in words)
+
+
 def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]] = frozenset(),
                      neighbours: tuple[set[str], set[str]] = (set(), set()), firm: bool = True,
                      last: tuple[bool, bool] = (False, False)) -> list[Change]:
@@ -623,6 +632,8 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
         if (not o and j2 == len(fb) and last[0]) or (not c and i2 == len(fa) and last[1]):
             continue  # the text was cut there
         ro, rc = " ".join(origin.raw[i1:i2]), " ".join(copy.raw[j1:j2])
+        if _courtesy_only(origin.raw[i1:i2]) or _courtesy_only(copy.raw[j1:j2]):
+            continue  # "Jean Dupont" -> "Mr Dupont" on second mention: house style, not another name
         if (o and c and i1 > 0 and j1 > 0 and not heading
                 and all(t[:1].isupper() or t[:1].isdigit() for t in origin.raw[i1:i2] + copy.raw[j1:j2])):
             out.append(Change(kind="name", origin_text=ro, copy_text=rc, detail="name differs"))
