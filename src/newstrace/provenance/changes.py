@@ -641,7 +641,7 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
         spans.append((tuple(o), tuple(c), ro, rc))
     # words removed in one place and inserted in another were moved, not changed
     moved = {o for o, c, _, _ in spans if not c} & {c for o, c, _, _ in spans if not o}
-    spans = [f"{ro!r} -> {rc!r}" if ro and rc else (f"{ro!r} -> -" if ro else f"- -> {rc!r}")
+    spans = [f"{ro!r} -> {rc!r}" if ro and rc else (f"removed {ro!r}" if ro else f"added {rc!r}")
              for o, c, ro, rc in spans if not ((o and not c and o in moved) or (c and not o and c in moved))]
     if not spans:
         return out
