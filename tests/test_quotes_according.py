@@ -63,3 +63,18 @@ def test_a_previous_sentences_speaker_does_not_override_according_to():
 )
 def test_according_to_elsewhere_does_not_make_a_term_a_quotation(text):
     assert quotes_of(text) == []
+
+
+def test_according_to_a_document_names_the_document_not_the_person_in_it():
+    text = '"The evidence cannot support a prosecution," according to a memo filed by prosecutor Ilse Varga.'
+    (q,) = quotes_of(text)
+    assert q.speaker == "a memo filed by prosecutor Ilse Varga" and not q.speaker_is_unnamed
+
+
+def test_a_speech_verb_in_the_sentence_keeps_its_speaker_over_according_to():
+    text = (
+        'The foreman said the delay was meant to "avoid upsetting the new owners," according to the '
+        "inspection report."
+    )
+    (q,) = quotes_of(text)
+    assert q.speaker == "The foreman" and q.cue == "said"
