@@ -28,16 +28,36 @@ def quotes_of(text: str):
 @pytest.mark.parametrize(
     ("text", "content", "speaker", "unnamed"),
     [
-        ("The pier is 'very productive', according to the harbour master.", "very productive",
-         "the harbour master", True),
-        ('"The pier has never been this busy," according to the harbour master.',
-         "The pier has never been this busy", "the harbour master", True),
-        ('Ferries run late. "Three boats are in for repairs," according to port director Ilse Varga.',
-         "Three boats are in for repairs", "Ilse Varga", False),
-        ('The pier, according to port director Ilse Varga, is "busier than it has been in years".',
-         "busier than it has been in years", "Ilse Varga", False),
-        ('According to Ilse Varga, "three boats are in for repairs."', "three boats are in for repairs.",
-         "Ilse Varga", False),
+        (
+            "The pier is 'very productive', according to the harbour master.",
+            "very productive",
+            "the harbour master",
+            True,
+        ),
+        (
+            '"The pier has never been this busy," according to the harbour master.',
+            "The pier has never been this busy",
+            "the harbour master",
+            True,
+        ),
+        (
+            'Ferries run late. "Three boats are in for repairs," according to port director Ilse Varga.',
+            "Three boats are in for repairs",
+            "Ilse Varga",
+            False,
+        ),
+        (
+            'The pier, according to port director Ilse Varga, is "busier than it has been in years".',
+            "busier than it has been in years",
+            "Ilse Varga",
+            False,
+        ),
+        (
+            'According to Ilse Varga, "three boats are in for repairs."',
+            "three boats are in for repairs.",
+            "Ilse Varga",
+            False,
+        ),
     ],
 )
 def test_according_to_gives_the_speaker(text, content, speaker, unnamed):
@@ -48,9 +68,7 @@ def test_according_to_gives_the_speaker(text, content, speaker, unnamed):
 
 
 def test_a_previous_sentences_speaker_does_not_override_according_to():
-    text = (
-        'Ilse Varga spoke first. "The repairs will take a month," according to the shipyard foreman.'
-    )
+    text = 'Ilse Varga spoke first. "The repairs will take a month," according to the shipyard foreman.'
     assert quotes_of(text)[0].speaker == "the shipyard foreman"
 
 

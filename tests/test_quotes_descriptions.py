@@ -39,15 +39,41 @@ def speaker_of(text: str):
     ("tail", "speaker"),
     [
         ("a diplomat who declined to be named to protect his post.", "a diplomat who declined to be named"),
-        ("a nurse who declined to give her name for fear of losing her job.",
-         "a nurse who declined to give her name"),
+        (
+            "a nurse who declined to give her name for fear of losing her job.",
+            "a nurse who declined to give her name",
+        ),
         ("a teacher who asked not to be named for security reasons.", "a teacher who asked not to be named"),
-        ("an officer who spoke on condition of anonymity because he was not allowed to speak.",
-         "an officer who spoke on condition of anonymity"),
-        ("a fisherman who asked not to be named so that his boat would not be seized.",
-         "a fisherman who asked not to be named"),
+        (
+            "an officer who spoke on condition of anonymity because he was not allowed to speak.",
+            "an officer who spoke on condition of anonymity",
+        ),
+        (
+            "a fisherman who asked not to be named so that his boat would not be seized.",
+            "a fisherman who asked not to be named",
+        ),
         ("a miner who lives in the town that the company built.", "a miner who lives in the town"),
+        ("a police officer who, fearing reprisals, asked not to be named.", "a police officer"),
+        (
+            "a soldier who asked not to be identified fearing reprisals.",
+            "a soldier who asked not to be identified",
+        ),
+        (
+            "an official who declined to be named as he was not authorised to speak.",
+            "an official who declined to be named",
+        ),
+        (
+            "a guard who asked not to be named publicly to protect his family.",
+            "a guard who asked not to be named publicly",
+        ),
         # complements of the clause's own verb stay
+        (
+            "an official who was not authorized to speak publicly.",
+            "an official who was not authorized to speak publicly",
+        ),
+        ("a soldier who was afraid to give his name.", "a soldier who was afraid to give his name"),
+        ("the first woman to command the base.", "the first woman to command the base"),
+        ("a man who worked as a guard at the prison.", "a man who worked as a guard at the prison"),
         ("a guard who asked for protection.", "a guard who asked for protection"),
         ("a driver who agreed to talk.", "a driver who agreed to talk"),
         ("an official at the Homeland Security office.", "an official at the Homeland Security office"),

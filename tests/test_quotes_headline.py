@@ -42,15 +42,40 @@ BODY = (
 
 def test_headline_quotation_takes_the_speaker_of_the_near_same_body_quotation():
     # The headline cuts the body quotation: the same words in order, with a gap.
-    head, body = headline_quotes(BODY, "\u201cI was afraid. We found every single one\u201d: Keskin mine reopens")
+    head, body = headline_quotes(
+        BODY, "\u201cI was afraid. We found every single one\u201d: Keskin mine reopens"
+    )
     assert body[0].speaker == "Marta Oyelaran"
     assert len(head) == 1 and head[0].speaker == "Marta Oyelaran"
 
 
 def test_headline_quotation_without_cue_or_body_match_has_no_speaker():
     # Keskin is named in the body and only mentioned in the headline: he is no speaker.
-    head, _ = headline_quotes(BODY, "\u201cThe water came in an hour\u201d: divers who worked for Keskin rest")
+    head, _ = headline_quotes(
+        BODY, "\u201cThe water came in an hour\u201d: divers who worked for Keskin rest"
+    )
     assert len(head) == 1 and head[0].speaker is None
+
+
+SPLIT_BODY = (
+    "Marta Oyelaran, a rescue diver, spent nine hours in the flooded mine. "
+    '"We found every one of them," she said. "Nobody was left behind in the dark."\n\n'
+    'Mine owner Bruno Keskin thanked the divers. "The water rose in an hour," Keskin said.'
+)
+
+
+def test_headline_quotation_joining_two_body_quotations_of_one_speaker():
+    head, _ = headline_quotes(
+        SPLIT_BODY, "\u201cWe found every one of them. Nobody was left behind\u201d: mine reopens"
+    )
+    assert [q.speaker for q in head] == ["Marta Oyelaran"]
+
+
+def test_headline_quotation_joining_two_speakers_words_has_no_speaker():
+    head, _ = headline_quotes(
+        SPLIT_BODY, "\u201cWe found every one of them. The water rose in an hour\u201d: mine reopens"
+    )
+    assert [q.speaker for q in head] == [None]
 
 
 @pytest.mark.parametrize(

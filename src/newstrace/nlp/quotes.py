@@ -896,15 +896,41 @@ def _common_words(a: list[str], b: list[str]) -> int:
 
 
 def _same_quotation(head: list[str], body: list[str]) -> float:
-    """Share of the headline quotation's words found in order in a body quotation (0..1);
-    a shorter body quotation counts when the headline holds nearly all of it (four words up)."""
+    """Share of the headline quotation's words found in order in a body quotation (0..1)."""
     if not head or not body:
         return 0.0
-    common = _common_words(head, body)
-    share = common / len(head)
-    if len(body) >= 4 and len(body) < len(head):
-        share = max(share, common / len(body))
-    return share
+    return _common_words(head, body) / len(head)
+
+
+def _body_speaker(content: str, body: list[Quote]) -> tuple[str | None, bool]:
+    """Speaker (and whether unnamed) of the body quotation a headline quotation repeats.
+
+    The whole headline quotation is looked for first (:func:`_same_quotation` at least
+    :data:`HEADLINE_MATCH_SHARE`, the best share winning, the earlier on a tie); failing
+    that, each of its sentences of three words or more, which the body may quote apart
+    ('"I lost everything," he said. "What I did was worth nothing."'): all must be found,
+    and with one speaker.
+    """
+    said = [(q, _words(fold(q.content))) for q in body if q.speaker]
+
+    def best_for(words: list[str]) -> Quote | None:
+        found, best = None, HEADLINE_MATCH_SHARE
+        for q, qw in said:
+            share = _same_quotation(words, qw)
+            if share >= best and (found is None or share > best):
+                found, best = q, share
+        return found
+
+    whole = best_for(_words(fold(content)))
+    if whole is not None:
+        return whole.speaker, whole.speaker_is_unnamed
+    parts = [_words(fold(p)) for p in re.split(r"[.!?;:…]+", content)]
+    parts = [p for p in parts if len(p) >= 3]
+    if len(parts) >= 2:
+        found = [best_for(p) for p in parts]
+        if all(found) and len({q.speaker for q in found}) == 1:
+            return found[0].speaker, found[0].speaker_is_unnamed
+    return None, False
 
 
 def _named_person(segment: str, entities: list[Entity]) -> str | None:
@@ -955,14 +981,7 @@ def _headline_quotes(headline: str, body: list[Quote], entities: list[Entity]) -
         content = headline[sp.start : sp.end].rstrip(" " + _SENTENCE_PUNCT)
         if len(_words(content)) < 2 or _title_case(content):
             continue
-        key = _words(fold(content))
-        speaker, unnamed, best = None, False, HEADLINE_MATCH_SHARE
-        for q in body:
-            if not q.speaker:
-                continue
-            share = _same_quotation(key, _words(fold(q.content)))
-            if share >= best and (speaker is None or share > best):
-                speaker, unnamed, best = q.speaker, q.speaker_is_unnamed, share
+        speaker, unnamed = _body_speaker(content, body)
         if speaker is None:
             speaker = _headline_cue_speaker(headline, sp, entities)
         out.append(

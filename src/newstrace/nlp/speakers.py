@@ -54,6 +54,13 @@ _REASON_NOUNS = frozenset(
     "concerns".split()
 )
 _REASON_PREPOSITIONS = {"for", "by", "out", "from"}
+#: Participles opening an adjunct of reason ("fearing reprisals", "citing security").
+_REASON_PARTICIPLES = {"fearing", "citing", "worried", "afraid", "concerned"}
+#: Words of anonymity: an infinitive after them gives the reason for it ("asked not to be
+#: named | to protect his family", "on condition of anonymity | to discuss the talks").
+_ANONYMITY_WORDS = frozenset(
+    "named identified quoted cited anonymity anonymous disclosed publicized publicised revealed".split()
+)
 _ACTIVE_VERB_TAGS = {"VB", "VBD", "VBZ", "VBP", "VBG"}
 
 
@@ -415,18 +422,21 @@ class MentionIndex:
 
 def _reason_adjunct(toks: list, j: int) -> bool:
     """Whether ``toks[j]`` opens an adjunct of reason or purpose ("because ...", "for fear of
-    ...", "by fear for ...", "so that ...", "to protect ...", "for security reasons").
+    ...", "by fear for ...", "so that ...", "as he ...", "fearing ...", "for security reasons",
+    "not to be named to protect ...").
 
-    A preposition or "to" right after an active verb is that verb's complement ("asked for
-    protection", "declined to comment") and opens none; after a noun or a passive participle
-    it does ("who asked not to be named to protect his job").
+    A preposition or participle right after an active verb is that verb's complement ("asked
+    for protection", "was afraid to speak") and opens none. An infinitive opens a purpose only
+    after the words of anonymity ("asked not to be named | to protect his job", "on condition
+    of anonymity | to discuss ..."); elsewhere it is a complement ("who was not authorised to
+    speak", "the first woman to speak").
     """
     t = toks[j]
     low = t.lower_
     nxt = toks[j + 1].lower_ if j + 1 < len(toks) else ""
     prev = toks[j - 1]
     passive = prev.tag_ == "VBN" and any(x.lower_ in {"be", "been", "being"} for x in toks[max(0, j - 3) : j])
-    after_verb = prev.tag_ in _ACTIVE_VERB_TAGS or (prev.tag_ == "VBN" and not passive)
+    after_verb = prev.tag_ in _ACTIVE_VERB_TAGS or prev.pos_ == "AUX" or (prev.tag_ == "VBN" and not passive)
     if low in _REASON_OPENERS:
         return True
     if (low, nxt) in _REASON_PAIRS:
@@ -434,14 +444,21 @@ def _reason_adjunct(toks: list, j: int) -> bool:
             return True
         if (low, nxt) == ("out", "of"):
             return any(x.lower_ in _REASON_NOUNS for x in toks[j + 2 : j + 4])
+    if low in {"as", "since"} and nxt in {"he", "she", "they", "it", "we", "i"}:
+        return True  # 'as he was not authorised to speak': a clause of reason
+    if low in _REASON_PARTICIPLES and not after_verb:
+        return True
     if (
         low in _REASON_PREPOSITIONS
         and not after_verb
         and any(x.text in _REASON_NOUNS for x in toks[j + 1 : j + 5])  # lower case: not "Homeland Security"
     ):
         return True
-    if low == "to" and t.tag_ == "TO" and nxt and toks[j + 1].tag_ == "VB":
-        return prev.pos_ in ("NOUN", "PROPN", "PRON") or passive
+    if low == "to" and t.tag_ == "TO" and nxt and toks[j + 1].tag_ in ("VB", "VBP"):
+        k = j - 1
+        while k > 0 and toks[k].pos_ == "ADV":
+            k -= 1  # 'not to be named publicly to ...'
+        return toks[k].lower_ in _ANONYMITY_WORDS
     return False
 
 
@@ -471,7 +488,20 @@ def _defining_part(toks: list) -> list:
             relative = True
             continue
         if _reason_adjunct(toks, j):
-            return toks[:j]
+            return _trim_dangling(toks[:j])
+    return _trim_dangling(toks)
+
+
+def _trim_dangling(toks: list) -> list:
+    """Drop words left dangling at the end of a cut description: a relative pronoun, a
+    conjunction or a preposition ('a police officer who' from 'a police officer who, fearing
+    reprisals, ...'), so the description reads as a noun phrase."""
+    while len(toks) > 1 and (
+        toks[-1].lower_ in _RELATIVES
+        or toks[-1].pos_ in ("CCONJ", "SCONJ", "ADP", "PUNCT", "SPACE")
+        or toks[-1].tag_ == "TO"
+    ):
+        toks = toks[:-1]
     return toks
 
 
