@@ -452,6 +452,97 @@ def span_edits(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[i
     return added, cut
 
 
+#: Fewest anchored one-for-one word swaps (:func:`spin_swaps`) for a spun copy.
+SPIN_MIN_SWAPS = 4
+#: Share of the reworded aligned sentences (those with a replacement) that must carry an anchored
+#: swap for a spun copy: a spinner runs over every sentence, an update rewrites some and keeps others.
+SPIN_SENTENCE_SHARE = 0.5
+#: Other edit blocks per anchored swap up to which a copy may still read as spun (a spinner's
+#: adjacent swaps merge into longer blocks; a rewrite's or update's edits are mostly unanchored).
+SPIN_OTHER_PER_SWAP = 4
+#: Anchored swaps per changed figure or name from which a copy may still read as spun: spinners
+#: leave figures and names alone (they hold no synonyms), an update or follow-up changes them.
+SPIN_SWAPS_PER_SLOT = 4
+
+
+@dataclass
+class SpinEvidence:
+    """Word-swap evidence of spinning over the reworded aligned sentences (:func:`spin_swaps`).
+
+    Attributes:
+        swaps: anchored swaps: edit blocks (``rapidfuzz`` opcodes over folded words) that replace
+            one or two words by one to three, with unchanged words on both sides and no figure
+            or name in either side: a synonym put into the same sentence frame.
+        other: the other edit blocks without a figure or name (insertions, deletions, longer
+            or unanchored replacements: rewording, additions, cuts).
+        slots: edit blocks touching a figure (a digit), or putting a name for a name
+            (:attr:`Sentence.names` on both sides): a changed fact, which spinners do not make.
+        swap_sentences: reworded aligned sentences holding at least one anchored swap.
+        changed: reworded aligned sentences with a replacement (lexical similarity below 0.97;
+            sentences only cut short or lengthened are edits a spun copy may also carry).
+    """
+
+    swaps: int = 0
+    other: int = 0
+    slots: int = 0
+    swap_sentences: int = 0
+    changed: int = 0
+
+    def spun(self) -> bool:
+        """True when the swaps look like spinning: :data:`SPIN_MIN_SWAPS`+ anchored swaps, in at least
+        :data:`SPIN_SENTENCE_SHARE` of the reworded sentences, with at most one changed figure or name
+        per :data:`SPIN_SWAPS_PER_SLOT` swaps."""
+        return (self.swaps >= SPIN_MIN_SWAPS and self.swap_sentences >= SPIN_SENTENCE_SHARE * self.changed
+                and self.slots * SPIN_SWAPS_PER_SLOT <= self.swaps and self.other <= SPIN_OTHER_PER_SWAP * self.swaps)
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def spin_swaps(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[int, int, float]],
+               lexical: list[float]) -> SpinEvidence:
+    """Anchored word swaps, other edits and changed figures/names over the reworded aligned sentences.
+
+    Article spinners replace words by synonyms in an otherwise unchanged sentence frame, sentence
+    after sentence, and never touch figures or names; a wire update or follow-up of one event
+    rewrites some sentences (insertions, reordered clauses), keeps others verbatim and changes
+    figures and names. Edit blocks come from ``Levenshtein.opcodes`` over the folded words of
+    each aligned pair of lexical similarity below 0.97 (``rapidfuzz``); see :class:`SpinEvidence`.
+
+    Args:
+        copy, origin: analysed sentences of the copy and the origin.
+        pairs: aligned ``(copy index, origin index, similarity)``.
+        lexical: lexical similarity of each aligned pair (0..1), parallel to ``pairs``.
+
+    Returns:
+        SpinEvidence: the counts.
+    """
+    ev = SpinEvidence()
+    for (i, j, _), lx in zip(pairs, lexical):
+        if lx >= 0.97:
+            continue
+        ow, cw = origin[j].words, copy[i].words
+        on, cn = set(origin[j].names), set(copy[i].names)
+        ops = Levenshtein.opcodes(ow, cw)
+        found = 0
+        for n, op in enumerate(ops):
+            if op.tag == "equal":
+                continue
+            a, b = ow[op.src_start:op.src_end], cw[op.dest_start:op.dest_end]
+            if any(_DIGIT.search(w) for w in a + b) or (on.intersection(a) and cn.intersection(b)):
+                ev.slots += 1
+                continue
+            anchored = (n == 0 or ops[n - 1].tag == "equal") and (n == len(ops) - 1 or ops[n + 1].tag == "equal")
+            if op.tag == "replace" and anchored and len(a) <= 2 and len(b) <= 3:
+                ev.swaps += 1
+                found += 1
+            else:
+                ev.other += 1
+        ev.changed += any(op.tag == "replace" for op in ops)
+        ev.swap_sentences += found > 0
+    return ev
+
+
 def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sentence],
                     pairs: list[tuple[int, int, float]], lexical: list[float]) -> str:
     """Kind of copy from the aligned pairs (see :data:`newstrace.schema.DerivationKind`), after issue 3's definitions.
@@ -497,7 +588,9 @@ def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sen
     mean = sum(lexical) / len(lexical)
     # spinning: swaps towards rarer words ("said" -> "mentioned", measured +0.4..+0.6 Zipf on real
     # spun copies); fluent rewrites and machine translation swap towards commoner words (-0.3..-0.5)
-    if sub >= 8 and sub / (sub + ins) >= 0.45 and mean < 0.9 and (zo - zc) / sub >= 0.25:
+    # and the swaps are synonyms put into unchanged sentence frames, not an update's new facts
+    if sub >= 8 and sub / (sub + ins) >= 0.45 and mean < 0.9 and (zo - zc) / sub >= 0.25 \
+            and spin_swaps(copy, origin, pairs, lexical).spun():
         return "spun"
     if mean < 0.8 and machine_translation_evidence(translation_artefacts(copy, origin, pairs)) \
             and (copy_art.language or "en") == "en":
