@@ -475,8 +475,8 @@ class SpinEvidence:
             or name in either side: a synonym put into the same sentence frame.
         other: the other edit blocks without a figure or name (insertions, deletions, longer
             or unanchored replacements: rewording, additions, cuts).
-        slots: edit blocks touching a figure (a digit), or putting a name for a name
-            (:attr:`Sentence.names` on both sides): a changed fact, which spinners do not make.
+        slots: edit blocks changing a figure or putting a name for a rare name
+            (:func:`_slot_changed`): a changed fact, which spinners do not make.
         swap_sentences: reworded aligned sentences holding at least one anchored swap.
         changed: reworded aligned sentences with a replacement (lexical similarity below 0.97;
             sentences only cut short or lengthened are edits a spun copy may also carry).
@@ -496,7 +496,23 @@ class SpinEvidence:
                 and self.slots * SPIN_SWAPS_PER_SLOT <= self.swaps and self.other <= SPIN_OTHER_PER_SWAP * self.swaps)
 
 
-_DIGIT = re.compile(r"\d")
+_DIGITS = re.compile(r"\d+")
+#: Zipf frequency (wordfreq) below which a capitalised word replaced by another is a proper name
+#: changed (a person, company or place: "Riedel" 2.4, "Shearson" 1.8), not a spinner's swap inside
+#: a title or institution ("Group" 5.6, "President" 5.5, "Ministry" 4.6 -> "Collective", "Chairman").
+NAME_ZIPF = 4.5
+
+
+def _slot_changed(a: list[str], b: list[str], origin_names: set[str], copy_names: set[str]) -> bool:
+    """True when an edit block ``a -> b`` (folded words) changes a figure or a name.
+
+    A figure is changed when the digit runs differ ("33" -> "37"; "a-1" -> "one-1" keeps its "1");
+    a name when a rare capitalised word of the origin (:data:`NAME_ZIPF`) is replaced by a
+    capitalised word of the copy (:attr:`Sentence.names`).
+    """
+    if _DIGITS.findall(" ".join(a)) != _DIGITS.findall(" ".join(b)):
+        return True
+    return any(zipf(w) < NAME_ZIPF for w in origin_names.intersection(a)) and bool(copy_names.intersection(b))
 
 
 def spin_swaps(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[int, int, float]],
@@ -529,7 +545,7 @@ def spin_swaps(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[i
             if op.tag == "equal":
                 continue
             a, b = ow[op.src_start:op.src_end], cw[op.dest_start:op.dest_end]
-            if any(_DIGIT.search(w) for w in a + b) or (on.intersection(a) and cn.intersection(b)):
+            if _slot_changed(a, b, on, cn):
                 ev.slots += 1
                 continue
             anchored = (n == 0 or ops[n - 1].tag == "equal") and (n == len(ops) - 1 or ops[n + 1].tag == "equal")
