@@ -164,3 +164,17 @@ def test_csv_cells_that_start_like_formulas_are_neutralised(tmp_path):
     raw_headlines = sorted(json.loads(line)["headline"] for line in lines)
     assert raw_headlines == sorted(FORMULA_HEADLINES + ["Pier reopens after storm"])
     assert csv_headlines == sorted(["'" + h for h in FORMULA_HEADLINES] + ["Pier reopens after storm"])
+
+
+def test_quote_and_claim_tables_carry_every_field_of_their_records(store, tmp_path):
+    """Each field of Quote and Claim (schema.py) is a column of its exported table, so a field added to the data
+    model (Claim.high and Claim.second in schema 1.1) cannot be left out of the export."""
+    from newstrace.schema import Claim, Quote
+    from newstrace.store.records import RENAMES
+
+    export_tables(store, tmp_path, "parquet", tables=("quotes", "claims"))
+    for table, model in (("quotes", Quote), ("claims", Claim)):
+        columns = set(pq.read_table(tmp_path / f"{table}.parquet").column_names)
+        assert {RENAMES.get(f, f) for f in model.model_fields} <= columns, table
+    claims = pq.read_table(tmp_path / "claims.parquet").to_pylist()
+    assert all(c["high"] is None or c["high"] > c["value"] for c in claims)

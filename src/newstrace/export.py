@@ -54,7 +54,7 @@ _QUERIES: dict[str, str] = {
                q.confidence, q.char_start, q.char_end, q.speaker_start, q.speaker_end
         FROM quotes q JOIN articles a ON a.id = q.article_id ORDER BY a.seq, q.n""",
     "claims": """
-        SELECT c.article_id, c.n, c.value, c.text, c.qualifier, c.unit, c.what, c.period, c.source, c.sentence,
+        SELECT c.article_id, c.n, c.value, c.high, c.second, c.text, c.qualifier, c.unit, c.what, c.period, c.source, c.sentence,
                c.char_start, c.char_end
         FROM claims c JOIN articles a ON a.id = c.article_id ORDER BY a.seq, c.n""",
     "derivations": """
