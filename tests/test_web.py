@@ -276,3 +276,17 @@ def test_api_article_endpoints_say_they_take_full_ids_alike(client, store):
     for path in ("/api/articles/ffff0000ffff", "/api/articles/ffff0000ffff/derivations"):
         assert client.get(path).json() == {"detail": "no article 'ffff0000ffff' (the API takes full article ids)"}
     assert client.get(f"/api/articles/{full}").json()["article"]["id"] == full
+
+
+def test_a_story_id_prefix_redirects_on_the_page_and_is_a_hinted_404_in_the_api(store_path, store):
+    """/stories/S1a2b (the prefix `newstrace stories` takes) redirects to the story's page; the API takes full
+    ids and its 404 names the story the prefix matches; an unknown id is a 404."""
+    sid = biggest_story(store).id
+    ids = [s.id for s in list_stories(store, limit=100_000).stories]
+    prefix = next(sid[:k] for k in range(5, len(sid) + 1) if sum(i.startswith(sid[:k]) for i in ids) == 1)
+    client = TestClient(create_app(store_path), base_url="http://127.0.0.1", follow_redirects=False)
+    page = client.get(f"/stories/{prefix}")
+    assert page.status_code == 307 and page.headers["location"].endswith(f"/stories/{sid}")
+    api = client.get(f"/api/stories/{prefix}")
+    assert api.status_code == 404 and sid in api.json()["detail"]
+    assert client.get("/stories/Sffffffff").status_code == 404

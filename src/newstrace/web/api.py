@@ -43,12 +43,14 @@ def api_story(request: Request, story_id: str, max_articles: int = Query(MAX_ART
     ``max_members``: list only this many members (same order) with their copy links, timeline points and
     the strongest event links among them (default: all; ``story.n_articles`` counts the whole story).
     """
-    from newstrace.stories import story_detail
+    from newstrace.stories import find_stories, story_detail
 
     with _access(request)() as store:
         detail = story_detail(store, story_id, max_articles=max_articles, max_members=max_members)
+        matches = find_stories(store, story_id) if detail is None else []
     if detail is None:
-        raise HTTPException(404, f"no story {story_id!r}")
+        hint = f" (the API takes full story ids; it matches {', '.join(matches[:5])})" if matches else ""
+        raise HTTPException(404, f"no story {story_id!r}{hint}")
     return detail
 
 

@@ -55,12 +55,16 @@ def stories_page(request: Request, offset: int = Query(0, ge=0), sort: str = Que
 @router.get("/stories/{story_id}", response_class=HTMLResponse)
 def story_page(request: Request, story_id: str) -> HTMLResponse:
     """One story: provenance graph, timeline, copies, quotes, claims, names, members."""
-    from newstrace.stories import story_detail
+    from newstrace.stories import find_stories, story_detail
 
     with _access(request)() as store:
         detail = story_detail(store, story_id, max_articles=STORY_PAGE_ARTICLES, max_members=STORY_PAGE_MEMBERS)
+        matches = find_stories(store, story_id) if detail is None else []
+    if detail is None and len(matches) == 1:  # a prefix, as `newstrace stories Scada` takes it
+        return RedirectResponse(LINKS.story(matches[0]), status_code=307)
     if detail is None:
-        raise HTTPException(404, f"No story {story_id!r} in this store.")
+        several = f" (it starts {len(matches)} story ids: {', '.join(matches[:5])})" if matches else ""
+        raise HTTPException(404, f"No story {story_id!r} in this store{several}.")
     members = {m.article_id: m for m in detail.members}
     return _render(request, "story.html.j2", "stories", detail.story.headline or story_id, detail=detail,
                    graph=story_graph(detail, LINKS), timeline=story_timeline(detail, LINKS), members=members)  # fmt: skip
