@@ -6,6 +6,7 @@ import re
 
 from newstrace.repair.config import RepairConfig
 from newstrace.repair.explain import Edit
+from newstrace.structure.wraps import is_hard_wrapped, join_wrapped
 
 # A straight double mark between a word and a contraction or possessive ending is an
 # apostrophe typed on the wrong key ("Indonesia"s", "don"t"), never a quotation mark.
@@ -29,41 +30,67 @@ def _shape(line: str, i: int) -> str:
     return "close" if right_free else "glued"
 
 
-def _single_space_before(line: str, i: int) -> bool:
-    return i >= 2 and line[i - 1] == " " and not line[i - 2].isspace()
+def _gap_before(line: str, i: int) -> int:
+    """Length of the one gap before the mark at ``i``: a single space, or a line break of a
+    hard-wrapped paragraph (white space holding one newline); 0 when there is none."""
+    j = i
+    while j > 0 and line[j - 1] in " \t\r\n\u00a0":
+        j -= 1
+    gap = line[j:i]
+    if j == 0 or not (gap == " " or gap.count("\n") == 1):
+        return 0
+    return i - j
 
 
-def _single_space_after(line: str, i: int) -> bool:
-    if i + 2 >= len(line) or line[i + 1] != " ":
-        return False
-    return not line[i + 2].isspace() and line[i + 2] not in _AFTER_CLOSE
+def _gap_after(line: str, i: int) -> int:
+    """Length of the one gap after the mark at ``i`` (see :func:`_gap_before`), 0 when none or
+    when what follows it is punctuation that closes."""
+    j = i + 1
+    while j < len(line) and line[j] in " \t\r\n\u00a0":
+        j += 1
+    gap = line[i + 1 : j]
+    if j == len(line) or not (gap == " " or gap.count("\n") == 1) or line[j] in _AFTER_CLOSE:
+        return 0
+    return j - i - 1
 
 
 def _edit_for(line: str, i: int, role: str, shape: str) -> tuple[int, int, str] | None | bool:
     """The (start, end, after) that gives the mark at ``i`` its role's spacing; True when none is
-    needed, None when no single safe edit exists."""
+    needed, None when no single safe edit exists. Where the gap to move is a hard wrap's line
+    break, the mark moves across it and the break stays, so line lengths change by one at most."""
     mark = line[i]
     if shape == role:
         return True
+    before, after = _gap_before(line, i), _gap_after(line, i)
     # Each edit spans the mark itself, so the logged before/after show it.
     if role == "close":
         if shape == "glued":
             return (i, i + 1, mark + " ")
         # `,' "` is the nested-quotation convention (a space between single and double mark).
-        if shape == "floating" and _single_space_before(line, i) and line[i - 2] not in "'\u2019":
-            return (i - 1, i + 1, mark)
+        if shape == "floating" and before and line[i - before - 1] not in "'\u2019":
+            gap = line[i - before : i]
+            if gap == " " or i + 1 == len(line) or line[i + 1] in "\r\n":
+                return (i - before, i + 1, mark)
+            if line[i + 1] == " ":  # `words.<break>" he said` -> `words."<break>he said`
+                return (i - before, i + 2, mark + gap)
+            return None
         # Moving the space is the one edit against the mark's own look: the quotation must end
         # in punctuation (`violence, "Solano`), as a closing mark mid-sentence does.
-        if shape == "open" and _single_space_before(line, i) and line[i - 2] in ",.!?;:":
-            return (i - 1, i + 1, mark + " ")
+        if shape == "open" and before and line[i - before - 1] in ",.!?;:":
+            return (i - before, i + 1, mark + line[i - before : i])
         return None
     if shape == "glued":
         return (i, i + 1, " " + mark)
-    if shape == "floating" and _single_space_after(line, i):
-        return (i, i + 2, mark)
+    if shape == "floating" and after:
+        gap = line[i + 1 : i + 1 + after]
+        if gap == " " or i == 0 or line[i - 1] in "\r\n":
+            return (i, i + 1 + after, mark)
+        if line[i - 1] == " ":  # `said "<break>The` -> `said<break>"The`
+            return (i - 1, i + 1 + after, gap + mark)
+        return None
     # ... and a quotation it opens must start with a capital (`children," The`).
-    if shape == "close" and _single_space_after(line, i) and line[i + 2].isupper():
-        return (i, i + 2, " " + mark)
+    if shape == "close" and after and line[i + 1 + after].isupper():
+        return (i, i + 1 + after, line[i + 1 : i + 1 + after] + mark)
     return None
 
 
@@ -97,10 +124,79 @@ def _fix_line(
     return out
 
 
+def _nonspace(s: str) -> int:
+    return sum(not c.isspace() for c in s)
+
+
+def _line_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """The (start, end) offsets of the lines of ``text[start:end]`` (newline excluded)."""
+    end = len(text) if end is None else end
+    spans = []
+    while start <= end:
+        stop = text.find("\n", start, end)
+        stop = end if stop < 0 else stop
+        spans.append((start, stop))
+        start = stop + 1
+    return spans
+
+
+def paragraph_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of the units in which quotation marks pair: each line, or, in a
+    hard-wrapped body, each paragraph's run of wrapped lines.
+
+    The body is cut from the headline and tested for hard wrapping as
+    :func:`newstrace.structure.split_document` does (:func:`~newstrace.structure.wraps.is_hard_wrapped`),
+    and its paragraphs are those of :func:`~newstrace.structure.wraps.join_wrapped`, so repair
+    and structure agree on what a paragraph is.
+
+    Args:
+        text: the document (headline line, then the body).
+
+    Returns:
+        Non-overlapping spans in order, ``end`` exclusive; in a hard-wrapped body a span runs from
+        the first non-space character of a paragraph's first line to the end of its last line
+        (newlines and indentation inside). Lines outside any paragraph (blank lines, headline)
+        are spans of their own. Falls back to one span per line if the paragraphs cannot be
+        laid back on the lines.
+
+    >>> t = "Head\\nThe council said on Monday that the new\\nferry will carry 300 cars a\\nday."
+    >>> [t[s:e] for s, e in paragraph_spans(t)][1]
+    'The council said on Monday that the new\\nferry will carry 300 cars a\\nday.'
+    """
+    lines = _line_spans(text)
+    body_from = 0
+    if not text.startswith(("\n", "\r")) and text.strip():
+        head = text[lines[0][0] : lines[0][1]]
+        long_head = len(head.split()) > 40 and head.rstrip().endswith((".", "!", "?", '"', "\u201d"))
+        body_from = 0 if long_head else 1
+    body = "\n".join(text[a:b] for a, b in lines[body_from:])
+    if not is_hard_wrapped(body):
+        return lines
+    spans = lines[:body_from]
+    rest = lines[body_from:]
+    k = 0
+    for paragraph in join_wrapped(body):
+        while k < len(rest) and not text[rest[k][0] : rest[k][1]].strip():
+            spans.append(rest[k])
+            k += 1
+        need, first = _nonspace(paragraph), k
+        while need > 0 and k < len(rest):
+            need -= _nonspace(text[rest[k][0] : rest[k][1]])
+            k += 1
+        if need != 0 or first == k:
+            return lines  # the paragraphs do not lie on the lines: pair per line as before
+        a, b = rest[first][0], rest[k - 1][1]
+        spans.append((a + len(text[a:b]) - len(text[a:b].lstrip()), b))
+    return spans + rest[k:]
+
+
 def fix_quote_spacing(text: str, config: RepairConfig) -> list[Edit]:
     """Put the space on the right side of each quotation mark, by pairing marks in a paragraph.
 
-    Straight marks ("): in a paragraph (line) with an even number of them, marks alternate
+    Marks pair within a paragraph: a line, or in a hard-wrapped body the paragraph's run of
+    wrapped lines (:func:`paragraph_spans`, the paragraphs structure will join), so a quotation
+    that opens on one wrapped line and closes on the next is paired whole.
+    Straight marks ("): in a paragraph with an even number of them, marks alternate
     open, close. A mark whose spacing disagrees with its role is re-spaced: glued to words
     on both sides (``rice"said`` -> ``rice" said``), floating between spaces
     (``countries. "`` -> ``countries."``), or, at most ``quote_max_conflicts`` times per
@@ -127,10 +223,11 @@ def fix_quote_spacing(text: str, config: RepairConfig) -> list[Edit]:
     []
     """
     edits: list[Edit] = []
-    offset = 0
-    for line in text.split("\n"):
+    if '"' not in text and "\u201c" not in text and "\u201d" not in text:
+        return edits
+    for offset, end in paragraph_spans(text):
+        line = text[offset:end]
         if '"' not in line and "\u201c" not in line and "\u201d" not in line:
-            offset += len(line) + 1
             continue
         found: list[tuple[int, int, str, str]] = []
         apostrophes = {m.start() for m in APOSTROPHE_MARK.finditer(line)}
@@ -148,5 +245,4 @@ def fix_quote_spacing(text: str, config: RepairConfig) -> list[Edit]:
                 why = "curly quotation marks alternate \u201c \u201d in the paragraph"
                 found += _fix_line(line, list(zip(curly, roles)), 0, why) or []
         edits += [Edit(offset + s, offset + e, a, "quote_mark", w) for s, e, a, w in found]
-        offset += len(line) + 1
     return edits
