@@ -201,6 +201,8 @@ def test_resolve_by_id_prefix_path_and_url(tmp_path):
         assert s.resolve(b.id[:8]) == [b.id]
         assert s.resolve(str(SEEDS[0])) == [a.id]
         assert s.resolve("https://example.invalid/story") == [b.id]
+        # as copied from a browser's address bar without the scheme, or with www. and a query
+        assert s.resolve("example.invalid/story") == s.resolve("www.example.invalid/story/?utm_term=x") == [b.id]
         assert s.resolve("no-such-thing") == []
         # a file name as a user types it: with or without its suffix, or the path's last folders
         assert s.resolve(SEEDS[0].name) == s.resolve(SEEDS[0].stem) == [a.id]

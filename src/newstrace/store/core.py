@@ -192,6 +192,10 @@ def _chunked(items: Iterable, size: int) -> Iterator[list]:
         yield chunk
 
 
+#: A URL typed without its scheme: a host name with a dot, then a path ("amp.dw.com/pt-br/...").
+_HOST_PATH = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/\S*")
+
+
 def _url_key(url: str) -> str:
     """``https://www.Example.org/a/b/?utm=1#x`` -> ``example.org/a/b``: how :meth:`Store.resolve` compares URLs
     that differ only in scheme, "www.", case, a trailing slash, query or fragment."""
@@ -570,10 +574,10 @@ class Store:
             "GROUP BY article_id ORDER BY s",
             [ref, ref, absolute],
         ).fetchall()
-        if not rows and "://" in ref:
-            # a URL as a reader copies it: with or without "www.", a trailing slash, the query
-            # ("?utm_term=...") or the fragment; compared on host (without "www.") and path
-            key = _url_key(ref)
+        if not rows and ("://" in ref or _HOST_PATH.match(ref)):
+            # a URL as a reader copies it: with or without the scheme or "www.", a trailing slash, the
+            # query ("?utm_term=...") or the fragment; compared on host (without "www.") and path
+            key = _url_key(ref if "://" in ref else "https://" + ref)
             rows = self._q(
                 "SELECT article_id, min(seq) AS s FROM aliases WHERE url IS NOT NULL AND "
                 "rtrim(regexp_replace(regexp_replace(lower(url), '^[a-z]+://(www\\.)?', ''), '[?#].*$', ''), '/') = ? "
