@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from newstrace.repair import RepairConfig, apply_plan, fix_and_explain
-from newstrace.repair.quote_marks import fix_quote_spacing, paragraph_spans
+from newstrace.repair import apply_plan, fix_and_explain
+from newstrace.repair.quote_marks import paragraph_spans
+from newstrace.structure import split_document
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 SEEDS = sorted((SHARED / "seeds").glob("0*.txt"))
@@ -57,13 +58,14 @@ def test_invented_wrapped_article_gets_the_one_right_repair():
     flat = head + "\n\n" + "\n\n".join(_flat(p) for p in body.split("\n\n"))
     flat_fixed, flat_log = fix_and_explain(flat)
     assert [(r.before, r.after) for r in flat_log if r.kind == "quote_mark"] == quote
+    assert _flat(flat_fixed) == _flat(fixed)
 
 
 def test_hard_wrapped_paragraph_is_one_span_and_one_per_line_body_keeps_lines():
     spans = [WRAPPED[a:b] for a, b in paragraph_spans(WRAPPED)]
-    assert any(s.startswith('"The landing stage') and s.endswith("first week.\"") for s in spans)
+    assert any(s.startswith('"The landing stage') and s.endswith('first week."') for s in spans)
     assert spans[0] == "Ferry service to resume on the north route"
-    per_line = "Headline here\n\nThe pier reopens on Friday.\nIt closed in May.\n\"It is safe,\" she said.\n"
+    per_line = 'Headline here\n\nThe pier reopens on Friday.\nIt closed in May.\n"It is safe," she said.\n'
     assert [per_line[a:b] for a, b in paragraph_spans(per_line)] == per_line.split("\n")
 
 
@@ -96,6 +98,8 @@ def test_seed_wrapped_gets_the_same_repairs_as_unwrapped(seed, indent):
     w_fixed, w_log = fix_and_explain(wrapped)
     assert apply_plan(wrapped, w_log) == w_fixed
     assert _flat(w_fixed) == _flat(fixed)
+    # Repair and structure agree on the paragraphs: joined after repair, they are the unwrapped ones.
+    assert split_document(w_fixed)[1] == split_document(fixed)[1]
     kinds = Counter(r.kind for r in log)
     assert kinds["quote_mark"] >= 3 and Counter(r.kind for r in w_log)["quote_mark"] == kinds["quote_mark"]
 
