@@ -95,7 +95,8 @@ _ZONE = (
     r"|(?P<name>[A-Z]{1,5}))\s*\)?)"
 )
 _CONNECT = r"[\s,]*(?:(?:at|@|\-|\u2013|\u2014|\||\u00b7|/)[\s,]*)?"
-_TIME_AFTER = re.compile(_CONNECT + _TIME + r"(?:\s*" + _ZONE + r")?", re.IGNORECASE)
+# A comma may stand before the zone ("00:46, GMT"); ``_zone_fields`` then wants it in capitals.
+_TIME_AFTER = re.compile(_CONNECT + _TIME + r"(?:(?P<zcomma>\s*,)?\s*" + _ZONE + r")?", re.IGNORECASE)
 _TIME_BEFORE = re.compile(_TIME + r"(?:\s*" + _ZONE + r")?" + r"[\s,]*(?:on\s+|\u2013\s*|-\s*|\|\s*)?$", re.IGNORECASE)
 _ZONE_AFTER = re.compile(r"\s*" + _ZONE)
 
@@ -115,6 +116,8 @@ class DateMention:
             or ``ambiguous`` (numeric, both fields <= 12, not yet decided).
         alt: the month-first reading ``(year, month, day)`` of an ambiguous date, else ``None``.
         how: evidence for the order of a numeric date (filled by :func:`resolve_order`).
+        precision: ``day``, or ``month`` for a labelled year and month alone ("date 2019-06"):
+            ``day`` is then 1 and :meth:`local_iso` gives ISO 8601 reduced precision ``YYYY-MM``.
     """
 
     start: int
@@ -129,6 +132,7 @@ class DateMention:
     order: str = "iso"
     alt: tuple[int, int, int] | None = None
     how: str = ""
+    precision: str = "day"
 
     @property
     def date(self) -> date:
@@ -136,7 +140,9 @@ class DateMention:
         return date(self.year, self.month, self.day)
 
     def local_iso(self) -> str:
-        """Local ISO 8601 without offset: ``YYYY-MM-DD`` or ``YYYY-MM-DDTHH:MM``."""
+        """Local ISO 8601 without offset: ``YYYY-MM-DD``, ``YYYY-MM-DDTHH:MM``, or ``YYYY-MM`` for a month."""
+        if self.precision == "month":
+            return f"{self.year:04d}-{self.month:02d}"
         day = f"{self.year:04d}-{self.month:02d}-{self.day:02d}"
         if self.hour is None:
             return day
@@ -328,9 +334,11 @@ def find_dates(text: str) -> list[DateMention]:
                 hour, minute = fields
                 end = after.end()
                 zone = _zone_fields(after, on)
+                if after.group("zcomma") and after.group("name") and not after.group("name").isupper():
+                    zone = None  # "at 7:25, et al." is a word after a comma, not a zone
                 if zone is None and after.group("name"):
-                    end = after.start("name")  # an unknown capitalised word, not a zone
-                    end = len(text[:end].rstrip(" ("))
+                    end = after.start("name")  # an unknown capitalised word ("UK", a place), not a zone
+                    end = len(text[:end].rstrip(" (,"))
                 offset = zone
             else:
                 before = _TIME_BEFORE.search(text[max(0, start - 40):start])

@@ -19,6 +19,9 @@ _DASH = re.compile(r"\s+(?:[-\u2013\u2014\u2015]|--|::|\u00bb|\u00b7|\u2022)\s+"
 _SEP_BEFORE_DATE = re.compile(r"(?:\s*(?:[-\u2013\u2014\u2015|,\u00b7\u2022]|--)\s*|\s+)$")
 _CLOSING_QUOTE = ("\"", "\u201d", "\u2019", "'", "\u00bb")
 _LOWER_OK = frozenset("of the and from in on at for to a an de la le du des del y".split())
+#: Most words of a section segment between the title and a site name or date
+#: ("| Noticias sobre a America Latina e as relacoes bilaterais | DW": 9); a longer one is text.
+MAX_SECTION_WORDS = 14
 
 
 @dataclass
@@ -72,7 +75,9 @@ def split_headline(line: str, site_names: set[str] | frozenset[str] = frozenset(
 
     Rules: a trailing date after a separator is a date suffix; with pipes the first segment
     is the title (or a later one at least twice as long, or the one equal to ``hint``) when
-    every other segment has at most 8 words; a segment after
+    every other segment has at most 8 words; when the segments end in a site name or a date
+    ("Title | Section | Site | 24.08.2018") and the first has 3 words or more, it is the title
+    and the others may have up to :data:`MAX_SECTION_WORDS` words; a segment after
     the last spaced dash is a site name when it is a known site name, or when it is short
     and capitalised while the title before it is in sentence case and does not end in a
     closing quotation mark (so '"We will fight" - Guaidó' and "OPEC FIRM - SUBROTO" keep
@@ -106,14 +111,20 @@ def split_headline(line: str, site_names: set[str] | frozenset[str] = frozenset(
     if len(pieces) > 1:
         hinted = [i for i, p in enumerate(pieces) if hint and p.casefold() == hint.casefold()]
         longest = max(range(len(pieces)), key=lambda i: _words(pieces[i]))
-        # The first segment is the title unless a later one is at least twice as long
+        # "Title | Section | Site [| date]": segments ending in a site name or a date are the
+        # page's furniture, so the first segment is the title, however long the section's name.
+        # A first segment of one or two words is a section label ("Opinion | ..."), not the title.
+        furniture_tail = len(pieces) >= 3 and _words(pieces[0]) >= 3 and (
+            parts.date is not None or _is_site_like(pieces[-1], site_names))
+        # Else the first segment is the title unless a later one is at least twice as long
         # ("Opinion | Why the pier must stay"); a known title (the page's h1) settles it.
         if hinted:
             longest = hinted[0]
-        elif not (_words(pieces[longest]) >= 3 and _words(pieces[longest]) >= 2 * _words(pieces[0])):
+        elif furniture_tail or not (_words(pieces[longest]) >= 3 and _words(pieces[longest]) >= 2 * _words(pieces[0])):
             longest = 0
         others = [p for i, p in enumerate(pieces) if i != longest]
-        if _words(pieces[longest]) >= 2 and all(_words(p) <= 8 for p in others):
+        most = MAX_SECTION_WORDS if furniture_tail and longest == 0 else 8
+        if _words(pieces[longest]) >= 2 and all(_words(p) <= most for p in others):
             before = pieces[:longest]
             after = pieces[longest + 1:]
             parts.segments += before + after
@@ -141,6 +152,8 @@ def split_headline(line: str, site_names: set[str] | frozenset[str] = frozenset(
     original = " ".join(line.split())
     at = original.find(parts.headline)
     outside = [original[:at].strip(), original[at + len(parts.headline):].strip()] if at >= 0 else []
+    if len(outside) == 2 and outside[0].endswith(("|", "\uff5c", "\u00a6")) and outside[1][:1] in "|\uff5c\u00a6":
+        outside[1] = outside[1][1:].strip()  # "Opinion | Title | Site": one separator between them, not two
     parts.suffix = " ".join(x for x in outside if x) or None
     return parts
 

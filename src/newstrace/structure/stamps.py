@@ -36,6 +36,20 @@ class Stamp:
     names: list[str] = field(default_factory=list)
 
 
+#: ", Place" closing a date's segment: one to three capitalised words ("UK", "New Delhi").
+_PLACE_LABEL = re.compile(
+    r"\x00\s*,\s*(?P<place>[A-Z\u00c0-\u00de][\w.'\u2019\-]*(?:\s+[A-Z\u00c0-\u00de][\w.'\u2019\-]*){0,2})\s*(?=$|[|\u00b7\u2022])"
+)
+
+
+def _is_place_label(words: str) -> bool:
+    """Whether capitalised ``words`` after a date may be its place label: not a zone, a label,
+    a person's name or a news agency (those are read as such elsewhere)."""
+    from newstrace.structure.credit import canonical_agency
+
+    return not (_LABELS.fullmatch(words) or is_person_name(words) or canonical_agency(words))
+
+
 def date_kind(label: str) -> str:
     """``updated`` when the label before a date says updated/modified/revised, else ``published``."""
     return "updated" if _UPDATED_LABEL.search(label) else "published"
@@ -55,7 +69,10 @@ def parse_stamp(line: str, max_words: int = 24) -> Stamp | None:
     if len(line.split()) > max_words:
         return None
     mentions = find_dates(line)
-    if not mentions or len(mentions) > 2:
+    if not mentions:
+        month = _labelled_month(line)
+        return Stamp(dates=[(date_kind(line[:month.start]), month)]) if month else None
+    if len(mentions) > 2:
         return None  # three dates and more are a table row, not a stamp
     stamp = Stamp()
     prev = 0
@@ -65,6 +82,8 @@ def parse_stamp(line: str, max_words: int = 24) -> Stamp | None:
     rest = line
     for m in reversed(mentions):
         rest = rest[: m.start] + " \x00 " + rest[m.end:]
+    # A place label after the date-time ("Tuesday 26 February 2019 00:46, UK"): where, not who.
+    rest = _PLACE_LABEL.sub(lambda m: " \x00 " if _is_place_label(m.group("place")) else m.group(0), rest)
     for seg in (s.strip() for s in re.split(r"[|\u00b7\u2022]", rest)):
         leftover = _LABELS.sub(" ", seg.replace("\x00", " ")).split()
         if not leftover:
@@ -94,6 +113,20 @@ _CLOCK = re.compile(r"(?i)\d{1,2}[:.h]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?(?:\s+(
 _AGO = re.compile(r"(?i)(?:\d+|an?|one)\s+(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\s+ago\b")
 _SEP = re.compile(r"\s*(?:[,.|\u00b7\-\u2013]\s*)?(?:(?:at|um|\u00e0s|a\s+las)\s+)?")
 _END_STOP = re.compile(r"\s*[.,;|]?(?=\s|$)")
+
+
+_MONTH_ONLY = re.compile(r"(?P<y>\d{4})[-/](?P<m>\d{2})(?![\d/-])")
+
+
+def _labelled_month(line: str) -> DateMention | None:
+    """The year and month of a line that is only a date label and them ("date 2019-06",
+    "Published: 2019/06"), as a month-precision :class:`DateMention`; else ``None``."""
+    label = _META_LABEL.match(line)
+    m = _MONTH_ONLY.match(line, label.end()) if label else None
+    if not m or metadata_prefix(line) < len(line.rstrip()) or not 1900 <= int(m["y"]) <= 2100 \
+            or not 1 <= int(m["m"]) <= 12:
+        return None
+    return DateMention(m.start(), m.end(), m.group(0), int(m["y"]), int(m["m"]), 1, order="iso", precision="month")
 
 
 def _date_or_time_at(line: str, pos: int) -> int:
