@@ -12,8 +12,13 @@ then attributed from their surroundings on the light pipeline's tags and entitie
    warning that "...""));
 4. a quotation inside a sentence (partial quote) with none of these: the sentence's
    dependency parse, walking from the quotation up to the speech verb and its subject;
-5. a quotation standing alone: the speaker of the quotation or the subject of the nearest
+5. "according to X" right after the quotation ('"...", according to the harbour master'),
+   else in its sentence when no speech verb there has a speaker;
+6. a quotation standing alone: the speaker of the quotation or the subject of the nearest
    earlier sentence, in the paragraph, or a paragraph before when the quotation opens its own.
+
+A headline quotation takes the speaker of the body quotation it repeats (nearly: headlines cut
+sentences), else of the headline's own attribution, else none.
 
 Pronouns resolve to people (:mod:`newstrace.nlp.speakers`); scare quotes, titles, names and
 labels in marks are dropped by their shape and the words around them. A span of up to
