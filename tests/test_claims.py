@@ -467,3 +467,14 @@ def test_reuters_vote_tallies_are_one_claim(nlp):
             assert hit == [(int(m.group(1)), int(m.group(2)), "votes", m.end(2))], (story.newid, m.group(0), hit)
             assert not any(c.start == m.start(2) for c in claims), (story.newid, m.group(0))
     assert seen >= 15
+
+
+def test_according_to_a_survey_of_n_people_is_the_whole_source(nlp):
+    """"According to a survey of 1,200 people": the source is the survey with its sample, never the fragment
+    "a survey of"; the sample size describes the source and has none of its own. Invented sentences."""
+    got = claims_of("According to a poll of 500 likely voters 52 percent back the levy.", nlp)
+    assert [(c.value, c.source) for c in got] == [(500.0, None), (52.0, "a poll of 500 likely voters")]
+    (c,) = claims_of("According to a survey of 1,200 people, most residents back the new pier.", nlp)
+    assert (c.value, c.source) == (1200.0, None)
+    (c,) = claims_of("According to the harbour master 40 boats use the harbour each day.", nlp)
+    assert (c.value, c.source) == (40.0, "the harbour master")

@@ -937,6 +937,11 @@ def _sentence_source(parsed: ParsedText, ctx: _Ctx, sent: Span,
             j = t.i + 2
             while j < sent.end and not doc[j].is_punct and not doc[j].like_num:
                 j += 1
+            if j < sent.end and doc[j].like_num and doc[j - 1].lower_ in ("of", "among"):
+                # "a survey of 1,200 people": the figure and its noun describe the source
+                j += 1
+                while j < sent.end and doc[j].pos_ in ("NOUN", "ADJ") and not doc[j].like_num:
+                    j += 1
             span = doc[t.i + 2:j]
             text = _SOURCE_PREFIX.sub("", span.text).strip()
             if text:
