@@ -250,3 +250,15 @@ def test_a_courtesy_title_for_a_given_name_is_house_style_not_a_name_change():
     assert reworded_changes(one(said.format("Dr Dupont")), one(said.format("Jean-Luc Dupont"))) == []
     (x,) = reworded_changes(one(said.format("Marc Dupont")), one(said.format("Jean-Luc Dupont")))
     assert (x.kind, x.origin_text, x.copy_text) == ("name", "Jean-Luc", "Marc")
+
+
+def test_a_byline_only_in_the_copy_is_listed():
+    """The copy names a reporter its origin's page does not show: "byline added" (a sibling record words it
+    "byline only in this copy"), so a copy read as edited for its byline says why."""
+    from newstrace.provenance.derive import sibling_wording
+
+    origin = Article(text="Invented body.")
+    copy = Article(text="Invented body.", byline=["Tove Lindqvist"])
+    (x,) = credit_changes(copy, origin)
+    assert (x.kind, x.origin_text, x.copy_text, x.detail) == ("credit", "", "Tove Lindqvist", "byline added")
+    assert sibling_wording(x.detail) == "byline only in this copy"

@@ -124,3 +124,26 @@ def test_generated_spun_copies_of_reuters_stories_read_as_spun():
     # 15 of 20 at session 6 (short copies whose few aligned sentences hold few table words are not)
     assert kinds["spun"].count("spun") >= 0.6 * len(kinds["spun"]), kinds["spun"]
     assert "spun" not in kinds["number"]
+
+
+# invented: a fund notice re-sent with one figure changed in an inner sentence, the rest word for word
+_NOTICE = ["The Harbour Income Fund said its board declared a monthly dividend of 6.6 cents a share.",
+           "The dividend is payable on April 15 to holders of record on March 31.",
+           "The fund paid 6.5 cents a share in the previous month, it said.",
+           "The fund invests in municipal bonds issued by towns along the northern coast.",
+           "Its net assets were 412 million at the end of February, the fund said.",
+           "Shares of the fund closed at 9.80 on Friday in light trading on the exchange.",
+           "The board meets again in May to set the dividend for the next quarter.",
+           "The fund is managed by the Calder Trust Company of Port Calder."]
+
+
+def test_a_copy_with_a_changed_figure_is_edited_never_verbatim():
+    """Verbatim tolerates one changed sentence in ten (extraction noise); a changed figure is a content edit,
+    as on Reuters fund notices re-sent with other payouts."""
+    assert _kind(list(_NOTICE), _NOTICE) == "verbatim"
+    changed = list(_NOTICE)
+    changed[4] = changed[4].replace("412", "421")
+    assert _kind(changed, _NOTICE) == "edited"
+    punctuated = list(_NOTICE)
+    punctuated[3] = punctuated[3].replace("towns along", "towns, along")
+    assert _kind(punctuated, _NOTICE) == "verbatim"

@@ -804,6 +804,8 @@ def credit_changes(copy, origin) -> list[Change]:
     ob, cb = list(origin.byline or []), list(copy.byline or [])
     if ob and not cb:
         out.append(Change(kind="credit", origin_text=", ".join(ob), copy_text="", detail="byline dropped"))
+    elif cb and not ob:  # a republisher naming the reporter, or a byline the origin's page did not show
+        out.append(Change(kind="credit", origin_text="", copy_text=", ".join(cb), detail="byline added"))
     elif ob and cb and [fold(x) for x in ob] != [fold(x) for x in cb]:
         for o, c in zip(ob, cb):
             if fold(o) != fold(c):
