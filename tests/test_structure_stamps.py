@@ -1,5 +1,5 @@
 """Date stamps with a place label or a zone after a comma, month-precision metadata dates,
-and pipe-separated headline furniture.
+pipe-separated headline furniture, and mixed-case "City, Region -" datelines.
 
 Real data: provenance-corpus excerpts read from ../shared at run time; other examples invented.
 """
@@ -15,6 +15,7 @@ from newstrace.readers import read_paths
 from newstrace.readers.base import RawDocument
 from newstrace.report.timeline import parse_when
 from newstrace.schema import Source
+from newstrace.structure.credit import parse_dateline
 from newstrace.structure.dates import find_dates
 from newstrace.structure.headline import split_headline
 from newstrace.structure.stamps import parse_stamp
@@ -144,3 +145,50 @@ def test_dw_title_keeps_section_and_site_out_of_the_headline():
     assert art.headline == title
     assert art.headline_suffix and "|" not in art.headline and "| |" not in art.headline_suffix
     assert first.endswith(art.headline_suffix)
+
+
+# --- 4. mixed-case "City, Region -" datelines --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "paragraph, dateline",
+    [
+        ("Pellwyrth, Ossery - Harbour officials said on Monday the wall would be rebuilt.", "Pellwyrth, Ossery"),
+        ("Port Aske, North Ossery \u2014 The ferry ran again on Monday.", "Port Aske, North Ossery"),
+        ("Pellwyrth, Ossery -- \u201cWe are ready,\u201d the mayor said.", "Pellwyrth, Ossery"),
+    ],
+)
+def test_mixed_case_place_form_dateline(paragraph, dateline):
+    assert parse_dateline(paragraph).text == dateline
+
+
+@pytest.mark.parametrize(
+    "paragraph",
+    [
+        "Pellwyrth - the town on the bay - was flooded.",  # one mixed-case word: may be a name
+        "Pellwyrth \u2014 The town was flooded.",
+        "Lisbon, Portugal - based shippers said the port was closed.",  # a compound, lower case after
+        "Reuters, Ossery - The agency said.",  # an agency is no place
+        "Yesterday the harbour, Ossery - wide, was closed.",
+    ],
+)
+def test_no_mixed_case_dateline_without_the_place_form(paragraph):
+    assert parse_dateline(paragraph) is None
+
+
+def test_mixed_case_dateline_only_opening_the_body():
+    art = structured("Harbour wall to be rebuilt\n\nPellwyrth, Ossery - Harbour officials said on Monday the wall "
+                     "would be rebuilt before the winter storms.\n\nThe work starts in May.")
+    assert art.dateline == "Pellwyrth, Ossery" and art.text.startswith("Harbour officials")
+    later = structured("Harbour wall to be rebuilt\n\nHarbour officials said on Monday the wall would be rebuilt.\n\n"
+                       "Pellwyrth, Ossery - Harbour officials said on Monday the wall would be rebuilt soon.")
+    assert later.dateline is None
+
+
+@needs_shared
+def test_iol_mixed_case_dateline():
+    art, raw = corpus_file("h-*/03*.txt")
+    opening = next(p for p in raw.split("\n\n") if " - " in p and p.split(" - ")[0].count(",") == 1
+                   and len(p.split(" - ")[0].split()) <= 3)
+    place = opening.split(" - ")[0]
+    assert art.dateline == place and art.text.startswith(opening.split(" - ", 1)[1][:40])

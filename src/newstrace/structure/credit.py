@@ -132,13 +132,36 @@ _MONTH_DAY = re.compile(
 )
 
 
+#: ", Region" of a mixed-case place form: one to three capitalised words ("Venezuela",
+#: "South Africa", "Bosnia and Herzegovina").
+_REGION = re.compile(
+    r"\s*,\s*[A-Z\u00c0-\u00de][a-z\u00df-\u00ff'\u2019\-]+(?:\s+(?:and|of|de|do|da|del)?\s*[A-Z\u00c0-\u00de]"
+    r"[a-z\u00df-\u00ff'\u2019\-]+){0,2}\s*"
+)
+_TITLE_WORD = re.compile(r"[A-Z\u00c0-\u00de][a-z\u00df-\u00ff'\u2019\-]+")
+#: The story after a dateline opens as a sentence does: a capital, a figure or a quotation mark.
+_SENTENCE_OPENS = re.compile(r"[\"\u201c\u2018'\u00ab]?[A-Z\u00c0-\u00de0-9]")
+
+
+def _is_place_form(place: str, rest: str | None) -> bool:
+    """Whether ``place`` and ``rest`` read as "City, Country/Region" in mixed case: one to three
+    capitalised words, a comma, a region of capitalised words ("Caracas, Venezuela"), neither a
+    news agency nor a dateline kicker."""
+    words = place.split()
+    return bool(rest) and 1 <= len(words) <= 3 and all(_TITLE_WORD.fullmatch(w) for w in words) \
+        and _REGION.fullmatch(rest) is not None and not canonical_agency(place) \
+        and words[0].upper() not in _KICKERS and not canonical_agency(rest.strip(" ,"))
+
+
 def parse_dateline(paragraph: str) -> Dateline | None:
     """Find a wire dateline at the start of a paragraph.
 
     Accepts ``PLACE[, region or date] (Agency) -`` with any place spelling, and
     ``PLACE[, region] —`` (em or en dash, ``--`` or `` - ``) without agency when the place is in
-    capitals (``WASHINGTON —``, ``CARACAS, Venezuela --``) or followed by a date
-    (``Toronto, Feb 26 -``). A capitalised label (``BREAKING —``) and a word followed by a
+    capitals (``WASHINGTON —``, ``CARACAS, Venezuela --``), followed by a date
+    (``Toronto, Feb 26 -``), or in the mixed-case place form "City, Country/Region" before a
+    story opening with a capital (``Caracas, Venezuela - Opposition ...``; a lone mixed-case
+    word, ``Caracas —``, may be a name and is not taken). A capitalised label (``BREAKING —``) and a word followed by a
     lower-case word (``NATO — the alliance``) are no dateline.
 
     >>> parse_dateline("LONDON (Reuters) - Shares fell.").credit
@@ -149,6 +172,8 @@ def parse_dateline(paragraph: str) -> Dateline | None:
     True
     >>> parse_dateline("CARACAS, Venezuela -- The army said.").text
     'CARACAS, Venezuela'
+    >>> parse_dateline("Pellwyrth, Ossery - Harbour officials said.").text
+    'Pellwyrth, Ossery'
     >>> parse_dateline("NATO \u2014 the alliance said.") is None, parse_dateline("BREAKING \u2014 A fire.") is None
     (True, True)
     """
@@ -162,8 +187,10 @@ def parse_dateline(paragraph: str) -> Dateline | None:
     if m:
         place = m.group("place")
         capitals = len(place.replace(" ", "")) >= 3 and place.upper() == place
-        # A place in capitals is a dateline by itself; "Toronto, Feb 26 -" needs its date.
-        if not capitals and not (m.group("rest") and _MONTH_DAY.search(m.group("rest"))):
+        # A place in capitals is a dateline by itself; "Toronto, Feb 26 -" needs its date, and
+        # "Caracas, Venezuela - The ..." its place form (city, country or region, in capitals).
+        if not capitals and not (m.group("rest") and _MONTH_DAY.search(m.group("rest"))) and not (
+                _is_place_form(place, m.group("rest")) and _SENTENCE_OPENS.match(paragraph, m.end())):
             return None
         if canonical_agency(place) or place.split()[0].rstrip(".:") in _KICKERS:
             return None  # "AP —" is a sign-off, "BREAKING —" a label, not a place
