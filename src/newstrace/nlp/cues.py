@@ -9,6 +9,8 @@ generated, so a verb is recognised even where the tagger mis-tags it (a capitali
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from spacy.tokens import Token
 
 _VERBS = """
@@ -121,6 +123,33 @@ def is_label_word(tok: Token) -> bool:
     """True when ``tok`` before a quotation makes the quotation a label or title, not speech."""
     low = tok.lower_
     return low in LABEL_PARTICIPLES or (low in LABEL_NOUNS and tok.pos_ in ("NOUN", "PROPN"))
+
+
+#: Two-word labels split by the tokenizer, read back to front: 'so-called' ('so', '-', 'called'
+#: or 'so called'), 'known as' ('also known as', 'better known as').
+_LABEL_PHRASES = (("called", "-", "so"), ("called", "so"), ("as", "known"))
+
+
+def is_label_lead(toks: Sequence[Token]) -> bool:
+    """True when the words right before a quotation label it as a term ('the so-called "..."',
+    'known as "..."', 'dubbed "..."', 'the term "..."'), so it is not speech.
+
+    The speaker doing the calling is not a label: 'what she called "..."' and 'he dubbed it
+    "..."' end in a bare 'called' or in 'it', which match none of these.
+
+    Args:
+        toks: the tokens before the quotation mark, in text order (the last few suffice).
+
+    Returns:
+        Whether the last token is a label word (:func:`is_label_word`) or the tokens end in
+        one of the split label phrases.
+    """
+    if not toks:
+        return False
+    if is_label_word(toks[-1]):
+        return True
+    words = [t.lower_ for t in reversed(toks[-3:])]
+    return any(tuple(words[: len(p)]) == p for p in _LABEL_PHRASES)
 
 
 #: Pronouns that can stand for a speaker, with their grammatical gender ('' = any).

@@ -43,6 +43,7 @@ from newstrace.nlp.cues import (
     is_cue,
     is_cue_word,
     is_finite_verb,
+    is_label_lead,
     is_label_word,
 )
 from newstrace.nlp.entities import fold
@@ -94,6 +95,8 @@ _PREPOSITION_PARTICIPLES = frozenset(
 _STRONG_HOWS = frozenset(
     {"after", "after-inverted", "dash", "colon", "split", "before", "name", "transcript", "according"}
 )
+#: Determiners that take a singular noun only: before a plural head they belong to another phrase.
+_SINGULAR_DETERMINERS = frozenset("a an this that each every another".split())
 _SKIP_BEFORE_CUE = {
     "also",
     "later",
@@ -285,7 +288,7 @@ class _Attributor:
                 lead = [x for x in region if doc[x].lower_ not in _SKIP_BEFORE_CUE]
                 if lead and doc[lead[-1]].lower_ in _RELATIVE:
                     break  # '..." and Guaido, who said ...': a relative clause with its own content
-                ref = self._subject_before(region)
+                ref = self._subject_before(region, cue=i)
                 if ref is not None:
                     return ref, tok.text, "after"
                 return None, None, ""
@@ -322,10 +325,11 @@ class _Attributor:
                 return False
         return True
 
-    def _subject_before(self, region: list[int]) -> Referent | None:
+    def _subject_before(self, region: list[int], cue: int | None = None) -> Referent | None:
         """The subject of a cue from the tokens before it: the nearest person (not a possessor,
         not after a preposition) with a clear path to the cue, else the noun phrase right
-        before the cue (a pronoun or a description)."""
+        before the cue (a pronoun or a description), cut to the cue's parsed subject when
+        that is shorter (:meth:`_cue_subject`)."""
         doc = self.doc
         region = [i for i in region if not doc[i].is_space]
         while (
@@ -361,7 +365,69 @@ class _Attributor:
             break
         if not chunk:
             return None
+        if cue is not None:
+            chunk = self._cue_subject(chunk, cue)
         return self.idx.referent_in(chunk)
+
+    def _cue_subject(self, chunk: list[int], cue: int) -> list[int]:
+        """Cut a noun-phrase run before a cue to the cue's subject in the dependency parse.
+
+        A bare-noun subject of a relative clause without "that" sits right after the noun the
+        clause modifies ('a result fans called "a miracle"', 'a win the coach described as
+        ...'); the run of nouns before the cue takes both, but the speaker is the cue's
+        ``nsubj`` subtree ('fans'). The sentence is parsed only when the run holds more than
+        one noun or a determiner after its first word, the shapes such a join takes.
+
+        Args:
+            chunk: ascending token indices (of :attr:`doc`) of the run right before the cue.
+            cue: token index of the cue verb.
+
+        Returns:
+            The tokens of ``chunk`` inside the cue's subject, or ``chunk`` unchanged when the
+            parse gives no subject wholly inside it.
+        """
+        doc = self.doc
+        nouns = sum(doc[i].pos_ in ("NOUN", "PROPN") for i in chunk)
+        if nouns < 2 and not any(doc[i].pos_ == "DET" for i in chunk[1:]):
+            return chunk
+        sent = self.parsed.sentence_at(doc[cue].idx)
+        if sent is None or not sent.start <= chunk[0] < sent.end:
+            return chunk
+        pdoc = self.parsed.parse(sent)
+        base = sent.start
+        if len(pdoc) == len(sent):
+            verb = pdoc[cue - base]
+            subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+            if subj is not None:
+                lo, hi = base + subj.left_edge.i, base + subj.right_edge.i
+                if chunk[0] < lo <= hi <= chunk[-1]:
+                    return [i for i in chunk if lo <= i <= hi]
+        return self._second_np(chunk)
+
+    def _second_np(self, chunk: list[int]) -> list[int]:
+        """The last of two noun phrases run together before a cue, where the parse joins them.
+
+        The small parser often reads 'a result fans called' as one noun phrase ('result' a
+        compound of 'fans'). Two shapes show the join without a parse: a determiner right
+        after a noun opens a new phrase ('a result | the coach called'), and a singular
+        determiner cannot govern a plural head ('a result | fans called', 'this week |
+        officials said'), so the plural nouns after the last singular noun are the subject.
+
+        Args:
+            chunk: ascending token indices of the run right before the cue.
+
+        Returns:
+            The tokens of the second phrase, or ``chunk`` unchanged.
+        """
+        doc = self.doc
+        for j in range(len(chunk) - 1, 0, -1):
+            if doc[chunk[j]].pos_ == "DET" and doc[chunk[j - 1]].pos_ in ("NOUN", "PROPN"):
+                return chunk[j:]
+        if doc[chunk[0]].lower_ in _SINGULAR_DETERMINERS and doc[chunk[-1]].tag_ == "NNS":
+            singular = [j for j, i in enumerate(chunk) if doc[i].tag_ in ("NN", "NNP")]
+            if singular and singular[-1] < len(chunk) - 1:
+                return chunk[singular[-1] + 1 :]
+        return chunk
 
     def _segment_to_comma(self, toks: list[int]) -> list[int]:
         out = []
@@ -402,7 +468,7 @@ class _Attributor:
             cue = next((i for i in region if is_cue(doc[i])), None)
             sub = [i for i in region if cue is None or i < cue]
             if cue is not None:
-                ref = self._subject_before(sub) if sub else self._inverted([i for i in region if i > cue])
+                ref = self._subject_before(sub, cue=cue) if sub else self._inverted([i for i in region if i > cue])
             else:
                 ref = self.idx.referent_in(range(sub[0], sub[-1] + 1), allow_object=True) if sub else None
             if ref is not None:
@@ -443,7 +509,7 @@ class _Attributor:
                 if tok.tag_ == "VBG" and (j == 0 or doc[before[j - 1]].text == ","):
                     ref = self.idx.subject_of(before[:j])  # '..., saying, "..."': the clause's subject
                 if ref is None:
-                    ref = self._subject_before(before[:j])
+                    ref = self._subject_before(before[:j], cue=before[j])
                 if ref is None and tok.tag_ == "VBG":
                     ref = self.idx.subject_of(before[:j])  # 'Lynch said she recalled thinking, "..."'
                 if ref is None and j == 0:
@@ -820,6 +886,8 @@ class _Attributor:
             return False  # 'part of a "take a look at" project': a modifier between determiner and noun
         if prev is not None and n <= 6 and is_label_word(prev):
             return False
+        if n <= SHORT_FRAGMENT_WORDS and is_label_lead([doc[i] for i in before[-3:]]):
+            return False  # 'the so-called "green harbour" will open, the mayor said': a term, not speech
         if (
             prev is not None
             and n <= 4
