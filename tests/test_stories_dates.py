@@ -169,3 +169,15 @@ def test_the_report_timeline_draws_a_month_dated_member_at_the_middle_of_its_mon
             drawn = {p.article_id: p.when for p in tl.points}
             assert aid in drawn and aid not in {p.article_id for p in tl.undated}
             assert drawn[aid].strftime("%Y-%m-%d") == f"{month}-15"
+
+
+def test_a_printed_month_dates_its_article_as_that_month(store_path):
+    """Pages that print only "date 2019-06" (the nos.nl and Folha excerpts) are stored with published
+    "2019-06" and their story shows that month for them, not the ingestion day."""
+    with Store(store_path, read_only=True) as st:
+        months = db.tuples(st, "SELECT id, published FROM articles WHERE length(published) = 7")
+        assert len(months) >= 2
+        for aid, month in months:
+            detail = story_detail(st, story_of(st, aid))
+            member = {m.article_id: m for m in detail.members}[aid]
+            assert (member.date, member.date_source) == (month, "published"), aid

@@ -259,6 +259,15 @@ def parse_day(value: str | None) -> date | None:
         return None
 
 
+def _month_span(value: str | None) -> DateSpan | None:
+    """A published month (``"2019-06"``, ISO 8601 reduced precision) as the span of its days."""
+    m = re.fullmatch(r"(\d{4})-(\d\d)", (value or "").strip())
+    if not m or not 1 <= int(m.group(2)) <= 12:
+        return None
+    lo = date(int(m.group(1)), int(m.group(2)), 1)
+    return DateSpan(lo, (lo.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1), "published")
+
+
 def url_date(url: str | None) -> DateSpan | None:
     """A date written in a URL's path: a day (``/2019/03/10/``, ``/2019/mar/11/``, ``/2019/0312/``)
     or a month (``/2019/06/``, ``/05/2019/``), else ``None``.
@@ -297,12 +306,18 @@ def url_date(url: str | None) -> DateSpan | None:
 def article_date(published: str | None, captured: str | None, url: str | None) -> DateSpan | None:
     """The article's date: its published date, else its URL's date, else the web-archive capture day.
 
+    A published month (``"2019-06"``) is the span of its days, unless the URL dates the article
+    inside that month more precisely.
+
     A capture is only an upper bound (the page existed then), so it is the last resort.
     """
     day = parse_day(published)
     if day:
         return DateSpan(day, day, "published")
     span = url_date(url)
+    month = _month_span(published)
+    if month and not (span and month.lo <= span.lo and span.hi <= month.hi):
+        return month  # a printed "date 2019-06": the month, unless the URL names a day or month inside it
     if span:
         return span
     day = parse_day(captured)
