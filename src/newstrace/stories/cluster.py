@@ -536,7 +536,11 @@ def split_events(pass_links: Iterable[tuple[str, str]], keys: dict[str, dict[str
     by_root: dict[str, list[str]] = {}
     for a, b in pass_links:
         by_root.setdefault(b, []).append(a)
-    copies = {(min(a, b), max(a, b)) for a, b in copy_edges}
+    copies_of: dict[str, set[tuple[str, str]]] = {}  # each member's copy edges, so an event reads only its own
+    for a, b in copy_edges:
+        edge = (min(a, b), max(a, b))
+        copies_of.setdefault(a, set()).add(edge)
+        copies_of.setdefault(b, set()).add(edge)
     memo: dict[str, float] = {}
 
     def rarity(k: str) -> float:
@@ -561,7 +565,7 @@ def split_events(pass_links: Iterable[tuple[str, str]], keys: dict[str, dict[str
                 if rule.same_event(score, specific, da.gap_days(db_) if da and db_ else None):
                     linked[(min(a, b), max(a, b))] = score
         inside = set(members)
-        fixed = {e for e in copies if e[0] in inside and e[1] in inside}
+        fixed = {e for m in members for e in copies_of.get(m, ()) if e[0] in inside and e[1] in inside}
         groups.update(split_at_bridges(members, linked, fixed))
     return groups
 
