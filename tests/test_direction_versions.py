@@ -64,6 +64,14 @@ def test_dated_versions_are_ordered_by_their_dates_not_the_input_order(tmp_path)
         assert (d.origin_id, d.copy_id) == (old.id, new.id), d.direction_evidence
 
 
+def test_a_month_and_a_day_in_it_order_nothing_so_the_input_order_decides(tmp_path):
+    """"2024-03" (a page printing only the month) against "2024-03-12": neither is earlier, so the
+    version added first is the origin, not the month that sorts first as a string."""
+    old, new = _versions(tmp_path, old="2024-03-12", new="2024-03")
+    for d in _verify(old, new):
+        assert (d.origin_id, d.copy_id) == (old.id, new.id), d.direction_evidence
+
+
 def test_unordered_versions_are_direction_free_and_say_what_they_are(tmp_path):
     old, new = _versions(tmp_path)
     d, _p = compare(old, new)  # no verifier: nothing says which came first

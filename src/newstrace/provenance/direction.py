@@ -302,7 +302,8 @@ def version_vote(a, b, margin: int) -> tuple[int, list[str]] | None:
         return None
     what = f"two versions of one {shared.split(' ', 1)[0]} ({shared.split(' ', 1)[1]})"
     ta, tb = _version_stamp(a), _version_stamp(b)
-    if ta and tb and ta != tb:
+    # a stamp that is a prefix of the other ("2019-06" and "2019-06-03", a day and a time that day) orders nothing
+    if ta and tb and not (ta.startswith(tb) or tb.startswith(ta)):
         return (margin if ta < tb else -margin), [f"{what}: dated {ta} (first) and {tb} (second), the earlier is the origin"]
     oa, ob = (getattr(x, "_meta", {}).get(INPUT_ORDER) for x in (a, b))
     if oa is not None and ob is not None and oa != ob:
