@@ -192,3 +192,18 @@ def test_iol_mixed_case_dateline():
                    and len(p.split(" - ")[0].split()) <= 3)
     place = opening.split(" - ")[0]
     assert art.dateline == place and art.text.startswith(opening.split(" - ", 1)[1][:40])
+
+
+def test_a_printed_month_gives_way_to_a_day_in_it_from_the_url(tmp_path):
+    """"date 2019-06" with a URL dated 2019/06/12 is published 2019-06-12; a URL day in another month
+    leaves the printed month. Invented records."""
+    import json
+
+    import newstrace
+
+    body = "date 2019-06 The council voted on the pier on a windy evening. It met again later about the harbour."
+    feed = tmp_path / "feed.jsonl"
+    feed.write_text("".join(json.dumps({"title": "Harbour vote", "url": f"https://example.org/news/{d}/vote",
+                                        "text": body}) + "\n" for d in ("2019/06/12", "2019/07/12")),
+                    encoding="utf-8")  # fmt: skip
+    assert [a.published for a in newstrace.analyze_records(feed)] == ["2019-06-12", "2019-06"]

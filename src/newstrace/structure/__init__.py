@@ -321,14 +321,20 @@ def _fill_people(article: Article, meta: dict[str, Any], found: _Found) -> None:
 def _fill_dates(article: Article, meta: dict[str, Any], found: _Found, texts: list[str], url: str | None = None) -> None:
     """Published and updated: reader metadata, else the record's raw date, stamp lines, the
     headline's date suffix, else the day in the record's URL ``url``; ambiguous numeric dates
-    resolved from the document's evidence."""
+    resolved from the document's evidence. A month alone ("date 2019-06") gives way to a day in
+    that month found later or in the URL."""
     chosen: dict[str, DateMention | None] = {}
     for label in ("published", "updated"):
         candidates = [parse_date_value(meta.get(label)) if meta.get(label) not in (None, "") else None]
         if label == "published":
             candidates.append(parse_date_value(meta["date_text"]) if meta.get("date_text") else None)
         candidates += getattr(found, label)
-        chosen[label] = next((c for c in candidates if c is not None), None)
+        present = [c for c in candidates if c is not None]
+        first = present[0] if present else None
+        if first is not None and first.precision == "month":  # a day in that month, stated later, is finer
+            month = first.local_iso()
+            first = next((c for c in present if c.precision == "day" and c.local_iso().startswith(month)), first)
+        chosen[label] = first
     evidence = None
     for label, mention in chosen.items():
         if mention is None:
@@ -344,13 +350,13 @@ def _fill_dates(article: Article, meta: dict[str, Any], found: _Found, texts: li
         setattr(article, f"{label}_offset", mention.offset)
     if article.updated == article.published and article.updated_offset == article.published_offset:
         article.updated = article.updated_offset = None  # the same stamp twice is no update
-    if article.published is None:
+    if article.published is None or len(article.published) == 7:
         # Lowest priority: the day in the record's URL path (".../2024/03/12/slug"), as news
         # sites write the publication day there; it has no time, so it never overrides one.
         from newstrace.structure.page import url_date
 
         day = url_date(url)
-        if day is not None:
+        if day is not None and (article.published is None or day.local_iso().startswith(article.published)):
             article.published, article.published_offset = day.local_iso(), day.offset
 
 
