@@ -176,7 +176,7 @@ def test_any_text_gives_consistent_claims(pieces):
     ("One of the drivers was hurt.", "One", "one (article or pronoun)"),
     ("One driver said the road was closed.", "One", "one (article or pronoun)"),
     ("They crossed Bridge No. 2 at dawn.", "2", "identifier"),
-    ("Published 2023-01-12 in print.", "01-12", "date"),
+    ("Published 2023-01-12 in print.", "12", "date"),  # a date: each part skipped, none a range
     ("They met those two again.", "two", "numeral as pronoun"),
     ("Trading opens at 0720 local time.", "0720", "clock time"),
     ("The deficit for fiscal 1986-87 narrowed.", "1986-87", "year"),  # one span of years, not 1986 and 87
@@ -478,3 +478,13 @@ def test_according_to_a_survey_of_n_people_is_the_whole_source(nlp):
     assert (c.value, c.source) == (1200.0, None)
     (c,) = claims_of("According to the harbour master 40 boats use the harbour each day.", nlp)
     assert (c.value, c.source) == (40.0, "the harbour master")
+
+
+def test_a_chain_of_hyphenated_figures_is_no_range(nlp):
+    """A phone number or an ISO date is one code: no part of it is a range or a count. Invented sentences."""
+    from newstrace.nlp.numbers import find_numbers
+
+    for sentence in ("Call the harbour office on 212-555-1234 for details.", "The board met on 2023-01-12 in Vell."):
+        doc = nlp(sentence)
+        assert not [e for e in find_numbers(doc, 0, len(doc)) if e.high is not None], sentence
+        assert claims_of(sentence, nlp) == [], sentence

@@ -13,7 +13,9 @@ from pathlib import Path
 from newstrace.corpora import shared_dir
 
 #: One ``<REUTERS ...>...</REUTERS>`` element: group 1 its attributes, group 2 its content.
-STORY_ELEMENT = re.compile(r"<REUTERS\b(.*?)>(.*?)</REUTERS>", re.S)
+#: The content stops at the next opening tag, so a file whose closing tags are missing costs linear time (an
+#: open-ended ``.*?`` would rescan the rest of the file from every tag).
+STORY_ELEMENT = re.compile(r"<REUTERS\b([^>]*)>((?:(?!<REUTERS\b).)*?)</REUTERS>", re.S | re.I)
 _NEWID = re.compile(r'NEWID="(\d+)"')
 
 

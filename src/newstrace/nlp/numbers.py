@@ -585,6 +585,9 @@ def _merge_ranges(doc: Doc, exprs: list[NumberExpr], start: int = 0, end: int | 
                 (joiner in {"-", "–", "to"} and before != "from")
                 or (joiner == "and" and before == "between")
             )
+            if chained and joiner in {"-", "–", "—"}:  # "212-555-1234", "2023-01-12": one code or date, no range
+                out.append(expr)
+                continue
             if is_range and gap and tight:
                 low = a.value
                 if not a.has_scale and expr.has_scale:

@@ -320,7 +320,7 @@ def slot_anchors(s: Sentence) -> dict[str, float]:
         if weight > 0:
             out[w] = max(weight, out.get(w, 0.0))
     for m in _FIGURE.finditer(s.text):
-        before = s.text[: m.start()].split()
+        before = s.text[max(0, m.start() - 60): m.start()].split()  # the few words before; linear in the sentence
         if before and fold(before[-1]).strip(",.;:") in DATE_WORDS:
             continue  # a day of the month: dates change in every update and repeat in every template
         v = figure_value(m.group())

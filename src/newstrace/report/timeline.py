@@ -101,7 +101,7 @@ def parse_when(value: str | None) -> datetime | None:
     text = str(value).strip()
     if m := _MONTH_OR_YEAR.fullmatch(text):
         year, month = int(m.group(1)), int(m.group(2) or 7)
-        return datetime(year, month, 15 if m.group(2) else 1) if 1 <= month <= 12 else None
+        return datetime(year, month, 15 if m.group(2) else 1) if 1 <= month <= 12 and year >= 1 else None
     try:
         dt = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:

@@ -166,11 +166,14 @@ def _starts_paragraph(prev: str, line: str, width: int, base: int) -> bool:
     return room and _first_word(line)[:1].isupper() and _stands_alone(prev)
 
 
-def _join(prev: str, line: str) -> str:
-    """``prev`` and its continuation ``line`` as one line: a word broken at a hyphen stays whole."""
-    if re.search(r"\w-$", prev) and line[:1].isalpha():
-        return prev + line
-    return prev + " " + line
+def _join(parts: list[str], line: str) -> None:
+    """Append the continuation ``line`` to a paragraph's ``parts`` (joined with spaces later): a word broken at
+    a hyphen stays whole. Only the last part is read, so a paragraph costs time linear in its length."""
+    last = parts[-1]
+    if len(last) > 1 and last[-1] == "-" and (last[-2].isalnum() or last[-2] == "_") and line[:1].isalpha():
+        parts[-1] = last + line
+    else:
+        parts.append(line)
 
 
 def join_wrapped(body: str) -> list[str]:
@@ -199,13 +202,13 @@ def join_wrapped(body: str) -> list[str]:
     base = min(_indent(line) for line in lines)
     paragraphs: list[str] = []
     for block in blocks:
-        current, prev = block[0].strip(), block[0]
+        parts, prev = [block[0].strip()], block[0]
         for line in block[1:]:
             if _starts_paragraph(prev, line, width, base):
-                paragraphs.append(current)
-                current = line.strip()
+                paragraphs.append(" ".join(parts))
+                parts = [line.strip()]
             else:
-                current = _join(current, line.strip())
+                _join(parts, line.strip())
             prev = line
-        paragraphs.append(current)
+        paragraphs.append(" ".join(parts))
     return paragraphs
