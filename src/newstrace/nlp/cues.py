@@ -101,6 +101,17 @@ LABEL_DETERMINERS = frozenset("a an the this that these those its their his her 
 #: short determiner-led quotation speech, but are not cues on their own.
 NAMING_VERBS = frozenset({"call", "describe", "brand", "characterize", "characterise", "label", "term"})
 
+#: Verbs by which a subject characterises something in the speaker's own words: 'X called it
+#: "a disgrace"', 'X branded the deal "a betrayal"', 'X dubbed it "..."'. Active, with a
+#: subject, the quoted object is a partial quotation of that subject (PolNeAR annotates the
+#: verb as the cue); passive and subjectless ('a plan dubbed "..."') it is a label.
+CHARACTERISING_VERBS = NAMING_VERBS | {"dub", "nickname"}
+
+#: Dependency labels (spaCy's English scheme) linking a quoted characterisation to the
+#: characterising verb: object, object predicate, open complement, 'as' phrase, apposition
+#: to the object ('called the plan "a disgrace"' parses the quotation as the plan's appos).
+CHARACTERISATION_DEPS = frozenset({"dobj", "oprd", "xcomp", "attr", "appos", "prep", "pobj", "dative"})
+
 #: Words that, standing right before a quotation mark, make it a label, title or name rather
 #: than speech: 'so-called "..."', 'dubbed "..."' (any tag), and nouns such as 'the documentary
 #: "..."', 'the slogan "..."' (only when tagged as nouns: "show" and "sign" are verbs too).

@@ -36,6 +36,8 @@ from bisect import bisect_right
 from dataclasses import dataclass, replace
 
 from newstrace.nlp.cues import (
+    CHARACTERISATION_DEPS,
+    CHARACTERISING_VERBS,
     LABEL_DETERMINERS,
     NAMING_VERBS,
     SPEECH_NOUNS,
@@ -595,8 +597,18 @@ class _Attributor:
         top = next((t for t in inside if not in_quote(t.head) or t.head is t), inside[0])
         fallback = None
         h, steps = top, 0
+        # the path up from the quotation so far holds only object links ('called it "..."',
+        # 'branded the deal "..."', 'described it as "..."'), not 'called the plan of the "..."'
+        objective = True
         while steps < 12:
             steps += 1
+            naming = h.pos_ == "VERB" and h.lemma_.lower() in CHARACTERISING_VERBS
+            if naming and objective and not in_quote(h):
+                found = self._characterised_by(h, base, in_quote)
+                if found is not None:
+                    return found, h.text, "parse"
+            if h.dep_ not in CHARACTERISATION_DEPS or (h.dep_ == "prep" and h.lower_ != "as"):
+                objective = False
             if h.pos_ == "NOUN" and h.lower_ in SPEECH_NOUNS and not in_quote(h):
                 for c in h.children:
                     if c.dep_ == "poss" and (base + c.i) in self.idx.person_at:
@@ -623,6 +635,37 @@ class _Attributor:
                 break
             h = h.head
         return fallback or (None, None, "")
+
+    def _characterised_by(self, verb, base: int, in_quote) -> Referent | None:
+        """The active subject of a characterising verb over a quotation ('A council spokesman
+        called it "a disgrace"' -> the spokesman), else None.
+
+        Args:
+            verb: the verb token of the quotation's sentence parse (lemma in
+                :data:`CHARACTERISING_VERBS`).
+            base: the token offset of that parse in the whole document.
+            in_quote: whether a parse token lies inside the quotation.
+
+        Returns:
+            The subject's referent; None for a passive or subjectless verb ('a plan dubbed
+            "..." by the press', 'the so-called "..."') or a habitual present ('locals call it
+            "..."'), which label rather than quote.
+        """
+        if verb.dep_ in ("amod", "acl") or any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children):
+            return None
+        if verb.tag_ in ("VBP", "VBZ"):
+            return None  # habitual present names: 'Crews call the channel "the kettle"'
+        for c in verb.children:
+            if c.dep_ != "nsubj" or in_quote(c):
+                continue
+            if c.lower_ in _RELATIVE and verb.dep_ == "relcl" and not in_quote(verb.head):
+                lo, hi = base + verb.head.left_edge.i, base + verb.head.i + 1
+            else:
+                lo, hi = base + c.left_edge.i, base + c.right_edge.i + 1
+            if any(i in self.inside for i in range(lo, hi)):
+                continue
+            return self.idx.referent_in(range(lo, hi))
+        return None
 
     def _transcript(self, k: int) -> tuple[Referent | None, str | None, str]:
         """A transcript turn in quotation marks, '"PENCE: Well, ...': the label is the speaker."""
