@@ -113,6 +113,17 @@ _SKIP_BEFORE_CUE = {
 }
 
 
+def _ends_with_stop(text: str) -> bool:
+    """Whether ``text`` ends with sentence punctuation, perhaps followed by other non-word characters
+    (read from the end, so a long run of marks costs linear time, not the regex's quadratic)."""
+    for ch in reversed(text):
+        if ch in ".!?…":
+            return True
+        if ch.isalnum() or ch == "_":
+            return False
+    return False
+
+
 @dataclass
 class _Found:
     span: QuoteSpan
@@ -269,7 +280,7 @@ class _Attributor:
             if ref is not None:
                 return ref, tail[0], "dash"
         content = self.text[sp.start : sp.end]
-        closed = bool(re.search(r"[.!?…]\W*$", content))
+        closed = bool(_ends_with_stop(content))
         if closed and before and doc[before[-1]].text not in {":", ","} and not is_cue(doc[before[-1]]):
             return None, None, ""  # 'branded it an "outlaw nation." Russia insisted ...': a new sentence
         toks = [i for i in after if not doc[i].is_punct]
@@ -563,7 +574,7 @@ class _Attributor:
         doc = self.doc
         sp = self.spans[k]
         out = self.outside(s)
-        if re.search(r"[.!?…]\W*$", self.text[sp.start : sp.end]):
+        if _ends_with_stop(self.text[sp.start : sp.end]):
             out = [i for i in out if doc[i].idx < sp.open]
         if any(is_cue(doc[i]) for i in out):
             return None, None, ""
