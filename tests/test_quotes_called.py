@@ -5,25 +5,10 @@ The invented snippets are written for these tests (names and wording are made up
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pytest
+from _quoting import quotes_of
 
-from newstrace.nlp import load_nlp
-from newstrace.nlp.entities import extract_entities
-from newstrace.nlp.parsing import ParsedText
-from newstrace.nlp.quotes import extract_quotes
-from newstrace.schema import Quote
-
-
-@lru_cache(maxsize=1)
-def _nlp():
-    return load_nlp()
-
-
-def _quotes(text: str) -> list[Quote]:
-    parsed = ParsedText(text, _nlp())
-    return extract_quotes(parsed, extract_entities(parsed))
+_quotes = quotes_of
 
 
 @pytest.mark.parametrize(

@@ -6,29 +6,18 @@ article text is read from ``../shared`` at run time.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from _quoting import quotes_of
 
-from newstrace.nlp import load_nlp
-from newstrace.nlp.entities import extract_entities
-from newstrace.nlp.parsing import ParsedText
-from newstrace.nlp.quotes import extract_quotes
 from newstrace.schema import Quote
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 PROVENANCE = SHARED / "corpora" / "provenance"
 
 
-@lru_cache(maxsize=1)
-def _nlp():
-    return load_nlp()
-
-
-def _quotes(text: str) -> list[Quote]:
-    parsed = ParsedText(text, _nlp())
-    return extract_quotes(parsed, extract_entities(parsed))
+_quotes = quotes_of
 
 
 def _with(quotes: list[Quote], words: str) -> Quote:
