@@ -259,13 +259,18 @@ def parse_day(value: str | None) -> date | None:
         return None
 
 
+def _month_days(year: int, month: int, source: str) -> DateSpan:
+    """The days of one month as a span (first to last day)."""
+    lo = date(year, month, 1)
+    return DateSpan(lo, (lo.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1), source)
+
+
 def _month_span(value: str | None) -> DateSpan | None:
     """A published month (``"2019-06"``, ISO 8601 reduced precision) as the span of its days."""
     m = re.fullmatch(r"(\d{4})-(\d\d)", (value or "").strip())
     if not m or not 1 <= int(m.group(2)) <= 12:
         return None
-    lo = date(int(m.group(1)), int(m.group(2)), 1)
-    return DateSpan(lo, (lo.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1), "published")
+    return _month_days(int(m.group(1)), int(m.group(2)), "published")
 
 
 def url_date(url: str | None) -> DateSpan | None:
@@ -297,9 +302,7 @@ def url_date(url: str | None) -> DateSpan | None:
         m = rx.search(path)
         if m:
             y, mo = (m.group(1), m.group(2)) if i == 0 else (m.group(2), m.group(1))
-            lo = date(int(y), int(mo), 1)
-            hi = (lo.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
-            return DateSpan(lo, hi, "url")
+            return _month_days(int(y), int(mo), "url")
     return None
 
 
