@@ -17,7 +17,8 @@ def nlp():
     return load_nlp()
 
 
-def quotes_of(text: str) -> list[Quote]:
-    """Quotations of ``text`` as the pipeline's quote stage finds them (entities first, as it runs)."""
+def quotes_of(text: str, headline: str | None = None) -> list[Quote]:
+    """Quotations of ``text`` (and of ``headline``, when given) as the pipeline's quote stage finds them
+    (entities first, as it runs)."""
     parsed = ParsedText(text, nlp())
-    return extract_quotes(parsed, extract_entities(parsed))
+    return extract_quotes(parsed, extract_entities(parsed), headline=headline)

@@ -5,24 +5,8 @@ The snippets are invented for these tests.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pytest
-
-from newstrace.nlp import load_nlp
-from newstrace.nlp.entities import extract_entities
-from newstrace.nlp.parsing import ParsedText
-from newstrace.nlp.quotes import extract_quotes
-
-
-@lru_cache(maxsize=1)
-def nlp():
-    return load_nlp()
-
-
-def quotes_of(text: str):
-    parsed = ParsedText(text, nlp())
-    return extract_quotes(parsed, extract_entities(parsed))
+from _quoting import quotes_of
 
 
 @pytest.mark.parametrize(

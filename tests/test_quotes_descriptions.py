@@ -7,13 +7,12 @@ The snippets are invented for these tests; the seed is read from ``../shared`` a
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from _quoting import nlp
 
 import newstrace
-from newstrace.nlp import load_nlp
 from newstrace.nlp.entities import extract_entities
 from newstrace.nlp.parsing import ParsedText
 from newstrace.nlp.quotes import extract_quotes
@@ -21,11 +20,6 @@ from newstrace.nlp.quotes import extract_quotes
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 SEED = SHARED / "seeds" / "000_11a0f38c45f1b9ff.txt"
 SEED_EXPECTED = SHARED / "seeds" / "expected" / "000_11a0f38c45f1b9ff.json"
-
-
-@lru_cache(maxsize=1)
-def nlp():
-    return load_nlp()
 
 
 def speaker_of(text: str):

@@ -7,29 +7,19 @@ at run time.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from _quoting import quotes_of
 
 import newstrace
-from newstrace.nlp import load_nlp
-from newstrace.nlp.entities import extract_entities
-from newstrace.nlp.parsing import ParsedText
-from newstrace.nlp.quotes import extract_quotes
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 PROVENANCE = SHARED / "corpora" / "provenance"
 
 
-@lru_cache(maxsize=1)
-def nlp():
-    return load_nlp()
-
-
 def headline_quotes(body: str, headline: str):
-    parsed = ParsedText(body, nlp())
-    quotes = extract_quotes(parsed, extract_entities(parsed), headline=headline)
+    quotes = quotes_of(body, headline=headline)
     return [q for q in quotes if q.in_headline], [q for q in quotes if not q.in_headline]
 
 
