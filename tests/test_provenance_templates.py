@@ -18,7 +18,7 @@ from newstrace.provenance.derive import (
     machine_translation_evidence,
     translation_artefacts,
 )
-from newstrace.provenance.evidence import SLOT_MIN_AGREEMENT, same_figure, slot_anchors
+from newstrace.provenance.evidence import SLOT_MIN_AGREEMENT, same_figure, slot_anchors, slot_counts
 from newstrace.provenance.fingerprint import article_sentences
 from newstrace.provenance.text import analyse_sentence
 from newstrace.schema import Article, Source, text_id
@@ -137,6 +137,30 @@ def test_slot_anchors_read_names_fractions_and_figures_not_dates_or_company_form
     assert anchors["quillmont"] == 1.0
     assert same_figure("1459193000", "1.46") and same_figure("13555000", "13.5")
     assert not same_figure("125", "100") and not same_figure("27", "275")
+
+
+def test_figures_agree_by_value_not_by_digits():
+    """One value restated in another unit of a thousand, or rounded, agrees; a tenfold figure does not."""
+    assert same_figure("2.5", "2500") and same_figure("25626000000", "25.63") and same_figure("1480", "1.48")
+    assert not same_figure("25", "250") and not same_figure("1.5", "15") and not same_figure("14", "1404878")
+    assert not same_figure("136594000", "13.6") and not same_figure("376243", "3700000")
+
+
+def _sentence(article: Article, start: str):
+    return next(s for s in article_sentences(article.headline, article.text) if s.text.startswith(start))
+
+
+@needs_reuters
+@pytest.mark.parametrize(("x", "y", "line_x", "line_y"), [
+    (774, 680, "Avg shrs 45.2 mln", "Avg shrs 3,994,347"),      # 45.2 mln vs 3,994,347: not "45"
+    (538, 1449, "Revs 82.0 mln", "Revs 9,117,311"),             # 82.0 mln vs 8,251,136: not "82"
+    (1420, 420, "Qtly div 1-1/2 cts", "Qtly div 15 cts"),        # 1-1/2 cts vs 15 cts: not "15"
+])
+def test_results_lines_of_other_companies_do_not_share_figures(reuters, x, y, line_x, line_y):
+    """Result-table lines of two companies (real Reuters stories) hold figures with the same leading
+    digits but other values: every figure is a substituted slot, none agrees."""
+    agree, conflict = slot_counts(_sentence(reuters[x], line_x), _sentence(reuters[y], line_y))
+    assert agree == 0.0 and conflict >= 0.6
 
 
 @pytest.mark.skipif(not (SHARED / "corpora" / "provenance").is_dir(), reason="needs ../shared")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from difflib import SequenceMatcher
 
 from rapidfuzz import fuzz
@@ -333,25 +334,54 @@ def slot_anchors(s: Sentence) -> dict[str, float]:
     return out
 
 
-def _digits(v: str) -> str:
-    return v.replace(".", "").lstrip("0").rstrip("0")
+def _decimal(v: str) -> Decimal | None:
+    try:
+        d = Decimal(v)
+    except InvalidOperation:
+        return None
+    return d if d.is_finite() and d > 0 else None
+
+
+def _quantum(d: Decimal) -> Decimal:
+    """The place value of a figure's last significant digit: ``13.5`` -> 0.1, ``1480`` -> 10, ``7`` -> 1."""
+    return Decimal(1).scaleb(d.normalize().as_tuple().exponent)
+
+
+#: Unit steps a figure may be restated by: thousand, million, billion, trillion ("1.46 billion" =
+#: "1,459,193,000"; "2,500 mln" = "2.5 billion"). A factor of ten or a hundred is another value.
+_UNIT_STEPS = tuple(Decimal(1000) ** k for k in range(-4, 5))
 
 
 def same_figure(x: str, y: str) -> bool:
-    """True when two canonical figures state one value: equal significant digits, or a precise figure
-    (five or more significant digits) and its rounding or truncation to two or more
-    ("1,459,193,000 dlrs" = "1.46 billion", "13,555,000" = "13.5 mln").
+    """True when two canonical figures (:func:`figure_value`) state one value: equal, or equal once
+    restated in another unit of a thousand (thousand, mln, billion: :data:`_UNIT_STEPS`), or a precise
+    figure (five or more significant digits) and its rounding or truncation to two or more, in the
+    same or another such unit ("1,459,193,000 dlrs" = "1.46 billion", "13,555,000" = "13.5 mln").
+
+    The units are not read: two figures a power of a thousand apart are taken as one value, so
+    "25" and "25,000" agree ("25 billion", "25,000 mln"); "25" and "250", or "2.5" and "25", do
+    not: their values differ (a template filled with another event's figures).
 
     >>> same_figure("1459193000", "1.46"), same_figure("13555000", "13.5"), same_figure("27", "275")
     (True, True, False)
+    >>> same_figure("25", "250"), same_figure("2.5", "2500"), same_figure("0.25", "25")
+    (False, True, False)
     """
-    a, b = _digits(x), _digits(y)
-    if a == b:
-        return True
-    short, long_ = sorted((a, b), key=len)
-    if not (short.isdigit() and long_.isdigit()) or len(short) < 2 or len(long_) < 5:
-        return False
-    return long_.startswith(short) or str(round(int(long_[: len(short) + 1]) / 10)) == short
+    a, b = _decimal(x), _decimal(y)
+    if a is None or b is None:
+        return x == y
+    short, long_ = sorted((a, b), key=lambda d: len(d.normalize().as_tuple().digits))
+    n_short, n_long = len(short.normalize().as_tuple().digits), len(long_.normalize().as_tuple().digits)
+    rounding = n_short >= 2 and n_long >= 5
+    q = _quantum(short)
+    for step in _UNIT_STEPS:
+        v = long_ * step
+        if v == short:
+            return True
+        # truncation (short <= v < short + q) or rounding (|v - short| <= q/2) to the short figure's last digit
+        if rounding and short - q / 2 <= v < short + q:
+            return True
+    return False
 
 
 def _same_slot(x: str, y: str) -> bool:
