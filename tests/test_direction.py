@@ -10,6 +10,7 @@ the original, each with one parent, and the independent report unlinked.
 from __future__ import annotations
 
 import itertools
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -232,3 +233,49 @@ def test_a_partner_republication_is_never_named_the_copy_of_an_earlier_mirror(ex
     d, _ = compare(partner, ledger)
     assert d is not None and d.origin_id == "ledger", d.direction_evidence
 
+
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+@pytest.fixture(scope="module")
+def wapo_pair() -> tuple[Article, Article]:
+    """Story h of the provenance corpus: the Washington Post original (01, its URL dated 2019/03/10)
+    and the IOL copy (03, no date in its excerpt or URL)."""
+    from newstrace.corpora.provenance import load_corpus
+
+    if not (SHARED / "corpora" / "provenance").is_dir():
+        pytest.skip("needs ../shared/corpora/provenance")
+    arts, _gold, files = load_corpus(SHARED / "corpora" / "provenance")
+    by = {(f[0].story[0], f[0].file): a for a in arts for f in [files[a.id]]}
+    return by[("h", "01")], by[("h", "03")]
+
+
+def test_a_month_precision_date_orders_a_pair_when_it_ends_before_the_other_day(wapo_pair):
+    """A published month ("2019-04", as a page printing no day is stored) is later than every day of
+    March: the copy dated so follows the original (URL day 2019-03-10) and is named its copy."""
+    from newstrace.provenance.derive import article_date
+
+    origin, copy = wapo_pair
+    assert copy.published is None and article_date(copy) is None  # without a date the two stay siblings
+    d0, _p = compare(origin, copy)
+    assert d0 is not None and d0.origin_id is None
+    later = copy.model_copy(update={"published": "2019-04"})
+    assert article_date(later) == (date(2019, 4, 1), date(2019, 4, 30))
+    d, p = compare(origin, later)
+    assert p >= 0.5 and d.origin_id == origin.id and d.copy_id == copy.id
+    assert any(r.startswith("dates: origin 2019-03-10, copy 2019-04") for r in d.direction_evidence)
+
+
+def test_a_month_says_nothing_against_a_day_inside_it(wapo_pair):
+    """The original stored with its month only ("2019-03") and no URL day, the copy on 2019-03-11:
+    the month may hold a later day than the copy's, so the dates cast no vote; the URL day inside
+    the month is the finer date and is used."""
+    from newstrace.provenance.derive import article_date
+
+    origin, copy = wapo_pair
+    month_only = origin.model_copy(update={"published": "2019-03", "source": origin.source.model_copy(update={"url": None})})
+    day_copy = copy.model_copy(update={"published": "2019-03-11"})
+    d, _p = compare(month_only, day_copy)
+    assert d is not None and d.origin_id is None and not any(r.startswith("dates") for r in d.direction_evidence)
+    assert article_date(origin.model_copy(update={"published": "2019-03"})) == (date(2019, 3, 10), date(2019, 3, 10))

@@ -6,7 +6,7 @@ features plus a credit feature, fitted on labelled pairs (``bench/trace_eval.py 
 figures). A pair is linked when the calibrated probability reaches :data:`LINK_PROBABILITY`.
 
 Direction, from votes (positive = the first article is the origin):
-dates (published, else a date in the URL path), credit (one names the other's outlet), coverage
+dates (published day or month, else a date in the URL path), credit (one names the other's outlet), coverage
 asymmetry (one is contained in the other: an excerpt or a cut), AMP renderings (an ``amp.`` host
 or ``/amp`` path renders a canonical page), spinning artefacts (the side whose differing words
 are rarer is the spun one), and from :mod:`newstrace.provenance.direction`: damage repaired in
@@ -23,6 +23,7 @@ apart from page furniture; cuts, additions and house style are edited.
 
 from __future__ import annotations
 
+import calendar
 import json
 import math
 import re
@@ -214,24 +215,60 @@ def credits(article, key: str | None) -> bool:
     return mentions(credit, key) or mentions((article.headline or "") + "\n" + article.text, key)
 
 
-def article_date(article) -> date | None:
-    """Publication date: ``article.published`` (ISO 8601), else a ``/YYYY/MM/DD/`` date in the URL path."""
-    pub = getattr(article, "published", None)
-    if pub:
-        try:
-            return date.fromisoformat(pub[:10])
-        except ValueError:
-            pass
+_PUBLISHED_MONTH = re.compile(r"((?:19|20)\d\d)(?:-(\d\d))?")
+
+
+def _span_text(span: tuple[date, date]) -> str:
+    """A publication span as written: ``2019-06-03`` for a day, ``2019-06`` for a month, ``2019`` for a year."""
+    lo, hi = span
+    if lo == hi:
+        return lo.isoformat()
+    return lo.isoformat()[:7] if (lo.year, lo.month) == (hi.year, hi.month) else str(lo.year)
+
+
+def article_date(article) -> tuple[date, date] | None:
+    """When an article was published, as the first and last day it may have been.
+
+    ``article.published`` (ISO 8601): a day (or a date-time) gives that day; a month ("2019-06",
+    which the schema allows where a page prints no day) gives its first and last days, unless a
+    ``/YYYY/MM/DD/`` date in the URL path falls in that month (then that day); a year alone, the
+    year. Without a readable published date, the URL path's day.
+
+    Two articles are ordered by date only when one span ends before the other begins
+    (:func:`direction_votes`): a month is earlier than a day of a later month, and says nothing
+    against a day inside it.
+
+    Returns:
+        ``(first, last)`` dates (equal for a day), or None when nothing is known.
+    """
     url = getattr(getattr(article, "source", None), "url", None) or ""
     m = _URL_DATE.search(urlparse(url).path)
+    url_day = None
     if m:
         y, mo, d = m.groups()
         month = int(mo) if mo.isdigit() else _MONTHS.get(mo.lower())
         try:
-            return date(int(y), month, int(d)) if month else None
+            url_day = date(int(y), month, int(d)) if month else None
         except ValueError:
-            return None
-    return None
+            url_day = None
+    pub = (getattr(article, "published", None) or "").strip()
+    if pub:
+        try:
+            day = date.fromisoformat(pub[:10])
+            return day, day
+        except ValueError:
+            pass
+        m = _PUBLISHED_MONTH.fullmatch(pub)
+        if m:
+            year, month = int(m.group(1)), int(m.group(2) or 0)
+            if month > 12:
+                return (url_day, url_day) if url_day else None
+            lo = date(year, month or 1, 1)
+            hi = date(year, month, calendar.monthrange(year, month)[1]) if month else date(year, 12, 31)
+            if url_day and lo <= url_day <= hi:
+                return url_day, url_day
+            return lo, hi
+    return (url_day, url_day) if url_day else None
 
 
 def _is_amp(article) -> bool:
@@ -280,10 +317,10 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     ka, kb = outlet_key(a), outlet_key(b)
     votes, why = 0, []
     da, db = article_date(a), article_date(b)
-    if da and db and da != db:
-        v = DATE_VOTES if da < db else -DATE_VOTES
+    if da and db and (da[1] < db[0] or db[1] < da[0]):  # a month and a day inside it are not ordered
+        v = DATE_VOTES if da[1] < db[0] else -DATE_VOTES
         votes += v
-        why.append(f"dates: first {da.isoformat()}, second {db.isoformat()}")
+        why.append(f"dates: first {_span_text(da)}, second {_span_text(db)}")
     if not same_outlet(ka, kb):
         b_credits_a, a_credits_b = credits(b, ka), credits(a, kb)
         if b_credits_a != a_credits_b:
