@@ -147,7 +147,8 @@ def test_editor_signature_line(line, names):
 
 def test_corpus_bylines_below_standfirst_author_label_and_signature():
     bbc = corpus_file("c", "01")  # "By <name>, BBC News, in <place>" after a subheading
-    assert bbc.byline == ["Orla Guerin"] and bbc.outlet == "BBC News"
+    # the page is another site's (its URL): BBC News is the story's credit, not the page's publisher
+    assert bbc.byline == ["Orla Guerin"] and bbc.credit == "BBC News" and bbc.outlet is None
     assert "BBC News, in" not in bbc.text
     assert corpus_file("c", "04").byline == ["BReed"]  # "Author BReed"
     dw = corpus_file("k", "02")  # "<name> da Colômbia / av" over "24 de agosto de 2018"

@@ -25,6 +25,7 @@ from newstrace.structure.byline import (
 )
 from newstrace.structure.credit import (
     Dateline,
+    byline_outlet_credit,
     canonical_agency,
     is_copyright_line,
     parse_dateline,
@@ -132,6 +133,7 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
             found.bylines.append(byline.names)
             if byline.outlet:
                 found.outlets.append(byline.outlet)
+                found.credit("outlet", byline.outlet)
             found.credit("byline", byline.credit)
             return "byline-line"
     wire = parse_wire_credits(stripped)
@@ -156,6 +158,7 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
                 found.bylines.append(byline.names)
             if byline.outlet:
                 found.outlets.append(byline.outlet)
+                found.credit("outlet", byline.outlet)
             found.credit("byline", byline.credit)
             found.dates_in(stripped)
             return "byline-line"
@@ -240,7 +243,8 @@ def _find_dateline(body: list[str]) -> tuple[int, Dateline | None]:
             continue
         if i == 0:
             return 0, dateline
-        lead = para[dateline.end:].strip()
+        # a dateline that is its whole paragraph (split over lines) heads the next one
+        lead = para[dateline.end:].strip() or (body[i + 1] if i + 1 < len(body) else "")
         capitals = dateline.place.upper() == dateline.place and len(dateline.place.split()) <= 3
         if not (dateline.credit or capitals) or len(lead.split()) < 8 or not lead.endswith(
                 (".", "!", "?", '"', "\u201d", "'", "\u2019", ")")):
@@ -292,11 +296,13 @@ def _fill_people(article: Article, meta: dict[str, Any], found: _Found) -> None:
         outlet = outlet_name(str(entry), after_name=True) if names else None
         if outlet:
             found.outlets.append(outlet)
+            found.credit("outlet", outlet)
             continue
         parsed = parse_byline(str(entry)) or parse_names(str(entry))
         names += parsed.names
         if parsed.outlet:
             found.outlets.append(parsed.outlet)
+            found.credit("outlet", parsed.outlet)
         found.credit("byline", parsed.credit)
     if not names:
         names = [name for group in found.bylines for name in group]
@@ -307,6 +313,11 @@ def _fill_people(article: Article, meta: dict[str, Any], found: _Found) -> None:
             taken.add(name.casefold())
             article.byline.append(name)
     article.contributors = [x for x in dict.fromkeys(found.contributors) if x.casefold() not in taken]
+    # an outlet after a byline's name that is not the page's publisher: syndicated copy ("By Ann Lee, CNN")
+    credited = byline_outlet_credit(found.credits.get("outlet", []), article.source.url or meta.get("url"),
+                                    [str(meta[k]) for k in ("outlet", "sitename") if meta.get(k)])
+    if credited:
+        found.outlets = [x for x in found.outlets if x != credited]  # the originating outlet, not the publisher
     # Credit where wire copy states it, strongest first; a contributor's employer last.
     for kind in ("dateline", "byline", "signoff", "copyright", "notice"):
         if found.credits.get(kind):
@@ -314,6 +325,8 @@ def _fill_people(article: Article, meta: dict[str, Any], found: _Found) -> None:
             return
     if meta.get("credit"):
         article.credit = canonical_agency(str(meta["credit"])) or str(meta["credit"])
+    elif credited:
+        article.credit = credited
     elif found.credits.get("contributor"):
         article.credit = found.credits["contributor"][0]
 

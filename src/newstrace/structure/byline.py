@@ -94,8 +94,8 @@ def outlet_name(chunk: str, *, after_name: bool = True) -> str | None:
         words = words[:-1]
     if not words or len(words) > 6:
         return None
-    if words[-1] in KNOWN_SITES and len(words) <= 2:
-        return " ".join(words)  # "BBC", "The Guardian"-like one-word names
+    if words[-1] in KNOWN_SITES and (len(words) == 1 or len(words) == 2 and words[0] in KNOWN_SITES | {"The"}):
+        return " ".join(words)  # "BBC", "Deutsche Welle", "The Guardian"-like names; "Ellie Forbes" is a person
     if len(words) == 1:
         return None  # a lone nameplate word ("Courier") names no paper
     if not all(w[0].isupper() and all(ch.isalpha() or ch in "-'\u2019." for ch in w) for w in words):

@@ -95,6 +95,108 @@ def find_agency(text: str) -> str | None:
     return best[1] if best else None
 
 
+#: Host labels that name no outlet ("www.", "edition.", "news." of ``news.sky.com``).
+_GENERIC_HOST_LABELS = frozenset("www www1 www2 www3 m mobile amp edition news en es fr de beta home web".split())
+
+
+def outlet_credit(text: str) -> str | None:
+    """The credit a credit position names: a canonical agency, else a news outlet, or ``None``.
+
+    Credit positions are a wire dateline's parentheses and the chunk after a byline's name.
+    An outlet is what :func:`newstrace.structure.byline.outlet_name` reads as one (a
+    nameplate such as "Calder Courier", a one-word site such as "CNN" or "BBC"), or such a
+    site followed by its desk ("CNN Business", "BBC Sport"), which is credited to the site.
+
+    Args:
+        text: the words of the credit position, without parentheses.
+
+    Returns:
+        The agency's canonical name, the outlet as written (its desk dropped), or ``None``.
+
+    >>> outlet_credit("AP"), outlet_credit("CNN Business"), outlet_credit("Calder Courier")
+    ('The Associated Press', 'CNN', 'Calder Courier')
+    >>> outlet_credit("Staff Writer") is None and outlet_credit("Colombia") is None
+    True
+    """
+    from newstrace.structure.byline import KNOWN_SITES, TITLE_WORDS, outlet_name
+
+    text = " ".join(text.split()).strip(" .,;:")
+    agency = canonical_agency(text)
+    if agency or not text:
+        return agency
+    named = outlet_name(text, after_name=True)
+    if named:
+        return named
+    words = text.split()
+    for k in range(min(3, len(words) - 1), 0, -1):  # "CNN Business", "The Associated Press Sports"
+        head = " ".join(words[:k])
+        site = canonical_agency(head) or (head if words[k - 1] in KNOWN_SITES and k <= 2 else None)
+        if site and all(w.casefold() in TITLE_WORDS for w in words[k:]):
+            return site
+    return None
+
+
+def _host_labels(url: str | None) -> list[str]:
+    """The labels of ``url``'s host that may name its outlet ("edition.cnn.com" -> ``["cnn"]``)."""
+    from urllib.parse import urlparse
+
+    try:
+        host = (urlparse(url).hostname or "") if url else ""
+    except ValueError:
+        return []
+    labels = host.lower().split(".")[:-1]  # the top-level domain names no outlet
+    return [x for x in labels if len(x) >= 3 and x not in _GENERIC_HOST_LABELS]
+
+
+def _names_publisher(outlet: str, publisher: str) -> bool:
+    """Whether ``outlet`` (a name as a byline writes it) and ``publisher`` (a host label or the
+    reader's outlet name) may be one outlet: one key contains the other ("bbc" and "BBC News"),
+    or the publisher is the outlet's words each written whole or by its initial ("latimes" for
+    "Los Angeles Times", "wsj" for "Wall Street Journal"). Errs towards one outlet, which keeps
+    the outlet out of the credit."""
+    words = [w for w in re.findall(r"[a-z0-9]+", _key(outlet)) if w != "the"]
+    key, pub = "".join(words), re.sub(r"[^a-z0-9]", "", _key(publisher))
+    if not key or not pub:
+        return False
+    if key in pub or pub in key:
+        return True
+    pattern = "".join(f"(?:{re.escape(w)}|{re.escape(w[0])})" for w in words)
+    return re.fullmatch(pattern, pub) is not None
+
+
+def byline_outlet_credit(outlets: list[str], url: str | None, publishers: list[str]) -> str | None:
+    """The outlet a byline credits when it is not the page's publisher, or ``None``.
+
+    "By Ann Lee, CNN" on a CNN affiliate's page credits the story to CNN: syndicated copy
+    keeps the originating outlet after the writer's name. On the outlet's own page the same
+    byline names the publisher, which is the ``outlet`` field, not a credit.
+
+    Args:
+        outlets: outlets named after a name in the article's bylines, in order ("CNN").
+        url: the page's URL, or ``None``.
+        publishers: the publisher's names the reader gave (site name, outlet), if any.
+
+    Returns:
+        The first outlet that names neither the URL's host nor a publisher name; ``None``
+        when none does or when neither a URL nor a publisher is known (then the byline's
+        outlet is the best reading of the publisher).
+
+    >>> byline_outlet_credit(["CNN"], "https://localnews.example/money/story", [])
+    'CNN'
+    >>> byline_outlet_credit(["Los Angeles Times"], "https://www.latimes.com/story", []) is None
+    True
+    >>> byline_outlet_credit(["CNN"], None, []) is None
+    True
+    """
+    known = _host_labels(url) + [p for p in publishers if p]
+    if not known:
+        return None
+    for outlet in outlets:
+        if not any(_names_publisher(outlet, p) for p in known):
+            return outlet
+    return None
+
+
 @dataclass(frozen=True)
 class Dateline:
     """The dateline at the head of wire copy.
@@ -153,6 +255,29 @@ def _is_place_form(place: str, rest: str | None) -> bool:
         and words[0].upper() not in _KICKERS and not canonical_agency(rest.strip(" ,"))
 
 
+#: A dateline split over lines where markup was lost (the place, the credit and the dash each in
+#: its own element): "New York\nCNN\n —", "CARACAS, Venezuela\n(AP)\n—". Words on one line only.
+_LINE_PLACE = r"[A-Z\u00c0-\u00de][\w.'\u2019\-]*(?:[ \t]+[A-Z\u00c0-\u00de][\w.'\u2019\-]*){0,3}"
+_SPLIT_DATELINE = re.compile(
+    rf"^(?P<place>{_LINE_PLACE})(?P<rest>,[^()\n]{{1,40}}?)?[ \t]*\n[ \t]*\(?(?P<agency>[^()\n]{{1,40}}?)\)?[ \t]*"
+    r"(?:\n[ \t]*)?(?P<dash>--|[\u2013\u2014\u2012\u2015-])[ \t]*(?:\n|$)"
+)
+
+
+def _split_dateline(paragraph: str) -> Dateline | None:
+    """A dateline split over lines ("New York\\nCNN\\n —"): the place, an agency or outlet alone on
+    the next line (:func:`outlet_credit`), then the dash ending its line. Its text is written
+    as one line ("New York (CNN)"); the story starts after the dash's line."""
+    m = _SPLIT_DATELINE.match(paragraph)
+    if not m or m.group("place").split()[0].rstrip(".:").upper() in _KICKERS:
+        return None
+    agency = outlet_credit(m.group("agency"))
+    if agency is None or canonical_agency(m.group("place")) or outlet_credit(m.group("place")):
+        return None
+    written = " ".join(m.group("agency").split())
+    return Dateline(f"{m.group('place')}{m.group('rest') or ''} ({written})", m.group("place"), agency, m.end())
+
+
 def parse_dateline(paragraph: str) -> Dateline | None:
     """Find a wire dateline at the start of a paragraph.
 
@@ -162,7 +287,9 @@ def parse_dateline(paragraph: str) -> Dateline | None:
     (``Toronto, Feb 26 -``), or in the mixed-case place form "City, Country/Region" before a
     story opening with a capital (``Caracas, Venezuela - Opposition ...``; a lone mixed-case
     word, ``Caracas —``, may be a name and is not taken). A capitalised label (``BREAKING —``) and a word followed by a
-    lower-case word (``NATO — the alliance``) are no dateline.
+    lower-case word (``NATO — the alliance``) are no dateline. The parentheses may name a news outlet
+    as well as an agency (``New York (CNN) —``, ``NEW YORK (CNN Business) —``: :func:`outlet_credit`),
+    and the parts may stand on lines of their own where markup was lost (``New York\\nCNN\\n —``).
 
     >>> parse_dateline("LONDON (Reuters) - Shares fell.").credit
     'Reuters'
@@ -176,13 +303,19 @@ def parse_dateline(paragraph: str) -> Dateline | None:
     'Pellwyrth, Ossery'
     >>> parse_dateline("NATO \u2014 the alliance said.") is None, parse_dateline("BREAKING \u2014 A fire.") is None
     (True, True)
+    >>> d = parse_dateline("Pellwyrth\\nCNN\\n \u2014 \\n")
+    >>> d.text, d.credit
+    ('Pellwyrth (CNN)', 'CNN')
     """
     m = _DATELINE_AGENCY.match(paragraph)
     if m:
-        agency = canonical_agency(m.group("agency"))
+        agency = outlet_credit(m.group("agency"))
         if agency is None:
             return None
         return Dateline(paragraph[: m.start("dash")].strip(), m.group("place"), agency, m.end())
+    split = _split_dateline(paragraph)
+    if split:
+        return split
     m = _DATELINE_PLAIN.match(paragraph)
     if m:
         place = m.group("place")
