@@ -312,7 +312,8 @@ def parse_dateline(paragraph: str) -> Dateline | None:
         agency = outlet_credit(m.group("agency"))
         if agency is None:
             return None
-        return Dateline(paragraph[: m.start("dash")].strip(), m.group("place"), agency, m.end())
+        # one line, also where the parentheses stand on a line of their own ("CARACAS\n(AP)\n—")
+        return Dateline(" ".join(paragraph[: m.start("dash")].split()), m.group("place"), agency, m.end())
     split = _split_dateline(paragraph)
     if split:
         return split
