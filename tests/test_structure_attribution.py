@@ -17,7 +17,7 @@ from newstrace.pipeline import analyze_document
 from newstrace.readers import read_path
 from newstrace.readers.base import RawDocument
 from newstrace.schema import Source
-from newstrace.structure.byline import outlet_name
+from newstrace.structure.byline import outlet_name, parse_byline
 from newstrace.structure.credit import byline_outlet_credit, outlet_credit, parse_dateline
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -80,6 +80,8 @@ BYLINES = [
     ("By Ann Lee, BBC News, in Pellwyrth near the northern border", ["Ann Lee"], "BBC News"),
     ("By Ann Lee and Tomas Riedel, Calder Courier", ["Ann Lee", "Tomas Riedel"], "Calder Courier"),
     ("By Ann Lee, Associated Press", ["Ann Lee"], "The Associated Press"),
+    ("By Ann Lee, CNN Business Senior Writer", ["Ann Lee"], "CNN"),  # the site, its desk and a title
+    ("By Ann Lee, Reuters Breaking News Editor", ["Ann Lee"], "Reuters"),
     # job titles, places and unknown organisations after the comma are no credit
     ("By Ann Lee, Staff Writer", ["Ann Lee"], None),
     ("By Ann Lee, Special Correspondent", ["Ann Lee"], None),
@@ -113,6 +115,14 @@ def test_outlet_in_a_byline_on_its_own_page_is_the_outlet_not_the_credit(line, u
     assert art.byline == ["Ann Lee"] and art.credit is None
     assert art.outlet == (meta.get("sitename") or named)
     assert byline_outlet_credit([named], url, [meta["sitename"]] if meta else []) is None
+
+
+def test_sentence_opening_with_by_is_no_byline_even_with_a_name_in_it():
+    line = "By a wide margin, harbor residents also said that Calder Bay does more to hurt the town than help it."
+    assert parse_byline(line) is None
+    art = structured(f"Sea wall approved\n\n{BODY}\n\n{line}\n\nThe vote is on Friday.")
+    assert art.byline == [] and line in art.text
+    assert parse_byline("By Associated Press writer Edda Osswald in Pellwyrth").names == ["Edda Osswald"]
 
 
 def test_surname_of_a_site_name_is_a_person():

@@ -320,7 +320,11 @@ def parse_names(text: str) -> Byline:
             continue
         had_place = bool(_IN_PLACE.search(chunk))
         core = _IN_PLACE.sub("", chunk)
-        outlet = outlet_name(core, after_name=bool(out.names))
+        outlet = _chunk_outlet(core, bool(out.names))
+        if outlet and canonical_agency(outlet):  # "Reuters Breaking News Editor": the agency and a title
+            out.credit = out.credit or canonical_agency(outlet)
+            after_place = had_place
+            continue
         if outlet:  # before the appositive test: "The Harbor Ledger" is an outlet, not a description
             out.outlet = out.outlet or outlet
             after_place = had_place
@@ -333,12 +337,38 @@ def parse_names(text: str) -> Byline:
             out.dropped.append(chunk)  # the region after "in Place," e.g. ", Venezuela"
             continue
         name = person_name(core)
-        if name and name.lower() not in {n.lower() for n in out.names}:
+        if name and _clause_words(core, name) > 3:
+            # a clause holding a name ("voters also said that Wall Street does more ..."), not a byline chunk
+            out.dropped.append(chunk)
+        elif name and name.lower() not in {n.lower() for n in out.names}:
             out.names.append(name)
         elif not name:
             out.dropped.append(chunk)
         after_place = had_place
     return out
+
+
+def _chunk_outlet(chunk: str, after_name: bool) -> str | None:
+    """The outlet a byline chunk names (:func:`outlet_name`), or after a name also a site or agency
+    with its desk and title ("CNN Business Senior Writer" -> "CNN":
+    :func:`newstrace.structure.credit.outlet_credit`)."""
+    from newstrace.structure.credit import outlet_credit
+
+    named = outlet_name(chunk, after_name=after_name)
+    if named or not after_name:
+        return named
+    credited = outlet_credit(chunk)
+    return credited if credited and len(credited.split()) < len(chunk.split()) else None
+
+
+def _clause_words(chunk: str, name: str) -> int:
+    """Lower-case words of ``chunk`` outside the person ``name`` that are neither job-title words nor
+    particles: a byline chunk has a few at most ("Associated Press writer Edda Osswald" none, "Ann Lee
+    Video produced by Jon Roe" two), a clause many ("voters also said that Calder Bay does more ...")."""
+    taken = {w.casefold() for w in name.split()}
+    words = (w.strip(".,;:()\"'\u201c\u201d") for w in chunk.split())
+    return sum(1 for w in words if w and w[0].islower() and w.casefold() not in taken
+               and w.casefold() not in TITLE_WORDS and w.casefold() not in _PARTICLES)
 
 
 def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
@@ -462,7 +492,8 @@ def _only_names(text: str) -> tuple[Byline, bool] | None:
         if not agency and _IN_PLACE.search(chunk):
             chunk, placed = _IN_PLACE.sub("", chunk), True
         name = person_name(chunk)
-        outlet = None if agency else outlet_name(chunk, after_name=bool(parsed.names))
+        outlet = None if agency else _chunk_outlet(chunk, bool(parsed.names))
+        agency = agency or (canonical_agency(outlet) if outlet else None)
         if agency:
             parsed.credit = parsed.credit or agency
         elif outlet:
