@@ -1,17 +1,16 @@
 """Headline figures of provenance tracing on real copies (bench/trace_eval.py), pinned as floors.
 
-Measured (2026-11-30, session 4, bench/trace_eval.py, with 0 and with 19,043 Reuters distractors
-alike): in-sample and leave-one-story-out alike, precision strict 0.852, lenient 1.000, recall (all
-copy kinds) strict 0.636 / lenient 0.667, verbatim 9/11, kind accuracy 0.81; independent pairs
-linked 0. (Session 3: recall 0.606-0.636; the English copy and the Spanish edition f01/f02 are now
-verified on names and numbers in order, the credited rewrite e02 falls just under the threshold.)
-The direction votes of session 3 (damage, attribution dropped, syndication cuts) and the common
-credited agency rule leave these unchanged: the excerpts as read here carry no repair log or
-credit line (see the bench docstring; the examples test them, tests/test_direction.py). Floors are the lower of the two figures
-minus a noise margin of 0.05 (ties in alignment and small changes in shared text processing or
-candidate retrieval move one link); independent links stay at exactly 0. The goals of issue 3
-(precision >= 0.97, recall >= 0.90) are not all met: recall is the gap (cross-language copies and
-rewrites sharing one sentence), see the bench docstring.
+Measured (2026-11-30, session 7, bench/trace_eval.py, with 0 and with 19,043 Reuters distractors
+alike): in-sample and leave-one-story-out alike, precision strict 0.871, lenient 1.000, recall (all
+copy kinds) strict 0.758 / lenient 0.788, verbatim 10/11, kind accuracy 0.70; independent pairs
+linked 0. Session 7 added credited quotations (:func:`newstrace.provenance.derive.credited_quotation`:
+the Reuters summary and rewrite n02, n03 with the licensed copy n01, and the credited Telemundo
+rewrite e02); these four links are labelled copy-edited and read "rewritten" (a summary and fluent
+rewrites), so kind accuracy fell from 0.81 (session 4: precision strict 0.852, recall 0.636 / 0.667).
+Floors are the lower of the two figures minus a noise margin of 0.05 (ties in alignment and small
+changes in shared text processing or candidate retrieval move one link); independent links stay at
+exactly 0. The goals of issue 3 (precision >= 0.97, recall >= 0.90) are not all met: recall is the
+gap (cross-language copies, and excerpts sharing one sentence), see the bench docstring.
 """
 
 from __future__ import annotations
@@ -27,9 +26,11 @@ SHARED = ROOT.parent / "shared"
 pytestmark = pytest.mark.skipif(not (SHARED / "corpora" / "provenance").is_dir(), reason="needs ../shared")
 
 MARGIN = 0.05
-MEASURED = {"precision_strict": 0.852, "precision_lenient": 1.000, "recall_all_lenient": 0.667,
-            "recall_all_strict": 0.636, "kind_accuracy": 0.81}
-VERBATIM_RECALL = 9 / 11
+MEASURED = {"precision_strict": 0.871, "precision_lenient": 1.000, "recall_all_lenient": 0.788,
+            "recall_all_strict": 0.758, "kind_accuracy": 0.70}
+VERBATIM_RECALL = 10 / 11
+#: copy-edited: the credited summary and rewrites n02, n03, e02 found by credited quotations (session 7).
+EDITED_RECALL = 11 / 12
 #: f02, the Spanish edition, found without embeddings (cross-language anchor alignment).
 TRANSLATION_RECALL = 2 / 6
 
@@ -51,6 +52,7 @@ def _check(fig: dict) -> None:
             assert r[key] >= value - MARGIN, f"{mode}: {key} {r[key]:.3f} fell below {value - MARGIN:.3f}"
         assert r["recall"]["copy-verbatim"]["lenient"] >= VERBATIM_RECALL - MARGIN
         assert r["recall"]["translation"]["lenient"] >= TRANSLATION_RECALL - MARGIN
+        assert r["recall"]["copy-edited"]["lenient"] >= EDITED_RECALL - MARGIN
 
 
 def test_trace_eval_headline_figures_without_distractors(tmp_path):

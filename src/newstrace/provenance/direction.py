@@ -310,3 +310,105 @@ def version_vote(a, b, margin: int) -> tuple[int, list[str]] | None:
         which = "first" if oa < ob else "second"
         return (margin if oa < ob else -margin), [f"{what}: the {which} was ingested first, so it is the origin"]
     return 0, [f"{what}: nothing says which is earlier"]
+
+
+# --- sources an article attributes its report to, and quotations two articles share -----------
+
+_OUTLET_NAME = r"((?:[Tt]he[ \t]+)?[A-Z][\w&\u2019'-]*(?:[ \t]+[A-Z][\w&\u2019'-]*){0,3})"
+#: Phrases by which a rewrite or summary says whose report it retells (the report noun is required
+#: after "according to" and "citing": "according to Choi" names a speaker, not an outlet).
+_REPORT_ATTRIBUTION = re.compile(
+    r"(?:\b[Aa]ccording[ \t]+to[ \t]+|\b[Cc]iting[ \t]+)(?:(?:a|an|the)[ \t]+)?(?:(?:new|recent|special|exclusive|earlier)[ \t]+)?"
+    r"(?:report|story|article|investigation|analysis|interview)[ \t]+(?:(?:first[ \t]+)?(?:published[ \t]+)?(?:from|by|in|on)[ \t]+)"
+    + _OUTLET_NAME
+    + r"|\b(?:(?:a|an|the)[ \t]+)?(?:special[ \t]+)?(?:report|story|article|investigation)[ \t]+(?:first[ \t]+)?published[ \t]+(?:on|by|in)[ \t]+"
+    + _OUTLET_NAME
+    + r"|,[ \t]+reports?[ \t]+" + _OUTLET_NAME + r"[ \t]*[.;,]"
+    + r"|\b(?:first[ \t]+)?reported[ \t]+(?:earlier[ \t]+)?by[ \t]+" + _OUTLET_NAME
+)
+#: Words a captured outlet name ends before: "Reuters on Wednesday", "Telemundo's website".
+_NAME_TAIL = re.compile(r"(?:['\u2019]s\b.*|[ \t]+(?:on|in|at|that|this|last|earlier|website|site|report|said|says)\b.*)$")
+
+
+def attributed_sources(article) -> frozenset[str]:
+    """Outlet keys whose report an article says it retells, other than its own outlet.
+
+    The outlets named by report attributions in the headline or text (:data:`_REPORT_ATTRIBUTION`):
+    "according to a report from Reuters on Wednesday", "a special report published on Telemundo's
+    website", "..., reports Reuters.", "first reported by The Guardian". A speaker's attribution
+    ("according to Choi", "told Reuters") is not one: the report noun, or the outlet as the agent of
+    "reports"/"reported by", is required. A credit line or republication notice is not one either
+    (:func:`declared_sources` reads those): it marks a licensed copy of the whole story, which the
+    alignment finds, and a wire's own stories carry it (two Reuters stories of one event both credit
+    Reuters and may quote one statement).
+
+    Args:
+        article: an Article (``credit``, ``headline``, ``text``, ``outlet`` or source URL read).
+
+    Returns:
+        Outlet keys (:func:`newstrace.provenance.derive.outlet_slug`; agencies by their
+        :data:`~newstrace.provenance.derive.AGENCY_ALIASES` key, "apnews" as "ap").
+    """
+    from newstrace.provenance.derive import outlet_key
+
+    return _attributed((getattr(article, "headline", None) or "") + "\n" + (getattr(article, "text", None) or ""),
+                       outlet_key(article))
+
+
+@lru_cache(maxsize=4096)
+def _attributed(text: str, own: str | None) -> frozenset[str]:
+    from newstrace.provenance.derive import AGENCY_ALIASES, outlet_slug
+
+    aliases = {a: k for k, names in AGENCY_ALIASES.items() for a in names}
+    keys = set()
+    for m in _REPORT_ATTRIBUTION.finditer(text):
+        name = _NAME_TAIL.sub("", next(g for g in m.groups() if g)).strip()
+        key = outlet_slug(name)
+        key = aliases.get(key, key)
+        if len(key) >= 2:
+            keys.add("ap" if key == "apnews" else key)
+    return frozenset(k for k in keys if not outlet_matches(k, own))
+
+
+#: Shortest run of identical words inside quotation marks on both sides that counts as a shared
+#: quotation (words, folded): "I lost everything: my family, my house" is seven.
+QUOTE_RUN_WORDS = 4
+
+
+def _quotations(sents: list[Sentence]) -> list[list[str]]:
+    """The quotations of an article as lists of folded words: maximal runs of quoted words, a run
+    continuing into the next sentence when that sentence opens inside the quotation."""
+    out: list[list[str]] = []
+    open_run = False
+    for s in sents:
+        for w, inside in zip(s.words, s.quoted or [False] * len(s.words)):
+            if inside:
+                if not open_run:
+                    out.append([])
+                out[-1].append(w)
+            open_run = inside
+    return out
+
+
+def shared_quotation_words(sa: list[Sentence], sb: list[Sentence]) -> int:
+    """Words of the two articles' quotations repeated word for word: for each quotation of the
+    article with fewer quoted words, the words in runs of :data:`QUOTE_RUN_WORDS`+ identical words
+    (:class:`difflib.SequenceMatcher` blocks) shared with its best-matching quotation of the other,
+    summed. Wherever the quotations stand (a rewrite moves them into other sentences)."""
+    from difflib import SequenceMatcher
+
+    qa, qb = _quotations(sa), _quotations(sb)
+    if sum(map(len, qa)) > sum(map(len, qb)):
+        qa, qb = qb, qa
+    total = 0
+    for x in qa:
+        if len(x) < QUOTE_RUN_WORDS:
+            continue
+        best = 0
+        for y in qb:
+            if len(y) < QUOTE_RUN_WORDS:
+                continue
+            blocks = SequenceMatcher(None, x, y, autojunk=False).get_matching_blocks()
+            best = max(best, sum(b.size for b in blocks if b.size >= QUOTE_RUN_WORDS))
+        total += best
+    return total

@@ -80,6 +80,11 @@ class PairEvidence:
         wording_max: the largest such run's weight (one long distinctive sentence shared verbatim).
             For a cross-language alignment both are read from the distinctive anchors (names,
             specific numbers) the aligned pairs share instead (:func:`shared_anchor_weight`).
+        credited_source, credited_quote_words: the outlet one article attributes its report to
+            where the other is, credits or also attributes that outlet, and the words of quotation
+            the two repeat word for word (set by :func:`newstrace.provenance.derive.decide`; "" and 0
+            otherwise). Not features of the calibrated model: a rule on them links
+            (:func:`newstrace.provenance.derive.link_probability`).
         slot_agree, slot_conflict (properties, measured on first use): weight of the distinctive
             anchors that agree, and that were substituted, in the sentence pairs sharing their
             wording (:func:`slot_agreement`). Not features of the calibrated model: they gate it
@@ -101,6 +106,8 @@ class PairEvidence:
     semantic_frac: float = 0.0
     wording: float = 0.0
     wording_max: float = 0.0
+    credited_source: str = ""
+    credited_quote_words: int = 0
     # (alignment, sentences a, sentences b) until the slots are measured: most candidate pairs are
     # decided without them (only a pair the model would link is asked whether it is a template)
     _slot_inputs: tuple | None = field(default=None, repr=False, compare=False)
