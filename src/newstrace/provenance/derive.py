@@ -148,8 +148,10 @@ def credited_source(a, b) -> str | None:
     (:func:`~newstrace.provenance.direction.attributed_sources`: "according to a report from S",
     "..., reports S"), and the other (``y``) is ``S`` (its outlet key,
     :func:`~newstrace.provenance.direction.outlet_matches`), retells or republishes ``S`` too
-    (:func:`~newstrace.provenance.direction.declared_sources`), or credits ``S`` anywhere
-    (:func:`credits`: a credit field, an agency's sign-off or photo credit).
+    (:func:`~newstrace.provenance.direction.declared_sources`), or, ``S`` being a news agency
+    (:data:`AGENCY_ALIASES`), credits it anywhere (:func:`credits`: a sign-off, a photo credit). Any
+    other name is mentioned too often to count ("as first reported by Maduro's government" would
+    make every article naming Maduro a source).
     Both outlets must be known and differ: an article of unknown outlet may be ``S`` itself, and two
     stories of one outlet (every Reuters story names Reuters) are that outlet's own reporting, not
     a retelling.
@@ -162,7 +164,8 @@ def credited_source(a, b) -> str | None:
         return None
     for x, y, ky in ((a, b, kb), (b, a, ka)):
         for s in sorted(attributed_sources(x)):
-            if outlet_matches(s, ky) or s in attributed_sources(y) or s in declared_sources(y) or credits(y, s):
+            if (outlet_matches(s, ky) or s in attributed_sources(y) or s in declared_sources(y)
+                    or (s in AGENCY_ALIASES and credits(y, s))):
                 return s
     return None
 
