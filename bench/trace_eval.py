@@ -117,14 +117,11 @@ What each remaining miss is blocked by (lexical run unless said):
   pairs; found with ``--semantic``.
 - j01, j02 (Portuguese and English editions): candidate found; verification: the two excerpts
   cover different parts of the article (1 embedding pair).
-- n01, n02 (a Reuters copy and an edited one): candidate found; verification: one paraphrased
-  sentence and two quotations in common, p = 0.22 (threshold).
-- n03 (heavy rewrite of Reuters): candidate found; verification: one shared sentence (a quote)
-  with each relative: below :data:`~newstrace.provenance.derive.MIN_PAIRS`.
+- n01, n02, n03 (Reuters copies, a credited summary and rewrite) and e02 (credited rewrite of
+  Telemundo): found in session 7 by credited quotations (above); before, one paraphrased sentence
+  and shared quotations only (p = 0.05-0.47).
 - p03 (another Reuters version, R2): candidate found; verification: a reworded headline and one
   sentence in common with p01/p02.
-- e02 (credited rewrite of Telemundo): only quotations align; they count because e02 names
-  Telemundo, but the credit weight is learnt from this pair alone (p = 0.47).
 
 Kinds: verbatim copies were labelled "edited" because page furniture (menus, standfirsts,
 photo credits) and excerpt boundaries counted as edits; now only prose sentences inside the
