@@ -98,3 +98,18 @@ def test_two_stories_of_one_wire_quoting_one_statement_are_not_linked():
         assert credited_source(x, y) is None
         d, p = compare(x, y, model=load_model())
         assert d is None and p < LINK_PROBABILITY
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("According to a new report by the Associated Press, the mill will close.", {"ap"}),
+    ("The mill will close, reports Reuters.", {"reuters"}),
+    ("The closure was first reported by The Harbour Gazette on Monday.", {"harbourgazette"}),
+    ("A special report published on Harbourline's website found the same.", {"harbourline"}),
+    ("According to Ms Quill, the mill will close, she told Reuters.", set()),
+    ("According to the report, the mill will close; Reuters reported no figures.", set()),
+])
+def test_report_attributions_on_invented_sentences(text, expected):
+    """Invented sentences: an outlet whose report is retold counts; a speaker, a "told X" or an
+    unnamed report does not."""
+    a = Article(source=Source(path="x.txt", url="https://example.org/mill"), headline="", text=text)
+    assert attributed_sources(a) == expected
