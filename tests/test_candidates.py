@@ -14,7 +14,7 @@ from newstrace.corpora.provenance import load_corpus
 from newstrace.corpora.reuters import iter_reuters
 from newstrace.provenance import candidates as cand
 from newstrace.provenance.candidates import CandidateIndex, df_factor
-from newstrace.provenance.fingerprint import fingerprint
+from newstrace.provenance.fingerprint import article_sentences, fingerprint
 from newstrace.schema import Article, Source, text_id
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -75,3 +75,50 @@ def test_candidates_per_article_are_bounded_and_querying_new_articles_equals_a_f
     incremental = _full_pairs(fresh, new)
     assert incremental == {p for p in full if p[0] in new_ids or p[1] in new_ids}
     assert fresh.stats["reverse_queries"] > 0  # some pairs were found from the other article's side
+
+
+def test_a_copy_cut_to_two_sentences_is_a_candidate_of_its_origin(fps, monkeypatch):
+    """A cut copy keeps few names and figures, all shared with its origin: the pair threshold
+    falls with the shorter article's live mass (containment), where the fixed one missed it."""
+    prints, _ = fps
+    reuters = prints[-1500:]  # the fixture's Reuters stories, in corpus order
+    copies = []
+    for fp, st in zip(reuters, iter_reuters()):
+        # two middle sentences of 8+ words, no headline: the lead's names and the sign-off are gone
+        body = [s.text for s in article_sentences("", "\n\n".join(st.paragraphs())) if len(s.words) >= 8]
+        if len(body) >= 5:
+            c = Article(source=Source(path="cut"), headline="", text=" ".join(body[1:3]), language="en")
+            c.id = text_id(c.text)
+            copies.append((fingerprint(c), fp.article_id))
+    assert len(copies) >= 400
+
+    def recall() -> float:
+        index = CandidateIndex(use_lsh=False)
+        index.add(prints)
+        return sum(origin in index.query_robust(fp) for fp, origin in copies) / len(copies)
+
+    found = recall()
+    monkeypatch.setattr(cand, "MIN_ROBUST_THRESHOLD", cand.ROBUST_THRESHOLD)  # the fixed threshold alone
+    found_fixed = recall()
+    assert found >= 0.8 and found >= found_fixed + 0.05, (found, found_fixed)
+
+
+def test_pair_threshold_is_symmetric_and_bounded():
+    assert cand.pair_threshold(100.0, 2.0) == cand.pair_threshold(2.0, 100.0) == cand.MIN_ROBUST_THRESHOLD
+    assert cand.pair_threshold(100.0, 100.0) == cand.ROBUST_THRESHOLD
+    m = np.array([1.0, 4.0, 5.0, 50.0])
+    t = cand.pair_threshold(6.0, m)
+    assert (t >= cand.MIN_ROBUST_THRESHOLD).all() and (t <= cand.ROBUST_THRESHOLD).all()
+    assert t[2] == pytest.approx(cand.CONTAINMENT * 5.0)
+
+
+def test_live_mass_drops_boilerplate_features_as_they_reach_the_posting_cap(fps, monkeypatch):
+    prints, _ = fps
+    monkeypatch.setattr(cand, "MAX_POSTINGS", 40)  # small cap: many Reuters features reach it
+    index = CandidateIndex(use_lsh=False)
+    index.add(prints)
+    assert len(index._stopped) >= 20
+    for fp in prints[::37]:
+        f, w = cand.prefix(fp)
+        expect = sum(float(x) for g, x in zip(f.tolist(), w.tolist()) if g not in index._stopped)
+        assert index.live_mass(fp) == pytest.approx(expect, abs=1e-5)

@@ -211,6 +211,10 @@ class Sentence:
         return v
 
 
+#: A straight double quote between a letter and a contraction or possessive ending ("China"s",
+#: "I"m", "don"t"): an apostrophe damaged in transcoding (Reuters-21578 has about a hundred), which
+#: would otherwise open a quotation that runs to the end of the paragraph.
+_DAMAGED_APOSTROPHE = re.compile(r'(?<=[^\W\d_])"(?:s|t|m|d|re|ve|ll)\b')
 _OPEN_QUOTES = "\"“«„"
 _CLOSE_QUOTES = "\"”»“"
 
@@ -221,11 +225,15 @@ def quote_mask(line: str) -> list[bool]:
     State is carried across sentences, so the second sentence of a multi-sentence quotation
     counts as quoted; an unclosed quotation runs to the end of the paragraph (the newspaper
     convention of re-opening it in the next paragraph). Straight ``"`` toggles; ``“ « „`` open and
-    ``” » “`` close; a ``”`` after a space opens (Swedish and Finnish style).
+    ``” » “`` close; a ``”`` after a space opens (Swedish and Finnish style). A straight ``"`` between
+    a letter and a possessive or contraction ending (``China"s``, ``I"m``) is a damaged apostrophe
+    and changes nothing.
     """
     mask, inside = [False] * len(line), False
     for k, c in enumerate(line):
-        if inside and c in _CLOSE_QUOTES:
+        if c == '"' and _DAMAGED_APOSTROPHE.match(line, k):
+            mask[k] = inside  # "China"s", "I"m": an apostrophe typed as a double quote, not a quotation mark
+        elif inside and c in _CLOSE_QUOTES:
             inside = False
         elif not inside and (c in _OPEN_QUOTES or (c == "”" and (k == 0 or line[k - 1].isspace()))):
             inside = True
