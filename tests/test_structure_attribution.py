@@ -147,7 +147,7 @@ DATELINES = [
     ("Pellwyrth (Staff Writer) \u2014 Harbor officials said.", None, None),  # no outlet in the parentheses
     ("Pellwyrth\nUpdated\n\u2014", None, None),  # a label, not a credit
     ("BREAKING\nCNN\n\u2014", None, None),  # a kicker, not a place
-    ("Sea wall approved\nCNN\n\u2014 Harbor officials said on Monday.", None, None),  # the dash must end its line
+    ("Sea Wall Approved\nCNN\n\u2014 Harbor officials said on Monday.", None, None),  # the dash must end its line
     ("Ann Lee (Labour) \u2014 the councillor said.", None, None),
 ]
 

@@ -181,7 +181,8 @@ class Article(_Record):
         byline: author names (persons only; never an agency).
         credit: who the story is credited to: a canonical agency name ("The Associated Press",
             "Reuters", ...), else the outlet a republication notice names ("In partnership with
-            The 74" -> "74").
+            The 74" -> "74"), a dateline credits ("New York (CNN) —") or a byline names on another
+            site's page ("By Ann Lee, CNN").
         contributors: people credited with help.
         dateline: place (and agency) at the head of wire copy.
         text: the repaired, structured body: paragraphs separated by blank lines.

@@ -412,7 +412,9 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
         ``outlet``, ``text`` and ``residue`` set. Reader hints win over lines found in the
         text for byline and dates (the HTML reader already prefers what the page shows).
         A news outlet named in a byline ("By Ann Lee, Calder Courier") goes to ``outlet``
-        (after the reader's outlet), never to ``byline``; with no date anywhere, the day in
+        (after the reader's outlet), never to ``byline``, or to ``credit`` when the page's URL or
+        the reader's outlet names another site ("By Ann Lee, CNN" on an affiliate's page,
+        :func:`newstrace.structure.credit.byline_outlet_credit`); with no date anywhere, the day in
         the URL path fills ``published``.
     """
     meta = meta or {}

@@ -3,7 +3,8 @@
 Names are recognised by shape (capitalised tokens, particles such as "de" or "van",
 initials, hyphens and accents), not by a list of names, and are refused when a token is a
 job-title word, a function word, a month or an agency form. An agency found in a byline
-becomes the credit, and a news outlet ("By Ann Lee, Calder Courier") the outlet, never a name.
+becomes the credit, and a news outlet ("By Ann Lee, Calder Courier") the outlet, never a name
+(the structure stage makes it the credit where the page is another site's: syndicated copy).
 """
 
 from __future__ import annotations
@@ -250,8 +251,9 @@ class Byline:
     Attributes:
         names: person names, in order, without duplicates.
         credit: canonical agency named in the byline, or ``None``.
-        outlet: the news outlet named in the byline ("Calder Courier"), or ``None``; it is
-            the publisher, never a name or (unless an agency) the credit.
+        outlet: the news outlet named in the byline ("Calder Courier", "CNN"), or ``None``; never
+            a name. It is the publisher on the outlet's own page, the credit on another site's
+            (:func:`newstrace.structure.credit.byline_outlet_credit`).
         dropped: chunks that were neither names, agencies nor outlets (titles, places, links).
     """
 
