@@ -805,7 +805,7 @@ def _what_from_parse(parsed: ParsedText, sent: Span, cands: list[ClaimCandidate]
             c.what = _subtree_np(head)
             continue
         node = tok
-        while node.dep_ in {"nummod", "compound", "quantmod"} and node.head is not node:
+        while node.dep_ in {"nummod", "compound", "quantmod"} and node.head.i != node.i:
             node = node.head
         if node.dep_ == "pobj" and node.head.dep_ == "prep":
             prep = node.head

@@ -113,6 +113,30 @@ _SKIP_BEFORE_CUE = {
 }
 
 
+#: Modals that report speech as future or reported future ('he will say', 'she would later say');
+#: others make it hypothetical or an ability ('he can add', 'one could say').
+_CUE_MODALS = frozenset({"will", "would", "'ll", "’ll", "'d", "’d", "shall"})
+
+
+def _is_cue_auxiliary(tok) -> bool:
+    """An auxiliary that can carry a cue verb: a form of be, have or do, a reporting modal
+    (:data:`_CUE_MODALS`) or a negation ('has not said')."""
+    if tok.lower_ in ("not", "n't", "n’t"):
+        return True
+    if tok.tag_ == "MD":
+        return tok.lower_ in _CUE_MODALS
+    return tok.pos_ == "AUX" and tok.lemma_.lower() in ("be", "have", "do")
+
+
+def _speaker_is_subject(aux, cue) -> bool:
+    """Whether the subject of ``aux`` + ``cue`` is the speaker: not for a passive speech verb
+    ('was asked', 'was told', 'was said to be'), whose subject is the addressee or the topic,
+    except 'was quoted (as saying)' and 'was heard (saying)'."""
+    if aux.lemma_.lower() == "be" and cue.tag_ == "VBN":
+        return cue.lower_ in ("quoted", "heard")
+    return True
+
+
 def _ends_with_stop(text: str) -> bool:
     """Whether ``text`` ends with sentence punctuation, perhaps followed by other non-word characters
     (read from the end, so a long run of marks costs linear time, not the regex's quadratic)."""
@@ -298,15 +322,21 @@ class _Attributor:
                 region = [x for x in after if x < i]
                 if region and (doc[region[0]].pos_ == "SCONJ" or doc[region[0]].lower_ in _SUBORDINATORS):
                     break  # '..." when Clinton blasted him': another clause, not an attribution
+                verb_group = [x for x in region if doc[x].pos_ != "ADV"]
+                if verb_group and _is_cue_auxiliary(doc[verb_group[-1]]) and any(
+                    doc[x].pos_ in ("CCONJ", "SCONJ") or doc[x].lower_ in _RELATIVE or doc[x].tag_ == "VBG"
+                    for x in region
+                ):
+                    break  # '..." and that the committee would continue', '..., reminding them that X has said
                 lead = [x for x in region if doc[x].lower_ not in _SKIP_BEFORE_CUE]
                 if lead and doc[lead[-1]].lower_ in _RELATIVE:
                     break  # '..." and Guaido, who said ...': a relative clause with its own content
-                ref = self._subject_before(region, cue=i)
+                ref = self._quoted_as_saying(after, i) or self._subject_before(region, cue=i)
                 if ref is not None:
                     return ref, tok.text, "after"
                 return None, None, ""
-            if is_finite_verb(tok) and not self._in_relative(toks, j):
-                break
+            if is_finite_verb(tok) and not self._in_relative(toks, j) and (closed or not self._auxiliary_of_cue(toks, j)):
+                break  # after a closed quotation a new sentence starts: '..." The campaign did not elaborate.'
         # A name alone between two quotation parts, or closing the paragraph.
         if toks and toks[0] in self.idx.person_at:
             seg = self._segment_to_comma(after)
@@ -318,6 +348,26 @@ class _Attributor:
                 if ref is not None and ref.person:
                     return ref, None, "name"
         return None, None, ""
+
+    def _auxiliary_of_cue(self, toks: list[int], j: int) -> bool:
+        """The finite verb at ``toks[j]`` is an auxiliary or modal of a cue that follows, with only
+        adverbs, negation or further auxiliaries between ('..., the minister has said', 'he was
+        quoted as saying', 'she would later say'): part of the cue's verb group, not a verb of its own."""
+        doc = self.doc
+        if not _is_cue_auxiliary(doc[toks[j]]):
+            return False
+        if any(doc[x].pos_ in ("CCONJ", "SCONJ") or doc[x].lower_ in _RELATIVE for x in toks[:j]):
+            return False  # 'and that the committee would continue ...': a clause of its own
+        for n, x in enumerate(toks[j + 1 : j + 4], start=j + 1):
+            t = doc[x]
+            if is_cue(t):
+                if not _speaker_is_subject(doc[toks[j]], t):
+                    return False
+                # 'and he does believe McConnell is correct': a cue with content of its own
+                return not any(is_finite_verb(doc[y]) for y in toks[n + 1 :])
+            if not _is_cue_auxiliary(t) and t.pos_ != "ADV":
+                return False
+        return False
 
     def _in_relative(self, toks: list[int], j: int) -> bool:
         """The finite verb at ``toks[j]`` sits in a relative clause ("Pike, who is 19, said")."""
@@ -345,13 +395,21 @@ class _Attributor:
         that is shorter (:meth:`_cue_subject`)."""
         doc = self.doc
         region = [i for i in region if not doc[i].is_space]
-        while (
-            region
-            and doc[region[-1]].lower_ in _SKIP_BEFORE_CUE | {","}
-            or region
-            and doc[region[-1]].pos_ == "ADV"
-        ):
+        while region and (doc[region[-1]].lower_ in _SKIP_BEFORE_CUE | {","} or doc[region[-1]].pos_ == "ADV"):
             region.pop()
+        # the cue's own auxiliaries ('the minister has later said', 'he was quoted as saying')
+        aux = 0
+        while region and _is_cue_auxiliary(doc[region[-1]]):
+            if cue is not None and not _speaker_is_subject(doc[region[-1]], doc[cue]):
+                return None  # 'Trump was asked, "..."', 'Priebus was said to be "furious"': not the speaker
+            region.pop()
+            aux += 1
+            while region and (doc[region[-1]].pos_ == "ADV" or doc[region[-1]].text == ","):
+                region.pop()  # 'Gralewicz, head of the branch, has said'
+        if aux and region and doc[region[-1]].pos_ not in ("NOUN", "PROPN", "PRON"):
+            # 'all she could do was shout "..."': the auxiliary belongs to another verb; 'Maher, ...,
+            # but has dismissed': the subject is elided, not the name nearest the cue
+            return None
         if not region:
             return None
         seen: set[int] = set()
@@ -481,7 +539,9 @@ class _Attributor:
             cue = next((i for i in region if is_cue(doc[i])), None)
             sub = [i for i in region if cue is None or i < cue]
             if cue is not None:
-                ref = self._subject_before(sub, cue=cue) if sub else self._inverted([i for i in region if i > cue])
+                ref = self._quoted_as_saying(region, cue)
+                if ref is None:
+                    ref = self._subject_before(sub, cue=cue) if sub else self._inverted([i for i in region if i > cue])
             else:
                 ref = self.idx.referent_in(range(sub[0], sub[-1] + 1), allow_object=True) if sub else None
             if ref is not None:
@@ -519,7 +579,10 @@ class _Attributor:
                 if any(is_finite_verb(doc[i]) for i in tail):
                     break
                 ref = None
-                if tok.tag_ == "VBG" and (j == 0 or doc[before[j - 1]].text == ","):
+                quoted = next((x for x in before[max(0, j - 8) : j] if doc[x].lower_ in ("quoted", "quotes")), None)
+                if tok.lower_ == "saying" and quoted is not None:
+                    ref = self._quoted_as_saying(before, quoted)  # 'State media quoted him as saying "..."'
+                if ref is None and tok.tag_ == "VBG" and (j == 0 or doc[before[j - 1]].text == ","):
                     ref = self.idx.subject_of(before[:j])  # '..., saying, "..."': the clause's subject
                 if ref is None:
                     ref = self._subject_before(before[:j], cue=before[j])
@@ -533,6 +596,24 @@ class _Attributor:
             if is_finite_verb(tok) or tok.text in ALL_MARKS:
                 break
         return None, None, ""
+
+    def _quoted_as_saying(self, region: list[int], cue: int) -> Referent | None:
+        """The speaker of 'X quoted Y as saying ...': Y, the object between the active verb "quoted"
+        and "as" ('State media quoted the minister as saying'), else None (passive 'was quoted',
+        or no "as" phrase).
+
+        Args:
+            region: ascending token indices of the lead-in, holding ``cue``.
+            cue: token index of the cue word.
+        """
+        doc = self.doc
+        if cue == 0 or doc[cue].lower_ not in ("quoted", "quotes") or doc[cue - 1].pos_ == "AUX":
+            return None
+        rest = [i for i in region if i > cue]
+        k = next((n for n, i in enumerate(rest) if doc[i].lower_ == "as"), None)
+        if not k or k > 12:
+            return None
+        return self.idx.referent_in(rest[:k], allow_object=True)
 
     def _according_np(self, toks: list[int]) -> Referent | None:
         """The source named after "according to" in ``toks`` (which start right after "to"):
@@ -605,7 +686,7 @@ class _Attributor:
         inside = [t for t in pdoc if in_quote(t) and not t.is_punct]
         if not inside:
             return None, None, ""
-        top = next((t for t in inside if not in_quote(t.head) or t.head is t), inside[0])
+        top = next((t for t in inside if not in_quote(t.head) or t.head.i == t.i), inside[0])
         fallback = None
         h, steps = top, 0
         # the path up from the quotation so far holds only object links ('called it "..."',
@@ -615,10 +696,11 @@ class _Attributor:
             steps += 1
             naming = h.pos_ == "VERB" and h.lemma_.lower() in CHARACTERISING_VERBS
             if naming and objective and not in_quote(h):
-                found = self._characterised_by(h, base, in_quote)
+                found = self._characterised_by(h, base, in_quote, len(_words(self.text[sp.start : sp.end])))
                 if found is not None:
                     return found, h.text, "parse"
-            if h.dep_ not in CHARACTERISATION_DEPS or (h.dep_ == "prep" and h.lower_ != "as"):
+            as_adjective = h.dep_ == "amod" and h.head.lower_ == "as"  # 'described as "deeply flawed"'
+            if (h.dep_ not in CHARACTERISATION_DEPS and not as_adjective) or (h.dep_ == "prep" and h.lower_ != "as"):
                 objective = False
             if h.pos_ == "NOUN" and h.lower_ in SPEECH_NOUNS and not in_quote(h):
                 for c in h.children:
@@ -642,29 +724,35 @@ class _Attributor:
                         return ref, h.text, "parse"
                     if fallback is None and (ref.person or ref.pronoun):
                         fallback = (ref, None, "parse-root")
-            if h.head is h:
+            if h.head.i == h.i:
                 break
             h = h.head
         return fallback or (None, None, "")
 
-    def _characterised_by(self, verb, base: int, in_quote) -> Referent | None:
-        """The active subject of a characterising verb over a quotation ('A council spokesman
-        called it "a disgrace"' -> the spokesman), else None.
+    def _characterised_by(self, verb, base: int, in_quote, words: int = 0) -> Referent | None:
+        """The subject of a characterising verb over a quotation ('A council spokesman called it
+        "a disgrace"' -> the spokesman), else None.
 
         Args:
             verb: the verb token of the quotation's sentence parse (lemma in
                 :data:`CHARACTERISING_VERBS`).
             base: the token offset of that parse in the whole document.
             in_quote: whether a parse token lies inside the quotation.
+            words: the quotation's length in words.
 
         Returns:
-            The subject's referent; None for a passive or subjectless verb ('a plan dubbed
-            "..." by the press', 'the so-called "..."') or a habitual present ('locals call it
-            "..."'), which label rather than quote.
+            The subject's referent; for a passive verb the agent's ('was called "..." by union
+            leader Ana Ruiz'). None for a subjectless verb ('the so-called "..."'), and for a
+            passive without agent ('a plan dubbed "..."') or a habitual present ('locals call it
+            "..."') over a short span, which label rather than quote; over more than
+            :data:`SHORT_FRAGMENT_WORDS` words they characterise ('Critics call it "a giveaway
+            that will cost billions"').
         """
-        if verb.dep_ in ("amod", "acl") or any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children):
-            return None
-        if verb.tag_ in ("VBP", "VBZ"):
+        long_span = words > SHORT_FRAGMENT_WORDS
+        participle = verb.dep_ in ("amod", "acl")
+        if participle or any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children):
+            return self._agent_of(verb, base, in_quote) if long_span else None
+        if verb.tag_ in ("VBP", "VBZ") and not long_span:
             return None  # habitual present names: 'Crews call the channel "the kettle"'
         for c in verb.children:
             if c.dep_ != "nsubj" or in_quote(c):
@@ -676,6 +764,23 @@ class _Attributor:
             if any(i in self.inside for i in range(lo, hi)):
                 continue
             return self.idx.referent_in(range(lo, hi))
+        return None
+
+    def _agent_of(self, verb, base: int, in_quote) -> Referent | None:
+        """The agent of a passive characterising verb: the object of the "by" that follows the
+        quotation ('was called "..." by union leader Ana Ruiz'). The small parser attaches that
+        "by" to the verb (``agent``) or to the quotation's head noun, so both are read."""
+        for t in verb.subtree:
+            if t.lower_ != "by" or in_quote(t) or t.i < verb.i:
+                continue
+            if not (t.head.i == verb.i or in_quote(t.head)):
+                continue
+            obj = next((g for g in t.children if g.dep_ == "pobj"), None)
+            if obj is None or in_quote(obj):
+                continue
+            lo, hi = base + obj.left_edge.i, base + obj.right_edge.i + 1
+            if not any(i in self.inside for i in range(lo, hi)):
+                return self.idx.referent_in(range(lo, hi))
         return None
 
     def _transcript(self, k: int) -> tuple[Referent | None, str | None, str]:
