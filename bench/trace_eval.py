@@ -29,6 +29,8 @@ the same with ``--analyse``, and ``python bench/trace_eval.py`` (19,043 distract
 recall strict 0.758 / lenient 0.788 of 33 (copy-edited 11/12, copy-verbatim 10/11, spun 2/2, ai 1/1,
 mt 0/1, translation 2/6), kind accuracy 0.70 (0.65 with ``--analyse``), independent pairs linked 0;
 in-sample and leave-one-story-out alike. Before this session: 27 links, 0.852, recall 0.636 / 0.667.
+With ``--reuters 0 --semantic`` (132.6 s): 32 links, strict 0.875 / lenient 1.000, recall 0.818 / 0.848
+(session 4: 28 links, 0.857, 0.697 / 0.727), kind accuracy 0.68, no independent link, in-sample = LOSO.
 
 - Credited quotations (:func:`newstrace.provenance.derive.credited_quotation`) found n01, n02, n03
   (siblings of the missing Reuters story) and e02 (direct copy of Telemundo's e01): one article
