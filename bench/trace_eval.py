@@ -50,7 +50,8 @@ With ``--reuters 0 --semantic`` (132.6 s): 32 links, strict 0.875 / lenient 1.00
 - ``python bench/trace_reuters_pairs.py --n 2000``: 174 links of 3,637 candidate pairs (172 of 3,635
   at the start of the session). The two more pairs and links come from another engineer's
   uncommitted candidates.py change in the same checkout: with credited quotations switched off the
-  count is also 174. Figures now agree by value (:func:`newstrace.provenance.evidence.same_figure`:
+  count is also 174 (later in the session, with that engineer's next change: 179 of 3,701, and 179
+  with the rule off). Figures now agree by value (:func:`newstrace.provenance.evidence.same_figure`:
   "25"/"250" and "1-1/2"/"15" no longer agree): 33 slot comparisons changed among those pairs, no link.
 - A month-precision published date ("2019-06") now votes where it orders the pair (before a day of a
   later month, not against a day inside it); no corpus article has one, so no figure moved.
