@@ -65,6 +65,19 @@ def test_a_credited_rewrite_derives_from_the_outlet_it_credits(corpus):
     d, p = compare(origin, copy)
     assert p >= LINK_PROBABILITY and d is not None
     assert d.origin_id == origin.id and d.copy_id == copy.id
+    # a newsroom's credited rewrite is an edited copy, not an uncredited fluent paraphrase
+    assert d.kind == "edited"
+    assert any(r.startswith("a credited rewrite") for r in d.direction_evidence)
+
+
+def test_credited_summaries_are_edited_copies_and_an_uncredited_paraphrase_is_rewritten(corpus):
+    """The Reuters summary and rewrite (n02, n03) credit Reuters: edited; the AI paraphrase of the
+    CNN story (i04, no credit) against the CNN syndication stays rewritten or spun, never edited by credit."""
+    for x, y in (("n01", "n02"), ("n01", "n03")):
+        d, _ = compare(corpus[x], corpus[y])
+        assert d is not None and d.kind == "edited"
+    d, _ = compare(corpus["i01"], corpus["i04"])
+    assert d is not None and not any(r.startswith("a credited rewrite") for r in d.direction_evidence)
 
 
 @pytest.mark.parametrize(("x", "y"), [("i01", "i08"), ("i04", "i08"), ("i05", "i08"), ("m01", "m03")])

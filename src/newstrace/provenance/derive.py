@@ -855,6 +855,22 @@ def sibling_wording(detail: str) -> str:
     return detail
 
 
+def credited_rewrite(copy_art, origin_art, dec: PairDecision) -> bool:
+    """Whether a copy read as "rewritten" names its source: it credits the origin's outlet by name
+    (``credit_link`` with the copy naming it) or retells the report the two share quotations of
+    (:func:`credited_quotation`).
+
+    The provenance corpus labels such rewrites and summaries (newser's "reports Reuters", a
+    rewrite "according to a report from Reuters", a credited rewrite of Telemundo) copy-edited;
+    "rewritten" stays for uncredited fluent paraphrase, the output of paraphrase tools and LLMs
+    (issue 3's kinds; INDEX.md of the corpus: copy-edited includes "rewrites with credit").
+    """
+    if dec.evidence.credited_quote_words >= CREDITED_QUOTE_WORDS and attributed_sources(copy_art):
+        return True
+    key = outlet_key(origin_art)
+    return bool(dec.credit_link and key and mentions(copy_art.text, key))
+
+
 def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, dec: PairDecision) -> Derivation:
     """The Derivation record of a linked pair: direct when the votes reach :data:`DIRECTION_MARGIN`, else siblings.
 
@@ -883,6 +899,10 @@ def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment
     reasons = [r.replace("first", "\0").replace("second", name_b).replace("\0", name_a) for r in dec.reasons]
     lexical = list(al.lexical)
     kind = derivation_kind(copy_art, origin_art, cs, os_, pairs, lexical)
+    if kind == "rewritten" and credited_rewrite(copy_art, origin_art, dec):
+        kind = "edited"
+        reasons = reasons + ["a credited rewrite: the copy names its source, as a newsroom's rewrite or "
+                             "summary does and an automated paraphrase does not, so it is read as edited"]
     # sentences reworded past the alignment threshold between two aligned neighbours: a changed
     # sentence, not one omitted and one added (the decision above did not count them)
     gaps = gap_pairs(cs, os_, pairs, ({i for i, _, _ in moved}, {j for _, j, _ in moved}))
