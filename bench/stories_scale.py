@@ -11,6 +11,7 @@ its largest). Then it times:
 - ``list_stories`` pages, ``story_detail`` of the largest and of random stories, ``search``.
 
 Usage: python bench/stories_scale.py [--n 100000] [--store FILE] [--reuse] [--cluster-only] [--check-incremental K]
+       python bench/stories_scale.py --synthetic 2000,5000
 Prints one line per figure (wall-clock and CPU seconds; p50/p95 in ms; story sizes).
 
 Measured 2026-11-30 (Python 3.11.7, 2-CPU x86_64 shared with other jobs, load average 5-6, so
@@ -142,6 +143,87 @@ def check_incremental(st: Store, k: int) -> None:
           f"{w:.2f} s wall, {c:.2f} s CPU; equal to the full run: {same}")  # fmt: skip
 
 
+def synthetic_event(m: int, seed: int = 3) -> dict:
+    """One event of ``m`` members as the pass leaves it, for timing :func:`split_events` alone (invented keys).
+
+    Two occasions of ``m // 2`` members, dated days 0-3 and 6-9 (a tenth undated). Each is made
+    of re-publication groups of 10-30 members sharing five rare names; each member also holds
+    four of its occasion's twelve names (each held by about a sixth of the event, all specific
+    in a store of 100,000 articles), ten keys of its own and a boilerplate key every member
+    holds (no evidence). About 40% of an occasion's pairs link (two occasion names in common
+    within the date window), a twentieth of the members hold only two occasion names and
+    link more rarely, each group has one copy link, and one pair of members (one per occasion)
+    shares two figures no one else holds: the only link between the occasions, a bridge.
+
+    Returns:
+        ``{"links", "keys", "dates", "edges", "state", "occasion"}``: the arguments of
+        :func:`split_events` and member -> occasion (0 or 1).
+    """
+    from datetime import date, timedelta
+
+    from newstrace.stories.cluster import EventPass
+    from newstrace.stories.keys import DateSpan
+
+    rng = random.Random(seed)
+    members = [f"m{i:06d}" for i in range(m)]
+    keys: dict[str, dict[str, float]] = {}
+    dates: dict = {}
+    edges, occasion = [], {}
+    held: dict[str, list[int]] = {}
+    for half in (0, 1):
+        part = members[half * (m // 2):(half + 1) * (m // 2) if half == 0 else m]
+        names = [f"n:occasion{half}name{j}" for j in range(12)]
+        i = 0
+        while i < len(part):
+            group = part[i:i + rng.randint(10, 30)]
+            rare = [f"n:group{half}x{i}name{j}" for j in range(5)]
+            for a in group:
+                occasion[a] = half
+                loose = rng.random() < 0.05
+                k = {n: 1.0 for n in rng.sample(names, 2 if loose else 4)}
+                if not loose:
+                    k.update({n: 1.0 for n in rare})
+                k.update({f"n:{a}own{j}": 1.0 for j in range(10)})
+                k["n:boilerplate"] = 1.0
+                keys[a] = k
+                day = date(2030, 3, 1) + timedelta(days=6 * half + rng.randint(0, 3))
+                dates[a] = None if rng.random() < 0.1 else DateSpan(day, day, "published")
+            if len(group) > 1:
+                edges.append((group[1], group[0]))
+            i += len(group)
+    a, b = members[m // 4], members[3 * m // 4]  # the bridge: two figures only they hold, a day apart
+    for x, day in ((a, date(2030, 3, 5)), (b, date(2030, 3, 6))):
+        keys[x].update({"#4417.5": 1.0, "#90210": 1.0})
+        dates[x] = DateSpan(day, day, "published")
+    for k in keys.values():
+        for key in k:
+            held.setdefault(key, [1, 0])[1] += 1
+    held["n:boilerplate"] = [5_000, 60_000]
+    state = EventPass()
+    state.held, state.articles = held, 100_000
+    return {"links": [(x, members[0]) for x in members[1:]], "keys": keys, "dates": dates, "edges": edges,
+            "state": state, "occasion": occasion}  # fmt: skip
+
+
+def time_synthetic(sizes: list[int]) -> None:
+    """Print the CPU time, pairs scored and groups of :func:`split_events` on :func:`synthetic_event` of each size."""
+    from collections import Counter
+
+    from newstrace.stories.cluster import split_events
+
+    for m in sizes:
+        ev = synthetic_event(m)
+        counts: Counter = Counter()
+        groups, w, c = timed(split_events, ev["links"], ev["keys"], ev["dates"], ev["edges"], ev["state"], counts=counts)
+        heads = Counter(groups.values())
+        # the head most of each occasion's members have (a member linked to nothing goes with the root)
+        main = [Counter(groups[x] for x, h in ev["occasion"].items() if h == half).most_common(1)[0][0] for half in (0, 1)]
+        print(f"synthetic event of {m} members: split_events {c:.2f} s CPU ({w:.2f} s wall), "
+              f"{counts['pairs_scored']:,} of {counts['pairs_all']:,} pairs scored, {counts['pairs_linked']:,} links kept, "
+              f"{counts['holders_capped']:,} holders capped; "
+              f"groups {sorted(heads.values(), reverse=True)[:4]}, occasions apart: {main[0] != main[1]}")  # fmt: skip
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000
@@ -156,7 +238,11 @@ def main() -> None:
     ap.add_argument("--check-incremental", type=int, default=0, metavar="K",
                     help="after the full run, forget the story rows of the last K articles, cluster them "
                          "incrementally and compare with the full run")  # fmt: skip
+    ap.add_argument("--synthetic", metavar="M,M,...", help="only time split_events on one synthetic event of each size")
     args = ap.parse_args()
+    if args.synthetic:
+        time_synthetic([int(x) for x in args.synthetic.split(",")])
+        return
     tmp = tempfile.TemporaryDirectory() if args.store is None else None
     path = args.store or Path(tmp.name) / "scale.duckdb"
     extra = max(1, args.n // 100)

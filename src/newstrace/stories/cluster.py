@@ -37,7 +37,9 @@ links (and copy links) among its members: groups of three or more that no link, 
 alone, joins to the rest become stories of their own (:func:`split_at_bridges`), so one article
 (or one undated article matched on a subject's names, with no date to keep it out) cannot hold
 two events together. A copy that alone joins two such groups lands in its origin's story
-without its group (:func:`story_edges`).
+without its group (:func:`story_edges`). Only pairs that share a key able to be specific are
+scored, and none whose members the links found so far already join twice (:func:`event_links`),
+so the check costs about linear time in an event's members, not the square.
 
 Every decision depends only on earlier articles (smaller ``seq``) and their events, so a run
 over new articles continues the pass from the stored state (keys, each member's event and
@@ -73,6 +75,7 @@ from newstrace.stories.keys import (
     qualifiers,
 )
 from newstrace.stories.models import StoriesReport
+from newstrace.stories.twoedge import TwoEdgeComponents
 from newstrace.unionfind import UnionFind
 
 #: Version of the event-key scheme and of the clustering; stored with every run so that a change re-keys everything.
@@ -406,6 +409,11 @@ def _pair(a: tuple, b: tuple, rarity, specific_weight: float) -> tuple[float, in
 
 #: A bridge is cut only when each side keeps at least this many members.
 BRIDGE_GROUP = 3
+#: Most earlier holders of one key that :func:`event_links` compares a member with (the
+#: nearest in date first) before it gives up on that key: every key that at most this many
+#: other members hold is scored in full, so events of up to ``PAIR_BUDGET + 1`` members always
+#: get every link that matters.
+PAIR_BUDGET = 64
 
 
 def split_at_bridges(members: list[str], linked: dict[tuple[str, str], float], fixed: set[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -446,23 +454,22 @@ def split_at_bridges(members: list[str], linked: dict[tuple[str, str], float], f
         if not weak:
             break
         cut.add(min(weak)[1])
-    kept = [e for e in edges if e not in cut]
+    adj: dict[str, list[str]] = {}  # built once: one search per group, not one pass over the edges per group
+    for a, b in edges:
+        if (a, b) not in cut:
+            adj.setdefault(a, []).append(b)
+            adj.setdefault(b, []).append(a)
     head: dict[str, str] = {}
     for m in members:
         if m not in head:
-            group = _reach(m, kept)
+            group = _reach(m, adj)
             for x in group:
-                head[x] = m if len(group) >= BRIDGE_GROUP else members[0]
-    head.update({x: members[0] for x in _reach(members[0], kept)})
+                head[x] = m if len(group) >= BRIDGE_GROUP and members[0] not in group else members[0]
     return [(m, head[m]) for m in members[1:]]
 
 
-def _reach(start: str, edges: list[tuple[str, str]]) -> set[str]:
-    """Nodes reachable from ``start`` over undirected ``edges``."""
-    adj: dict[str, list[str]] = {}
-    for a, b in edges:
-        adj.setdefault(a, []).append(b)
-        adj.setdefault(b, []).append(a)
+def _reach(start: str, adj: dict[str, list[str]]) -> set[str]:
+    """Nodes reachable from ``start`` in the undirected graph ``adj`` (node -> neighbours)."""
     seen, todo = {start}, [start]
     while todo:
         for y in adj.get(todo.pop(), ()):
@@ -518,8 +525,12 @@ def _bridges(nodes: list[str], edges: list[tuple[str, str]]) -> list[tuple[tuple
 
 
 def split_events(pass_links: Iterable[tuple[str, str]], keys: dict[str, dict[str, float]], dates: dict[str, DateSpan | None],
-                 copy_edges: Iterable[tuple[str, str]], state: EventPass) -> dict[str, str]:
+                 copy_edges: Iterable[tuple[str, str]], state: EventPass, counts: Counter | None = None) -> dict[str, str]:
     """Each event of the pass split at its bridges (:func:`split_at_bridges`): every member's group.
+
+    The links among an event's members are found by :func:`event_links`, which scores only
+    pairs that share a key that can be specific and are not yet joined by two edge-disjoint
+    paths: the bridges, and so the groups, are those of the graph of every pairwise link.
 
     Args:
         pass_links: the pass's links (member, event root).
@@ -527,6 +538,10 @@ def split_events(pass_links: Iterable[tuple[str, str]], keys: dict[str, dict[str
             members (others are not read).
         copy_edges: trace's copy edges (the strongest links).
         state: the finished pass (its key counts give each key's rarity, as a full re-run's would).
+        counts: when given, ``"pairs_scored"``, ``"pairs_linked"`` and ``"holders_capped"`` of
+            :func:`event_links` are added to it (member pairs whose evidence was computed, those
+            that link, holders that reached the budget), with ``"pairs_all"`` (the member pairs
+            of the events checked, m(m-1)/2 each).
 
     Returns:
         member -> its group's head (an event root, or the first member of a group split off),
@@ -536,11 +551,13 @@ def split_events(pass_links: Iterable[tuple[str, str]], keys: dict[str, dict[str
     by_root: dict[str, list[str]] = {}
     for a, b in pass_links:
         by_root.setdefault(b, []).append(a)
-    copies_of: dict[str, set[tuple[str, str]]] = {}  # each member's copy edges, so an event reads only its own
+    checked = {m for root, rest in by_root.items() if len(rest) + 1 >= 2 * BRIDGE_GROUP for m in (root, *rest)}
+    copies_of: dict[str, set[tuple[str, str]]] = {}  # each checked member's copy edges, so an event reads only its own
     for a, b in copy_edges:
-        edge = (min(a, b), max(a, b))
-        copies_of.setdefault(a, set()).add(edge)
-        copies_of.setdefault(b, set()).add(edge)
+        if a in checked and b in checked:
+            edge = (min(a, b), max(a, b))
+            copies_of.setdefault(a, set()).add(edge)
+            copies_of.setdefault(b, set()).add(edge)
     memo: dict[str, float] = {}
 
     def rarity(k: str) -> float:
@@ -549,6 +566,7 @@ def split_events(pass_links: Iterable[tuple[str, str]], keys: dict[str, dict[str
             memo[k] = rule.rarity(*held, state.articles) if held else 0.0
         return memo[k]
 
+    counts = Counter() if counts is None else counts
     groups: dict[str, str] = {}
     for root, rest in sorted(by_root.items()):
         members = [root, *sorted(rest)]
@@ -556,18 +574,111 @@ def split_events(pass_links: Iterable[tuple[str, str]], keys: dict[str, dict[str
         if len(members) < 2 * BRIDGE_GROUP:
             groups.update((m, root) for m in rest)
             continue
-        linked = {}
-        prepared = {m: _prepare(keys.get(m, {})) for m in members}
-        for i, a in enumerate(members):
-            for b in members[i + 1:]:
-                score, specific = _pair(prepared[a], prepared[b], rarity, rule.specific_weight)
-                da, db_ = dates.get(a), dates.get(b)
-                if rule.same_event(score, specific, da.gap_days(db_) if da and db_ else None):
-                    linked[(min(a, b), max(a, b))] = score
         inside = set(members)
         fixed = {e for m in members for e in copies_of.get(m, ()) if e[0] in inside and e[1] in inside}
+        linked = event_links(members, keys, dates, fixed, rarity, rule, counts)
+        counts["pairs_all"] += len(members) * (len(members) - 1) // 2
         groups.update(split_at_bridges(members, linked, fixed))
     return groups
+
+
+def event_links(members: list[str], keys: dict[str, dict[str, float]], dates: dict[str, DateSpan | None],
+                fixed: set[tuple[str, str]], rarity, rule: LinkRule, counts: Counter | None = None) -> dict[tuple[str, str], float]:
+    """Pairwise same-event links among an event's members, enough of them to give every bridge of the graph of all of them.
+
+    A pair can link only if it shares a *specific* key (every rule of :meth:`LinkRule.same_event`
+    needs one), and a key's evidence ``min(weight a, weight b) * rarity * name factor`` reaches
+    ``specific_weight`` only where ``weight * rarity`` does on each side. So candidates are the
+    pairs of *holders* of such keys (blocking on shared keys). The keys are taken from the
+    rarest inside the event to the commonest; a candidate pair is skipped when the links found
+    so far (copy links first) already join its two members by two edge-disjoint paths
+    (:class:`~newstrace.stories.twoedge.TwoEdgeComponents`): its link could not be a bridge nor
+    stop another link from being one, so the bridges, their scores and the groups of
+    :func:`split_at_bridges` are exactly those of the graph of every pairwise link. Within a
+    key's holders, a member is compared with each 2-edge-connected group of the earlier holders
+    until it joins that group, so a key that most of a dense event holds costs about one pass
+    over its holders, not all their pairs. Holders that do not link to each other would still
+    cost every pair, so a member is compared with at most :data:`PAIR_BUDGET` earlier holders
+    of one key (in date order, the nearest first; blocking by a sorted neighbourhood, Hernández
+    and Stolfo, "The merge/purge problem for large databases", SIGMOD 1995). The budget is
+    reached only by keys that more than :data:`PAIR_BUDGET` other members hold, never in an
+    event of up to ``PAIR_BUDGET + 1`` members: below it the links are exact; beyond it a link
+    can be missed (counted as ``"holders_capped"``), which can split the event where scoring
+    every pair would not.
+
+    Args:
+        members: the event's members.
+        keys, dates: each member's keys (:func:`~newstrace.stories.keys.event_keys`) and date.
+        fixed: copy links among the members, ``(a, b)`` with ``a < b`` (joined before any scoring).
+        rarity: key -> evidence factor (0..1).
+        rule: the :class:`LinkRule`.
+        counts: when given, ``"pairs_scored"``, ``"pairs_linked"`` and ``"holders_capped"`` (holders
+            that reached :data:`PAIR_BUDGET` for a key) are added to it.
+
+    Returns:
+        ``(a, b) -> score`` with ``a < b`` for the links found (a subset of every linking pair;
+        copy links are not scored).
+    """
+    sw = rule.specific_weight
+    index = {m: i for i, m in enumerate(members)}
+    graph = TwoEdgeComponents(len(members))
+    for a, b in sorted(fixed):
+        graph.add(index[a], index[b])
+    prepared: dict[int, tuple] = {}  # only members of scored pairs are prepared
+    days = {i: dates[m].lo.toordinal() for i, m in enumerate(members) if dates.get(m)}
+    when = {i: (days.get(i, 10**7), i) for i in range(len(members))}  # holders in date order, undated last
+    holders: dict[str, list[int]] = {}
+    for i, m in enumerate(members):
+        for k, w in keys.get(m, {}).items():
+            if w * rarity(k) >= sw:
+                holders.setdefault(k, []).append(i)
+    linked: dict[tuple[str, str], float] = {}
+    # a copy link is already an edge: its pair is not scored again (a second edge would make a false cycle)
+    scored: set[tuple[int, int]] = {tuple(sorted((index[a], index[b]))) for a, b in fixed}
+    find = graph.find
+    capped = 0
+    for _, k in sorted((len(h), k) for k, h in holders.items() if len(h) > 1):
+        groups: dict[int, list[int]] = {}  # 2-edge-connected group -> the key's earlier holders in it
+        for x in sorted(holders[k], key=when.__getitem__):
+            if len(groups) > 1 or (groups and find(x) not in groups):
+                merged: dict[int, list[int]] = {}  # regroup: links found since may have merged groups
+                for r, held in groups.items():
+                    into = merged.setdefault(find(r), held)
+                    if into is not held:  # the smaller list goes into the larger
+                        small, large = (held, into) if len(held) <= len(into) else (into, held)
+                        large.extend(small)
+                        merged[find(r)] = large
+                groups = merged
+            budget = PAIR_BUDGET
+            for held in reversed(list(groups.values())):  # the latest groups and holders first: nearest in date
+                for y in reversed(held):
+                    if find(x) == find(y):
+                        break  # x joined this group: none of its pairs can matter now
+                    budget -= 1
+                    if budget < 0:
+                        break
+                    pair = (x, y) if x < y else (y, x)
+                    if pair in scored:
+                        continue
+                    scored.add(pair)
+                    for z in pair:
+                        if z not in prepared:
+                            prepared[z] = _prepare(keys.get(members[z], {}))
+                    score, specific = _pair(prepared[x], prepared[y], rarity, sw)
+                    dx, dy = dates.get(members[x]), dates.get(members[y])
+                    if rule.same_event(score, specific, dx.gap_days(dy) if dx and dy else None):
+                        a, b = members[x], members[y]
+                        linked[(min(a, b), max(a, b))] = score
+                        graph.add(x, y)
+                if budget < 0:
+                    capped += 1
+                    break
+            groups.setdefault(find(x), []).append(x)
+    if counts is not None:
+        counts["pairs_scored"] += len(scored) - len(fixed)
+        counts["pairs_linked"] += len(linked)
+        counts["holders_capped"] += capped
+    return linked
 
 
 def story_edges(groups: dict[str, str], copy_edges: list[tuple[str, str]]) -> list[tuple[str, str]]:
