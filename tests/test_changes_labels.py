@@ -120,3 +120,68 @@ def test_a_changed_figure_and_a_dropped_hedge_in_a_real_sentence():
     changes = find_changes(copy, origin, [csent], [sent], [(0, 0, 0.9)])
     assert [(c.kind, c.detail) for c in changes] == [("number", "800 -> 900"), ("hedge", "hedge removed: almost (before 3)")]
     assert all(c.origin_text == sent.text and c.copy_text == copy_text for c in changes)
+
+
+def _paragraphs(changes):
+    return [c for c in changes if c.kind in ("omission", "addition")]
+
+
+def test_page_furniture_is_neither_omitted_nor_added(derived):
+    """Story K: two hosts of one DW article differ in their menus ("skip to content" links, a
+    language menu); story F 03 carries a "read also" link; story H 02 a navigation bar. None is
+    a paragraph omitted or added."""
+    from newstrace.provenance.changes import FRAGMENT_WORDS
+
+    k = _paragraphs(derived("k", "02", "01"))
+    assert all(len((c.origin_text or c.copy_text).split()) >= FRAGMENT_WORDS for c in k)
+    f = _paragraphs(derived("f", "03", "02"))
+    assert f and not any(c.copy_text.casefold().startswith("lea tamb") for c in f)
+    h = _paragraphs(derived("h", "02", "01"))
+    assert any("little information" in c.copy_text for c in h)  # the real addition stays
+    assert not any("Newsletters" in c.copy_text for c in h)
+
+
+def test_the_other_half_of_a_bilingual_page_is_not_added(derived):
+    """Story C 05 prints the BBC's English paragraphs and a Russian machine translation of them:
+    the Russian half translates what is aligned, it adds nothing."""
+    changes = derived("c", "05", "01")
+    assert any(c.kind == "addition" for c in changes)  # the English title the origin lacks is still added
+    russian = [s.text for s in article_sentences("", _article("c", "05").text)
+               if sum("\u0400" <= ch <= "\u04ff" for ch in s.text) > len(s.text) / 2]
+    assert len(russian) >= 4
+    assert [t for t in russian if any(t in c.copy_text for c in changes)] == []
+
+
+def test_a_sentence_merged_into_another_is_not_omitted(derived):
+    """Story F 03 merged "... otros 800 policías y militares ... atascados" into the next copy
+    sentence: the figure's sentence is still there, so it is not omitted."""
+    omitted = [c for c in derived("f", "03", "02") if c.kind == "omission"]
+    assert omitted and not any("800" in c.origin_text for c in omitted)
+
+
+def test_differences_after_the_last_aligned_sentence(derived):
+    """After their last shared sentence two excerpts report what replaced what where both go on
+    (story H 03: the health-minister sentence replaced; story F 03: a sentence brought up from
+    further down), and nothing where one side ends there (story D 02's copy ends at its last
+    shared sentence, so the origin's later paragraphs may lie beyond a cut)."""
+    h03 = _paragraphs(derived("h", "03", "01"))
+    assert any(c.kind == "omission" and "Alvarado" in c.origin_text for c in h03)
+    assert any(c.kind == "addition" and "sabotage" in c.copy_text for c in h03)
+    f03 = _paragraphs(derived("f", "03", "02"))
+    assert any(c.kind == "addition" and "77" in c.copy_text for c in f03)
+    d02 = derived("d", "02", "01")
+    assert [c for c in d02 if c.kind == "omission" and "dictator" in c.origin_text] == []
+    assert [c for c in d02 if c.kind == "addition"] == []
+
+
+def test_a_quoted_word_in_an_added_sentence_is_no_slant():
+    """A speaker's own word in an added quotation is quoted, not the outlet's slant (invented text)."""
+    from newstrace.provenance.changes import slant_in_additions
+    from newstrace.schema import Change
+
+    origin = article_sentences("", "The port reopened on Monday after a week of storms.")
+    added = [Change(kind="addition", copy_text='"They were radical," a docker said. The radical mayor spoke.')]
+    assert [c.detail for c in slant_in_additions(added, origin)] == ["inserted 'radical'"]
+    assert "mayor" in slant_in_additions(added, origin)[0].copy_text
+    quoted_only = [Change(kind="addition", copy_text='"They were radical," a docker said.')]
+    assert slant_in_additions(quoted_only, origin) == []

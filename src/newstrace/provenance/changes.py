@@ -27,8 +27,10 @@ from newstrace.provenance.text import (
     tokens,
     zipf,
 )
+from newstrace.nlp.language import identify_language
 from newstrace.schema import Change
 from newstrace.structure.byline import parse_byline
+from newstrace.structure.furniture import NAV_WORDS
 
 #: Qualifiers of a number, grouped by meaning: a copy that swaps one for another of the same group
 #: ("more than" -> "over", "nearly" -> "about") says the same; one from another group ("about" ->
@@ -657,8 +659,8 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
 
 
 def slant_in_additions(additions: list[Change], origin: list[Sentence]) -> list[Change]:
-    """Slant terms (:data:`SLANT_TERMS`) in added copy text that the origin nowhere uses (compared on
-    5-letter stems, so a translated "regime" is no slant): "the self-proclaimed president" in a new
+    """Slant terms (:data:`SLANT_TERMS`) in added copy text, outside quotations, that the origin
+    nowhere uses (compared on 5-letter stems, so a translated "regime" is no slant): "the self-proclaimed president" in a new
     sentence slants the copy as much as in a reworded one.
 
     Returns:
@@ -667,23 +669,148 @@ def slant_in_additions(additions: list[Change], origin: list[Sentence]) -> list[
     stems = {w[:5] for s in origin for w in s.words}
     out = []
     for ch in additions:
-        for w, raw in zip(_words(ch.copy_text), tokens(ch.copy_text)):
+        unquoted = ch.copy_text
+        for q in quoted_spans(ch.copy_text):  # a speaker's own word ("more radical," he said) is no slant
+            unquoted = unquoted.replace(q, " ")
+        for w, raw in zip(_words(unquoted), tokens(unquoted)):
             if w in SLANT_TERMS and w[:5] not in stems:
                 stems.add(w[:5])  # once per term
                 out.append(Change(kind="slant", copy_text=ch.copy_text, detail=f"inserted {raw!r}"))
     return out
 
 
+#: Sentences of fewer words than this that do not close with sentence punctuation are links,
+#: labels and menu items ("Pular para o menu principal", "Choose from 30 Languages", "In
+#: Partnership with 74"), not paragraphs: a page's furniture, never an omission or an addition.
+FRAGMENT_WORDS = 6
+#: Least share of a line's words (joining words such as "+" and "and" aside) that are navigation
+#: words (:data:`newstrace.structure.furniture.NAV_WORDS`, plus the site's name words of neither
+#: page) for a line without closing punctuation to be a menu ("Today's Paper Search Latest
+#: stories Listen Traffic Legislature ..." has 14 of 15).
+NAV_SHARE = 0.75
+#: Labels that open a link to another article ("read also"), EN/ES/PT/FR/DE, folded; followed by
+#: a colon or a dash. Such a line names another story: page furniture, not an added paragraph.
+READ_ALSO = ("read also", "also read", "read more", "see also", "related", "more on this", "recommended",
+             "lea tambien", "lee tambien", "lea ademas", "ver tambien", "te puede interesar", "relacionado",
+             "relacionada", "relacionadas", "relacionados", "leia tambem", "leia mais", "veja tambem",
+             "saiba mais", "lire aussi", "a lire aussi", "voir aussi", "lesen sie auch", "mehr zum thema")
+_READ_ALSO = re.compile(r"^\W*(?:" + "|".join(re.escape(x) for x in READ_ALSO) + r")\s*[:\-\u2013\u2014|]")
+_NAV_WORD = re.compile(r"[^\W_]+(?:['\u2019-][^\W_]+)*")
+_NAV_NEUTRAL = frozenset("+ & and the of y e et und in to up out us my all".split())
+
+
+def is_furniture(s: Sentence) -> bool:
+    """Whether an unaligned sentence is page furniture rather than a paragraph of the article.
+
+    Four kinds, each a rule over the line itself (no site's strings): a fragment of fewer than
+    :data:`FRAGMENT_WORDS` words without closing punctuation (a link, label or menu item); a page
+    title or breadcrumb without closing punctuation, its parts set apart by " | "; a
+    navigation bar, a line without closing punctuation whose words are at least
+    :data:`NAV_SHARE` navigation words (:data:`newstrace.structure.furniture.NAV_WORDS`); a link
+    to another story opening with a "read also" label (:data:`READ_ALSO`: "Lea También: ...").
+
+    Args:
+        s: an analysed sentence.
+
+    Returns:
+        True for furniture (bool).
+
+    >>> from newstrace.provenance.text import analyse_sentence
+    >>> [is_furniture(analyse_sentence(t)) for t in ("Skip to main content", "Read also: Port reopens",
+    ...  "Home News Sport Weather Obits Puzzles + Games", "The port reopened on Monday after a week.")]
+    [True, True, True, False]
+    """
+    text = s.text.strip()
+    if _READ_ALSO.match(fold(text).casefold()):
+        return True
+    if _cut(s):
+        # a page title or breadcrumb: "Headline | Site", "News from the UK | Sky News"
+        if len(s.words) < FRAGMENT_WORDS or " | " in text:
+            return True
+        counted = [w.casefold() for w in _NAV_WORD.findall(text) if w.casefold() not in _NAV_NEUTRAL]
+        if len(counted) >= 3 and sum(w in NAV_WORDS for w in counted) >= NAV_SHARE * len(counted):
+            return True
+    return False
+
+
+def _language(sents: list[Sentence], ks) -> str | None:
+    """Language (:func:`newstrace.nlp.language.identify_language`) of the sentences ``ks`` read together."""
+    return identify_language(" ".join(sents[k].text for k in ks))[0]
+
+
+def _other_language(s: Sentence, language: str | None) -> bool:
+    """Whether ``s`` is written, with confidence, in another language than ``language`` (the
+    language of its side's aligned text): the other half of a bilingual page, which translates
+    what is aligned, not a paragraph added or omitted."""
+    if language is None:
+        return False
+    code, _ = identify_language(s.text)
+    return code is not None and code != language
+
+
+#: A text's last sentence cut mid-sentence (an excerpt's end) is reported only from this many words
+#: on: a shorter stub ("Más de 1,400 int") says too little to be read as a paragraph.
+CUT_WORDS = 12
+#: A sentence left unaligned whose words (folded, repeats counted) stand at least at this share
+#: in one sentence of the other side, with a run of :data:`MOVED_RUN` words in order,
+#: was merged into that sentence, split or moved ("Pero tres meses más tarde, Jiménez y otros 800
+#: policías y militares ... atascados" into "En Colombia actualmente hay 800 policias y militares
+#: atascados y muchos ..."): its text is still there, so it is neither omitted nor added.
+MOVED_SHARE = 0.4
+#: Fewest words in order that a merged or moved sentence shares with its new sentence.
+MOVED_RUN = 4
+
+
+def _moved(s: Sentence, others: list[Sentence]) -> bool:
+    """Whether the words of ``s`` stand in one of ``others`` (:data:`MOVED_SHARE`, :data:`MOVED_RUN`)."""
+    words = [_base(w) for w in s.words]
+    for o in others:
+        ow = [_base(w) for w in o.words]
+        present = set(ow)
+        if sum(w in present for w in words) < MOVED_SHARE * len(words):
+            continue
+        m = SequenceMatcher(None, words, ow, autojunk=False)
+        if max((b.size for b in m.get_matching_blocks()), default=0) >= MOVED_RUN:
+            return True
+    return False
+
+
+def _tail_limits(sents: list[Sentence], last: int, keep) -> list[int]:
+    """Character offsets, from the end of the last aligned sentence ``last``, at which each kept
+    sentence after it starts (``keep(k)``), as ``[(k, offset)]``, plus the tail's kept length."""
+    out, pos = [], 0
+    for k in range(last + 1, len(sents)):
+        if keep(k):
+            out.append((k, pos))
+            pos += len(sents[k].text) + 1
+    return out, pos
+
+
 def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[int, int, float]],
                       min_words: int = 4, translated: bool = False) -> list[Change]:
-    """Runs of unaligned sentences inside the aligned span: omissions (origin only) and additions (copy only).
+    """Runs of unaligned sentences: omissions (origin only) and additions (copy only).
 
-    Text after the last aligned sentence is not reported: excerpts and pages are often cut there; nor
-    is a sentence repeating one aligned or reported before it (a headline a page shows twice).
-    Between two languages the alignment pairs only sentences sharing names and figures
-    (:func:`newstrace.provenance.align.cross_language_alignment`), so a gap holding unaligned text on
-    both sides is most likely translated text it could not pair: with ``translated`` a run is
-    reported only where the other side's same gap holds no content sentence.
+    Inside the aligned span every unaligned sentence counts. After the last aligned sentence of
+    each side, where excerpts and pages are often cut, a sentence counts only where the other
+    side goes on after its own last aligned sentence with other text at least as far as this
+    sentence starts (counted in characters of reportable sentences from the end of the aligned
+    span): in order, the other side then shows what stands at that place instead. A text that
+    ends at its last aligned sentence may be an excerpt cut there or the whole article, which
+    the text cannot tell (an excerpt may end on a full stop), so nothing after it on the other
+    side is reported. Two excerpts cut at ~2,000 characters
+    thus report what replaced what after their last shared sentence, not what lies beyond the
+    other's cut. A text's last sentence, when cut mid-sentence, is reported only from
+    :data:`CUT_WORDS` words on.
+
+    Never reported: sentences of fewer than ``min_words`` words; page furniture
+    (:func:`is_furniture`: links, menus, "read also" lines); a sentence repeating one aligned or
+    reported before it (a headline a page shows twice); a sentence in another language than its
+    side's aligned text (:func:`_other_language`: the other half of a bilingual page); and, within
+    one language, a sentence merged into, split from or moved to a sentence of the other side
+    (:func:`_moved`). Between two languages the alignment pairs only sentences sharing names and
+    figures (:func:`newstrace.provenance.align.cross_language_alignment`), so a gap holding
+    unaligned text on both sides is most likely translated text it could not pair: with
+    ``translated`` a run is reported only where the other side's same gap holds no content sentence.
 
     Args:
         copy, origin: analysed sentences.
@@ -699,16 +826,31 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
         return out
     ci = sorted({i for i, _, _ in pairs})
     oj = sorted({j for _, j, _ in pairs})
-    last_c, last_o = ci[-1], oj[-1]
+    lang_c, lang_o = _language(copy, ci), _language(origin, oj)
 
-    def runs(sents: list[Sentence], used: set[int], end: int, start: int = 0) -> list[tuple[int, str]]:
+    def content(sents: list[Sentence], k: int, language: str | None, other: list[Sentence]) -> bool:
+        s = sents[k]
+        if len(s.words) < min_words or is_furniture(s) or (k == len(sents) - 1 and _cut(s) and len(s.words) < CUT_WORDS):
+            return False
+        return not _other_language(s, language) and (translated or not _moved(s, other))
+
+    keep_c = [content(copy, k, lang_c, origin) if k not in ci else False for k in range(len(copy))]
+    keep_o = [content(origin, k, lang_o, copy) if k not in oj else False for k in range(len(origin))]
+    tail_c, len_c = _tail_limits(copy, ci[-1], keep_c.__getitem__)
+    tail_o, len_o = _tail_limits(origin, oj[-1], keep_o.__getitem__)
+    for k, at in tail_c:
+        keep_c[k] = at < len_o
+    for k, at in tail_o:
+        keep_o[k] = at < len_c
+
+    def runs(sents: list[Sentence], used: set[int], keep: list[bool], start: int = 0) -> list[tuple[int, str]]:
         """``(gap, text)`` per run; the gap is how many aligned sentences precede the run."""
         groups, cur, gap = [], [], 0
         aligned = sorted(used)
         # a line the page repeats (a headline shown twice) is neither omitted nor added by the repeat
         said = {tuple(sents[k].words) for k in used}
-        for k in range(start, end):
-            if k in used or len(sents[k].words) < min_words or tuple(sents[k].words) in said:
+        for k in range(start, len(sents)):
+            if not keep[k] or tuple(sents[k].words) in said:
                 if cur:
                     groups.append((gap, " ".join(cur)))
                     cur = []
@@ -721,10 +863,10 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
             groups.append((gap, " ".join(cur)))
         return groups
 
-    omitted = runs(origin, set(oj), last_o, oj[0])
-    added = runs(copy, set(ci), last_c)
+    omitted = runs(origin, set(oj), keep_o, oj[0])
+    added = runs(copy, set(ci), keep_c)
     if translated:  # text on both sides of one gap: translated, not omitted and added
-        gaps_o = {g for g, _ in runs(origin, set(oj), last_o)}
+        gaps_o = {g for g, _ in runs(origin, set(oj), keep_o)}
         gaps_c = {g for g, _ in added}
         omitted = [(g, t) for g, t in omitted if g not in gaps_c]
         added = [(g, t) for g, t in added if g not in gaps_o]
