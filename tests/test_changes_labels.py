@@ -136,6 +136,8 @@ def test_page_furniture_is_neither_omitted_nor_added(derived):
     assert all(len((c.origin_text or c.copy_text).split()) >= FRAGMENT_WORDS for c in k)
     f = _paragraphs(derived("f", "03", "02"))
     assert f and not any(c.copy_text.casefold().startswith("lea tamb") for c in f)
+    # a byline line is the credit, not furniture: the CNN byline the spun copy dropped is omitted
+    assert any(c.kind == "omission" and c.origin_text.startswith("By ") for c in derived("i", "03", "01"))
     h = _paragraphs(derived("h", "02", "01"))
     assert any("little information" in c.copy_text for c in h)  # the real addition stays
     assert not any("Newsletters" in c.copy_text for c in h)

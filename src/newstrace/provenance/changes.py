@@ -704,7 +704,8 @@ def is_furniture(s: Sentence) -> bool:
 
     Four kinds, each a rule over the line itself (no site's strings): a fragment of fewer than
     :data:`FRAGMENT_WORDS` words without closing punctuation (a link, label or menu item); a page
-    title or breadcrumb without closing punctuation, its parts set apart by " | "; a
+    title or breadcrumb without closing punctuation, its parts set apart by " | " (a byline
+    line, :func:`newstrace.structure.byline.parse_byline`, is neither); a
     navigation bar, a line without closing punctuation whose words are at least
     :data:`NAV_SHARE` navigation words (:data:`newstrace.structure.furniture.NAV_WORDS`); a link
     to another story opening with a "read also" label (:data:`READ_ALSO`: "Lea También: ...").
@@ -723,7 +724,7 @@ def is_furniture(s: Sentence) -> bool:
     text = s.text.strip()
     if _READ_ALSO.match(fold(text).casefold()):
         return True
-    if _cut(s):
+    if _cut(s) and not parse_byline(text):  # a byline ("By Ann Lee, CNN") is the credit, never furniture
         # a page title or breadcrumb: "Headline | Site", "News from the UK | Sky News"
         if len(s.words) < FRAGMENT_WORDS or " | " in text:
             return True
