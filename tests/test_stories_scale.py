@@ -20,6 +20,7 @@ from newstrace.stories.cluster import (
     PAIR_BUDGET,
     EventPass,
     _bridges,
+    _cut_bridges,
     pair_evidence,
     split_at_bridges,
     split_events,
@@ -164,3 +165,50 @@ def test_small_events_split_exactly_as_when_every_pair_is_scored(seed):
     state = _state(keys, common)
     groups = split_events([(a, members[0]) for a in members[1:]], keys, dates, copies, state)
     assert groups == _all_pairs_split(members, keys, dates, copies, state)
+
+
+def _cut_weakest_again_and_again(members, linked, fixed):
+    """The reference split: recompute the bridges after every cut and cut the weakest whose sides both keep 3 members."""
+    edges = {**linked, **{e: float("inf") for e in fixed}}
+    cut = set()
+    while True:
+        found = _bridges(members, [e for e in edges if e not in cut])
+        weak = [(edges[e], e) for e, a, b in found if min(a, b) >= BRIDGE_GROUP]
+        if not weak:
+            return cut
+        cut.add(min(weak)[1])
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_bridges_are_cut_as_when_recomputed_after_every_cut(seed):
+    """Chains and trees of small dense groups joined by single links of random strength, with stray members."""
+    rng = random.Random(seed)
+    members = [f"g{i:03d}" for i in range(rng.randint(6, 90))]
+    linked, fixed, start = {}, set(), 0
+    while start < len(members):
+        group = members[start : start + rng.randint(1, 6)]
+        linked.update(
+            {(a, b): 3.0 for i, a in enumerate(group) for b in group[i + 1 :] if rng.random() < 0.8}
+        )
+        if start:  # one or two links to an earlier member
+            for _ in range(rng.choice([1, 1, 1, 2])):
+                a, b = sorted((rng.choice(members[:start]), rng.choice(group)))
+                if rng.random() < 0.1:
+                    fixed.add((a, b))
+                else:
+                    linked[(a, b)] = rng.choice([2.0, 2.5, 3.0, 4.0])
+        start += len(group)
+    expected_cut = _cut_weakest_again_and_again(members, linked, fixed)
+    assert _cut_bridges(members, {**linked, **{e: float("inf") for e in fixed}}) == expected_cut, seed
+    # the groups: what the kept links join; a group of BRIDGE_GROUP or more apart from the root's gets its first member
+    group = {m: {m} for m in members}
+    for a, b in (e for e in [*linked, *fixed] if e not in expected_cut):
+        if group[a] is not group[b]:
+            merged = group[a] | group[b]
+            for x in merged:
+                group[x] = merged
+    expected = [(m, min(group[m], key=members.index)) if members[0] not in group[m] and len(group[m]) >= BRIDGE_GROUP
+                else (m, members[0]) for m in members[1:]]  # fmt: skip
+    assert split_at_bridges(members, linked, fixed) == expected, seed
+    if seed == 0:
+        assert expected_cut and len({h for _, h in expected}) > 1  # the generator does make splits
