@@ -187,3 +187,22 @@ def test_a_quoted_word_in_an_added_sentence_is_no_slant():
     assert "mayor" in slant_in_additions(added, origin)[0].copy_text
     quoted_only = [Change(kind="addition", copy_text='"They were radical," a docker said.')]
     assert slant_in_additions(quoted_only, origin) == []
+
+
+def test_a_sentence_reworded_out_of_the_alignment_order_is_compared(derived):
+    """Story E: after the last aligned sentence each side goes on with the same quotation, the
+    copy naming the speaker and the prison in other words. The two unaligned sentences are one
+    sentence reworded (a moved pair), so the rewording is reported, not an omission and an addition."""
+    from newstrace.provenance.changes import moved_pairs
+
+    changes = derived("e", "02", "01")
+    (moved,) = [c for c in changes if c.kind == "reworded" and "designated" in c.detail]
+    assert "Winn Correctional Center" in moved.origin_text and "Winn Correctional Center" in moved.copy_text
+    assert not any(c.kind in ("omission", "addition") and "Winn" in (c.origin_text + c.copy_text) for c in changes)
+    # an aligned pair of sentences is never paired again
+    copy, origin = _article("e", "02"), _article("e", "01")
+    sc, so = article_sentences("", copy.text), article_sentences("", origin.text)
+    al, _ = verify_pair(so, sc, False)
+    pairs = [(j, i, s) for i, j, s in al.pairs]
+    found = moved_pairs(sc, so, pairs)
+    assert found and not {i for i, _, _ in found} & {i for i, _, _ in pairs}

@@ -776,6 +776,40 @@ def _moved(s: Sentence, others: list[Sentence]) -> bool:
     return False
 
 
+def moved_pairs(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[int, int, float]],
+                min_words: int = 4) -> list[tuple[int, int, float]]:
+    """Unaligned sentences of the two sides that are one sentence moved or reworded out of the
+    alignment's order (:func:`_moved` either way, keeping at least :data:`MIN_KEPT` of their words
+    in order): "“I don't see a way out,” he told ..." after the last aligned sentence of one side
+    and "I don’t see a way out,” declared army major ..." after that of the other. They are compared
+    like aligned pairs, as loose ones, so that what the copy changed in them is reported.
+
+    Args:
+        copy, origin: analysed sentences (one language).
+        pairs: aligned ``(copy_index, origin_index, similarity)`` pairs.
+        min_words: shorter sentences are not paired.
+
+    Returns:
+        ``(copy_index, origin_index, 0.0)`` per moved pair (similarity 0: never a firm pair), each
+        sentence in one pair at most.
+    """
+    ci, oj = {i for i, _, _ in pairs}, {j for _, j, _ in pairs}
+    free_o = [j for j in range(len(origin)) if j not in oj and len(origin[j].words) >= min_words
+              and not is_furniture(origin[j])]
+    out = []
+    for i in range(len(copy)):
+        if i in ci or len(copy[i].words) < min_words or is_furniture(copy[i]):
+            continue
+        scored = [(_kept(copy[i], origin[j]), j) for j in free_o
+                  if _moved(copy[i], [origin[j]]) or _moved(origin[j], [copy[i]])]
+        scored = [(k, j) for k, j in scored if k >= MIN_KEPT]
+        if scored:
+            _, j = max(scored)
+            free_o.remove(j)
+            out.append((i, j, 0.0))
+    return out
+
+
 def _tail_limits(sents: list[Sentence], last: int, keep) -> list[int]:
     """Character offsets, from the end of the last aligned sentence ``last``, at which each kept
     sentence after it starts (``keep(k)``), as ``[(k, offset)]``, plus the tail's kept length."""
@@ -977,8 +1011,9 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
                  pairs: list[tuple[int, int, float]]) -> list[Change]:
     """All changes of a copy against its origin.
 
-    Within one language every aligned pair is compared on numbers, qualifiers and hedges, dates,
-    quotations, names, slant and wording. Across languages words are translated, not changed, so
+    Within one language every aligned pair, and every pair of unaligned sentences moved out of
+    the alignment's order (:func:`moved_pairs`, as loose pairs), is compared on numbers,
+    qualifiers and hedges, dates, quotations, names, slant and wording. Across languages words are translated, not changed, so
     only figures, number qualifiers (where both languages' qualifiers are listed,
     :data:`QUALIFIER_LANGUAGES`), names and slant are compared, and text left unaligned on both
     sides of one gap is not reported as omitted and added (:func:`paragraph_changes`).
@@ -999,7 +1034,8 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
     langs = {(copy_art.language or "en").split("-")[0], (origin_art.language or "en").split("-")[0]}
     qualifiers = not translated or langs <= QUALIFIER_LANGUAGES
     figures: set[tuple[int, int]] = set()  # pairs whose figures changed
-    for i, j, sim in pairs:
+    moved = [] if translated else moved_pairs(copy, origin, pairs)
+    for i, j, sim in sorted(pairs + moved):
         if sim >= 0.999:
             continue
         context = (_neighbour_values(origin, j), _neighbour_values(copy, i))
