@@ -8,9 +8,10 @@ reported only inside an aligned pair, never between unrelated sentences.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
@@ -734,19 +735,62 @@ def is_furniture(s: Sentence) -> bool:
     return False
 
 
+#: Characters of a side's aligned text read to tell its language (enough for a confident decision).
+LANGUAGE_SAMPLE = 1000
+
+
 def _language(sents: list[Sentence], ks) -> str | None:
-    """Language (:func:`newstrace.nlp.language.identify_language`) of the sentences ``ks`` read together."""
-    return identify_language(" ".join(sents[k].text for k in ks))[0]
+    """Language (:func:`newstrace.nlp.language.identify_language`) of the sentences ``ks`` read
+    together (their first :data:`LANGUAGE_SAMPLE` characters)."""
+    return identify_language(" ".join(sents[k].text for k in ks)[:LANGUAGE_SAMPLE])[0]
 
 
-def _other_language(s: Sentence, language: str | None) -> bool:
-    """Whether ``s`` is written, with confidence, in another language than ``language`` (the
-    language of its side's aligned text): the other half of a bilingual page, which translates
-    what is aligned, not a paragraph added or omitted."""
-    if language is None:
+#: First code points of Unicode blocks and the writing system each starts (the blocks of the
+#: languages news is written in; the rest of the Basic Multilingual Plane reads as "other").
+_SCRIPT_STARTS = [(0x0000, "latin"), (0x0370, "greek"), (0x0400, "cyrillic"), (0x0530, "armenian"),
+                  (0x0590, "hebrew"), (0x0600, "arabic"), (0x0700, "other"), (0x0900, "indic"),
+                  (0x0E00, "thai"), (0x0E80, "other"), (0x1E00, "latin"), (0x1F00, "greek"), (0x2000, "other"),
+                  (0x3040, "cjk"), (0xA000, "other"), (0xAC00, "hangul"), (0xD7B0, "other")]
+_SCRIPT_KEYS = [start for start, _ in _SCRIPT_STARTS]
+
+
+def _script(text: str) -> str:
+    """The writing system most of the letters of ``text`` belong to (:data:`_SCRIPT_STARTS`:
+    "latin", "cyrillic", "greek", "arabic", "cjk", ...), or "" without letters.
+
+    >>> _script("Кризис в Венесуэле"), _script("Crisis en Venezuela"), _script("2019")
+    ('cyrillic', 'latin', '')
+    """
+    scripts = Counter(_SCRIPT_STARTS[bisect_right(_SCRIPT_KEYS, ord(c)) - 1][1] for c in text if c.isalpha())
+    return scripts.most_common(1)[0][0] if scripts else ""
+
+
+#: Share of a sentence's words found among the words of its side's aligned text from which the
+#: sentence is taken to be in that text's language without asking the language identifier:
+#: a text's function words come back in every sentence of its language.
+SAME_LANGUAGE_WORDS = 0.5
+
+
+def _other_language(s: Sentence, language: str | None, script: str = "", vocabulary: frozenset[str] = frozenset()) -> bool:
+    """Whether ``s`` is written in another language than ``language`` and ``script`` (those of
+    its side's aligned text, whose folded words are ``vocabulary``): the other half of a
+    bilingual page, which translates what is aligned, not a paragraph added or omitted. Another
+    script (:func:`_script`) tells it at once; a sentence sharing :data:`SAME_LANGUAGE_WORDS` of
+    its words with the aligned text is in its language; otherwise py3langid must name another
+    language with confidence (:func:`newstrace.nlp.language.identify_language`)."""
+    if script and _script(s.text) not in ("", script):
+        return True
+    if language is None or sum(w in vocabulary for w in s.words) >= SAME_LANGUAGE_WORDS * len(s.words):
         return False
-    code, _ = identify_language(s.text)
+    code = _sentence_language(s.text)
     return code is not None and code != language
+
+
+@lru_cache(maxsize=8192)
+def _sentence_language(text: str) -> str | None:
+    """:func:`newstrace.nlp.language.identify_language` of one sentence, cached: the trace compares
+    an article with several others, and its unaligned sentences come back with each."""
+    return identify_language(text)[0]
 
 
 #: A text's last sentence cut mid-sentence (an excerpt's end) is reported only from this many words
@@ -762,18 +806,30 @@ MOVED_SHARE = 0.4
 MOVED_RUN = 4
 
 
+def _bases(sents: list[Sentence]) -> list[tuple[list[str], Counter]]:
+    """Folded words of each sentence without possessives (:func:`_base`), as a list and counted."""
+    out = []
+    for s in sents:
+        ws = [_base(w) for w in s.words]
+        out.append((ws, Counter(ws)))
+    return out
+
+
+def _moved_into(words: tuple[list[str], Counter], other: tuple[list[str], Counter]) -> bool:
+    """Whether a sentence's words (:func:`_bases`) stand in the sentence ``other`` (its
+    :func:`_bases`): :data:`MOVED_SHARE` of them, repeats counted, with a run of
+    :data:`MOVED_RUN` words in order."""
+    (ws, counts), (ow, present) = words, other
+    if not ws or sum(counts[w] for w in counts.keys() & present.keys()) < MOVED_SHARE * len(ws):
+        return False
+    m = SequenceMatcher(None, ws, ow, autojunk=False)
+    return max((b.size for b in m.get_matching_blocks()), default=0) >= MOVED_RUN
+
+
 def _moved(s: Sentence, others: list[Sentence]) -> bool:
-    """Whether the words of ``s`` stand in one of ``others`` (:data:`MOVED_SHARE`, :data:`MOVED_RUN`)."""
-    words = [_base(w) for w in s.words]
-    for o in others:
-        ow = [_base(w) for w in o.words]
-        present = set(ow)
-        if sum(w in present for w in words) < MOVED_SHARE * len(words):
-            continue
-        m = SequenceMatcher(None, words, ow, autojunk=False)
-        if max((b.size for b in m.get_matching_blocks()), default=0) >= MOVED_RUN:
-            return True
-    return False
+    """Whether the words of ``s`` stand in one of ``others`` (:func:`_moved_into`)."""
+    (words,) = _bases([s])
+    return any(_moved_into(words, o) for o in _bases(others))
 
 
 def moved_pairs(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[int, int, float]],
@@ -796,12 +852,15 @@ def moved_pairs(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[
     ci, oj = {i for i, _, _ in pairs}, {j for _, j, _ in pairs}
     free_o = [j for j in range(len(origin)) if j not in oj and len(origin[j].words) >= min_words
               and not is_furniture(origin[j])]
+    if not free_o:
+        return []
+    bc, bo = _bases(copy), _bases(origin)
     out = []
     for i in range(len(copy)):
         if i in ci or len(copy[i].words) < min_words or is_furniture(copy[i]):
             continue
         scored = [(_kept(copy[i], origin[j]), j) for j in free_o
-                  if _moved(copy[i], [origin[j]]) or _moved(origin[j], [copy[i]])]
+                  if _moved_into(bc[i], bo[j]) or _moved_into(bo[j], bc[i])]
         scored = [(k, j) for k, j in scored if k >= MIN_KEPT]
         if scored:
             _, j = max(scored)
@@ -861,16 +920,22 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
         return out
     ci = sorted({i for i, _, _ in pairs})
     oj = sorted({j for _, j, _ in pairs})
-    lang_c, lang_o = _language(copy, ci), _language(origin, oj)
+    bases = {} if translated else {id(copy): _bases(copy), id(origin): _bases(origin)}
+    languages: dict[int, tuple[str | None, str, frozenset[str]]] = {}  # read once, and only where a sentence is left to test
 
-    def content(sents: list[Sentence], k: int, language: str | None, other: list[Sentence]) -> bool:
+    def content(sents: list[Sentence], k: int, used: list[int], other: list[Sentence]) -> bool:
         s = sents[k]
         if len(s.words) < min_words or is_furniture(s) or (k == len(sents) - 1 and _cut(s) and len(s.words) < CUT_WORDS):
             return False
-        return not _other_language(s, language) and (translated or not _moved(s, other))
+        if not translated and any(_moved_into(bases[id(sents)][k], o) for o in bases[id(other)]):
+            return False
+        if id(sents) not in languages:
+            languages[id(sents)] = (_language(sents, used), _script(" ".join(sents[k].text for k in used)[:LANGUAGE_SAMPLE]),
+                                    frozenset(w for k in used for w in sents[k].words))
+        return not _other_language(s, *languages[id(sents)])
 
-    keep_c = [content(copy, k, lang_c, origin) if k not in ci else False for k in range(len(copy))]
-    keep_o = [content(origin, k, lang_o, copy) if k not in oj else False for k in range(len(origin))]
+    keep_c = [content(copy, k, ci, origin) if k not in ci else False for k in range(len(copy))]
+    keep_o = [content(origin, k, oj, copy) if k not in oj else False for k in range(len(origin))]
     tail_c, len_c = _tail_limits(copy, ci[-1], keep_c.__getitem__)
     tail_o, len_o = _tail_limits(origin, oj[-1], keep_o.__getitem__)
     for k, at in tail_c:
