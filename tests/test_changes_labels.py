@@ -130,7 +130,7 @@ def test_page_furniture_is_neither_omitted_nor_added(derived):
     """Story K: two hosts of one DW article differ in their menus ("skip to content" links, a
     language menu); story F 03 carries a "read also" link; story H 02 a navigation bar. None is
     a paragraph omitted or added."""
-    from newstrace.provenance.changes import FRAGMENT_WORDS
+    from newstrace.provenance.paragraphs import FRAGMENT_WORDS
 
     k = _paragraphs(derived("k", "02", "01"))
     assert all(len((c.origin_text or c.copy_text).split()) >= FRAGMENT_WORDS for c in k)
@@ -178,7 +178,7 @@ def test_differences_after_the_last_aligned_sentence(derived):
 
 def test_a_quoted_word_in_an_added_sentence_is_no_slant():
     """A speaker's own word in an added quotation is quoted, not the outlet's slant (invented text)."""
-    from newstrace.provenance.changes import slant_in_additions
+    from newstrace.provenance.paragraphs import slant_in_additions
     from newstrace.schema import Change
 
     origin = article_sentences("", "The port reopened on Monday after a week of storms.")
@@ -193,7 +193,7 @@ def test_a_sentence_reworded_out_of_the_alignment_order_is_compared(derived):
     """Story E: after the last aligned sentence each side goes on with the same quotation, the
     copy naming the speaker and the prison in other words. The two unaligned sentences are one
     sentence reworded (a moved pair), so the rewording is reported, not an omission and an addition."""
-    from newstrace.provenance.changes import moved_pairs
+    from newstrace.provenance.paragraphs import moved_pairs
 
     changes = derived("e", "02", "01")
     (moved,) = [c for c in changes if c.kind == "reworded" and "designated" in c.detail]

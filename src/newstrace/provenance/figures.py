@@ -1,0 +1,334 @@
+"""Numbers, number qualifiers and dates that differ between two aligned sentences; a number inside a name is no figure."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from newstrace.provenance.text import DATE_WORDS, NUMBER_WORDS, Sentence, fold, number_value, zipf
+from newstrace.schema import Change
+
+#: Qualifiers of a number, grouped by meaning: a copy that swaps one for another of the same group
+#: ("more than" -> "over", "nearly" -> "about") says the same; one from another group ("about" ->
+#: "at least", "over" -> "under", "about" -> "exactly"), or one added or dropped, changes the claim.
+#: The hedges are one group although "nearly" leans below the figure: news copy uses them interchangeably.
+QUALIFIER_GROUPS: dict[str, tuple[str, ...]] = {
+    "above": ("more than", "over", "above", "in excess of", "upwards of", "más de", "mais de"),
+    "at least": ("at least", "no fewer than", "no less than", "al menos", "pelo menos"),
+    "about": ("about", "around", "nearly", "almost", "close to", "roughly", "approximately", "some",
+              "cerca de", "casi", "unos", "cerca", "alrededor de", "aproximadamente", "quase"),
+    "below": ("fewer than", "less than", "under", "below", "menos de"),
+    "at most": ("up to", "as many as", "no more than", "hasta", "até"),
+    "exactly": ("exactly", "precisely"),
+}
+#: Every qualifier, longest first so that "cerca de" wins over "cerca".
+QUALIFIERS = tuple(sorted((q for g in QUALIFIER_GROUPS.values() for q in g), key=len, reverse=True))
+_QUALIFIER_GROUP = {q: g for g, qs in QUALIFIER_GROUPS.items() for q in qs}
+# a qualifier counts only before a number ("over 320", "more than 3,200", "about three"), not as
+# a preposition ("over the bridge", "about the plan")
+_QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b(?=\s+(?:\d|(?:"
+                   + "|".join(NUMBER_WORDS) + r")\b))", re.IGNORECASE)
+
+
+# function words of the longer qualifiers ("no fewer than", "in excess of") still name ("No 10")
+_QUALIFIER_WORDS = frozenset(w for q in QUALIFIERS for w in q.split()) - {"no", "of", "in", "as", "many"}
+#: Words that introduce a count rather than name something: "Over 320", "Some 40", "The 74 pupils",
+#: "Only 12" (a capitalised one opening a sentence is no name). Compared folded.
+COUNT_WORDS = _QUALIFIER_WORDS | frozenset(
+    {"the", "a", "an", "all", "only", "just", "exactly", "precisely", "another", "those", "these", "its",
+     "their", "his", "her", "our", "fully", "nearly", "almost", "roughly", "barely", "still", "total",
+     "los", "las", "el", "la", "os", "as", "o", "solo", "apenas", "otros", "otras"}
+)
+# what may stand between a name and its number: spaces only ("Fox 5"; "Smith, 45" is an age)
+_NAME_GAP = re.compile(r"[ \u00a0]+")
+# a phrase opens after sentence punctuation or a quotation mark: a capital there says nothing
+_PHRASE_OPENER = re.compile(r"[:;(\"\u201c\u2018\u2014\u2013]")
+#: A capitalised word opening a phrase is taken as a name before a number only below this Zipf
+#: frequency ("Apollo" 3.8, "Boeing" 3.8, "Fox" 4.7, "Channel" 4.9; "Section" 5.0, "Nearly" 5.0 are not).
+NAME_ZIPF = 5.0
+
+
+def _offsets(s: Sentence) -> list[int]:
+    """Character offset of each raw token in the sentence text (tokens are substrings, in order)."""
+    out, pos = [], 0
+    for tok in s.raw:
+        at = s.text.find(tok, pos)
+        out.append(at if at >= 0 else pos)
+        pos = (at if at >= 0 else pos) + len(tok)
+    return out
+
+
+def _title_case(s: Sentence) -> bool:
+    """A headline-style sentence where most content words are capitalised ("Floods Kill 320 In Calder")."""
+    content = [t for t in s.raw if t[:1].isalpha() and len(t) >= 4]
+    return len(content) >= 3 and sum(t[:1].isupper() for t in content) >= 0.8 * len(content)
+
+
+def name_before(s: Sentence, k: int, offsets: list[int] | None = None, title_case: bool | None = None) -> str | None:
+    """The name a number token is part of ("The 74", "Apollo 11", "Fox 5", "Boeing 737"), or None.
+
+    A number is part of a name when a capitalised word stands right before it, separated by spaces
+    only, and that capital marks a name: the word is inside a phrase (not its first word, nor the
+    first after ``:``, ``;``, ``(``, a dash or a quotation mark), or, where any word is capitalised
+    (a phrase's first word, a title-case headline or credit line), it is a rare word (Zipf below
+    :data:`NAME_ZIPF`) that does not introduce a count (:data:`COUNT_WORDS`: "Over 320", "Some 40",
+    "The 74 pupils"), or the number closes the text with nothing counted after it ("Photo: Lena
+    Okafor/The 74"). A qualifier ("... pilots, More than 40") or a date word never names. Numbers
+    written as one token with letters ("G7", "COVID-19", "737-800") are no number to begin with
+    (:func:`newstrace.provenance.text.number_value`).
+
+    Args:
+        s: the analysed sentence.
+        k: index of a number token in ``s.raw``.
+        offsets: :func:`_offsets` of ``s`` (computed when None).
+        title_case: :func:`_title_case` of ``s`` (computed when None).
+
+    Returns:
+        The folded name word (``"fox"``), or None when the number stands on its own.
+
+    >>> from newstrace.provenance.text import analyse_sentence
+    >>> s = analyse_sentence("A cartoon by Lena Okafor/The 74 ran with it, Smith, 45, said.")
+    >>> [name_before(s, k) for k, t in enumerate(s.raw) if t.isdigit()]
+    ['the', None]
+    >>> s = analyse_sentence("Over 320 homes flooded, Fox 5 reported.")
+    >>> [name_before(s, k) for k, t in enumerate(s.raw) if t.isdigit()]
+    [None, 'fox']
+    """
+    if k == 0:
+        return None
+    prev = s.raw[k - 1]
+    if not prev[:1].isupper():
+        return None
+    offsets = offsets if offsets is not None else _offsets(s)
+    end_prev = offsets[k - 1] + len(prev)
+    if not _NAME_GAP.fullmatch(s.text[end_prev : offsets[k]]):
+        return None
+    word = s.words[k - 1]
+    # a qualifier never names, wherever a copy capitalised it ("... pilots, More than 40")
+    if word in DATE_WORDS or word in NUMBER_WORDS or word in _QUALIFIER_WORDS or number_value(prev) is not None:
+        return None
+    opens_phrase = k - 1 == 0 or bool(
+        _PHRASE_OPENER.search(s.text[offsets[k - 2] + len(s.raw[k - 2]) : offsets[k - 1]]))
+    if title_case is None:
+        title_case = _title_case(s)
+    if opens_phrase or title_case:
+        rare = word not in COUNT_WORDS and zipf(word) < NAME_ZIPF
+        # "... Okafor/The 74" closing a credit line: nothing is counted, so a name
+        closes = not re.match(r"\s*\w", s.text[offsets[k] + len(s.raw[k]) :])
+        if not (rare or closes):
+            return None
+    return word
+
+
+#: Weekday names (EN/ES/PT, folded): a date word of their own, but no number they stand near is a
+#: day of the month ("on Tuesday that 40 homes").
+WEEKDAYS = frozenset(
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+     "lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo"]
+)
+#: Month names that are also common English words: a month only when written with a capital
+#: ("in May 2019", not "officials may 40"; "March 3", not "march 3 miles").
+_AMBIGUOUS_MONTHS = frozenset({"may", "march", "mar", "jan", "sat", "sun", "wed"})
+
+
+def _date_word(s: Sentence, k: int) -> bool:
+    """Whether token ``k`` is a month or weekday name (an ambiguous one only capitalised)."""
+    w = s.words[k]
+    return w in DATE_WORDS and (w not in _AMBIGUOUS_MONTHS or s.raw[k][:1].isupper())
+
+
+def _date_number(token: str) -> bool:
+    """Whether a number token can be part of a date: a day of the month (1-31) or a year written as
+    four plain digits (1000-2199); "1,200" with its separator is a figure, never a year."""
+    t = token.rstrip(".,")
+    if not t.isdigit():
+        return False
+    v = int(t)
+    return 1 <= v <= 31 or (len(t) == 4 and 1000 <= v <= 2199)
+
+
+def _figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
+    """Numbers of a sentence split into figures, date parts and numbers that are part of a name.
+
+    Date parts are month and weekday names, and a day or year (:func:`_date_number`) within two
+    tokens of a month name ("February 23, 2019", "23 de febrero"); a weekday makes no number near
+    it a date ("said on Tuesday that 40 homes": 40 is a figure). Named numbers come as
+    ``"name value"`` (:func:`name_before`).
+    """
+    nums, dates, named = [], [], []
+    offsets, title_case = _offsets(s), _title_case(s)
+    for k, w in enumerate(s.words):
+        if _date_word(s, k):
+            dates.append(w)
+            continue
+        v = number_value(s.raw[k])
+        if v is None:
+            continue
+        near = [j for j in range(max(0, k - 2), min(len(s.words), k + 3))
+                if j != k and s.words[j] not in WEEKDAYS and _date_word(s, j)]
+        if near and _date_number(s.raw[k]):
+            dates.append(v)
+            continue
+        name = name_before(s, k, offsets, title_case)
+        if name is not None:
+            named.append(f"{s.raw[k - 1]} {v}")
+        else:
+            nums.append(v)
+    return nums, dates, named
+
+
+def date_changes(copy: Sentence, origin: Sentence) -> list[Change]:
+    """Dates and weekdays that differ between two aligned sentences (both must state one).
+
+    Only the date itself counts (month, weekday, day, year: :func:`_figures`); a figure next to a
+    weekday is compared by :func:`number_changes`.
+    """
+    _, da, _ = _figures(origin)
+    _, db, _ = _figures(copy)
+    if da and db and sorted(da) != sorted(db):
+        return [Change(kind="date", origin_text=origin.text, copy_text=copy.text,
+                       detail=f"{' '.join(da)} -> {' '.join(db)}")]
+    return []
+
+
+def _by_name(items: list[str]) -> dict[str, list[str]]:
+    """``"Name value"`` items grouped by folded name."""
+    out: dict[str, list[str]] = {}
+    for item in items:
+        out.setdefault(fold(item.rsplit(" ", 1)[0]), []).append(item)
+    return out
+
+
+def _named_changes(gone: list[str], new: list[str], plain_gone: int, plain_new: int) -> tuple[list[str], list[str]]:
+    """Which unmatched named numbers ("Name value") are changes, for each side.
+
+    A name standing on both sides with another number is renumbered ("Boeing 737" -> "Boeing 747").
+    A name with its number on one side only is a name added or dropped (an outlet "The 74" in a
+    credit line the other side lacks), not a number change, unless the other side has more
+    unmatched plain numbers than this one, which it then stands against: in a title-case headline
+    "Toll Rises To 270" the "To" is no name, and against "Over 320" the 270 is a change.
+
+    Args:
+        gone, new: unmatched named numbers of the origin and of the copy.
+        plain_gone, plain_new: how many plain numbers of each side are unmatched.
+
+    Returns:
+        ``(gone, new)`` to report: renumbered names as ``"Name value"``, stand-ins as bare values.
+    """
+    g, n = _by_name(gone), _by_name(new)
+    both = sorted(g.keys() & n.keys())
+    out_gone = [x for k in both for x in g[k]]
+    out_new = [x for k in both for x in n[k]]
+    only_gone = [x for k in g if k not in n for x in g[k]]
+    only_new = [x for k in n if k not in g for x in n[k]]
+    short = plain_gone - plain_new
+    if short > 0:
+        out_new += [x.rsplit(" ", 1)[1] for x in only_new[:short]]
+    elif short < 0:
+        out_gone += [x.rsplit(" ", 1)[1] for x in only_gone[:-short]]
+    return out_gone, out_new
+
+
+def _all_values(s: Sentence) -> set[str]:
+    """Every number value a sentence states, as a figure, a date part or inside a name (:func:`_figures`)."""
+    nums, dates, named = _figures(s)
+    return set(nums) | {d for d in dates if d[:1].isdigit()} | {x.rsplit(" ", 1)[1] for x in named}
+
+
+def _counted(s: Sentence, value: str) -> str:
+    """The folded word after the first number token of ``value`` in ``s`` (what it counts: "days", "homes"), or ""."""
+    for k, t in enumerate(s.raw):
+        if number_value(t) == value:
+            return s.words[k + 1] if k + 1 < len(s.words) else ""
+    return ""
+
+
+def _pair_by_context(gone: list[str], new: list[str], origin: Sentence, copy: Sentence) -> list[str]:
+    """``new`` reordered so that a value counting the same thing as a ``gone`` value stands at its
+    position ("270 people ... 3 days" against "4 days ... 320 people" pairs 270 with 320, 3 with 4);
+    the others keep their order after the paired ones."""
+    rest = list(new)
+    out: list[str | None] = [None] * len(gone)
+    for k, g in enumerate(gone):
+        noun = _counted(origin, g.rsplit(" ", 1)[-1])
+        hit = next((n for n in rest if noun and _counted(copy, n.rsplit(" ", 1)[-1]) == noun), None)
+        if hit is not None:
+            out[k] = hit
+            rest.remove(hit)
+    for k in range(len(out)):
+        if out[k] is None and rest:
+            out[k] = rest.pop(0)
+    return [x for x in out if x is not None] + rest
+
+
+def _qualifier_diff(copy: Sentence, origin: Sentence) -> tuple[list[str], list[str], list[str], list[str]]:
+    """Qualifiers of numbers in each sentence and those whose meaning group (:data:`QUALIFIER_GROUPS`)
+    one side lacks: ``(origin qualifiers, copy qualifiers, origin-only, copy-only)``, lower case."""
+    qa = [q.lower() for q in _QUAL.findall(origin.text)]
+    qb = [q.lower() for q in _QUAL.findall(copy.text)]
+    ga, gb = Counter(_QUALIFIER_GROUP.get(q, q) for q in qa), Counter(_QUALIFIER_GROUP.get(q, q) for q in qb)
+
+    def surplus(qs: list[str], other: list[str], extra: Counter) -> list[str]:
+        # as many of a group as the other side lacks, those the other side does not write first
+        picked = set()
+        for k in sorted(range(len(qs)), key=lambda k: qs[k] in other):
+            g = _QUALIFIER_GROUP.get(qs[k], qs[k])
+            if extra[g] > 0:
+                extra[g] -= 1
+                picked.add(k)
+        return [q for k, q in enumerate(qs) if k in picked]
+
+    return qa, qb, surplus(qa, qb, ga - gb), surplus(qb, qa, gb - ga)
+
+
+def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, context: tuple[set[str], set[str]] = (set(), set()),
+                   firm: bool = True) -> list[Change]:
+    """Numbers (and, with ``qualifiers``, a qualifier swapped for one of another meaning) that differ
+    between two aligned sentences; dates are left to :func:`date_changes`, a qualifier added or
+    removed to :func:`hedge_changes`.
+
+    A number that is part of a name ("Apollo 11", "Fox 5", the outlet "The 74"; :func:`name_before`)
+    is compared with the same name's number on the other side (:func:`_named_changes`): "Boeing 737"
+    -> "Boeing 747" is a change, a credit "Lena Okafor/The 74" that the other side lacks is not.
+    A value that the other sentence states in any role (figure, date part, inside a name), or that
+    stands in a neighbouring sentence of the other side (``context``: a sentence split or merged),
+    is never reported; several changed values are paired by what they count (:func:`_pair_by_context`).
+
+    Args:
+        copy, origin: the aligned sentences.
+        qualifiers: compare qualifier meanings (off where the two languages' qualifiers are unknown).
+        context: number values of the origin's and of the copy's neighbouring sentences.
+        firm: the pair is aligned at the alignment threshold; a loosely matched pair (a gap pair,
+            :func:`newstrace.provenance.align.gap_pairs`) reports a number only where both sides
+            hold one that changed, since a number on one side only may be another sentence's.
+
+    Returns:
+        At most one ``number`` Change: "270, 3 -> 320, 4", "number added: 800", "number removed: 45",
+        and/or "qualifier over -> under".
+    """
+    a, _, na = _figures(origin)
+    b, _, nb = _figures(copy)
+    in_a, in_b = _all_values(origin) | context[0], _all_values(copy) | context[1]
+    gone = [x for x in a if x not in b]
+    new = [x for x in b if x not in a]
+    named_gone, named_new = _named_changes([x for x in na if x not in nb], [x for x in nb if x not in na],
+                                           len(gone), len(new))
+    # a value the other side states in any role is no change ("Pero tres" read as a name, "tres")
+    gone = list(dict.fromkeys(x for x in gone + named_gone if x.rsplit(" ", 1)[-1] not in in_b))
+    new = list(dict.fromkeys(x for x in new + named_new if x.rsplit(" ", 1)[-1] not in in_a))
+    details = []
+    if gone and new:
+        details.append(f"{', '.join(gone)} -> {', '.join(_pair_by_context(gone, new, origin, copy))}")
+    elif firm and gone:
+        details.append(f"number removed: {', '.join(gone)}")
+    elif firm and new:
+        details.append(f"number added: {', '.join(new)}")
+    if qualifiers and (a or b):
+        qa, qb, only_a, only_b = _qualifier_diff(copy, origin)
+        # a qualifier swapped for one of the same meaning ("more than" -> "over") is no change; one of
+        # another meaning ("over" -> "under") changes the figure; one only added or removed is a hedge
+        if only_a and only_b:
+            details.append(f"qualifier {'/'.join(qa) or '-'} -> {'/'.join(qb) or '-'}")
+    if not details:
+        return []
+    return [Change(kind="number", origin_text=origin.text, copy_text=copy.text, detail="; ".join(details))]

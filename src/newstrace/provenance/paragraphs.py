@@ -1,0 +1,340 @@
+"""Paragraphs omitted and added: unaligned article text, told from page furniture, translations, merges and excerpt cuts."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from difflib import SequenceMatcher
+from functools import lru_cache
+
+from newstrace.nlp.language import identify_language
+from newstrace.provenance.rewording import MIN_KEPT, SLANT_TERMS, _base, _kept, _words
+from newstrace.provenance.text import Sentence, fold, quoted_spans, tokens
+from newstrace.schema import Change
+from newstrace.structure.byline import parse_byline
+from newstrace.structure.furniture import NAV_WORDS
+
+
+def _cut(s: Sentence) -> bool:
+    """Whether a sentence stops without closing punctuation (an excerpt cut mid-sentence)."""
+    return s.text.rstrip()[-1:] not in (".", "!", "?", '"', "\u201d", "'", "\u2019", ")")
+
+
+def slant_in_additions(additions: list[Change], origin: list[Sentence]) -> list[Change]:
+    """Slant terms (:data:`~newstrace.provenance.rewording.SLANT_TERMS`) in added copy text,
+    outside quotations, that the origin nowhere uses (compared on 5-letter stems, so a translated
+    "regime" is no slant): "the self-proclaimed president" in a new sentence slants the copy as
+    much as in a reworded one.
+
+    Returns:
+        One ``slant`` Change per term, with the added text as copy text.
+    """
+    stems = {w[:5] for s in origin for w in s.words}
+    out = []
+    for ch in additions:
+        unquoted = ch.copy_text
+        for q in quoted_spans(ch.copy_text):  # a speaker's own word ("more radical," he said) is no slant
+            unquoted = unquoted.replace(q, " ")
+        for w, raw in zip(_words(unquoted), tokens(unquoted)):
+            if w in SLANT_TERMS and w[:5] not in stems:
+                stems.add(w[:5])  # once per term
+                out.append(Change(kind="slant", copy_text=ch.copy_text, detail=f"inserted {raw!r}"))
+    return out
+
+
+#: Sentences of fewer words than this that do not close with sentence punctuation are links,
+#: labels and menu items ("Pular para o menu principal", "Choose from 30 Languages", "In
+#: Partnership with 74"), not paragraphs: a page's furniture, never an omission or an addition.
+FRAGMENT_WORDS = 6
+#: Least share of a line's words (joining words such as "+" and "and" aside) that are navigation
+#: words (:data:`newstrace.structure.furniture.NAV_WORDS`, plus the site's name words of neither
+#: page) for a line without closing punctuation to be a menu ("Today's Paper Search Latest
+#: stories Listen Traffic Legislature ..." has 14 of 15).
+NAV_SHARE = 0.75
+#: Labels that open a link to another article ("read also"), EN/ES/PT/FR/DE, folded; followed by
+#: a colon or a dash. Such a line names another story: page furniture, not an added paragraph.
+READ_ALSO = ("read also", "also read", "read more", "see also", "related", "more on this", "recommended",
+             "lea tambien", "lee tambien", "lea ademas", "ver tambien", "te puede interesar", "relacionado",
+             "relacionada", "relacionadas", "relacionados", "leia tambem", "leia mais", "veja tambem",
+             "saiba mais", "lire aussi", "a lire aussi", "voir aussi", "lesen sie auch", "mehr zum thema")
+_READ_ALSO = re.compile(r"^\W*(?:" + "|".join(re.escape(x) for x in READ_ALSO) + r")\s*[:\-\u2013\u2014|]")
+_NAV_WORD = re.compile(r"[^\W_]+(?:['\u2019-][^\W_]+)*")
+_NAV_NEUTRAL = frozenset(["+", "&", "and", "the", "of", "y", "e", "et", "und", "in", "to", "up", "out", "us", "my", "all"])
+
+
+def is_furniture(s: Sentence) -> bool:
+    """Whether an unaligned sentence is page furniture rather than a paragraph of the article.
+
+    Four kinds, each a rule over the line itself (no site's strings): a fragment of fewer than
+    :data:`FRAGMENT_WORDS` words without closing punctuation (a link, label or menu item); a page
+    title or breadcrumb without closing punctuation, its parts set apart by " | " (a byline
+    line, :func:`newstrace.structure.byline.parse_byline`, is neither); a
+    navigation bar, a line without closing punctuation whose words are at least
+    :data:`NAV_SHARE` navigation words (:data:`newstrace.structure.furniture.NAV_WORDS`); a link
+    to another story opening with a "read also" label (:data:`READ_ALSO`: "Lea También: ...").
+
+    Args:
+        s: an analysed sentence.
+
+    Returns:
+        True for furniture (bool).
+
+    >>> from newstrace.provenance.text import analyse_sentence
+    >>> [is_furniture(analyse_sentence(t)) for t in ("Skip to main content", "Read also: Port reopens",
+    ...  "Home News Sport Weather Obits Puzzles + Games", "The port reopened on Monday after a week.")]
+    [True, True, True, False]
+    """
+    text = s.text.strip()
+    if _READ_ALSO.match(fold(text).casefold()):
+        return True
+    if _cut(s) and not parse_byline(text):  # a byline ("By Ann Lee, CNN") is the credit, never furniture
+        # a page title or breadcrumb: "Headline | Site", "News from the UK | Sky News"
+        if len(s.words) < FRAGMENT_WORDS or " | " in text:
+            return True
+        counted = [w.casefold() for w in _NAV_WORD.findall(text) if w.casefold() not in _NAV_NEUTRAL]
+        if len(counted) >= 3 and sum(w in NAV_WORDS for w in counted) >= NAV_SHARE * len(counted):
+            return True
+    return False
+
+
+#: Characters of a side's aligned text read to tell its language (enough for a confident decision).
+LANGUAGE_SAMPLE = 1000
+
+
+def _language(sents: list[Sentence], ks) -> str | None:
+    """Language (:func:`newstrace.nlp.language.identify_language`) of the sentences ``ks`` read
+    together (their first :data:`LANGUAGE_SAMPLE` characters)."""
+    return identify_language(" ".join(sents[k].text for k in ks)[:LANGUAGE_SAMPLE])[0]
+
+
+#: First code points of Unicode blocks and the writing system each starts (the blocks of the
+#: languages news is written in; the rest of the Basic Multilingual Plane reads as "other").
+_SCRIPT_STARTS = [(0x0000, "latin"), (0x0370, "greek"), (0x0400, "cyrillic"), (0x0530, "armenian"),
+                  (0x0590, "hebrew"), (0x0600, "arabic"), (0x0700, "other"), (0x0900, "indic"),
+                  (0x0E00, "thai"), (0x0E80, "other"), (0x1E00, "latin"), (0x1F00, "greek"), (0x2000, "other"),
+                  (0x3040, "cjk"), (0xA000, "other"), (0xAC00, "hangul"), (0xD7B0, "other")]
+_SCRIPT_KEYS = [start for start, _ in _SCRIPT_STARTS]
+
+
+def _script(text: str) -> str:
+    """The writing system most of the letters of ``text`` belong to (:data:`_SCRIPT_STARTS`:
+    "latin", "cyrillic", "greek", "arabic", "cjk", ...), or "" without letters.
+
+    >>> _script("Кризис в Венесуэле"), _script("Crisis en Venezuela"), _script("2019")
+    ('cyrillic', 'latin', '')
+    """
+    scripts = Counter(_SCRIPT_STARTS[bisect_right(_SCRIPT_KEYS, ord(c)) - 1][1] for c in text if c.isalpha())
+    return scripts.most_common(1)[0][0] if scripts else ""
+
+
+#: Share of a sentence's words found among the words of its side's aligned text from which the
+#: sentence is taken to be in that text's language without asking the language identifier:
+#: a text's function words come back in every sentence of its language.
+SAME_LANGUAGE_WORDS = 0.5
+
+
+def _other_language(s: Sentence, language: str | None, script: str = "", vocabulary: frozenset[str] = frozenset()) -> bool:
+    """Whether ``s`` is written in another language than ``language`` and ``script`` (those of
+    its side's aligned text, whose folded words are ``vocabulary``): the other half of a
+    bilingual page, which translates what is aligned, not a paragraph added or omitted. Another
+    script (:func:`_script`) tells it at once; a sentence sharing :data:`SAME_LANGUAGE_WORDS` of
+    its words with the aligned text is in its language; otherwise py3langid must name another
+    language with confidence (:func:`newstrace.nlp.language.identify_language`)."""
+    if script and _script(s.text) not in ("", script):
+        return True
+    if language is None or sum(w in vocabulary for w in s.words) >= SAME_LANGUAGE_WORDS * len(s.words):
+        return False
+    code = _sentence_language(s.text)
+    return code is not None and code != language
+
+
+@lru_cache(maxsize=8192)
+def _sentence_language(text: str) -> str | None:
+    """:func:`newstrace.nlp.language.identify_language` of one sentence, cached: the trace compares
+    an article with several others, and its unaligned sentences come back with each."""
+    return identify_language(text)[0]
+
+
+#: A text's last sentence cut mid-sentence (an excerpt's end) is reported only from this many words
+#: on: a shorter stub ("Más de 1,400 int") says too little to be read as a paragraph.
+CUT_WORDS = 12
+#: A sentence left unaligned whose words (folded, repeats counted) stand at least at this share
+#: in one sentence of the other side, with a run of :data:`MOVED_RUN` words in order,
+#: was merged into that sentence, split or moved ("Pero tres meses más tarde, Jiménez y otros 800
+#: policías y militares ... atascados" into "En Colombia actualmente hay 800 policias y militares
+#: atascados y muchos ..."): its text is still there, so it is neither omitted nor added.
+MOVED_SHARE = 0.4
+#: Fewest words in order that a merged or moved sentence shares with its new sentence.
+MOVED_RUN = 4
+
+
+def _bases(sents: list[Sentence]) -> list[tuple[list[str], Counter]]:
+    """Folded words of each sentence without possessives (:func:`_base`), as a list and counted."""
+    out = []
+    for s in sents:
+        ws = [_base(w) for w in s.words]
+        out.append((ws, Counter(ws)))
+    return out
+
+
+def _moved_into(words: tuple[list[str], Counter], other: tuple[list[str], Counter]) -> bool:
+    """Whether a sentence's words (:func:`_bases`) stand in the sentence ``other`` (its
+    :func:`_bases`): :data:`MOVED_SHARE` of them, repeats counted, with a run of
+    :data:`MOVED_RUN` words in order."""
+    (ws, counts), (ow, present) = words, other
+    if not ws or sum(counts[w] for w in counts.keys() & present.keys()) < MOVED_SHARE * len(ws):
+        return False
+    m = SequenceMatcher(None, ws, ow, autojunk=False)
+    return max((b.size for b in m.get_matching_blocks()), default=0) >= MOVED_RUN
+
+
+def _moved(s: Sentence, others: list[Sentence]) -> bool:
+    """Whether the words of ``s`` stand in one of ``others`` (:func:`_moved_into`)."""
+    (words,) = _bases([s])
+    return any(_moved_into(words, o) for o in _bases(others))
+
+
+def moved_pairs(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[int, int, float]],
+                min_words: int = 4) -> list[tuple[int, int, float]]:
+    """Unaligned sentences of the two sides that are one sentence moved or reworded out of the
+    alignment's order (:func:`_moved` either way, keeping at least :data:`MIN_KEPT` of their words
+    in order): "“I don't see a way out,” he told ..." after the last aligned sentence of one side
+    and "I don’t see a way out,” declared army major ..." after that of the other. They are compared
+    like aligned pairs, as loose ones, so that what the copy changed in them is reported.
+
+    Args:
+        copy, origin: analysed sentences (one language).
+        pairs: aligned ``(copy_index, origin_index, similarity)`` pairs.
+        min_words: shorter sentences are not paired.
+
+    Returns:
+        ``(copy_index, origin_index, 0.0)`` per moved pair (similarity 0: never a firm pair), each
+        sentence in one pair at most.
+    """
+    ci, oj = {i for i, _, _ in pairs}, {j for _, j, _ in pairs}
+    free_o = [j for j in range(len(origin)) if j not in oj and len(origin[j].words) >= min_words
+              and not is_furniture(origin[j])]
+    if not free_o:
+        return []
+    bc, bo = _bases(copy), _bases(origin)
+    out = []
+    for i in range(len(copy)):
+        if i in ci or len(copy[i].words) < min_words or is_furniture(copy[i]):
+            continue
+        scored = [(_kept(copy[i], origin[j]), j) for j in free_o
+                  if _moved_into(bc[i], bo[j]) or _moved_into(bo[j], bc[i])]
+        scored = [(k, j) for k, j in scored if k >= MIN_KEPT]
+        if scored:
+            _, j = max(scored)
+            free_o.remove(j)
+            out.append((i, j, 0.0))
+    return out
+
+
+def _tail_limits(sents: list[Sentence], last: int, keep) -> list[int]:
+    """Character offsets, from the end of the last aligned sentence ``last``, at which each kept
+    sentence after it starts (``keep(k)``), as ``[(k, offset)]``, plus the tail's kept length."""
+    out, pos = [], 0
+    for k in range(last + 1, len(sents)):
+        if keep(k):
+            out.append((k, pos))
+            pos += len(sents[k].text) + 1
+    return out, pos
+
+
+def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[int, int, float]],
+                      min_words: int = 4, translated: bool = False) -> list[Change]:
+    """Runs of unaligned sentences: omissions (origin only) and additions (copy only).
+
+    Inside the aligned span every unaligned sentence counts. After the last aligned sentence of
+    each side, where excerpts and pages are often cut, a sentence counts only where the other
+    side goes on after its own last aligned sentence with other text at least as far as this
+    sentence starts (counted in characters of reportable sentences from the end of the aligned
+    span): in order, the other side then shows what stands at that place instead. A text that
+    ends at its last aligned sentence may be an excerpt cut there or the whole article, which
+    the text cannot tell (an excerpt may end on a full stop), so nothing after it on the other
+    side is reported. Two excerpts cut at ~2,000 characters
+    thus report what replaced what after their last shared sentence, not what lies beyond the
+    other's cut. A text's last sentence, when cut mid-sentence, is reported only from
+    :data:`CUT_WORDS` words on.
+
+    Never reported: sentences of fewer than ``min_words`` words; page furniture
+    (:func:`is_furniture`: links, menus, "read also" lines); a sentence repeating one aligned or
+    reported before it (a headline a page shows twice); a sentence in another language than its
+    side's aligned text (:func:`_other_language`: the other half of a bilingual page); and, within
+    one language, a sentence merged into, split from or moved to a sentence of the other side
+    (:func:`_moved`). Between two languages the alignment pairs only sentences sharing names and
+    figures (:func:`newstrace.provenance.align.cross_language_alignment`), so a gap holding
+    unaligned text on both sides is most likely translated text it could not pair: with
+    ``translated`` a run is reported only where the other side's same gap holds no content sentence.
+
+    Args:
+        copy, origin: analysed sentences.
+        pairs: aligned ``(copy_index, origin_index, similarity)`` pairs.
+        min_words: sentences with fewer words (furniture, "Share") end a run and are not reported.
+        translated: the two articles are in different languages.
+
+    Returns:
+        ``omission`` Changes (origin text) then ``addition`` Changes (copy text), in reading order.
+    """
+    out: list[Change] = []
+    if not pairs:
+        return out
+    ci = sorted({i for i, _, _ in pairs})
+    oj = sorted({j for _, j, _ in pairs})
+    bases = {} if translated else {id(copy): _bases(copy), id(origin): _bases(origin)}
+    languages: dict[int, tuple[str | None, str, frozenset[str]]] = {}  # read once, and only where a sentence is left to test
+
+    def content(sents: list[Sentence], k: int, used: list[int], other: list[Sentence]) -> bool:
+        s = sents[k]
+        if len(s.words) < min_words or is_furniture(s) or (k == len(sents) - 1 and _cut(s) and len(s.words) < CUT_WORDS):
+            return False
+        if not translated and any(_moved_into(bases[id(sents)][k], o) for o in bases[id(other)]):
+            return False
+        if id(sents) not in languages:
+            languages[id(sents)] = (_language(sents, used), _script(" ".join(sents[k].text for k in used)[:LANGUAGE_SAMPLE]),
+                                    frozenset(w for k in used for w in sents[k].words))
+        return not _other_language(s, *languages[id(sents)])
+
+    keep_c = [content(copy, k, ci, origin) if k not in ci else False for k in range(len(copy))]
+    keep_o = [content(origin, k, oj, copy) if k not in oj else False for k in range(len(origin))]
+    tail_c, len_c = _tail_limits(copy, ci[-1], keep_c.__getitem__)
+    tail_o, len_o = _tail_limits(origin, oj[-1], keep_o.__getitem__)
+    for k, at in tail_c:
+        keep_c[k] = at < len_o
+    for k, at in tail_o:
+        keep_o[k] = at < len_c
+
+    def runs(sents: list[Sentence], used: set[int], keep: list[bool], start: int = 0) -> list[tuple[int, str]]:
+        """``(gap, text)`` per run; the gap is how many aligned sentences precede the run."""
+        groups, cur, gap = [], [], 0
+        aligned = sorted(used)
+        # a line the page repeats (a headline shown twice) is neither omitted nor added by the repeat
+        said = {tuple(sents[k].words) for k in used}
+        for k in range(start, len(sents)):
+            if not keep[k] or tuple(sents[k].words) in said:
+                if cur:
+                    groups.append((gap, " ".join(cur)))
+                    cur = []
+                continue
+            if not cur:
+                gap = bisect_left(aligned, k)
+            cur.append(sents[k].text)
+            said.add(tuple(sents[k].words))
+        if cur:
+            groups.append((gap, " ".join(cur)))
+        return groups
+
+    omitted = runs(origin, set(oj), keep_o, oj[0])
+    added = runs(copy, set(ci), keep_c)
+    if translated:  # text on both sides of one gap: translated, not omitted and added
+        gaps_o = {g for g, _ in runs(origin, set(oj), keep_o)}
+        gaps_c = {g for g, _ in added}
+        omitted = [(g, t) for g, t in omitted if g not in gaps_c]
+        added = [(g, t) for g, t in added if g not in gaps_o]
+    for _, text in omitted:
+        out.append(Change(kind="omission", origin_text=text, detail="origin text missing from the copy"))
+    for _, text in added:
+        out.append(Change(kind="addition", copy_text=text, detail="copy text not in the origin"))
+    return out
