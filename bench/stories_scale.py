@@ -34,6 +34,18 @@ wall-clock is about twice CPU time; run under ``ulimit -v 8000000`` and ``nice -
   story rows of the newest 1,000 articles, cluster them incrementally): 8.5 s CPU (17 s wall),
   memberships and event links identical to the full run (full run that time: 56.3 s CPU). The single-link clustering it replaced made one
   story of 5,921 articles there and took 1,433 s CPU (2,574 s wall) for 4.2 million pairs.
+- Session 7, blocking in ``split_events`` (pairs that share a key able to be specific, skipped once
+  two edge-disjoint paths join them; ``cluster.event_links``), load average 3.7-7:
+  ``python bench/stories_scale.py --synthetic 2000,5000,8000``: 2,000 members 0.09 s CPU (5,320 of
+  1,999,000 pairs scored), 5,000 members 0.29 s (14,126 of 12,497,500), 8,000 members 1.56 s
+  (400,684 of 31,996,000: the occasions' names are barely specific there, so most of their holders
+  do not link, and 599 holders reach ``PAIR_BUDGET``); scoring every pair took 5.4-6.3 s, 37-40 s and
+  130 s CPU, with the same groups at each size (also at 8,000). On a copy of the 100,000-article trace
+  store (99,168 articles, 357,268 copy links): ``split_events`` 2.4-2.5 -> 0.86-1.1 s CPU (its events
+  have at most 52 members, 96,917 member pairs: 6,460 scored), the same 17,480 stories with the same
+  members; ``--reuse --cluster-only`` 109.1 s CPU, peak 2,293 MiB (the code before: 118.6 s, 2,246 MiB
+  on the same copy; the first run on a fresh copy took 90.4 s and 1,883 MiB with either, the pass and
+  the store reads being most of it and the peak growing once the story tables have been rewritten).
 """
 
 from __future__ import annotations
