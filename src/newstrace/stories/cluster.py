@@ -579,7 +579,8 @@ def split_events(pass_links: Iterable[tuple[str, str]], keys: dict[str, dict[str
 
     The links among an event's members are found by :func:`event_links`, which scores only
     pairs that share a key that can be specific and are not yet joined by two edge-disjoint
-    paths: the bridges, and so the groups, are those of the graph of every pairwise link.
+    paths: the bridges, and so the groups, are those of the graph of every pairwise link
+    (exactly so in events of up to ``PAIR_BUDGET + 1`` members; see :func:`event_links`).
 
     Args:
         pass_links: the pass's links (member, event root).
@@ -648,12 +649,12 @@ def event_links(members: list[str], keys: dict[str, dict[str, float]], dates: di
     until it joins that group, so a key that most of a dense event holds costs about one pass
     over its holders, not all their pairs. Holders that do not link to each other would still
     cost every pair, so a member is compared with at most :data:`PAIR_BUDGET` earlier holders
-    of one key (in date order, the nearest first; blocking by a sorted neighbourhood, Hernández
-    and Stolfo, "The merge/purge problem for large databases", SIGMOD 1995). The budget is
-    reached only by keys that more than :data:`PAIR_BUDGET` other members hold, never in an
-    event of up to ``PAIR_BUDGET + 1`` members: below it the links are exact; beyond it a link
-    can be missed (counted as ``"holders_capped"``), which can split the event where scoring
-    every pair would not.
+    of one key (holders taken in date order, the latest compared first; blocking by a sorted
+    neighbourhood, Hernández and Stolfo, "The merge/purge problem for large databases", SIGMOD
+    1995). The budget is reached only by keys that more than :data:`PAIR_BUDGET` other members
+    hold, never in an event of up to ``PAIR_BUDGET + 1`` members: there the links are exact;
+    beyond, a link can be missed (counted as ``"holders_capped"``), which can split the event
+    where scoring every pair would not.
 
     Args:
         members: the event's members.
@@ -985,6 +986,7 @@ def _key_new_articles(store: Store, ids: list[str], rule: LinkRule) -> tuple[dic
 __all__ = [
     "DEFAULT_RULE",
     "KEY_SCHEME",
+    "PAIR_BUDGET",
     "Event",
     "EventPass",
     "LinkRule",
@@ -992,6 +994,7 @@ __all__ = [
     "cluster_articles",
     "components",
     "derivation_edges",
+    "event_links",
     "pair_evidence",
     "split_at_bridges",
     "split_events",
