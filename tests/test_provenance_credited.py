@@ -16,7 +16,13 @@ from pathlib import Path
 import pytest
 
 from newstrace.provenance import compare
-from newstrace.provenance.derive import CREDITED_QUOTE_WORDS, LINK_PROBABILITY, credited_source, load_model
+from newstrace.provenance.derive import (
+    CREDITED_QUOTE_PROBABILITY,
+    CREDITED_QUOTE_WORDS,
+    LINK_PROBABILITY,
+    credited_source,
+    load_model,
+)
 from newstrace.provenance.direction import attributed_sources, shared_quotation_words
 from newstrace.provenance.fingerprint import article_sentences
 from newstrace.schema import Article, Source, text_id
@@ -65,6 +71,7 @@ def test_a_credited_rewrite_derives_from_the_outlet_it_credits(corpus):
     d, p = compare(origin, copy)
     assert p >= LINK_PROBABILITY and d is not None
     assert d.origin_id == origin.id and d.copy_id == copy.id
+    assert d.score >= CREDITED_QUOTE_PROBABILITY - 1e-9 > LINK_PROBABILITY  # not a coin flip at the threshold
     # a newsroom's credited rewrite is an edited copy, not an uncredited fluent paraphrase
     assert d.kind == "edited"
     assert any(r.startswith("a credited rewrite") for r in d.direction_evidence)
