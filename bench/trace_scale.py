@@ -138,7 +138,14 @@ from newstrace.corpora.reuters import iter_reuters
 from newstrace.provenance import compare
 from newstrace.provenance.candidates import CandidateIndex
 from newstrace.provenance.derive import load_model
-from newstrace.provenance.fingerprint import MINHASH_SCHEME, NUM_PERM, SEED, article_sentences, fingerprint
+from newstrace.provenance.fingerprint import (
+    MINHASH_SCHEME,
+    NUM_PERM,
+    SEED,
+    article_sentences,
+    fingerprint,
+    minhash_of,
+)
 from newstrace.schema import Article, Source, text_id
 
 #: Synonym table for the "spun" transformation (written for this benchmark; spinner-style swaps).
@@ -376,7 +383,7 @@ def run(n: int, jobs: int, verify: bool = True, verify_sample: int = 0) -> dict:
         lsh = MinHashLSH(threshold=0.5, num_perm=NUM_PERM)
         mhs = {}
         for aid, hv in zip(ids, sigs):
-            m = MinHash(num_perm=NUM_PERM, seed=SEED, hashvalues=hv, scheme=MINHASH_SCHEME)
+            m = minhash_of(hv)  # as ours: datasketch MinHash, permutations drawn once
             mhs[aid] = m
             lsh.insert(aid, m, check_duplication=False)
         base: dict[str, set[str]] = {aid: set(lsh.query(mhs[aid])) - {aid} for aid in ids}

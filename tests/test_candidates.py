@@ -117,8 +117,46 @@ def test_live_mass_drops_boilerplate_features_as_they_reach_the_posting_cap(fps,
     monkeypatch.setattr(cand, "MAX_POSTINGS", 40)  # small cap: many Reuters features reach it
     index = CandidateIndex(use_lsh=False)
     index.add(prints)
-    assert len(index._stopped) >= 20
+    df: dict[int, int] = {}
+    for fp in {fp.article_id: fp for fp in reversed(prints)}.values():  # the index keeps the first of an id
+        for g in cand.prefix(fp)[0].tolist():
+            df[g] = df.get(g, 0) + 1
+    assert sum(1 for v in df.values() if v >= 40) >= 20
     for fp in prints[::37]:
         f, w = cand.prefix(fp)
-        expect = sum(float(x) for g, x in zip(f.tolist(), w.tolist()) if g not in index._stopped)
+        expect = sum(float(x) for g, x in zip(f.tolist(), w.tolist()) if df[g] < 40)
         assert index.live_mass(fp) == pytest.approx(expect, abs=1e-5)
+
+
+def test_maxscore_reading_finds_the_scores_of_reading_every_posting_list(fps):
+    """Long posting lists are only looked up for candidates found in the others (MaxScore); the
+    result must equal a plain read of every list, features held by 1,000+ articles excepted."""
+    prints, _ = fps
+    index = CandidateIndex(use_lsh=False)
+    index.add(prints)
+    csr = index._build()
+    lookups = 0
+    for fp in prints[::25]:
+        f, w = cand.prefix(fp)
+        score: dict[int, float] = {}
+        bounds = []
+        for feat, wt in zip(f.tolist(), w.tolist()):
+            k = int(csr.find(np.array([feat]))[0])
+            if k < 0:
+                continue
+            s0, n = int(csr.starts[k]), int(csr.lens[k])
+            g = float(df_factor(n))
+            bounds.append((n, wt * g))
+            for d, dw in zip(csr.docs[s0 : s0 + n].tolist(), csr.wts[s0 : s0 + n].tolist()):
+                score[d] = score.get(d, 0.0) + min(dw, wt) * g
+        me = index.ids.index(fp.article_id)
+        mass = index.live_mass(fp)
+        expect = {d: round(s, 6) for d, s in score.items() if d != me
+                  and round(s, 6) >= cand.pair_threshold(mass, float(csr.live[d])) - 1e-6}  # fmt: skip
+        pos, got = index.robust_scores(fp)
+        assert set(pos.tolist()) == set(expect)
+        for d, s in zip(pos.tolist(), got.tolist()):
+            assert s == pytest.approx(expect[d], abs=2e-6)
+        bounds.sort(reverse=True)
+        lookups += bool(bounds) and bounds[0][1] < cand.MIN_ROBUST_THRESHOLD
+    assert lookups >= 10, "no query had a list to look up: the test no longer exercises the pruning"

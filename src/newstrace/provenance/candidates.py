@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 from datasketch import MinHash, MinHashLSH
 
-from newstrace.provenance.fingerprint import MINHASH_SCHEME, NUM_PERM, SCHEME, SEED, Fingerprint
+from newstrace.provenance.fingerprint import NUM_PERM, SCHEME, SEED, Fingerprint, minhash_of
 
 #: Jaccard threshold of the LSH path; datasketch derives bands x rows from it (equal FP/FN weights).
 LSH_THRESHOLD = 0.3
@@ -113,7 +113,7 @@ def pair_threshold(mass_a: float | np.ndarray, mass_b: float | np.ndarray) -> fl
 
 
 def _minhash(fp: Fingerprint) -> MinHash:
-    return MinHash(num_perm=NUM_PERM, seed=SEED, hashvalues=fp.minhash, scheme=MINHASH_SCHEME)
+    return minhash_of(fp.minhash)
 
 
 def prefix(fp: Fingerprint) -> tuple[np.ndarray, np.ndarray]:
@@ -126,6 +126,54 @@ def prefix(fp: Fingerprint) -> tuple[np.ndarray, np.ndarray]:
     f, w = fp.features[keep], fp.weights[keep]
     order = np.lexsort((f, -w))[:PREFIX_SIZE]
     return f[order], w[order]
+
+
+class _Postings:
+    """Posting lists of the robust features in compressed sparse row form, built from the posting log.
+
+    A feature held by :data:`MAX_POSTINGS` articles or more is boilerplate: it has no list (its
+    ``df_factor`` is 0) and does not count in any article's live mass.
+
+    Attributes:
+        keys: int64, sorted: the features with a list.
+        starts, lens: int64: where each feature's list starts in ``docs``/``wts`` and its length (its df).
+        docs: int64 article positions, ascending within each list; wts: float32 weights.
+        stopped_keys: int64, sorted: the boilerplate features.
+        live: float64 per article position: its live mass.
+    """
+
+    def __init__(self, keys, starts, lens, docs, wts, stopped_keys, live) -> None:
+        self.keys, self.starts, self.lens, self.docs, self.wts = keys, starts, lens, docs, wts
+        self.stopped_keys, self.live = stopped_keys, live
+
+    @classmethod
+    def build(cls, f: np.ndarray, d: np.ndarray, w: np.ndarray, n_docs: int) -> _Postings:
+        """From the log: ``f`` features, ``d`` article positions (non-decreasing), ``w`` weights, all of one length."""
+        order = np.argsort(f, kind="stable")  # stable: positions stay ascending within a feature
+        fs = f[order]
+        keys, counts = np.unique(fs, return_counts=True)
+        ok = counts < MAX_POSTINGS
+        live_w = np.where(ok[np.searchsorted(keys, f)], w.astype(np.float64), 0.0) if len(f) else np.zeros(0)
+        # summed in log order (per article, prefix order), as live_mass() sums an unindexed fingerprint
+        live = np.bincount(d, weights=live_w, minlength=n_docs) if len(f) else np.zeros(n_docs)
+        keep = np.repeat(ok, counts)
+        new_starts = np.cumsum(counts[ok]) - counts[ok]
+        return cls(keys[ok], new_starts.astype(np.int64), counts[ok].astype(np.int64), d[order][keep].copy(),
+                   w[order][keep].copy(), keys[~ok], live)
+
+    def find(self, f: np.ndarray) -> np.ndarray:
+        """Index into :attr:`keys` of each feature of ``f`` (int64 array), -1 where it has no list."""
+        if not len(self.keys):
+            return np.full(len(f), -1, np.int64)
+        i = np.minimum(np.searchsorted(self.keys, f), len(self.keys) - 1)
+        return np.where(self.keys[i] == f, i, -1)
+
+    def stopped(self, f: np.ndarray) -> np.ndarray:
+        """Boolean per feature of ``f``: boilerplate (no list, no live mass)."""
+        if not len(self.stopped_keys):
+            return np.zeros(len(f), bool)
+        i = np.minimum(np.searchsorted(self.stopped_keys, f), len(self.stopped_keys) - 1)
+        return self.stopped_keys[i] == f
 
 
 class CandidateIndex:
@@ -158,11 +206,10 @@ class CandidateIndex:
         self.ids: list[str] = []
         self._pos: dict[str, int] = {}
         self._fps: list[Fingerprint] = []
-        # feature -> (article positions, their weights); a list reaching MAX_POSTINGS is dropped
-        self._postings: dict[int, tuple[array, array]] = {}
-        self._stopped: set[int] = set()
-        # position -> summed prefix weight of its features not in _stopped (the live mass)
-        self._live = array("d")
+        # posting log in insertion order: (feature, article position, weight) of every prefix feature
+        self._log_f, self._log_d, self._log_w = array("q"), array("q"), array("f")
+        # built from the log on the first query after an add (:meth:`_build`)
+        self._csr: _Postings | None = None
         # position -> (score, id) of its top_k-th robust candidate, for the current index state
         self._kth: dict[int, tuple[float, str]] = {}
         self.stats = {"queries": 0, "reverse_queries": 0}
@@ -186,6 +233,9 @@ class CandidateIndex:
     def add(self, fps: Iterable[Fingerprint]) -> None:
         """Index fingerprints; an id already present is skipped.
 
+        Adding is appending to a posting log; the posting lists are built from it on the next query,
+        so add everything first, then query (alternating rebuilds the lists each time).
+
         Raises:
             ValueError: a fingerprint of another scheme, permutation count or seed (E302/E303).
         """
@@ -198,24 +248,22 @@ class CandidateIndex:
             self._pos[fp.article_id] = k
             self._fps.append(fp)
             self._kth.clear()  # document frequencies change
+            self._csr = None
             if self.use_lsh and fp.n_shingles:
                 self.lsh.insert(fp.article_id, _minhash(fp), check_duplication=False)
-            self._live.append(0.0)
             if self.use_robust:
-                for f, w in zip(*(x.tolist() for x in prefix(fp))):
-                    if f in self._stopped:
-                        continue
-                    post = self._postings.get(f)
-                    if post is None:
-                        post = self._postings[f] = (array("q"), array("f"))
-                    post[0].append(k)
-                    post[1].append(w)
-                    self._live[k] += post[1][-1]  # the stored float32 weight, subtracted below as stored
-                    if len(post[0]) >= MAX_POSTINGS:  # boilerplate: df_factor is 0 from here on
-                        self._stopped.add(f)
-                        for d, dw in zip(post[0], post[1]):
-                            self._live[d] -= dw
-                        del self._postings[f]
+                f, w = prefix(fp)
+                self._log_f.frombytes(f.astype(np.int64).tobytes())
+                self._log_w.frombytes(w.astype(np.float32).tobytes())
+                self._log_d.extend([k] * len(f))
+
+    def _build(self) -> _Postings:
+        """The posting lists of the current log (see :class:`_Postings`); cached until the next add."""
+        if self._csr is None:
+            self._csr = _Postings.build(np.frombuffer(self._log_f, dtype=np.int64),
+                                        np.frombuffer(self._log_d, dtype=np.int64),
+                                        np.frombuffer(self._log_w, dtype=np.float32), len(self.ids))  # fmt: skip
+        return self._csr
 
     def query_lsh(self, fp: Fingerprint) -> set[str]:
         """Ids whose MinHash collides with ``fp``'s in at least one LSH band (``fp`` itself excluded)."""
@@ -227,43 +275,68 @@ class CandidateIndex:
 
     def live_mass(self, fp: Fingerprint) -> float:
         """Summed weight of ``fp``'s prefix features that are not dropped as boilerplate (its *live mass*)."""
+        csr = self._build()
         me = self._pos.get(fp.article_id)
-        if me is not None:
-            return self._live[me]
-        return float(sum(w for f, w in zip(*(x.tolist() for x in prefix(fp))) if f not in self._stopped))
+        if me is not None and self.use_robust:
+            return float(csr.live[me])
+        f, w = prefix(fp)
+        dead = csr.stopped(f)
+        return float(sum(x for x, d in zip(w.tolist(), dead.tolist()) if not d))
 
     def robust_scores(self, fp: Fingerprint) -> tuple[np.ndarray, np.ndarray]:
         """Every indexed article scoring at least the pair's threshold (:func:`pair_threshold`) against ``fp`` (``fp`` itself excluded).
+
+        Posting lists are read in the MaxScore manner (Turtle & Flood, "Query evaluation: strategies
+        and optimizations", 1995): the longest lists, whose summed largest contributions stay under
+        the lowest threshold a pair can have, cannot make a candidate alone, so candidates come from
+        the other lists and the long ones are only looked up for them (binary search: each list is
+        sorted by position). Same scores as reading every list; far fewer postings read where an
+        article's features are common ones.
 
         Returns:
             ``(positions, scores)``: int64 positions into :attr:`ids` and float64 scores
             (rounded to 1e-6, so sums in another order compare equal), unsorted.
         """
         self.stats["queries"] += 1
-        docs_l, pw_l, qw, lens = [], [], [], []
-        for f, w in zip(*(x.tolist() for x in prefix(fp))):
-            post = self._postings.get(f)
-            if post is None:
-                continue
-            n = len(post[0])
-            docs_l.append(np.frombuffer(post[0], dtype=np.int64))  # zero-copy views of the posting list
-            pw_l.append(np.frombuffer(post[1], dtype=np.float32))
-            g = 1.0 if n <= DF_FULL else math.log(MAX_POSTINGS / n) / _LOG_SPAN  # df_factor, inlined
-            qw.append((w, g))
-            lens.append(n)
-        if not docs_l:
-            return np.empty(0, np.int64), np.empty(0)
-        docs = np.concatenate(docs_l)
-        q = np.array(qw, dtype=np.float64)
-        # min(weight_a, weight_b) * df_factor, for every posting read
-        ws = np.minimum(np.concatenate(pw_l), np.repeat(q[:, 0], lens)) * np.repeat(q[:, 1], lens)
-        # sort-based accumulation: cost follows the postings read, not the index size
-        pos, inv = np.unique(docs, return_inverse=True)
-        acc = np.round(np.bincount(inv, weights=ws), 6)
-        keep = acc >= min(self.robust_threshold, MIN_ROBUST_THRESHOLD) - 1e-6
+        empty = np.empty(0, np.int64), np.empty(0)
+        csr = self._build()
+        f, w = prefix(fp)
+        loc = csr.find(f)
+        hit = loc >= 0
+        if not hit.any():
+            return empty
+        loc, wq = loc[hit], w[hit].astype(np.float64)
+        n = csr.lens[loc]
+        g = np.where(n <= DF_FULL, 1.0, np.log(MAX_POSTINGS / np.maximum(n, 1)) / _LOG_SPAN)  # df_factor
+        floor = min(self.robust_threshold, MIN_ROBUST_THRESHOLD)
+        # MaxScore split: longest lists first into the "lookup only" set while their bound stays under the floor
+        order = np.argsort(-n, kind="stable")
+        bound = np.cumsum((wq * g)[order])
+        n_lookup = int(np.searchsorted(bound, floor - 1e-3, side="left"))
+        lookup, scan = order[:n_lookup], order[n_lookup:]
+        starts, lens = csr.starts[loc[scan]], n[scan]
+        total = int(lens.sum())
+        if not total:
+            return empty
+        # positions of every posting of the scanned lists, without a Python loop
+        idx = np.repeat(starts - (np.cumsum(lens) - lens), lens) + np.arange(total)
+        docs = csr.docs[idx]
+        ws = np.minimum(csr.wts[idx], np.repeat(wq[scan], lens)) * np.repeat(g[scan], lens)
+        pos, inv = np.unique(docs, return_inverse=True)  # sort-based: cost follows the postings read
+        acc = np.bincount(inv, weights=ws)
+        if n_lookup:
+            alive = acc + bound[n_lookup - 1] >= floor - 1e-3
+            pos, acc = pos[alive], acc[alive]
+            for k in lookup.tolist():
+                s0, ln = int(csr.starts[loc[k]]), int(n[k])
+                post = csr.docs[s0 : s0 + ln]
+                j = np.minimum(np.searchsorted(post, pos), ln - 1)
+                m = post[j] == pos
+                acc[m] += np.minimum(csr.wts[s0 + j[m]], wq[k]) * g[k]
+        acc = np.round(acc, 6)
+        keep = acc >= floor - 1e-6
         if self.robust_threshold > MIN_ROBUST_THRESHOLD and keep.any():
-            live = np.frombuffer(self._live, dtype=np.float64)
-            thr = np.minimum(self.robust_threshold, pair_threshold(self.live_mass(fp), live[pos]))
+            thr = np.minimum(self.robust_threshold, pair_threshold(self.live_mass(fp), csr.live[pos]))
             keep &= acc >= thr - 1e-6
         me = self._pos.get(fp.article_id, -1)
         if me >= 0:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -20,7 +21,8 @@ from newstrace.provenance.text import Sentence, analyse_text, name_weight, numbe
 #: Fingerprint scheme: bump when features or hashing change; an index refuses other schemes.
 #: /3: sentences no longer split after abbreviations and initials (text.sentence_ends).
 #: /4: a sentence may end on a single capital letter before an opening word ("Plan B. The ...").
-SCHEME = "newstrace-fp/4:minhash-affine32-sha1_32-word5+robust-blake2b64"
+#: /5: uncommon words (Zipf 2.5-3.5) are features too (:data:`UNCOMMON_ZIPF`).
+SCHEME = "newstrace-fp/5:minhash-affine32-sha1_32-word5+robust-blake2b64"
 #: datasketch permutation scheme of the MinHash signatures (datasketch >= 2.0).
 MINHASH_SCHEME = "affine32"
 NUM_PERM = 128
@@ -31,6 +33,14 @@ PAIR_WINDOW = 2
 #: A word rarer than this (Zipf, in the article's language) is a rare-word feature.
 RARE_ZIPF = 2.5
 RARE_WEIGHT = 0.4
+#: A word rarer than this but not rare (Zipf 2.5-3.5: "mercury", "debentures", "eavesdropping")
+#: is an uncommon-word feature, weighted just above the index's floor
+#: (:data:`newstrace.provenance.candidates.MIN_INDEX_WEIGHT`), so it enters an article's indexed
+#: prefix only where names and figures leave room: a copy cut to a few sentences without the
+#: names of the lead kept little else (bench/trace_scale.py --n 10000: spun copies also cut,
+#: candidate recall 0.969 -> 0.976 for 1.3% more pairs).
+UNCOMMON_ZIPF = 3.5
+UNCOMMON_WEIGHT = 0.36
 
 
 def feature_hash(feature: str) -> int:
@@ -120,7 +130,8 @@ def robust_features(sentences: list[Sentence], language: str | None = None) -> d
     - ``p:`` ordered anchor pairs: each anchor with the next :data:`PAIR_WINDOW` distinct ones,
       so shared order counts beyond shared vocabulary; weight the mean of the two.
     - ``r:`` rare words (Zipf < :data:`RARE_ZIPF` in the article's language), which spinning
-      rarely replaces; weight :data:`RARE_WEIGHT`.
+      rarely replaces; weight :data:`RARE_WEIGHT`; and uncommon ones (Zipf < :data:`UNCOMMON_ZIPF`),
+      weight :data:`UNCOMMON_WEIGHT`.
 
     Returns:
         feature string -> weight (0..1); zero-weight features are left out.
@@ -141,8 +152,10 @@ def robust_features(sentences: list[Sentence], language: str | None = None) -> d
             feats[key] = max(feats.get(key, 0.0), wt)
         names = set(s.names)
         for w in s.words:
-            if len(w) >= 6 and w.isalpha() and w not in names and zipf_in(w, lang) < RARE_ZIPF:
-                feats["r:" + w] = RARE_WEIGHT
+            if len(w) >= 6 and w.isalpha() and w not in names:
+                z = zipf_in(w, lang)
+                if z < UNCOMMON_ZIPF:
+                    feats["r:" + w] = max(feats.get("r:" + w, 0.0), RARE_WEIGHT if z < RARE_ZIPF else UNCOMMON_WEIGHT)
     for i, (a, wa) in enumerate(seq):
         for b, wb in seq[i + 1 : i + 1 + PAIR_WINDOW]:
             if a != b:
@@ -150,9 +163,26 @@ def robust_features(sentences: list[Sentence], language: str | None = None) -> d
     return feats
 
 
+@lru_cache(maxsize=8)
+def _permutations(num_perm: int, seed: int) -> Any:
+    # datasketch draws the permutations from the seed on every MinHash() (~0.08 ms each, about as
+    # long as hashing a short article's shingles); they depend only on (num_perm, seed)
+    return MinHash(num_perm=num_perm, seed=seed, scheme=MINHASH_SCHEME).permutations
+
+
+def minhash_of(hashvalues: np.ndarray, num_perm: int = NUM_PERM, seed: int = SEED) -> MinHash:
+    """A datasketch ``MinHash`` holding stored ``hashvalues`` (for LSH insert and query), without redrawing its permutations."""
+    return MinHash(num_perm=num_perm, seed=seed, hashvalues=hashvalues, scheme=MINHASH_SCHEME,
+                   permutations=_permutations(num_perm, seed))  # fmt: skip
+
+
 def minhash_signature(sh: set[str], num_perm: int = NUM_PERM, seed: int = SEED) -> np.ndarray:
-    """MinHash (datasketch ``affine32`` scheme, sha1-32 hash) of a shingle set: uint64 array of shape ``(num_perm,)``."""
-    m = MinHash(num_perm=num_perm, seed=seed, scheme=MINHASH_SCHEME)
+    """MinHash (datasketch ``affine32`` scheme, sha1-32 hash) of a shingle set: uint64 array of shape ``(num_perm,)``.
+
+    The permutations are drawn once per ``(num_perm, seed)`` and passed to datasketch (its
+    ``permutations`` argument), which gives the same signature as drawing them anew.
+    """
+    m = MinHash(num_perm=num_perm, seed=seed, scheme=MINHASH_SCHEME, permutations=_permutations(num_perm, seed))
     if sh:
         m.update_batch([x.encode("utf-8") for x in sh])
     return m.hashvalues.astype(np.uint64)
