@@ -124,26 +124,33 @@ def _script(text: str) -> str:
     >>> _script("Кризис в Венесуэле"), _script("Crisis en Venezuela"), _script("2019")
     ('cyrillic', 'latin', '')
     """
+    if text and max(text) < "\u0370":  # Latin letters only (the common case, read at C speed)
+        return "latin" if any(c.isalpha() for c in text) else ""
     scripts = Counter(_SCRIPT_STARTS[bisect_right(_SCRIPT_KEYS, ord(c)) - 1][1] for c in text if c.isalpha())
     return scripts.most_common(1)[0][0] if scripts else ""
 
 
-#: Share of a sentence's words found among the words of its side's aligned text from which the
-#: sentence is taken to be in that text's language without asking the language identifier:
-#: a text's function words come back in every sentence of its language.
+#: Share of a sentence's words found among the words of its side's aligned text and of the other
+#: text from which the sentence is taken to be in the aligned text's language without asking the
+#: language identifier: a text's function words come back in every sentence of its language.
 SAME_LANGUAGE_WORDS = 0.5
 
 
-def _other_language(s: Sentence, language: str | None, script: str = "", vocabulary: frozenset[str] = frozenset()) -> bool:
-    """Whether ``s`` is written in another language than ``language`` and ``script`` (those of
-    its side's aligned text, whose folded words are ``vocabulary``): the other half of a
+def _other_language(s: Sentence, language, script: str = "", vocabulary: frozenset[str] = frozenset()) -> bool:
+    """Whether ``s`` is written in another language than that of its side's aligned text (its
+    ``script``, its folded words ``vocabulary``, and ``language``: the language code or None, or
+    a function of no argument returning it, asked only when needed): the other half of a
     bilingual page, which translates what is aligned, not a paragraph added or omitted. Another
     script (:func:`_script`) tells it at once; a sentence sharing :data:`SAME_LANGUAGE_WORDS` of
     its words with the aligned text is in its language; otherwise py3langid must name another
     language with confidence (:func:`newstrace.nlp.language.identify_language`)."""
     if script and _script(s.text) not in ("", script):
         return True
-    if language is None or sum(w in vocabulary for w in s.words) >= SAME_LANGUAGE_WORDS * len(s.words):
+    if sum(w in vocabulary for w in s.words) >= SAME_LANGUAGE_WORDS * len(s.words):
+        return False
+    if callable(language):
+        language = language()
+    if language is None:
         return False
     code = _sentence_language(s.text)
     return code is not None and code != language
@@ -232,11 +239,15 @@ def moved_pairs(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[
     return out
 
 
-def _tail_limits(sents: list[Sentence], last: int, keep) -> list[int]:
+def _tail_limits(sents: list[Sentence], last: int, keep, limit: float = float("inf")) -> tuple[list[tuple[int, int]], float]:
     """Character offsets, from the end of the last aligned sentence ``last``, at which each kept
-    sentence after it starts (``keep(k)``), as ``[(k, offset)]``, plus the tail's kept length."""
+    sentence after it starts (``keep(k)``, asked in reading order), as ``[(k, offset)]``, plus the
+    tail's kept length. The walk stops once the offset reaches ``limit`` (nothing from there on
+    can be reported, and ``keep`` need not be asked): the length is then infinite."""
     out, pos = [], 0
     for k in range(last + 1, len(sents)):
+        if pos >= limit:
+            return out, float("inf")
         if keep(k):
             out.append((k, pos))
             pos += len(sents[k].text) + 1
@@ -284,23 +295,34 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
     ci = sorted({i for i, _, _ in pairs})
     oj = sorted({j for _, j, _ in pairs})
     bases = {} if translated else {id(copy): _bases(copy), id(origin): _bases(origin)}
-    languages: dict[int, tuple[str | None, str, frozenset[str]]] = {}  # read once, and only where a sentence is left to test
+    languages: dict[int, tuple] = {}  # read once, and only where a sentence is left to test
 
-    def content(sents: list[Sentence], k: int, used: list[int], other: list[Sentence]) -> bool:
+    def content(sents: list[Sentence], k: int, other: list[Sentence]) -> bool:
+        """The cheap tests: words, furniture, a cut stub, a merge."""
         s = sents[k]
         if len(s.words) < min_words or is_furniture(s) or (k == len(sents) - 1 and _cut(s) and len(s.words) < CUT_WORDS):
             return False
-        if not translated and any(_moved_into(bases[id(sents)][k], o) for o in bases[id(other)]):
-            return False
-        if id(sents) not in languages:
-            languages[id(sents)] = (_language(sents, used), _script(" ".join(sents[k].text for k in used)[:LANGUAGE_SAMPLE]),
-                                    frozenset(w for k in used for w in sents[k].words))
-        return not _other_language(s, *languages[id(sents)])
+        return translated or not any(_moved_into(bases[id(sents)][k], o) for o in bases[id(other)])
 
-    keep_c = [content(copy, k, ci, origin) if k not in ci else False for k in range(len(copy))]
-    keep_o = [content(origin, k, oj, copy) if k not in oj else False for k in range(len(origin))]
-    tail_c, len_c = _tail_limits(copy, ci[-1], keep_c.__getitem__)
-    tail_o, len_o = _tail_limits(origin, oj[-1], keep_o.__getitem__)
+    def same_language(sents: list[Sentence], k: int, used: list[int], other: list[Sentence]) -> bool:
+        """The language test, asked last and only where a sentence may still be reported; the
+        words a sentence of the compared language shares are those of its side's aligned text
+        and of the other text (whose language it is, or whose names and figures it shares)."""
+        if id(sents) not in languages:
+            language = lru_cache(maxsize=1)(lambda: _language(sents, used))  # identified only if asked
+            vocabulary = frozenset(w for x in used for w in sents[x].words) | frozenset(w for o in other for w in o.words)
+            languages[id(sents)] = (language, _script(" ".join(sents[x].text for x in used)[:LANGUAGE_SAMPLE]), vocabulary)
+        return not _other_language(sents[k], *languages[id(sents)])
+
+    cheap_c = [k not in ci and content(copy, k, origin) for k in range(len(copy))]
+    cheap_o = [k not in oj and content(origin, k, copy) for k in range(len(origin))]
+    keep_c = [cheap_c[k] and k < ci[-1] and same_language(copy, k, ci, origin) for k in range(len(copy))]
+    keep_o = [cheap_o[k] and k < oj[-1] and same_language(origin, k, oj, copy) for k in range(len(origin))]
+    # each tail is read in order only as far as the other tail could reach (its cheap length)
+    _, reach_c = _tail_limits(copy, ci[-1], cheap_c.__getitem__)
+    _, reach_o = _tail_limits(origin, oj[-1], cheap_o.__getitem__)
+    tail_c, len_c = _tail_limits(copy, ci[-1], lambda k: cheap_c[k] and same_language(copy, k, ci, origin), reach_o)
+    tail_o, len_o = _tail_limits(origin, oj[-1], lambda k: cheap_o[k] and same_language(origin, k, oj, copy), reach_c)
     for k, at in tail_c:
         keep_c[k] = at < len_o
     for k, at in tail_o:
