@@ -10,7 +10,7 @@ Corpora (from ../shared at run time): the provenance corpus twice, as ``ingest``
 as the only hint); the seeds and the repository's examples; the first ``--reuters`` Reuters-21578
 stories (headline and body); the PolNeAR dev and train texts; and the trafilatura and htmldate
 evaluation pages through the HTML reader (``bench/eval_html.py``). Per source it prints how many
-articles have a byline, credit, dateline and outlet; every change listed by ``--diff`` is to be
+articles have a byline, credit, dateline, outlet and headline; every change listed by ``--diff`` is to be
 read against its file. To measure an older version, run this script from a ``git archive`` of it
 with ``NEWSTRACE_SHARED`` set.
 """
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-FIELDS = ("byline", "credit", "dateline", "outlet")
+FIELDS = ("byline", "credit", "dateline", "outlet", "headline")
 
 
 def read_all(reuters: int) -> dict[str, dict]:
@@ -99,9 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.diff:
         before, after = (json.loads(p.read_text()) for p in args.diff)
-        changed = [k for k in before if k in after and any(before[k][f] != after[k][f] for f in FIELDS)]
+        changed = [k for k in before if k in after and any(before[k].get(f) != after[k].get(f) for f in FIELDS)]
         for k in changed:
-            print(k, "\n   before:", {f: before[k][f] for f in FIELDS}, "\n   after: ", {f: after[k][f] for f in FIELDS})
+            print(k, "\n   before:", {f: before[k].get(f) for f in FIELDS}, "\n   after: ", {f: after[k].get(f) for f in FIELDS})
         print(f"{len(changed)} of {len(before)} articles changed")
         return 0
     warnings.simplefilter("ignore")
