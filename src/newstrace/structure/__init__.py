@@ -28,6 +28,8 @@ from newstrace.structure.credit import (
     byline_outlet_credit,
     canonical_agency,
     is_copyright_line,
+    is_news_agency,
+    names_page_publisher,
     parse_dateline,
     republication_notice,
     signoff_agency,
@@ -46,6 +48,7 @@ from newstrace.structure.headline import headline_below_furniture, split_headlin
 from newstrace.structure.residue import (
     END_MARK,
     FRAGMENT,
+    PLACEHOLDER,
     PROMO,
     REPEATED,
     is_desk_code,
@@ -53,6 +56,7 @@ from newstrace.structure.residue import (
     is_fragment,
     is_promo,
     paragraph_key,
+    split_placeholders,
     split_repeats,
 )
 from newstrace.structure.stamps import date_kind, is_metadata_line, parse_stamp
@@ -314,8 +318,16 @@ def _fill_people(article: Article, meta: dict[str, Any], found: _Found) -> None:
             article.byline.append(name)
     article.contributors = [x for x in dict.fromkeys(found.contributors) if x.casefold() not in taken]
     # an outlet after a byline's name that is not the page's publisher: syndicated copy ("By Ann Lee, CNN")
-    credited = byline_outlet_credit(found.credits.get("outlet", []), article.source.url or meta.get("url"),
-                                    [str(meta[k]) for k in ("outlet", "sitename") if meta.get(k)])
+    url = article.source.url or meta.get("url")
+    publishers = [str(meta[k]) for k in ("outlet", "sitename") if meta.get(k)]
+    credited = byline_outlet_credit(found.credits.get("outlet", []), url, publishers)
+    # A newspaper or site credited on its own page ("New York (CNN) —" on cnn.com) is the
+    # publisher, not a credit; an agency stays the credit on its own page too.
+    for kind, names in found.credits.items():
+        if kind != "outlet":
+            own = [x for x in names if not is_news_agency(x) and names_page_publisher(x, url, publishers)]
+            found.outlets += [x for x in own if x not in found.outlets]
+            found.credits[kind] = [x for x in names if x not in own]
     if credited:
         found.outlets = [x for x in found.outlets if x != credited]  # the originating outlet, not the publisher
     # Credit where wire copy states it, strongest first; a contributor's employer last.
@@ -419,6 +431,13 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
     """
     meta = meta or {}
     head_line, paragraphs = split_document(repaired)
+    placeholders: list[str] = []  # unfilled template fields ("story.lead_photo.caption"): residue
+    head_line, found_here = split_placeholders(head_line)
+    placeholders += found_here
+    for i, para in enumerate(paragraphs):
+        paragraphs[i], found_here = split_placeholders(para)
+        placeholders += found_here
+    paragraphs = [p for p in paragraphs if p.strip()]
     url = article.source.url or meta.get("url")
     above = headline_below_furniture(head_line, paragraphs, url)
     furniture = [head_line, *paragraphs[: above - 1]] if above else []
@@ -433,6 +452,7 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
     head = split_headline(head_line, site_names, hint=meta.get("headline"))
     article.headline, article.headline_suffix = head.headline, head.suffix
     found = _Found()
+    found.residue += [Residue(text=x, reason=PLACEHOLDER) for x in placeholders]
     for line in furniture:  # above the headline: menus, kickers, date stamps, a partner's republication notice
         if is_metadata_line(line):
             found.dates_in(line)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from newstrace.structure.credit import canonical_agency
+from newstrace.structure.credit import canonical_agency, is_news_agency
 from newstrace.structure.dates import find_dates
 
 #: Words that make a chunk a job title or a desk, not a person ("Senior Correspondent").
@@ -170,6 +170,35 @@ def _token_is_name(tok: str) -> bool:
     return all(ch.isalpha() or ch in "-'\u2019." for ch in bare)
 
 
+#: Nameplate and agency words that are also surnames ("Anna Press", "Emily Post"); with the single-word
+#: agency forms ("Tom Reuter", "Paul Bloomberg": :func:`_is_surname_form`) they may stand as a surname.
+_SURNAME_NAMEPLATES = _WEAK_OUTLET_WORDS | {"press", "presse", "agence"}
+
+
+def _is_surname_form(tok: str) -> bool:
+    """Whether ``tok``, refused as a name token for being an agency form or a nameplate word, may
+    still be a surname: one alphabetic word of 3+ letters, capitalised, that is a single-word agency
+    form ("Reuter", "Bloomberg", "Xinhua") or a nameplate word that is also a surname ("Press",
+    "Post"). Short agency forms in capitals ("AP", "AFP", "dpa") never are."""
+    bare = tok.strip(".,;:()\"'\u2019\u201c\u201d")
+    if len(bare) < 3 or not bare.isalpha() or not bare[0].isupper():
+        return False
+    if bare.isupper() and len(bare) <= 4:
+        return False  # "AP", "AFP", "UPI", "TASS": initials, not a surname
+    return bare.casefold() in _SURNAME_NAMEPLATES or canonical_agency(bare) is not None
+
+
+def _is_outlet_pair(first: str, second: str) -> bool:
+    """Whether two words are an agency's or outlet's name or its start ("Associated Press", "France Presse",
+    "United Press"), not a given name and a surname."""
+    from newstrace.structure.credit import agency_alias_starts
+
+    pair = f"{first} {second}"
+    # A lone "X Press" is as likely a person as a paper; a paper's nameplate needs "The", a staff word or
+    # three words here (:func:`outlet_name` with ``after_name=False``).
+    return agency_alias_starts(pair) or outlet_name(pair, after_name=False) is not None
+
+
 def _recase(name: str) -> str:
     """Title-case a name written in capitals ("HELGA MORROW-STAINES" -> "Helga Morrow-Staines")."""
     if not any(ch.islower() for ch in name):
@@ -182,7 +211,10 @@ def person_name(chunk: str) -> str | None:
 
     The longest run (first on ties) of 2-4 name-shaped tokens (particles not counted) is taken, so job titles before
     or after the name fall away ("Associated Press writer Edda Osswald" -> "Edda Osswald").
-    Particles ("de", "van") may sit inside a name, never at its ends.
+    Particles ("de", "van") may sit inside a name, never at its ends. A given name followed by a
+    surname that is also an agency form or nameplate word ("Tom Reuter", "Paul Bloomberg", "Anna
+    Press") is a person: an agency is the whole chunk ("Reuters", "Associated Press"), which the
+    callers read before names, not a surname after a given name.
 
     >>> person_name("HELGA MORROW-STAINES")
     'Helga Morrow-Staines'
@@ -196,12 +228,19 @@ def person_name(chunk: str) -> str | None:
     cur: list[str] = []
     for k, tok in enumerate(tokens):
         low = tok.lower().strip(",.")
-        # A full month name opens a name when a name follows ("April Roach", "June Lee").
+        # A month's name opens a name when a name follows ("April Roach", "June Lee", "Jan Weber"):
+        # dates were cut out of the chunk before (:func:`_chunks`).
         first_name_month = (
-            not cur and low in _MONTH_WORDS and len(low) > 3 and tok[0].isupper()
+            not cur and low in _MONTH_WORDS and len(low) >= 3 and tok[0].isupper()
             and k + 1 < len(tokens) and _token_is_name(tokens[k + 1])
         )
-        if _token_is_name(tok) or first_name_month or (cur and (low in _PARTICLES or low in _SUFFIXES)):
+        # The surname after one given name may be an agency form or nameplate word ("Tom Reuter")
+        # when no name token follows and the two are no agency's name ("Associated Press").
+        surname = (
+            len(cur) == 1 and _is_surname_form(tok) and not (k + 1 < len(tokens) and _token_is_name(tokens[k + 1]))
+            and not _is_outlet_pair(cur[0], tok.strip(",;:()\"\u201c\u201d"))
+        )
+        if _token_is_name(tok) or first_name_month or surname or (cur and (low in _PARTICLES or low in _SUFFIXES)):
             cur.append(tok.strip(",;:()\"\u201c\u201d"))
         else:
             runs.append(cur)
@@ -298,6 +337,9 @@ def _split_trailing_agency(chunk: str) -> list[str]:
     bylines put the agency after the name without a comma; the longest trailing run of up to four
     words that names an agency is split off when words remain before it."""
     words = chunk.split()
+    if len(words) == 2 and _token_is_name(words[0]) and _is_surname_form(words[1]) and \
+            not _is_outlet_pair(words[0], words[1]):
+        return [chunk]  # "Tom Reuter", "Paul Bloomberg": a given name and a surname (:func:`person_name`)
     for k in range(min(4, len(words) - 1), 0, -1):
         tail = " ".join(words[-k:])
         if canonical_agency(tail):
@@ -316,6 +358,10 @@ def parse_names(text: str) -> Byline:
     after_place = False
     for chunk in _chunks(text):
         agency = canonical_agency(chunk)
+        if agency and out.names and not is_news_agency(agency):
+            out.outlet = out.outlet or agency  # "By Ann Lee, Washington Post": a newspaper, as "Fox News" is
+            after_place = False
+            continue
         if agency:
             out.credit = out.credit or agency
             after_place = False
@@ -323,7 +369,8 @@ def parse_names(text: str) -> Byline:
         had_place = bool(_IN_PLACE.search(chunk))
         core = _IN_PLACE.sub("", chunk)
         outlet = _chunk_outlet(core, bool(out.names))
-        if outlet and canonical_agency(outlet):  # "Reuters Breaking News Editor": the agency and a title
+        if outlet and canonical_agency(outlet) and is_news_agency(canonical_agency(outlet)):
+            # "Reuters Breaking News Editor": the agency and a title
             out.credit = out.credit or canonical_agency(outlet)
             after_place = had_place
             continue
@@ -496,7 +543,9 @@ def _only_names(text: str) -> tuple[Byline, bool] | None:
         name = person_name(chunk)
         outlet = None if agency else _chunk_outlet(chunk, bool(parsed.names))
         agency = agency or (canonical_agency(outlet) if outlet else None)
-        if agency:
+        if agency and parsed.names and not is_news_agency(agency):
+            parsed.outlet = parsed.outlet or agency  # a newspaper after a name is the outlet, as "Fox News" is
+        elif agency:
             parsed.credit = parsed.credit or agency
         elif outlet:
             parsed.outlet = parsed.outlet or outlet

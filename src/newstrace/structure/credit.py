@@ -38,6 +38,22 @@ AGENCIES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Canonical names above that are newspapers, not news agencies: named after a byline's name they
+#: are the outlet (the publisher on their own page, the credit on another site's page), as any
+#: other newspaper or site is; an agency is the credit wherever it stands.
+NEWSPAPERS = frozenset({"The Guardian", "The New York Times", "The Washington Post"})
+
+
+def is_news_agency(name: str) -> bool:
+    """Whether ``name`` (a canonical name of :data:`AGENCIES`, or any outlet) is a news agency, whose
+    copy is credited on every page that runs it, rather than a newspaper or site (:data:`NEWSPAPERS`).
+
+    >>> is_news_agency("Reuters"), is_news_agency("The Washington Post"), is_news_agency("CNN")
+    (True, False, False)
+    """
+    return name in AGENCIES and name not in NEWSPAPERS
+
+
 def _key(text: str) -> str:
     text = unicodedata.normalize("NFKD", text)
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
@@ -76,6 +92,18 @@ def canonical_agency(text: str, *, strict: bool = True) -> str | None:
     if m and m.group(1) in _ALIASES:
         return _ALIASES[m.group(1)]
     return None
+
+
+def agency_alias_starts(text: str) -> bool:
+    """Whether ``text`` is an agency form or the start of one, word by word ("Associated Press",
+    "United Press" of "United Press International", "France Presse"), so that its words are read
+    as an agency's name, not as a person's.
+
+    >>> agency_alias_starts("United Press"), agency_alias_starts("Tom Reuter")
+    (True, False)
+    """
+    key = _key(text)
+    return bool(key) and any(alias == key or alias.startswith(key + " ") for alias in _ALIASES)
 
 
 def find_agency(text: str) -> str | None:
@@ -162,6 +190,20 @@ def _names_publisher(outlet: str, publisher: str) -> bool:
         return True
     pattern = "".join(f"(?:{re.escape(w)}|{re.escape(w[0])})" for w in words)
     return re.fullmatch(pattern, pub) is not None
+
+
+def names_page_publisher(outlet: str, url: str | None, publishers: list[str]) -> bool:
+    """Whether ``outlet`` is the page's own publisher: it names the URL's host ("CNN" on
+    ``edition.cnn.com``, "The Washington Post" on ``washingtonpost.com``) or a publisher name the
+    reader gave. ``False`` when neither a URL nor a publisher is known.
+
+    >>> names_page_publisher("CNN", "https://edition.cnn.com/2024/x.html", [])
+    True
+    >>> names_page_publisher("CNN", "https://localnews.example/x", []), names_page_publisher("CNN", None, [])
+    (False, False)
+    """
+    known = _host_labels(url) + [p for p in publishers if p]
+    return any(_names_publisher(outlet, p) for p in known)
 
 
 def byline_outlet_credit(outlets: list[str], url: str | None, publishers: list[str]) -> str | None:

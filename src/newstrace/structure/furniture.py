@@ -144,6 +144,8 @@ def is_page_furniture(line: str, site: frozenset[str] = frozenset()) -> bool:
     if not counted:
         return False
     nav = sum(1 for w in counted if w in NAV_WORDS or w in site)
+    if _is_menu_run(text, words, nav, len(counted)):
+        return True
     if has_headline_signs(text):
         # "Breaking news: markets fall", "Opinion: Politics and money": a menu only when every
         # word, joining words included, is a navigation word
@@ -154,6 +156,28 @@ def is_page_furniture(line: str, site: frozenset[str] = frozenset()) -> bool:
     return (len(words) >= 5 and not text.isupper() and all(w[0].isupper() or w[0].isdigit() for w in words)
             and not any(w in _FUNCTION for w in folded) and not re.search(r"[.!?:,;\"\u201c\u201d]", text)
             and nav >= len(counted) / 2)
+
+
+#: Fewest words (joining words not counted) of a navigation bar read by :func:`_is_menu_run`.
+MIN_MENU_RUN = 6
+
+
+def _is_menu_run(text: str, words: list[str], nav: int, counted: int) -> bool:
+    """A navigation bar flattened into one line: a run of short menu items, most of them opening
+    with a capital, some of two words in sentence case ("Today's Paper Search Latest stories Listen
+    Traffic Most commented Obits Weather"). Such items make the line look sentence-cased to
+    :func:`has_headline_signs`, so it is told apart here: at least :data:`MIN_MENU_RUN` words,
+    three quarters of them navigation words, at least three fifths capitalised, no function word
+    (:data:`_FUNCTION`), no headline verb and no punctuation of a headline or sentence (colon,
+    quotation marks, closing full stop). A headline of that length has function words or a verb."""
+    if counted < MIN_MENU_RUN or nav < 0.75 * counted:
+        return False
+    if re.search(r"[:.!?;,\"\u201c\u201d\u00ab\u00bb]", text):
+        return False
+    folded = [w.casefold() for w in words]
+    if any(w in _FUNCTION or w in _HEADLINE_VERBS for w in folded):
+        return False
+    return sum(1 for w in words if w[:1].isupper()) >= 0.6 * len(words)
 
 
 def is_headline_like(line: str) -> bool:

@@ -14,6 +14,7 @@ REPEATED = "repeated-paragraph"
 PROMO = "promo-line"
 FRAGMENT = "trailing-fragment"
 END_MARK = "end-mark"
+PLACEHOLDER = "template-placeholder"
 #: Shortest paragraph (words) that counts as a repeat when it occurs again.
 MIN_REPEAT_WORDS = 5
 
@@ -122,3 +123,48 @@ def _sentences(key: str) -> list[str]:
     if any(len(p.split()) < MIN_REPEAT_WORDS for p in parts):
         return []  # "He agreed." recurs legitimately; such a paragraph is judged whole
     return parts
+
+
+#: An unfilled field of a page template: a dotted identifier with an underscore in it
+#: ("story.lead_photo.caption", "article.byline_text": host names have no underscore), or a
+#: field in template braces ("{{ story.title }}", "${article.caption}"), standing as a word of its own.
+#: A file name ("report_2019.pdf": an extension of at most four letters) or a "www." host is none
+#: (:func:`_is_placeholder`).
+_PLACEHOLDER = re.compile(
+    r"(?<![\w/@.:\-])(?:\{\{\s*[A-Za-z_][\w.]*\s*\}\}|\$\{[A-Za-z_][\w.]*\}"
+    r"|(?=[a-z][\w.]*_)[a-z][A-Za-z0-9_]*(?:\.[a-z][A-Za-z0-9_]*)+)(?![\w/@\-]|\.\w)"
+)
+
+
+def split_placeholders(text: str) -> tuple[str, list[str]]:
+    """Take unfilled template placeholders out of ``text``.
+
+    A page whose template failed to fill a field prints the field's name where its value belongs
+    ("story.lead_photo.caption People in Caracas ..."): page residue, neither headline nor body.
+
+    Args:
+        text: a line or paragraph.
+
+    Returns:
+        ``(text without the placeholders, placeholders as written)``; the text unchanged and ``[]``
+        when there is none. Spaces left around a removed placeholder are closed up.
+
+    >>> split_placeholders("story.lead_photo.caption Boats moored at the quay.")
+    ('Boats moored at the quay.', ['story.lead_photo.caption'])
+    >>> split_placeholders("See calder-courier.example or write to desk@calder.example.")[1]
+    []
+    """
+    found = [m.group(0) for m in _PLACEHOLDER.finditer(text) if _is_placeholder(m.group(0))]
+    if not found:
+        return text, []
+    cleaned = _PLACEHOLDER.sub(lambda m: "" if _is_placeholder(m.group(0)) else m.group(0), text)
+    cleaned = "\n".join(re.sub(r"[ \t]{2,}", " ", line).strip() for line in cleaned.split("\n"))
+    return cleaned, found
+
+
+def _is_placeholder(token: str) -> bool:
+    """Whether a match of :data:`_PLACEHOLDER` is a template field, not a file name or host."""
+    if token.startswith(("{", "$")):
+        return True
+    parts = token.split(".")
+    return parts[0] != "www" and (len(parts) >= 3 or len(parts[-1]) > 4)
