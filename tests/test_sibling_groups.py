@@ -24,7 +24,7 @@ from newstrace.store import Store
 from newstrace.stories import get_story, story_of
 from newstrace.stories.query import inferred_key
 
-NEW_FIELDS = ("inferred_source_id", "sibling_group")
+NEW_FIELDS = ("inferred_source_id", "sibling_group", "compared_with", "compared_with_source")
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +86,7 @@ def test_documented_fields_are_unchanged(traced):
     _path, out, links, _sources = traced
     for which in ("resolved", "all"):
         for r, d in zip(out[which], links[which], strict=True):
-            assert list(r)[-2:] == list(NEW_FIELDS)  # added after the record's own fields
+            assert list(r)[-len(NEW_FIELDS):] == list(NEW_FIELDS)  # added after the record's own fields
             assert Derivation.model_validate({k: v for k, v in r.items() if k not in NEW_FIELDS}) == d
 
 

@@ -219,9 +219,7 @@ def show(
         art = st.get_article(one_match(article, ids, "articles", labels, ", the path or URL, or one record of a file "
                                        "as FILE:LINE (JSONL, CSV) or FILE#RECORD (Parquet, WARC)"))
         aliases = st.aliases(art.id)
-        derivations = st.derivations(art.id, resolved=not all_pairs)
-        if not all_pairs:
-            derivations = _one_group_record(derivations, art.id)
+        derivations = _own_first(st.derivations(art.id, resolved=not all_pairs), art.id)
         linked = {i for d in derivations for i in (d.copy_id, d.origin_id, *d.sibling_ids) if i and i != art.id}
         others = {i: st.get_article(i) for i in sorted(linked)}
         labels = st.source_labels([art.id, *others])
@@ -233,17 +231,18 @@ def show(
             out.close()
 
 
-def _one_group_record(derivations, article_id: str) -> list:
-    """The article's links with its sibling group shown once: its own record as a copy of the inferred source, or,
-    when it has none (it was only ever the other side of a sibling pair), the best-scored record of its group."""
-    def own(d) -> bool:
-        return not d.inferred_source or d.copy_id == article_id
+def _own_first(derivations, article_id: str) -> list:
+    """The article's links in reading order: its own records (it is the copy), then links where it is the
+    side a copy is read against (a stored origin's copies, siblings read against it), then the records of
+    the rest of its sibling groups (read against another member); stable within each part."""
+    from newstrace.export import compared_with
 
-    if any(d.inferred_source and own(d) for d in derivations):
-        return [d for d in derivations if own(d)]
-    others = [d for d in derivations if not own(d)]
-    best = max(others, key=lambda d: (d.score, d.copy_coverage, d.copy_id), default=None)
-    return [d for d in derivations if own(d) or d is best]
+    def rank(d) -> int:
+        if d.copy_id == article_id:
+            return 0
+        return 1 if compared_with(d.origin_id, d.sibling_ids) == article_id else 2
+
+    return sorted(derivations, key=rank)
 
 
 def _console(out: IO[str], to_file: bool):
@@ -262,6 +261,7 @@ def _print_links(console, derivations, labels: dict[str, str] | None = None) -> 
         derivations: the :class:`Derivation` records to list.
         labels: article id -> source (URL or input path as ingested) for the siblings of an
             inferred common source; a sibling without one is shown by its id's first 10 characters.
+            A sibling link names first the sibling its changes are read against, then the others.
     """
     from rich.table import Table
 
@@ -273,8 +273,10 @@ def _print_links(console, derivations, labels: dict[str, str] | None = None) -> 
     for d in derivations:
         origin = d.origin_source or d.origin_id or ""
         if d.inferred_source:
-            origin = "inferred common source, siblings: " + ", ".join((labels or {}).get(i) or i[:10]
-                                                                      for i in d.sibling_ids)  # fmt: skip
+            names = [(labels or {}).get(i) or i[:10] for i in d.sibling_ids]
+            # the first sibling is the one the copy was aligned with: its changes are read against it
+            origin = f"inferred common source; read against {names[0]}" + (
+                f"; other siblings: {', '.join(names[1:])}" if len(names) > 1 else "") if names else "inferred common source"  # fmt: skip
         kinds = {}
         for c in d.changes:
             kinds[c.kind] = kinds.get(c.kind, 0) + 1
@@ -287,19 +289,27 @@ def _print_links(console, derivations, labels: dict[str, str] | None = None) -> 
 def render_provenance(console, art, aliases: list[dict], derivations, others: dict, labels: dict[str, str]) -> None:
     """Print an article, its sources and each derivation link with a side-by-side alignment.
 
+    Each link says whose record it is and what its changes are read against: the article's own
+    records (it is the copy) and the links read against it (it is the origin, or the sibling a
+    copy of the same inferred source was aligned with) are printed in full; a record of another
+    member of its sibling group, read against a third member, is one line naming both and the
+    ``newstrace show`` command that prints it. An article stored from two or more inputs (an
+    identical text ingested again under another path or URL) says that those inputs are
+    identical copies stored as one article.
+
     Args:
         console: a ``rich.console.Console``; without colour, changed words are marked
             ``[-origin words-]`` and ``{+copy words+}`` (as in ``git diff --word-diff``).
         art: the article shown.
         aliases: its input records (``Store.aliases``).
-        derivations: links where it is the copy, the origin or a sibling.
+        derivations: links where it is the copy, the origin or a sibling (:func:`_own_first` order).
         others: the other articles of those links, by id.
         labels: URL or input path of each article id.
     """
     from rich.rule import Rule
 
     from newstrace.cli import safe_markup as escape
-    from newstrace.schema import Source
+    from newstrace.export import compared_with
 
     console.print(Rule(art.id, style="cyan"))
     console.print(f"[cyan]{escape(labels.get(art.id, ''))}[/]", soft_wrap=True)
@@ -308,46 +318,101 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
                         ("outlet", art.outlet), ("language", art.language)):  # fmt: skip
         if value:
             console.print(f"  [dim]{name}:[/] {escape(str(value))}")
-    for a in aliases:
-        where = a["url"] or Source(path=a["path"], format=a["format"] or "text", record=a["record"], line=a["line"]).label()
-        console.print(f"  [dim]source:[/] {escape(str(where))}" + (f" [dim]({escape(a['path'])})[/]" if a["url"] else ""))
+    sources = _alias_sources(aliases)
+    for where, path in sources:
+        console.print(f"  [dim]source:[/] {escape(where)}" + (f" [dim]({escape(path)})[/]" if path else ""))
+    if len(sources) > 1:
+        console.print(f"\n[bold magenta]Identical copies:[/] these {len(sources)} inputs have the same text (after "
+                      "normalisation) and are stored as this one article: each is a verbatim republication of the "
+                      "others.", soft_wrap=True)  # fmt: skip
     if not derivations:
-        console.print("\nNo derivation links: it is not a copy of, nor copied by, any stored article "
-                      "(run `newstrace trace` after ingesting).")  # fmt: skip
-        return
-    for d in derivations:
-        copy = art if d.copy_id == art.id else others.get(d.copy_id)
-        left_id = d.origin_id or (d.sibling_ids[0] if d.sibling_ids else None)
-        left = art if left_id == art.id else others.get(left_id)
-        if d.inferred_source:
-            other = d.sibling_ids[0] if d.copy_id == art.id else d.copy_id
-            more = len({d.copy_id, *d.sibling_ids} - {art.id, other})  # the rest of the sibling group
-            role = (f"sibling of {labels.get(other, other)}{f' and {more} more' if more else ''} "
-                    "(copies of an inferred common source missing from the store)")
-        elif d.copy_id == art.id:
-            role = f"copy of {labels.get(d.origin_id, d.origin_id)}"
+        if len(sources) > 1:
+            console.print("\nNo derivation links to any other stored article (run `newstrace trace` after ingesting).")
         else:
-            role = f"origin of {labels.get(d.copy_id, d.copy_id)}"
+            console.print("\nNo derivation links: it is not a copy of, nor copied by, any stored article "
+                          "(run `newstrace trace` after ingesting).")  # fmt: skip
+        return
+
+    def name(i: str | None) -> str:
+        return "this article" if i == art.id else labels.get(i, i) if i else "?"
+
+    group_shown: set[str] = set()
+    for d in derivations:
+        against = compared_with(d.origin_id, d.sibling_ids)
+        copy = art if d.copy_id == art.id else others.get(d.copy_id)
+        left = art if against == art.id else others.get(against)
+        if d.inferred_source:
+            members = [i for i in dict.fromkeys([d.copy_id, *d.sibling_ids])]
+            key = ",".join(sorted(members))
+            if key not in group_shown and art.id in members:
+                group_shown.add(key)
+                console.print()
+                console.print(Rule(style="magenta"))
+                console.print(f"[bold magenta]Sibling group[/] of {len(members)} copies of an inferred common source "
+                              "missing from the store: " + ", ".join(escape(name(i)) for i in members)
+                              + ". Each record below is one member's, its changes read against the member it "
+                              "was aligned with.", soft_wrap=True)  # fmt: skip
+            if d.copy_id == art.id:
+                role = f"copy of the inferred common source (sibling of {name(against)}): changes read against {name(against)}"
+            elif against == art.id:
+                role = f"sibling {name(d.copy_id)}: a copy of the same inferred source, its changes read against this article"
+            else:
+                counts = _change_counts(d.changes)
+                console.print()
+                console.print(f"[bold magenta]{escape(f'sibling {name(d.copy_id)}')}[/]: its own record, {d.kind}, "
+                              f"score {d.score:.3f}, {counts or 'no changes'}; changes read against "
+                              f"{escape(name(against))}, not this article (see `newstrace show {d.copy_id}`)",
+                              soft_wrap=True)  # fmt: skip
+                continue
+        elif d.copy_id == art.id:
+            role = f"copy of {name(d.origin_id)}: changes read against it"
+        else:
+            role = f"origin of {name(d.copy_id)}: its changes read against this article"
         console.print()
         console.print(Rule(style="magenta"))
         console.print(f"[bold magenta]{escape(role)}[/]", soft_wrap=True)
+        side = "sibling" if d.inferred_source else "origin"
+        console.print(f"  [dim]sides of this record:[/] copy = {escape(name(d.copy_id))}; {side} = {escape(name(against))}",
+                      soft_wrap=True)  # fmt: skip
         console.print(f"  kind [bold]{d.kind}[/], score {d.score:.3f}, coverage: copy {d.copy_coverage:.0%}, "
-                      f"origin {d.origin_coverage:.0%}")  # fmt: skip
+                      f"{side} {d.origin_coverage:.0%}")  # fmt: skip
         for reason in d.direction_evidence:
             console.print(f"  [dim]direction:[/] {escape(reason)}")
         if d.changes:
-            console.print(_changes_table(d.changes, console.no_color))
+            console.print(_changes_table(d.changes, console.no_color, side))
         if copy is not None and left is not None:
-            console.print(_side_by_side(d, left, copy, labels, console.no_color))
+            console.print(_side_by_side(d, left, copy, labels, console.no_color, side, art.id))
 
 
-def _changes_table(changes, plain: bool):
+def _alias_sources(aliases: list[dict]) -> list[tuple[str, str | None]]:
+    """Distinct sources of an article's aliases, in order: ``(URL or input record label, the input paths
+    of a URL joined by "; ")``. One URL saved in two files is one source (one page), not two copies."""
+    from newstrace.schema import Source
+
+    out: dict[str, list[str]] = {}
+    for a in aliases:
+        where = a["url"] or Source(path=a["path"], format=a["format"] or "text", record=a["record"], line=a["line"]).label()
+        paths = out.setdefault(str(where), [])
+        if a["url"] and a["path"] and a["path"] not in paths:
+            paths.append(a["path"])
+    return [(where, "; ".join(paths) or None) for where, paths in out.items()]
+
+
+def _change_counts(changes) -> str:
+    """``"7 quote, 2 reworded"``: a record's changes counted by kind, in order of first appearance."""
+    kinds: dict[str, int] = {}
+    for c in changes:
+        kinds[c.kind] = kinds.get(c.kind, 0) + 1
+    return ", ".join(f"{n} {k}" for k, n in kinds.items())
+
+
+def _changes_table(changes, plain: bool, side: str = "origin"):
     from rich.table import Table
 
     from newstrace.cli import safe_markup as escape
 
     table = Table(title=f"Changes ({len(changes)})", title_justify="left", show_lines=True)
-    for col in ("kind", "origin", "copy", "detail"):
+    for col in ("kind", side, "copy", "detail"):
         table.add_column(col, overflow="fold")
     for c in changes:
         o = escape(c.origin_text) if plain else f"[red]{escape(c.origin_text)}[/]"
@@ -356,10 +421,12 @@ def _changes_table(changes, plain: bool):
     return table
 
 
-def _side_by_side(d, origin, copy, labels: dict[str, str], plain: bool):
+def _side_by_side(d, origin, copy, labels: dict[str, str], plain: bool, side: str = "origin", shown: str | None = None):
     """Origin sentences left, copy sentences right, in reading order: aligned pairs with their word
     differences highlighted, omitted origin sentences and added copy sentences on their own rows
-    (the rows of :func:`newstrace.report.diff.side_by_side`, as the report and web app show them)."""
+    (the rows of :func:`newstrace.report.diff.side_by_side`, as the report and web app show them).
+    ``side`` names the left side (``origin``, or ``sibling`` for a copy of an inferred source); the
+    column of the article ``shown`` is marked "(this article)"."""
     from rich.table import Table
 
     from newstrace.cli import safe_markup as escape
@@ -368,10 +435,14 @@ def _side_by_side(d, origin, copy, labels: dict[str, str], plain: bool):
     pairs = [(p.copy_index, p.origin_index, p.copy_sentence, p.origin_sentence, p.similarity) for p in d.alignment]
     diff = side_by_side(article_sentence_texts(origin.headline, origin.text),
                         article_sentence_texts(copy.headline, copy.text), pairs, max_rows=10_000)  # fmt: skip
-    table = Table(title="Alignment (origin | copy)", title_justify="left", show_lines=True, expand=True)
+    table = Table(title=f"Alignment ({side} | copy)", title_justify="left", show_lines=True, expand=True)
+
+    def head(role: str, article) -> str:
+        return f"{role}: " + escape(_short(labels.get(article.id, article.id))) + (" (this article)" if article.id == shown else "")
+
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("origin: " + escape(_short(labels.get(origin.id, origin.id))), ratio=1, overflow="fold")
-    table.add_column("copy: " + escape(_short(labels.get(copy.id, copy.id))), ratio=1, overflow="fold")
+    table.add_column(head(side, origin), ratio=1, overflow="fold")
+    table.add_column(head("copy", copy), ratio=1, overflow="fold")
     table.add_column("sim", justify="right", no_wrap=True)
     marks = {"del": ("[-", "-]", "[bold red]", "[/]"), "ins": ("{+", "+}", "[bold green]", "[/]")}
 

@@ -63,7 +63,9 @@ _QUERIES: dict[str, str] = {
                (SELECT count(*) FROM changes c WHERE c.copy_id = d.copy_id AND c.origin_key = d.origin_key) AS n_changes,
                (SELECT list(DISTINCT c.kind ORDER BY c.kind) FROM changes c
                 WHERE c.copy_id = d.copy_id AND c.origin_key = d.origin_key) AS change_kinds,
-               g.inferred_source_id, coalesce(g.sibling_group, []) AS sibling_group
+               g.inferred_source_id, coalesce(g.sibling_group, []) AS sibling_group,
+               coalesce(d.origin_id, d.sibling_ids[1]) AS compared_with,
+               CASE WHEN d.origin_id IS NULL THEN g.compared_with_source ELSE d.origin_source END AS compared_with_source
         FROM {derivations} d LEFT JOIN articles a ON a.id = d.copy_id
         LEFT JOIN _sibling_groups g ON g.copy_id = d.copy_id AND g.origin_key = d.origin_key
         ORDER BY a.seq, d.score DESC, d.origin_key""",
@@ -102,25 +104,51 @@ class SiblingGroups:
     copies: set[str] = field(default_factory=set)
     sources: dict[str, str] = field(default_factory=dict)
 
-    def fields(self, copy_id: str, origin_id: str | None, sibling_ids: list[str]) -> dict[str, Any]:
-        """The ``inferred_source_id`` and ``sibling_group`` of one link.
+    def fields(self, copy_id: str, origin_id: str | None, sibling_ids: list[str],
+               origin_source: str | None = None) -> dict[str, Any]:  # fmt: skip
+        """The ``inferred_source_id``, ``sibling_group``, ``compared_with`` and ``compared_with_source`` of one link.
 
         Args:
             copy_id, origin_id, sibling_ids: the link's (``origin_id`` ``None`` for a sibling link).
+            origin_source: the link's ``origin_source`` (input path or URL of a stored origin).
 
         Returns:
-            ``{"inferred_source_id": str | None, "sibling_group": [{"id", "source", "role"}, ...]}``:
-            for a sibling link, every member of its group: the link's copy, then its ``sibling_ids``
-            in order, then the other members by id; ``None`` and ``[]`` for a link to a stored origin.
+            ``{"inferred_source_id": str | None, "sibling_group": [{"id", "source", "role"}, ...],
+            "compared_with": str | None, "compared_with_source": str | None}``: for a sibling link,
+            every member of its group: the link's copy, then its ``sibling_ids`` in order, then the
+            other members by id; ``None`` and ``[]`` for a link to a stored origin.
+            ``compared_with`` is the article the link's alignment and changes are read against
+            (:func:`compared_with`), which for a sibling link need not be the group's ``reference``.
         """
+        other = compared_with(origin_id, sibling_ids)
         gid = self.group.get(copy_id) if origin_id is None else None
         if gid is None:
-            return {"inferred_source_id": None, "sibling_group": []}
+            return {"inferred_source_id": None, "sibling_group": [], "compared_with": other,
+                    "compared_with_source": origin_source if origin_id is not None else self.sources.get(other)}  # fmt: skip
         members = set(self.members[gid])
         order = [i for i in dict.fromkeys([copy_id, *sibling_ids, *self.members[gid]]) if i in members]
         return {"inferred_source_id": gid, "sibling_group": [
             {"id": i, "source": self.sources.get(i), "role": "copy" if i in self.copies else "reference"} for i in order
-        ]}  # fmt: skip
+        ], "compared_with": other, "compared_with_source": self.sources.get(other)}  # fmt: skip
+
+
+def compared_with(origin_id: str | None, sibling_ids: list[str] | None) -> str | None:
+    """The article a derivation's alignment and changes are read against: its stored origin, else its first sibling.
+
+    A sibling link is verified against one other copy of the inferred source; the store keeps that
+    copy first in ``sibling_ids`` (:func:`newstrace.provenance.graph.resolve_links` puts the
+    link's partner first when it widens ``sibling_ids`` to the whole group). That copy may itself
+    have a record of its own (role ``copy`` in ``sibling_group``), so the group's ``reference``
+    member is not, in general, what a given record's changes are read against.
+
+    Args:
+        origin_id: the link's stored origin, ``None`` for a sibling link.
+        sibling_ids: the link's ``sibling_ids``.
+
+    Returns:
+        An article id, or ``None`` for a sibling link without siblings.
+    """
+    return origin_id or ((sibling_ids or [None])[0])
 
 
 def sibling_groups(links: Iterable[tuple[str, str | None, list[str]]], store: Store | None = None) -> SiblingGroups:
@@ -160,19 +188,23 @@ def derivation_json(derivation: Any, groups: SiblingGroups) -> str:
 
     Returns:
         Compact JSON (no newline): every field of the record, as ``model_dump_json`` writes them,
-        then ``inferred_source_id`` and ``sibling_group`` (:meth:`SiblingGroups.fields`).
+        then ``inferred_source_id``, ``sibling_group``, ``compared_with`` and ``compared_with_source``
+        (:meth:`SiblingGroups.fields`).
     """
     row = derivation.model_dump(mode="json")
-    row.update(groups.fields(derivation.copy_id, derivation.origin_id, list(derivation.sibling_ids)))
+    row.update(groups.fields(derivation.copy_id, derivation.origin_id, list(derivation.sibling_ids),
+                             derivation.origin_source))  # fmt: skip
     return json.dumps(row, ensure_ascii=False, separators=(",", ":"))
 
 
 def _group_table(store: Store, links_table: str) -> pa.Table:
-    """``(copy_id, origin_key, inferred_source_id, sibling_group)`` of every sibling link of ``links_table``."""
+    """``(copy_id, origin_key, inferred_source_id, sibling_group, compared_with_source)`` of every sibling link of
+    ``links_table`` (a link to a stored origin takes ``origin_source`` as its ``compared_with_source``)."""
     rows = db.tuples(store, f"SELECT copy_id, origin_key, origin_id, sibling_ids FROM {links_table} "
                             "ORDER BY copy_id, origin_key")  # fmt: skip
     groups = sibling_groups(((r[0], r[2], list(r[3] or [])) for r in rows), store)
-    out: dict[str, list] = {"copy_id": [], "origin_key": [], "inferred_source_id": [], "sibling_group": []}
+    out: dict[str, list] = {"copy_id": [], "origin_key": [], "inferred_source_id": [], "sibling_group": [],
+                            "compared_with_source": []}  # fmt: skip
     for copy_id, origin_key, origin_id, siblings in rows:
         f = groups.fields(copy_id, origin_id, list(siblings or []))
         if f["inferred_source_id"] is not None:
@@ -180,8 +212,9 @@ def _group_table(store: Store, links_table: str) -> pa.Table:
             out["origin_key"].append(origin_key)
             out["inferred_source_id"].append(f["inferred_source_id"])
             out["sibling_group"].append(f["sibling_group"])
+            out["compared_with_source"].append(f["compared_with_source"])
     schema = pa.schema([("copy_id", pa.string()), ("origin_key", pa.string()), ("inferred_source_id", pa.string()),
-                        ("sibling_group", _GROUP_TYPE)])  # fmt: skip
+                        ("sibling_group", _GROUP_TYPE), ("compared_with_source", pa.string())])  # fmt: skip
     return pa.Table.from_pydict(out, schema=schema)
 
 
@@ -351,4 +384,4 @@ def story_tables(store: Store, chunk: int = 5000) -> tuple[pa.Table, pa.Table]:
 
 
 __all__ = ["QUERIES", "queries", "SUFFIX", "TABLES", "ExportFormat", "ExportedTable", "export_tables", "story_tables",
-           "SIBLING_ROLES", "SiblingGroups", "sibling_groups", "derivation_json"]  # fmt: skip
+           "SIBLING_ROLES", "SiblingGroups", "sibling_groups", "derivation_json", "compared_with"]  # fmt: skip

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException, Query, Request
 
-from newstrace.schema import Derivation
 from newstrace.stories import SearchPage, StoryDetail, StoryPage
 from newstrace.stories.detail import MAX_ARTICLES
 from newstrace.web import queries as q
@@ -68,17 +67,20 @@ def api_article(request: Request, article_id: str, all_pairs: bool = Query(False
     return page
 
 
-@router.get("/articles/{article_id}/derivations", response_model=list[Derivation], summary="Derivation links of an article")
-def api_derivations(request: Request, article_id: str, all_pairs: bool = Query(False)) -> list[Derivation]:
+@router.get("/articles/{article_id}/derivations", response_model=list[q.DerivationRecord],
+            summary="Derivation links of an article")  # fmt: skip
+def api_derivations(request: Request, article_id: str, all_pairs: bool = Query(False)) -> list[q.DerivationRecord]:
     """The links where the article (its full id) is the copy, the origin or a sibling, with changes and aligned sentence pairs.
 
     Those of the resolved graph, as ``newstrace trace --json`` writes them (one origin per copy; a copy of an
-    inferred source once, ``sibling_ids`` its whole group); ``all_pairs=true`` gives every verified pair.
+    inferred source once, ``sibling_ids`` its whole group), with the same fields: ``inferred_source_id``,
+    ``sibling_group``, and ``compared_with`` (the article the record's changes are read against) with its
+    source; ``all_pairs=true`` gives every verified pair.
     """
     with _access(request)() as store:
         if not store.query("SELECT 1 AS found FROM articles WHERE id = ?", [article_id]):
             raise no_article(store, article_id)
-        return store.derivations(article_id, resolved=not all_pairs)
+        return q.derivation_records(store, article_id, all_pairs=all_pairs)
 
 
 @router.get("/articles/{article_id}/diff", response_model=q.DiffPage, summary="A copy beside its origin")

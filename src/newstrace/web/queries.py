@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from newstrace.export import compared_with
 from newstrace.report.diff import SideBySide
 from newstrace.report.views import DiffView, article_briefs, load_diffs
 from newstrace.schema import Article, Derivation
@@ -28,11 +29,23 @@ class ArticleLink(BaseModel):
     """One derivation link of an article, as its page lists it.
 
     Attributes:
-        role: ``copy of`` (the article is the copy), ``origin of`` or ``sibling of`` (both
-            copy an inferred common source missing from the store).
-        other_id: the other article (``None`` for an inferred source with no stored sibling).
+        role: whose record the link is and how it relates to the article: ``copy of`` (the
+            article is the copy of a stored origin), ``origin of`` (a copy read against it),
+            ``sibling of`` (its own record as a copy of an inferred common source missing from
+            the store, read against the sibling ``other_id``); the records of the other members
+            of its sibling group: ``sibling read against this`` (a sibling's record whose changes
+            are read against this article) or ``sibling group member`` (a sibling's record read
+            against a third member): their kind and changes are the sibling's, not this article's.
+        other_id: the other article: the origin, the copy, or for a sibling record of the article
+            the sibling it is read against, for another member's record that member (``None`` for
+            an inferred source with no stored sibling).
         other_headline, other_outlet: labels of the other article.
-        copy_id, origin_key: the stored link's key (for its diff).
+        copy_id, origin_key: the stored link's key (for its diff); ``copy_id`` is whose record it is.
+        compared_with_id: the article the record's alignment and changes are read against (the
+            origin, or the sibling it was aligned with: :func:`newstrace.export.compared_with`).
+        compared_with_outlet: its outlet label.
+        own: the article is the record's copy or the side it is read against (its changes concern
+            this article); ``False`` for a record of another sibling read against a third member.
         kind, score, coverage: the link's kind, calibrated score and copy coverage.
         change_counts: changes by kind.
     """
@@ -43,6 +56,9 @@ class ArticleLink(BaseModel):
     other_outlet: str | None = None
     copy_id: str
     origin_key: str
+    compared_with_id: str | None = None
+    compared_with_outlet: str | None = None
+    own: bool = True
     kind: str
     score: float
     coverage: float
@@ -60,13 +76,75 @@ class Alias(BaseModel):
 
 
 class ArticlePage(BaseModel):
-    """An article with its story and derivation links (``article`` is the full stored record)."""
+    """An article with its story and derivation links (``article`` is the full stored record).
+
+    ``identical_sources``: when the article was stored from two or more distinct inputs (URLs, or
+    input records without one), those sources: identical texts (one normalised-text hash) stored
+    as one article, each a verbatim republication of the others; empty otherwise. One URL saved
+    in two files counts once (one page).
+    """
 
     article: Article
     outlet: str | None = None
     story_id: str | None = None
     aliases: list[Alias] = Field(default_factory=list)
     links: list[ArticleLink] = Field(default_factory=list)
+    identical_sources: list[str] = Field(default_factory=list)
+
+
+class SiblingMember(BaseModel):
+    """A member of a sibling group: id, input path or URL as ingested, role ``copy`` or ``reference``
+    (see :class:`newstrace.export.SiblingGroups`)."""
+
+    id: str
+    source: str | None = None
+    role: str
+
+
+class DerivationRecord(Derivation):
+    """A Derivation record as ``newstrace trace --json`` writes it: the stored link plus its sibling group's
+    fields (:meth:`newstrace.export.SiblingGroups.fields`): ``inferred_source_id``, ``sibling_group``,
+    ``compared_with`` (the article the alignment and changes are read against) and its source."""
+
+    inferred_source_id: str | None = None
+    sibling_group: list[SiblingMember] = Field(default_factory=list)
+    compared_with: str | None = None
+    compared_with_source: str | None = None
+
+
+def derivation_records(store: Store, article_id: str, *, all_pairs: bool = False) -> list[DerivationRecord]:
+    """The links where the article is the copy, the origin or a sibling, with the fields of ``trace --json``.
+
+    The sibling groups are computed over the whole links table read (resolved graph, or every
+    pair with ``all_pairs``), so ``inferred_source_id`` and each member's role are those
+    ``trace --json`` and ``export`` give.
+
+    Args:
+        store: an open store (read-only is enough).
+        article_id: an exact article id.
+        all_pairs: every verified pair instead of the resolved graph.
+
+    Raises:
+        StoreError: the store cannot be read.
+    """
+    from newstrace.export import sibling_groups
+
+    derivs = store.derivations(article_id, resolved=not all_pairs)
+    table = "derivations" if all_pairs else RESOLVED_TABLE
+    ids = sorted({i for d in derivs if d.origin_id is None for i in (d.copy_id, *d.sibling_ids)})
+    links = []
+    if ids:  # the group links of those members only: a group is closed under its members' links
+        with store.registered_ids("_rec_ids", ids):
+            links = [(r["copy_id"], r["origin_id"], list(r["sibling_ids"] or [])) for r in store.query(
+                f"SELECT copy_id, origin_id, sibling_ids FROM {table} JOIN _rec_ids ON copy_id = id WHERE origin_id IS NULL")]  # fmt: skip
+    groups = sibling_groups(links, store)
+    out = []
+    for d in derivs:
+        f = groups.fields(d.copy_id, d.origin_id, list(d.sibling_ids), d.origin_source)
+        if f["compared_with_source"] is None and f["compared_with"]:
+            f["compared_with_source"] = store.source_labels([f["compared_with"]]).get(f["compared_with"])
+        out.append(DerivationRecord(**d.model_dump(), **f))
+    return out
 
 
 class SpeakerRow(BaseModel):
@@ -173,20 +251,36 @@ def article_page(store: Store, article_id: str, *, all_pairs: bool = False) -> A
     links = []
     for d in derivs:
         key = (d["copy_id"], d["origin_key"])
+        against = compared_with(d["origin_id"], d["sibling_ids"])
+        own = True
         if d["copy_id"] == article_id:
-            other = d["origin_id"] or ((d["sibling_ids"] or [None])[0])
-            role = "copy of" if d["origin_id"] else "sibling of"
-        else:
-            other, role = d["copy_id"], ("origin of" if d["origin_id"] == article_id else "sibling of")
+            other, role = against, ("copy of" if d["origin_id"] else "sibling of")
+        elif d["origin_id"] == article_id:
+            other, role = d["copy_id"], "origin of"
+        else:  # another sibling's record: its kind and changes are that sibling's
+            other = d["copy_id"]
+            role = "sibling read against this" if against == article_id else "sibling group member"
+            own = against == article_id
         b = briefs.get(other) if other else None
+        cb = briefs.get(against) if against else None
         links.append(ArticleLink(role=role, other_id=other, other_headline=b.headline if b else "",
                                  other_outlet=b.outlet if b else None, copy_id=d["copy_id"], origin_key=d["origin_key"],
+                                 compared_with_id=against, compared_with_outlet=cb.outlet if cb else None, own=own,
                                  kind=d["kind"], score=d["score"], coverage=d["copy_coverage"],
                                  change_counts=dict(counts.get(key, {}))))  # fmt: skip
+    # the article's own records first, then records read against it, then the rest of its sibling groups
+    links.sort(key=lambda l: 0 if l.copy_id == article_id else 1 if l.own else 2)
     aliases = [Alias(path=a["path"], format=a["format"], record=a["record"], line=a["line"], url=a["url"])
                for a in store.aliases(article_id)]  # fmt: skip
     return ArticlePage(article=art, outlet=outlet_of(art.outlet, art.source.url), story_id=story_of(store, article_id),
-                       aliases=aliases, links=links)  # fmt: skip
+                       aliases=aliases, links=links, identical_sources=identical_sources(aliases))  # fmt: skip
+
+
+def identical_sources(aliases: list[Alias]) -> list[str]:
+    """The distinct sources (URL, else input path and record) of an article's aliases when there are two or
+    more: identical texts stored as one article; ``[]`` for one source (one URL saved twice is one source)."""
+    seen = list(dict.fromkeys(a.url or f"{a.path}{'' if not a.record else f' #{a.record}'}" for a in aliases))
+    return seen if len(seen) > 1 else []
 
 
 def _derivation_heads(store: Store, article_id: str, *, all_pairs: bool = False) -> list[dict[str, Any]]:
@@ -334,6 +428,6 @@ def outlet_articles(store: Store, ids: list[str]) -> list[OutletArticle]:
 
 __all__ = [
     "ArticleLink", "Alias", "ArticlePage", "SpeakerRow", "SpeakerQuote", "OutletRow", "OutletArticle", "DiffSegment",
-    "DiffRowOut", "DiffPage", "article_page", "find_diff", "diff_page", "speakers", "filter_speakers",
+    "DiffRowOut", "DiffPage", "SiblingMember", "DerivationRecord", "article_page", "derivation_records", "identical_sources", "find_diff", "diff_page", "speakers", "filter_speakers",
     "speaker_quotes", "speaker_groups", "speaker_group", "outlet_table", "outlet_articles",
 ]  # fmt: skip
