@@ -68,9 +68,24 @@ def test_whole_agency_chunk_stays_the_credit(line, names, credit):
     assert parsed is not None and (parsed.names, parsed.credit) == (names, credit)
 
 
+def test_surname_after_and_is_a_person_nameplate_after_comma_an_outlet():
+    joined = parse_byline("By Lena Okafor and Anna Press")
+    assert (joined.names, joined.outlet) == (["Lena Okafor", "Anna Press"], None)
+    comma = parse_byline("By Lena Okafor, Calder Press")
+    assert (comma.names, comma.outlet) == (["Lena Okafor"], "Calder Press")
+
+
 def test_agency_names_are_not_people():
     assert person_name("Associated Press writer Edda Osswald") == "Edda Osswald"
     assert person_name("Canadian Press") is None and person_name("United Press") is None
+
+
+def test_run_in_reuter_signoff_after_a_place_is_no_person():
+    """A story's last sentence ending in a place, then the run-in sign-off ("... in Brackmoor and
+    Pellwyrth. Reuter"): the sign-off is the credit, "Pellwyrth. Reuter" no person."""
+    a = structured(f"CALDER FERRIES BUYS TUG OPERATOR\n\n{BODY}\n\nThe company has yards in Brackmoor and Pellwyrth. Reuter")
+    assert a.credit == "Reuters" and a.byline == []
+    assert parse_byline("By J. Reuter").names == ["J. Reuter"]
 
 
 def test_reuters_signoff_stays_a_credit():
@@ -116,6 +131,12 @@ def test_outlet_on_its_own_page_is_no_credit(url, line, dateline, outlet):
     a = structured(f"Sea wall approved\n\n{line}\n\n{dateline}{BODY}", url=url)
     assert a.byline == ["Lena Okafor"]
     assert a.credit is None and a.outlet == outlet
+
+
+def test_republication_notice_keeps_its_credit_on_the_same_site():
+    a = structured(f"Sea wall approved\n\nBy Lena Okafor\n\n{BODY}\n\nThis article originally appeared on Calder News US.",
+                   url="https://www.caldernews.example/en_uk/article/sea-wall")
+    assert a.credit == "Calder News US"
 
 
 def test_agency_keeps_its_credit_on_its_own_page():

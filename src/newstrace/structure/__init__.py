@@ -322,9 +322,10 @@ def _fill_people(article: Article, meta: dict[str, Any], found: _Found) -> None:
     publishers = [str(meta[k]) for k in ("outlet", "sitename") if meta.get(k)]
     credited = byline_outlet_credit(found.credits.get("outlet", []), url, publishers)
     # A newspaper or site credited on its own page ("New York (CNN) —" on cnn.com) is the
-    # publisher, not a credit; an agency stays the credit on its own page too.
+    # publisher, not a credit; an agency stays the credit on its own page too, and so does an
+    # edition a republication notice names ("originally appeared on VICE US" on vice.com/en_uk).
     for kind, names in found.credits.items():
-        if kind != "outlet":
+        if kind not in ("outlet", "notice"):
             own = [x for x in names if not is_news_agency(x) and names_page_publisher(x, url, publishers)]
             found.outlets += [x for x in own if x not in found.outlets]
             found.credits[kind] = [x for x in names if x not in own]

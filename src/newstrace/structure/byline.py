@@ -188,6 +188,12 @@ def _is_surname_form(tok: str) -> bool:
     return bare.casefold() in _SURNAME_NAMEPLATES or canonical_agency(bare) is not None
 
 
+def _is_given_name(tok: str) -> bool:
+    """A name token that may stand before a surname: not one ending a sentence ("Phoenix. Reuter", a
+    story's last sentence and its sign-off), unless it is an initial ("J. Reuter")."""
+    return _token_is_name(tok) and (not tok.endswith(".") or re.fullmatch(r"[A-Z]\.", tok) is not None)
+
+
 def _is_outlet_pair(first: str, second: str) -> bool:
     """Whether two words are an agency's or outlet's name or its start ("Associated Press", "France Presse",
     "United Press"), not a given name and a surname."""
@@ -237,7 +243,7 @@ def person_name(chunk: str) -> str | None:
         # The surname after one given name may be an agency form or nameplate word ("Tom Reuter")
         # when no name token follows and the two are no agency's name ("Associated Press").
         surname = (
-            len(cur) == 1 and _is_surname_form(tok) and not (k + 1 < len(tokens) and _token_is_name(tokens[k + 1]))
+            len(cur) == 1 and _is_given_name(cur[0]) and _is_surname_form(tok) and not (k + 1 < len(tokens) and _token_is_name(tokens[k + 1]))
             and not _is_outlet_pair(cur[0], tok.strip(",;:()\"\u201c\u201d"))
         )
         if _token_is_name(tok) or first_name_month or surname or (cur and (low in _PARTICLES or low in _SUFFIXES)):
@@ -337,7 +343,7 @@ def _split_trailing_agency(chunk: str) -> list[str]:
     bylines put the agency after the name without a comma; the longest trailing run of up to four
     words that names an agency is split off when words remain before it."""
     words = chunk.split()
-    if len(words) == 2 and _token_is_name(words[0]) and _is_surname_form(words[1]) and \
+    if len(words) == 2 and _is_given_name(words[0]) and _is_surname_form(words[1]) and \
             not _is_outlet_pair(words[0], words[1]):
         return [chunk]  # "Tom Reuter", "Paul Bloomberg": a given name and a surname (:func:`person_name`)
     for k in range(min(4, len(words) - 1), 0, -1):
@@ -368,7 +374,7 @@ def parse_names(text: str) -> Byline:
             continue
         had_place = bool(_IN_PLACE.search(chunk))
         core = _IN_PLACE.sub("", chunk)
-        outlet = _chunk_outlet(core, bool(out.names))
+        outlet = _chunk_outlet(core, bool(out.names)) if not _joined_person(text, core) else None
         if outlet and canonical_agency(outlet) and is_news_agency(canonical_agency(outlet)):
             # "Reuters Breaking News Editor": the agency and a title
             out.credit = out.credit or canonical_agency(outlet)
@@ -395,6 +401,16 @@ def parse_names(text: str) -> Byline:
             out.dropped.append(chunk)
         after_place = had_place
     return out
+
+
+def _joined_person(text: str, chunk: str) -> bool:
+    """Whether ``chunk`` is a person joined to the names before it by "and" or "&" ("By Ann Lee and
+    Anna Press") rather than an outlet after a comma ("By Ann Lee, Calder Press"): two words, a
+    given name and a surname that is also a nameplate or agency word (:func:`_is_surname_form`)."""
+    words = chunk.split()
+    return (len(words) == 2 and _is_given_name(words[0]) and _is_surname_form(words[1])
+            and not _is_outlet_pair(*words)
+            and re.search(rf"(?:\band|&)\s+{re.escape(chunk)}\b", text, re.IGNORECASE) is not None)
 
 
 def _chunk_outlet(chunk: str, after_name: bool) -> str | None:
@@ -541,7 +557,7 @@ def _only_names(text: str) -> tuple[Byline, bool] | None:
         if not agency and _IN_PLACE.search(chunk):
             chunk, placed = _IN_PLACE.sub("", chunk), True
         name = person_name(chunk)
-        outlet = None if agency else _chunk_outlet(chunk, bool(parsed.names))
+        outlet = None if agency or _joined_person(text, chunk) else _chunk_outlet(chunk, bool(parsed.names))
         agency = agency or (canonical_agency(outlet) if outlet else None)
         if agency and parsed.names and not is_news_agency(agency):
             parsed.outlet = parsed.outlet or agency  # a newspaper after a name is the outlet, as "Fox News" is
