@@ -55,9 +55,69 @@ def test_reported_speech_names_the_speaker(text, speaker, cue):
 
 
 @pytest.mark.parametrize(
+    ("text", "content", "speaker", "cue"),
+    [
+        # a pronoun object of "quoted", resolved to the person named before
+        (
+            'Mayor Anna Berg spoke on Monday. The Ellin Post quoted her as saying, "We are close to a deal."',
+            "We are close to a deal.",
+            "Anna Berg",
+            "saying",
+        ),
+        # a clause quoted after a label noun ('the project') is speech when a speech verb governs it
+        (
+            'State television quoted Energy Minister Tomas Berg as saying the project "cannot be stopped now".',
+            "cannot be stopped now",
+            "Tomas Berg",
+            "saying",
+        ),
+        # the passive subject of "quoted" speaks, also through "that" and a one-word fragment
+        (
+            "Health Minister Ivo Brandt faced calls to resign. He was later quoted as saying that the "
+            'closures were "temporary".',
+            "temporary",
+            "Ivo Brandt",
+            "quoted",
+        ),
+        # an unnamed speaker defined by a relative clause, before and after the quotation
+        (
+            'A farmer who asked not to be named said, "They never came to our village."',
+            "They never came to our village.",
+            "A farmer who asked not to be named",
+            "said",
+        ),
+        (
+            '"They never came to our village," a farmer who asked not to be named said.',
+            "They never came to our village",
+            "a farmer who asked not to be named",
+            "said",
+        ),
+        # an opening participle is not the cue: the main clause's verb is
+        (
+            'Asked whether he would resign, Ivo Brandt said: "No. I have work to do."',
+            "No. I have work to do.",
+            "Ivo Brandt",
+            "said",
+        ),
+        # a short characterisation given by a named person in the passive
+        (
+            'Ost was called "a troublemaker" by port director Hana Ueda.',
+            "a troublemaker",
+            "Hana Ueda",
+            "called",
+        ),
+    ],
+)
+def test_reported_speech_variants(text, content, speaker, cue):
+    assert attribution(text) == [(content, speaker, cue)]
+
+
+@pytest.mark.parametrize(
     "text",
     [
         'Fishermen call the channel "the kettle".',  # a habitual name, not speech
+        'The levy was called "a betrayal" by critics.',  # a short label given by no one named
+        'The documentary "Green Harbour" was shown at the festival, the mayor said.',  # a title
         'A levy dubbed "the fish tax" by the papers was dropped.',  # a short label in the passive
     ],
 )

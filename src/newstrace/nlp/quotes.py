@@ -40,6 +40,7 @@ from newstrace.nlp.cues import (
     CHARACTERISING_VERBS,
     LABEL_DETERMINERS,
     NAMING_VERBS,
+    SPEAKER_PRONOUNS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
     is_cue,
@@ -330,7 +331,9 @@ class _Attributor:
                     break  # '..." and that the committee would continue', '..., reminding them that X has said
                 lead = [x for x in region if doc[x].lower_ not in _SKIP_BEFORE_CUE]
                 if lead and doc[lead[-1]].lower_ in _RELATIVE:
-                    break  # '..." and Guaido, who said ...': a relative clause with its own content
+                    # '..." and Guaido, who said ...': a relative clause with its own content; its cue
+                    # is not the quotation's, but one may follow ('..., a farmer who asked not to be named said')
+                    continue
                 ref = self._quoted_as_saying(after, i) or self._subject_before(region, cue=i)
                 if ref is not None:
                     return ref, tok.text, "after"
@@ -399,12 +402,14 @@ class _Attributor:
             region.pop()
         # the cue's own auxiliaries ('the minister has later said', 'he was quoted as saying')
         aux = 0
+        aside = False  # an aside between commas closes right before the auxiliary
         while region and _is_cue_auxiliary(doc[region[-1]]):
             if cue is not None and not _speaker_is_subject(doc[region[-1]], doc[cue]):
                 return None  # 'Trump was asked, "..."', 'Priebus was said to be "furious"': not the speaker
             region.pop()
             aux += 1
             while region and (doc[region[-1]].pos_ == "ADV" or doc[region[-1]].text == ","):
+                aside = aside or doc[region[-1]].text == ","
                 region.pop()  # 'Gralewicz, head of the branch, has said'
         if aux and region and doc[region[-1]].pos_ not in ("NOUN", "PROPN", "PRON"):
             # 'all she could do was shout "..."': the auxiliary belongs to another verb; 'Maher, ...,
@@ -412,8 +417,12 @@ class _Attributor:
             return None
         if not region:
             return None
+        if doc[region[-1]].lower_ in ("he", "she", "they"):
+            # '..., she replied': the pronoun right before the cue is its subject, not a name before it
+            return self.idx.referent_in(region[-1:])
         seen: set[int] = set()
-        for i in reversed(region):
+        # after an aside the subject is the name before it: 'Mr. Trump, asked about ... under Mr. Putin, had said'
+        for i in region if aside else reversed(region):
             if i not in self.idx.person_at or i in seen:
                 continue
             ent = self.idx.person_at[i]
@@ -423,7 +432,7 @@ class _Attributor:
                 continue
             if run[0] > region[0] and doc[run[0] - 1].pos_ == "ADP" and doc[run[0] - 1].lower_ not in {"by"}:
                 continue
-            if self._clear_path([x for x in region if x > run[-1]]):
+            if aside or self._clear_path([x for x in region if x > run[-1]]):
                 return self.idx.person_referent(i)
         chunk: list[int] = []
         for i in reversed(region):
@@ -435,10 +444,30 @@ class _Attributor:
                 continue
             break
         if not chunk:
+            # 'A farmer who asked not to be named said': the run before the cue ends in a relative
+            # clause's verb; the cue's parsed subject, wholly inside the region, is the speaker
+            subject = self._parsed_subject(cue) if cue is not None else None
+            # the subject runs up to the cue ('for Ginsburg to criticize' has its subject elsewhere)
+            if subject and region[0] <= subject[0] and subject[-1] == region[-1]:
+                return self.idx.referent_in(subject)
             return None
         if cue is not None:
             chunk = self._cue_subject(chunk, cue)
         return self.idx.referent_in(chunk)
+
+    def _parsed_subject(self, cue: int) -> list[int] | None:
+        """Token indices of the cue's ``nsubj`` subtree in the dependency parse of its sentence, or None."""
+        sent = self.parsed.sentence_at(self.doc[cue].idx)
+        if sent is None:
+            return None
+        pdoc = self.parsed.parse(sent)
+        if len(pdoc) != len(sent):
+            return None
+        verb = pdoc[cue - sent.start]
+        subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        if subj is None:
+            return None
+        return [sent.start + t.i for t in subj.subtree if not t.is_punct or t.i not in (subj.left_edge.i, subj.right_edge.i)]
 
     def _cue_subject(self, chunk: list[int], cue: int) -> list[int]:
         """Cut a noun-phrase run before a cue to the cue's subject in the dependency parse.
@@ -536,7 +565,11 @@ class _Attributor:
         lead = before or self._previous_line(k)
         if lead and doc[lead[-1]].text == ":":
             region = lead[:-1]
-            cue = next((i for i in region if is_cue(doc[i])), None)
+            cues = [i for i in region if is_cue(doc[i])]
+            # a participle opening the lead-in is not the cue: 'Asked whether he would resign, Brandt said:'
+            if len(cues) > 1 and cues[0] == region[0] and doc[cues[0]].tag_ in ("VBN", "VBG"):
+                cues = cues[-1:]  # the main clause's cue, nearest the colon
+            cue = cues[0] if cues else None
             sub = [i for i in region if cue is None or i < cue]
             if cue is not None:
                 ref = self._quoted_as_saying(region, cue)
@@ -613,6 +646,9 @@ class _Attributor:
         k = next((n for n, i in enumerate(rest) if doc[i].lower_ == "as"), None)
         if not k or k > 12:
             return None
+        if k == 1 and doc[rest[0]].lower_ in ("him", "her", "them"):  # 'quoted her as saying': resolved later
+            t = doc[rest[0]]
+            return Referent(t.lower_, False, t.idx, t.idx + len(t), pronoun=True, gender=SPEAKER_PRONOUNS.get(t.lower_, ""))
         return self.idx.referent_in(rest[:k], allow_object=True)
 
     def _according_np(self, toks: list[int]) -> Referent | None:
@@ -708,7 +744,9 @@ class _Attributor:
                         return self.idx.person_referent(base + c.i), h.text, "parse-noun"
             if h.pos_ in ("VERB", "AUX") and not in_quote(h):
                 for c in h.children:
-                    if c.dep_ != "nsubj" or in_quote(c):
+                    # 'he was quoted as saying that ...': the passive subject of "quoted" speaks
+                    subject = c.dep_ == "nsubj" or (c.dep_ == "nsubjpass" and h.lower_ == "quoted")
+                    if not subject or in_quote(c):
                         continue
                     if c.lower_ in _RELATIVE and h.dep_ == "relcl" and not in_quote(h.head):
                         c = h.head  # 'Maduro, who blamed ... "...": the relative clause's antecedent speaks
@@ -751,7 +789,10 @@ class _Attributor:
         long_span = words > SHORT_FRAGMENT_WORDS
         participle = verb.dep_ in ("amod", "acl")
         if participle or any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children):
-            return self._agent_of(verb, base, in_quote) if long_span else None
+            agent = self._agent_of(verb, base, in_quote)
+            # a short span is a label unless a named person gives it ('was called "a troublemaker"
+            # by port director Hana Ueda'; not 'a plan dubbed "the big fix" by the press')
+            return agent if agent is not None and (long_span or agent.person) else None
         if verb.tag_ in ("VBP", "VBZ") and not long_span:
             return None  # habitual present names: 'Crews call the channel "the kettle"'
         for c in verb.children:
@@ -981,6 +1022,13 @@ class _Attributor:
             return False
         return all(doc[i].tag_ in ("DT", "PRP$", "JJ", "JJR", "JJS", "RB") for i in before[1:])
 
+    def _clause_inside(self, f: _Found) -> bool:
+        """The quotation holds a finite verb and opens in lower case: a clause someone said ('the
+        project "cannot be stopped now"'), not a name or title ('the project "Green Harbour"')."""
+        content = self.text[f.span.start : f.span.end]
+        inside = self.idx.tokens_between(f.span.start, f.span.end)
+        return content[:1].islower() and any(is_finite_verb(self.doc[i]) for i in inside)
+
     def _listed_after_rejected(self, k: int) -> bool:
         """A short quotation listed right after a rejected one ('as "too loud" or "too shrill"')."""
         if k == 0 or (k - 1) not in self.rejected:
@@ -1043,8 +1091,8 @@ class _Attributor:
             and not self._speech_governs(before)  # 'criticized as a "use it or lose it" approach'
         ):
             return False  # 'part of a "take a look at" project': a modifier between determiner and noun
-        if prev is not None and n <= 6 and is_label_word(prev):
-            return False
+        if prev is not None and n <= 6 and is_label_word(prev) and not (speech and self._clause_inside(f)):
+            return False  # 'the project "Green Harbour"'; not 'saying the project "cannot be stopped now"'
         if n <= SHORT_FRAGMENT_WORDS and is_label_lead([doc[i] for i in before[-3:]]):
             return False  # 'the so-called "green harbour" will open, the mayor said': a term, not speech
         if (
