@@ -51,12 +51,34 @@ def _garbled_name(outlet: str | None, credit: str) -> bool:
     return a != b and fuzz.ratio(a, b) >= GARBLED_NAME_RATIO
 
 
+def _garbled_byline_credit(article, credit: str) -> str:
+    """The part of ``article``'s byline lines that reads as ``credit`` garbled although the byline
+    parser took it for a person ("By Tove Lindqvist, Allied Press Service": "Allied Press" is a name
+    by its form, yet it reads as "The Associated Press" garbled, :func:`_garbled_name`), given as the
+    whole comma-separated part that holds it ("Allied Press Service"); "" when none does.
+
+    Args:
+        article: an :class:`~newstrace.schema.Article` (its ``residue`` with reason ``byline-line``).
+        credit: the other article's credit (an agency name).
+    """
+    for r in getattr(article, "residue", None) or []:
+        if r.reason != "byline-line":
+            continue
+        b = parse_byline(r.text) or parse_byline(r.text, require_by=False)
+        for name in b.names if b else []:
+            if _garbled_name(name, credit):
+                part = next((p.strip() for p in re.split(r"[,;|]|\s[-\u2013\u2014]\s", r.text) if name in p), name)
+                return part
+    return ""
+
+
 def credit_changes(copy, origin) -> list[Change]:
     """Credit (agency) and byline dropped or changed, from the articles' structured fields.
 
     When the copy has no recognised credit but its byline line names someone else where the
     origin's byline line credits the agency ("By Maren Olsby, The Associated Press" -> "By Maren
-    Olsby, Related Press"), the credit was changed, not dropped: the copy's name is reported.
+    Olsby, Related Press"), the credit was changed, not dropped: the copy's name is reported, also
+    where the byline parser read it as a person (:func:`_garbled_byline_credit`).
     Articles loaded without their set-aside lines (the trace's light articles) fall back on the
     copy's outlet when it reads as the origin's credit garbled (:func:`_garbled_name`).
 
@@ -73,7 +95,7 @@ def credit_changes(copy, origin) -> list[Change]:
         if not instead and fold(origin.credit) in {fold(c) for c in _byline_line_credits(origin)}:
             # the origin credits its agency in a byline line: the copy's byline line holds its credit
             others = [c for c in _byline_line_credits(copy) if fold(c) != fold(origin.credit)]
-            instead = others[0] if others else ""
+            instead = others[0] if others else _garbled_byline_credit(copy, origin.credit)
         if not instead and _garbled_name(copy.outlet, origin.credit):
             instead = copy.outlet
         out.append(Change(kind="credit", origin_text=origin.credit, copy_text=instead,
