@@ -19,7 +19,7 @@ from newstrace.pipeline import analyze_document
 from newstrace.readers import read_path
 from newstrace.readers.base import RawDocument
 from newstrace.schema import Source
-from newstrace.structure.byline import parse_byline, person_name
+from newstrace.structure.byline import parse_byline, parse_contributor_line, person_name
 from newstrace.structure.credit import is_news_agency, names_page_publisher
 from newstrace.structure.furniture import is_page_furniture
 from newstrace.structure.residue import PLACEHOLDER, split_placeholders
@@ -78,6 +78,7 @@ def test_surname_after_and_is_a_person_nameplate_after_comma_an_outlet():
 def test_agency_names_are_not_people():
     assert person_name("Associated Press writer Edda Osswald") == "Edda Osswald"
     assert person_name("Canadian Press") is None and person_name("United Press") is None
+    assert person_name("Harbour Press Service") is None  # a press service's name, not "Harbour Press"
 
 
 def test_run_in_reuter_signoff_after_a_place_is_no_person():
@@ -120,6 +121,13 @@ def test_newspaper_and_site_after_name_read_alike():
     assert (fox.credit, fox.outlet) == (None, "Fox News")
     assert (post.credit, post.outlet) == (None, "The Washington Post")
     assert parse_byline("By Lena Okafor, Washington Post Staff Writer").outlet == "The Washington Post"
+
+
+def test_contributor_from_a_newspaper_gives_no_credit():
+    assert parse_contributor_line("Lena Okafor of The Washington Post contributed to this report.") == (
+        ["Lena Okafor"], None)
+    assert parse_contributor_line("Lena Okafor, an Associated Press reporter in Brackmoor, contributed to this report.") == (
+        ["Lena Okafor"], "The Associated Press")
 
 
 @pytest.mark.parametrize("url, line, dateline, outlet", [

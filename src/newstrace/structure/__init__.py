@@ -427,8 +427,10 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
         A news outlet named in a byline ("By Ann Lee, Calder Courier") goes to ``outlet``
         (after the reader's outlet), never to ``byline``, or to ``credit`` when the page's URL or
         the reader's outlet names another site ("By Ann Lee, CNN" on an affiliate's page,
-        :func:`newstrace.structure.credit.byline_outlet_credit`); with no date anywhere, the day in
-        the URL path fills ``published``.
+        :func:`newstrace.structure.credit.byline_outlet_credit`); a newspaper or site credited on its
+        own page (a dateline's "(CNN)" on cnn.com) is the outlet, not the credit; with no date
+        anywhere, the day in the URL path fills ``published``. Unfilled template placeholders
+        ("story.lead_photo.caption") are residue.
     """
     meta = meta or {}
     head_line, paragraphs = split_document(repaired)

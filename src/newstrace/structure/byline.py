@@ -2,7 +2,8 @@
 
 Names are recognised by shape (capitalised tokens, particles such as "de" or "van",
 initials, hyphens and accents), not by a list of names, and are refused when a token is a
-job-title word, a function word, a month or an agency form. An agency found in a byline
+job-title word, a function word, a month or an agency form (after one given name such a word is a
+surname: "Tom Reuter", "Anna Press"; an agency is a whole chunk). An agency found in a byline
 becomes the credit, and a news outlet ("By Ann Lee, Calder Courier") the outlet, never a name
 (the structure stage makes it the credit where the page is another site's: syndicated copy).
 """
@@ -241,9 +242,10 @@ def person_name(chunk: str) -> str | None:
             and k + 1 < len(tokens) and _token_is_name(tokens[k + 1])
         )
         # The surname after one given name may be an agency form or nameplate word ("Tom Reuter")
-        # when no name token follows and the two are no agency's name ("Associated Press").
+        # when it ends the chunk ("Allied Press Service" is an agency's name) and the two are no
+        # agency's name ("Associated Press").
         surname = (
-            len(cur) == 1 and _is_given_name(cur[0]) and _is_surname_form(tok) and not (k + 1 < len(tokens) and _token_is_name(tokens[k + 1]))
+            len(cur) == 1 and k == len(tokens) - 1 and _is_given_name(cur[0]) and _is_surname_form(tok)
             and not _is_outlet_pair(cur[0], tok.strip(",;:()\"\u201c\u201d"))
         )
         if _token_is_name(tok) or first_name_month or surname or (cur and (low in _PARTICLES or low in _SUFFIXES)):
@@ -625,7 +627,7 @@ def parse_contributor_line(line: str) -> tuple[list[str], str | None] | None:
         return None
     # An agency that itself contributed ("...; The Associated Press") is a source, not the credit;
     # a contributor described as agency staff ("an Associated Press reporter", "AP writer") implies it.
-    if parsed.credit:
+    if parsed.credit or parsed.outlet:  # "Ann Lee of The Washington Post": the paper is named, not credited
         return parsed.names, None
     staff = _AGENCY_STAFF.search(who)
     return parsed.names, find_agency(who) or (canonical_agency(staff.group(1)) if staff else None)
