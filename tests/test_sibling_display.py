@@ -207,3 +207,10 @@ def test_one_page_saved_twice_is_one_source_not_identical_copies(traced, tmp_pat
     text = _show(path, twice[0], tmp_path)
     assert "Identical copies" not in text
     assert text.count(" source: ") == 1
+
+
+def test_a_siblings_diff_names_its_left_side_sibling_not_origin(client, traced):
+    _path, rows = traced
+    r = next(r for r in rows if r["inferred_source"] and r["changes"])
+    html = client.get(f"/articles/{r['copy_id']}/diff", params={"origin": r["inferred_source_id"]}).text
+    assert "<th>Sibling</th><th>Copy</th>" in html and "<th>Origin</th><th>Copy</th>" not in html

@@ -205,8 +205,10 @@ def show(
     """Show a stored article, its derivations and a side-by-side alignment with the changes highlighted.
 
     The derivations are those of the resolved graph, as `trace` prints it (one origin per copy;
-    a copy of an inferred source is listed with its whole sibling group); --all-pairs shows
-    every verified pair. Exit status: 0 ok, 2 no such article (or several match), or a store error.
+    for a copy of an inferred source, every record of its sibling group, each saying what its
+    changes are read against); --all-pairs shows every verified pair. An article stored from two
+    or more inputs with the same text says they are identical copies. Exit status: 0 ok, 2 no such
+    article (or several match), or a store error.
     """
     from newstrace.store import open_store
 
@@ -225,7 +227,8 @@ def show(
         labels = st.source_labels([art.id, *others])
     out = _open_output(output)
     try:
-        render_provenance(_console(out, output is not None), art, aliases, derivations, others, labels)
+        render_provenance(_console(out, output is not None), art, aliases, derivations, others, labels,
+                          all_pairs=all_pairs)  # fmt: skip
     finally:
         if output:
             out.close()
@@ -286,7 +289,8 @@ def _print_links(console, derivations, labels: dict[str, str] | None = None) -> 
     console.print(table)
 
 
-def render_provenance(console, art, aliases: list[dict], derivations, others: dict, labels: dict[str, str]) -> None:
+def render_provenance(console, art, aliases: list[dict], derivations, others: dict, labels: dict[str, str],
+                      *, all_pairs: bool = False) -> None:  # fmt: skip
     """Print an article, its sources and each derivation link with a side-by-side alignment.
 
     Each link says whose record it is and what its changes are read against: the article's own
@@ -305,6 +309,8 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
         derivations: links where it is the copy, the origin or a sibling (:func:`_own_first` order).
         others: the other articles of those links, by id.
         labels: URL or input path of each article id.
+        all_pairs: the links are every verified pair (a sibling link names only its partner, so
+            it is introduced as a sibling pair, not as the whole group).
     """
     from rich.rule import Rule
 
@@ -348,8 +354,10 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
                 group_shown.add(key)
                 console.print()
                 console.print(Rule(style="magenta"))
-                console.print(f"[bold magenta]Sibling group[/] of {len(members)} copies of an inferred common source "
-                              "missing from the store: " + ", ".join(escape(name(i)) for i in members)
+                what = "Sibling pair of" if all_pairs else f"Sibling group of {len(members)}"
+                console.print(f"[bold magenta]{what}[/] "
+                              "copies of an inferred common source missing from the store: "
+                              + ", ".join(escape(name(i)) for i in members)
                               + ". Each record below is one member's, its changes read against the member it "
                               "was aligned with.", soft_wrap=True)  # fmt: skip
             if d.copy_id == art.id:
