@@ -38,6 +38,18 @@ class TwoEdgeComponents:
         self._stamp = 0
         self.bridges = 0
 
+    def _climb(self, x: int, path: list[int], visit: list[int], stamp: int) -> tuple[int, int]:
+        """One step up the tree from ``x`` (``-1``: past the root, no step): ``(next node, lca)``,
+        where ``lca`` is the node reached if this walk already visited it, else ``-1``."""
+        if x == -1:
+            return -1, -1
+        x = self.find(x)
+        path.append(x)
+        if visit[x] == stamp:
+            return x, x
+        visit[x] = stamp
+        return self._par[x], -1
+
     def find(self, v: int) -> int:
         """Representative of ``v``'s 2-edge-connected component."""
         two = self._two
@@ -83,22 +95,10 @@ class TwoEdgeComponents:
         path_b: list[int] = []
         lca = -1
         while lca == -1:
-            if a != -1:
-                a = self.find(a)
-                path_a.append(a)
-                if visit[a] == stamp:
-                    lca = a
-                    break
-                visit[a] = stamp
-                a = self._par[a]
-            if b != -1:
-                b = self.find(b)
-                path_b.append(b)
-                if visit[b] == stamp:
-                    lca = b
-                    break
-                visit[b] = stamp
-                b = self._par[b]
+            # climb both paths in turn; the first node met twice is their lowest common ancestor
+            a, lca = self._climb(a, path_a, visit, stamp)
+            if lca == -1:
+                b, lca = self._climb(b, path_b, visit, stamp)
         for path in (path_a, path_b):
             for v in path:
                 self._two[v] = lca
