@@ -153,3 +153,16 @@ def test_reuters_quoted_as_saying(reuters_bodies):
     assert by_start[3056]["Renault is a leader "] == ("Lee Iacocca", "quoted")
     assert by_start[6337]["I think there's a st"] == ("the official", "quoted")
     assert by_start[8009]["It's 99.9 pct (certa"] == ("Roman Gralewicz", "said")
+
+
+@pytest.mark.parametrize(
+    ("text", "unnamed"),
+    [
+        ('Critics call it "a giveaway to the rich that will cost billions."', True),
+        ('Officials said: "The bridge is closed until further notice."', True),
+        ('"We are ready," said Kestrel Analytics.', False),  # a name the NER missed stays named
+    ],
+)
+def test_a_common_noun_opening_the_sentence_is_an_unnamed_speaker(text, unnamed):
+    [q] = quotes_of(text)
+    assert q.speaker_is_unnamed is unnamed

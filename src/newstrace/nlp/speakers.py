@@ -348,8 +348,10 @@ class MentionIndex:
                 return Referent(text, False, start, end)
         if head in NON_PERSON_HEADS:
             return Referent(text, False, start, end)
-        if all(t.text[:1].isupper() or t.text in {"-", "'s", "’s", "."} for t in toks):
-            return Referent(text, False, start, end)  # a name the NER missed: named, not described
+        capitalised_common = bool(toks[0].is_sent_start) and all(t.pos_ == "NOUN" for t in toks)
+        if all(t.text[:1].isupper() or t.text in {"-", "'s", "’s", "."} for t in toks) and not capitalised_common:
+            # a name the NER missed: named, not described ('Critics' opening a sentence is a common noun)
+            return Referent(text, False, start, end)
         lemma = next((t.lemma_.lower() for t in toks if t.lower_ == head), head)
         if not (is_person_noun(head) or is_person_noun(lemma)) or len(toks) > 30:
             return None  # "when questioned after the debate", "the woman's enthusiasm": no speaker
