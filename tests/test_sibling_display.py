@@ -214,3 +214,17 @@ def test_a_siblings_diff_names_its_left_side_sibling_not_origin(client, traced):
     r = next(r for r in rows if r["inferred_source"] and r["changes"])
     html = client.get(f"/articles/{r['copy_id']}/diff", params={"origin": r["inferred_source_id"]}).text
     assert "<th>Sibling</th><th>Copy</th>" in html and "<th>Origin</th><th>Copy</th>" not in html
+
+
+def test_a_story_of_sibling_copies_takes_a_copys_headline_not_an_independent_members(store_path):
+    """Copies of the missing BBC story (story c) with the first seed, an independent AP report that
+    is the only dated member: the story's headline is a copy's, not the seed's (new-user finding)."""
+    from newstrace.stories.query import get_story, story_of
+
+    copy_id = _id(store_path, "c", "02-copy-verbatim.txt")
+    with Store(store_path, read_only=True) as st:
+        story = get_story(st, story_of(st, copy_id))
+        heads = {i: st.get_article(i).headline for i in story.article_ids}
+        independent = set(story.independent_ids)
+    assert story.headline and story.headline not in {heads[i] for i in independent}
+    assert story.headline in {h for i, h in heads.items() if i not in independent}

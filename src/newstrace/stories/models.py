@@ -28,7 +28,8 @@ class Story(_Model):
     Attributes:
         id: stable id, ``"S"`` + 12 hex digits of the sha1 of the earliest-ingested member's id;
             it survives articles joining, and a merged story keeps the older one's id.
-        headline: the headline of the first origin (or of the earliest member) for display.
+        headline: the headline of the first origin (else of the earliest copy with a headline, else
+            of the earliest member) for display.
         article_ids: members, earliest first (by date, then ingestion order).
         origin_ids: roots of the copy tree: members that others derive from and that derive
             from no member, plus inferred common sources (``"inferred:<hash>"``) missing from the store.
