@@ -147,3 +147,25 @@ def test_a_copy_with_a_changed_figure_is_edited_never_verbatim():
     punctuated = list(_NOTICE)
     punctuated[3] = punctuated[3].replace("towns along", "towns, along")
     assert _kind(punctuated, _NOTICE) == "verbatim"
+
+
+def test_a_photo_credit_glued_to_a_caption_is_no_edit_of_a_verbatim_copy():
+    """DW's AMP page (k02) repeats the DW article (k01) word for word; two captions carry the photo
+    credit glued on ("...colombianaFoto: DW/O."): extraction noise, not an edit, so the copy read
+    the way ingest reads it is verbatim."""
+    from newstrace.pipeline import analyze_document
+    from newstrace.provenance.derive import glued_furniture
+    from newstrace.readers.base import RawDocument
+
+    assert glued_furniture("Ex-soldados se viram em IpialesFoto: DW/O.", "Ex-soldados se viram em Ipiales")
+    assert not glued_furniture("Ex-soldados se viram em Ipiales por dias", "Ex-soldados se viram em Ipiales")
+    arts, _gold, files = load_corpus(SHARED / "corpora" / "provenance")
+    by = {f"{files[a.id][0].story[0]}{files[a.id][0].file}": a for a in arts}
+    done = {}
+    for key in ("k01", "k02"):
+        a = by[key]
+        doc = analyze_document(RawDocument(source=a.source, text="\n\n" + a.text, meta={"url": a.source.url}),
+                               stages=("repair", "structure", "language"))
+        done[key] = a.model_copy(update={k: getattr(doc, k) for k in ("text", "headline", "byline", "credit")})
+    d, _p = compare(done["k01"], done["k02"])
+    assert d is not None and d.kind == "verbatim"

@@ -50,6 +50,7 @@ from newstrace.provenance.direction import (
     version_vote,
 )
 from newstrace.provenance.evidence import FEATURES, SLOT_MIN_CONFLICT, PairEvidence, pair_evidence
+from newstrace.provenance.paragraphs import is_furniture
 from newstrace.provenance.text import Sentence, fold, tokens, zipf
 from newstrace.schema import AlignedPair, Derivation
 
@@ -548,13 +549,46 @@ def is_prose(s: Sentence) -> bool:
     return len(s.words) >= PROSE_WORDS and bool(re.search(r"[.!?…][\"”’»)]*$", s.text.rstrip()))
 
 
+#: Most words of page furniture glued to a sentence by text extraction ("...colombianaFoto: DW/O.").
+GLUED_FURNITURE_WORDS = 4
+
+
+def glued_furniture(a: str, b: str) -> bool:
+    """Whether two aligned sentences differ only by a few words glued onto the end of one of them
+    with no space: a caption's photo credit ("...colombianaFoto: DW/O.") that extraction joined to
+    the sentence on one page and not on the other. Extraction noise, not an edit; a changed figure
+    is never glued furniture (it is caught before, :func:`_figures`).
+
+    Args:
+        a, b: the two sentences' texts.
+
+    Returns:
+        True when one's words are the other's with its last word continued without a space by at
+        most :data:`GLUED_FURNITURE_WORDS` words.
+
+    >>> glued_furniture("Refugees wait in IpialesFoto: DW/O.", "Refugees wait in Ipiales")
+    True
+    >>> glued_furniture("Refugees wait in Ipiales for days", "Refugees wait in Ipiales")
+    False
+    >>> glued_furniture("Refugees wait in Ipiales", "Refugees left Ipiales")
+    False
+    """
+    wa, wb = tokens(a), tokens(b)
+    short, long_ = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
+    if not short or len(long_) < len(short) or long_[: len(short) - 1] != short[:-1]:
+        return False
+    last, joined = short[-1], long_[len(short) - 1]
+    return joined != last and joined.startswith(last) and len(long_) - len(short) + 1 <= GLUED_FURNITURE_WORDS
+
+
 def span_edits(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[int, int, float]]) -> tuple[int, int]:
     """Prose sentences added and cut inside the aligned span: ``(added, cut)``.
 
     Only sentences between the first aligned prose sentence and the last aligned sentence of
     each side count: text before or after the shared span is where two excerpts (or a copy and
     a longer origin) simply start or stop, and what lies between a headline and the body
-    (standfirst, dateline, byline) is page furniture, not an edit.
+    (standfirst, dateline, byline) is page furniture, not an edit; so are navigation lines and
+    "read also" links inside the span (:func:`newstrace.provenance.paragraphs.is_furniture`).
     """
     # the span opens at the first aligned prose sentence: a matched headline is followed by a
     # standfirst and dateline on one page and not on the other (furniture, not an edit)
@@ -562,8 +596,12 @@ def span_edits(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[i
     if not body:
         return 0, 0
     ci, oi = {i for i, _, _ in pairs}, {j for _, j, _ in pairs}
-    added = sum(1 for k in range(body[0][0], max(ci) + 1) if k not in ci and is_prose(copy[k]))
-    cut = sum(1 for k in range(body[0][1], max(oi) + 1) if k not in oi and is_prose(origin[k]))
+
+    def edit(s: Sentence) -> bool:  # a menu line or "read also" link left in the body is no edit
+        return is_prose(s) and not is_furniture(s)
+
+    added = sum(1 for k in range(body[0][0], max(ci) + 1) if k not in ci and edit(copy[k]))
+    cut = sum(1 for k in range(body[0][1], max(oi) + 1) if k not in oi and edit(origin[k]))
     return added, cut
 
 
@@ -697,7 +735,8 @@ def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sen
     # a pair at either end of either text may be a sentence cut short by an excerpt's boundary
     edge = [i in (0, len(copy) - 1) or j in (0, len(origin) - 1) for i, j, _ in pairs]
     inner = [(p, x) for p, x, e in zip(pairs, lexical, edge) if not e] or list(zip(pairs, lexical))
-    changed = sum(1 for (i, j, _), x in inner if x < SAME and (is_prose(copy[i]) or is_prose(origin[j])))
+    changed = sum(1 for (i, j, _), x in inner if x < SAME and (is_prose(copy[i]) or is_prose(origin[j]))
+                  and not glued_furniture(copy[i].text, origin[j].text))
     added, cut = span_edits(copy, origin, pairs)
     # a verbatim copy is mostly the other's text: a few shared sentences in a longer article are not
     shared = content_coverage(copy, {i for i, _, _ in pairs})
@@ -773,8 +812,8 @@ def decide(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, ev: Pair
         p = min(p, LINK_PROBABILITY - 1e-6)  # an outlet's footer or sign-off template, not a copy
     votes, why = direction_votes(a, b, sa, sb, al) if p >= LINK_PROBABILITY else (0, [])
     if p >= LINK_PROBABILITY and ev.credited_quote_words >= CREDITED_QUOTE_WORDS:
-        why = [f"credited quotation: the report is attributed to {ev.credited_source}, and the two repeat "
-               f"{ev.credited_quote_words} words of its quotations word for word"] + why
+        why = [(f"credited quotation: the report is attributed to {ev.credited_source}, and the two repeat "
+                f"{ev.credited_quote_words} words of its quotations word for word")] + why
     return PairDecision(p, p >= LINK_PROBABILITY, votes, why, ev, credit)
 
 
@@ -907,8 +946,8 @@ def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment
     kind = derivation_kind(copy_art, origin_art, cs, os_, pairs, lexical)
     if kind == "rewritten" and credited_rewrite(copy_art, origin_art, dec):
         kind = "edited"
-        reasons = reasons + ["a credited rewrite: the copy names its source, as a newsroom's rewrite or "
-                             "summary does and an automated paraphrase does not, so it is read as edited"]
+        reasons = reasons + [("a credited rewrite: the copy names its source, as a newsroom's rewrite or "
+                              "summary does and an automated paraphrase does not, so it is read as edited")]
     # sentences reworded past the alignment threshold between two aligned neighbours: a changed
     # sentence, not one omitted and one added (the decision above did not count them)
     gaps = gap_pairs(cs, os_, pairs, ({i for i, _, _ in moved}, {j for _, j, _ in moved}))
