@@ -280,12 +280,8 @@ def _print_links(console, derivations, labels: dict[str, str] | None = None) -> 
             # the first sibling is the one the copy was aligned with: its changes are read against it
             origin = f"inferred common source; read against {names[0]}" + (
                 f"; other siblings: {', '.join(names[1:])}" if len(names) > 1 else "") if names else "inferred common source"  # fmt: skip
-        kinds = {}
-        for c in d.changes:
-            kinds[c.kind] = kinds.get(c.kind, 0) + 1
         table.add_row(escape(d.copy_source or d.copy_id), escape(origin), d.kind, f"{d.score:.2f}",
-                      f"{d.copy_coverage:.2f}/{d.origin_coverage:.2f}",
-                      ", ".join(f"{n} {k}" for k, n in kinds.items()))  # fmt: skip
+                      f"{d.copy_coverage:.2f}/{d.origin_coverage:.2f}", _change_counts(d.changes))  # fmt: skip
     console.print(table)
 
 

@@ -138,11 +138,14 @@ def derivation_records(store: Store, article_id: str, *, all_pairs: bool = False
             links = [(r["copy_id"], r["origin_id"], list(r["sibling_ids"] or [])) for r in store.query(
                 f"SELECT copy_id, origin_id, sibling_ids FROM {table} JOIN _rec_ids ON copy_id = id WHERE origin_id IS NULL")]  # fmt: skip
     groups = sibling_groups(links, store)
+    fields = [groups.fields(d.copy_id, d.origin_id, list(d.sibling_ids), d.origin_source) for d in derivs]
+    # the inputs of the articles records are read against, looked up once, not once per record
+    missing = sorted({f["compared_with"] for f in fields if f["compared_with_source"] is None and f["compared_with"]})
+    labels = store.source_labels(missing) if missing else {}
     out = []
-    for d in derivs:
-        f = groups.fields(d.copy_id, d.origin_id, list(d.sibling_ids), d.origin_source)
+    for d, f in zip(derivs, fields):
         if f["compared_with_source"] is None and f["compared_with"]:
-            f["compared_with_source"] = store.source_labels([f["compared_with"]]).get(f["compared_with"])
+            f["compared_with_source"] = labels.get(f["compared_with"])
         out.append(DerivationRecord(**d.model_dump(), **f))
     return out
 
