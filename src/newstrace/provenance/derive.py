@@ -735,17 +735,15 @@ def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sen
     # a pair at either end of either text may be a sentence cut short by an excerpt's boundary
     edge = [i in (0, len(copy) - 1) or j in (0, len(origin) - 1) for i, j, _ in pairs]
     inner = [(p, x) for p, x, e in zip(pairs, lexical, edge) if not e] or list(zip(pairs, lexical))
-    changed = sum(1 for (i, j, _), x in inner if x < SAME and (is_prose(copy[i]) or is_prose(origin[j]))
-                  and not glued_furniture(copy[i].text, origin[j].text))
+    reworded = [(i, j) for (i, j, _), x in inner if x < SAME and (is_prose(copy[i]) or is_prose(origin[j]))]
+    changed = sum(1 for i, j in reworded if not glued_furniture(copy[i].text, origin[j].text))
     added, cut = span_edits(copy, origin, pairs)
     # a verbatim copy is mostly the other's text: a few shared sentences in a longer article are not
     shared = content_coverage(copy, {i for i, _, _ in pairs})
     # the tolerance is for extraction noise (a photo credit glued to a caption, punctuation) and
     # version updates; a changed figure is an edit however long the copy
-    edited_inner = any(_figures(copy[i].text) != _figures(origin[j].text)
-                       for (i, j, _), x in inner if x < SAME and (is_prose(copy[i]) or is_prose(origin[j])))
     if (changed + added + cut <= (max(1, len(pairs) // 10) if len(pairs) >= 5 else 0) and shared >= VERBATIM_SHARE
-            and not edited_inner):
+            and not any(_figures(copy[i].text) != _figures(origin[j].text) for i, j in reworded)):
         return "verbatim"
     sub = ins = 0
     zo = zc = 0.0

@@ -13,7 +13,7 @@ from newstrace.provenance.rewording import MIN_KEPT, SLANT_TERMS, _base, _kept, 
 from newstrace.provenance.text import Sentence, fold, quoted_spans, tokens
 from newstrace.schema import Change
 from newstrace.structure.byline import parse_byline
-from newstrace.structure.furniture import NAV_WORDS
+from newstrace.structure.furniture import NAV_NEUTRAL, NAV_TOKEN, NAV_WORDS
 
 
 def _cut(s: Sentence) -> bool:
@@ -59,8 +59,6 @@ READ_ALSO = ("read also", "also read", "read more", "see also", "related", "more
              "relacionada", "relacionadas", "relacionados", "leia tambem", "leia mais", "veja tambem",
              "saiba mais", "lire aussi", "a lire aussi", "voir aussi", "lesen sie auch", "mehr zum thema")
 _READ_ALSO = re.compile(r"^\W*(?:" + "|".join(re.escape(x) for x in READ_ALSO) + r")\s*[:\-\u2013\u2014|]")
-_NAV_WORD = re.compile(r"[^\W_]+(?:['\u2019-][^\W_]+)*")
-_NAV_NEUTRAL = frozenset(["+", "&", "and", "the", "of", "y", "e", "et", "und", "in", "to", "up", "out", "us", "my", "all"])
 
 
 def is_furniture(s: Sentence) -> bool:
@@ -85,14 +83,21 @@ def is_furniture(s: Sentence) -> bool:
     ...  "Home News Sport Weather Obits Puzzles + Games", "The port reopened on Monday after a week.")]
     [True, True, True, False]
     """
+    cached = s.__dict__.get("_furniture")  # read per pair for the same sentence: kept on it
+    if cached is None:
+        cached = s.__dict__["_furniture"] = _furniture(s)
+    return cached
+
+
+def _furniture(s: Sentence) -> bool:
     text = s.text.strip()
-    if _READ_ALSO.match(fold(text).casefold()):
+    if _READ_ALSO.match(fold.__wrapped__(text).casefold()):  # a sentence, not a word: kept out of fold's cache
         return True
     if _cut(s) and not parse_byline(text):  # a byline ("By Ann Lee, CNN") is the credit, never furniture
         # a page title or breadcrumb: "Headline | Site", "News from the UK | Sky News"
         if len(s.words) < FRAGMENT_WORDS or " | " in text:
             return True
-        counted = [w.casefold() for w in _NAV_WORD.findall(text) if w.casefold() not in _NAV_NEUTRAL]
+        counted = [w.casefold() for w in NAV_TOKEN.findall(text) if w.casefold() not in NAV_NEUTRAL]
         if len(counted) >= 3 and sum(w in NAV_WORDS for w in counted) >= NAV_SHARE * len(counted):
             return True
     return False
@@ -196,16 +201,10 @@ def _moved_into(words: tuple[list[str], Counter], other: tuple[list[str], Counte
     return max((b.size for b in m.get_matching_blocks()), default=0) >= MOVED_RUN
 
 
-def _moved(s: Sentence, others: list[Sentence]) -> bool:
-    """Whether the words of ``s`` stand in one of ``others`` (:func:`_moved_into`)."""
-    (words,) = _bases([s])
-    return any(_moved_into(words, o) for o in _bases(others))
-
-
 def moved_pairs(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[int, int, float]],
                 min_words: int = 4) -> list[tuple[int, int, float]]:
     """Unaligned sentences of the two sides that are one sentence moved or reworded out of the
-    alignment's order (:func:`_moved` either way, keeping at least :data:`MIN_KEPT` of their words
+    alignment's order (:func:`_moved_into` either way, keeping at least :data:`MIN_KEPT` of their words
     in order): "“I don't see a way out,” he told ..." after the last aligned sentence of one side
     and "I don’t see a way out,” declared army major ..." after that of the other. They are compared
     like aligned pairs, as loose ones, so that what the copy changed in them is reported.
@@ -275,7 +274,7 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
     reported before it (a headline a page shows twice); a sentence in another language than its
     side's aligned text (:func:`_other_language`: the other half of a bilingual page); and, within
     one language, a sentence merged into, split from or moved to a sentence of the other side
-    (:func:`_moved`). Between two languages the alignment pairs only sentences sharing names and
+    (:func:`_moved_into`). Between two languages the alignment pairs only sentences sharing names and
     figures (:func:`newstrace.provenance.align.cross_language_alignment`), so a gap holding
     unaligned text on both sides is most likely translated text it could not pair: with
     ``translated`` a run is reported only where the other side's same gap holds no content sentence.

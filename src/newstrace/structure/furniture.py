@@ -50,9 +50,10 @@ NAV_WORDS = frozenset(
 )
 #: Language names of two words, matched as a whole line ("Bahasa Indonesia" in a language menu).
 NAV_PHRASES = frozenset(["bahasa indonesia", "bahasa melayu", "tiếng việt", "português do brasil"])
-# Words that join menu items ("Puzzles + Games", "Arts & Culture") and carry no evidence either way.
-_NEUTRAL = frozenset("+ & and the of y e et und in to up out us my all".split())
-_WORD = re.compile(r"[^\W_]+(?:['\u2019-][^\W_]+)*")
+#: Words that join menu items ("Puzzles + Games", "Arts & Culture") and carry no evidence either way.
+NAV_NEUTRAL = frozenset("+ & and the of y e et und in to up out us my all".split())
+#: A word of a menu line (letters or digits, inner apostrophes and hyphens kept).
+NAV_TOKEN = re.compile(r"[^\W_]+(?:['\u2019-][^\W_]+)*")
 _BULLET = re.compile(r"^\s*[-\u2013\u2022\u00b7*>|]+(?:\s|$)")
 # Lowercase words of Title Case headlines ("Pilots Fire Flares At Trawlers As Calder Closes"):
 # a run of capitalised words without one of them is a list of section names.
@@ -99,11 +100,11 @@ def has_headline_signs(text: str) -> bool:
     """
     if _COLON_LABEL.search(text) or _QUOTES.search(text) or text.rstrip().endswith((".", "!", "?")):
         return True
-    words = _WORD.findall(text)
+    words = NAV_TOKEN.findall(text)
     if any(w.casefold() in _HEADLINE_VERBS for w in words):
         return True
     return (len(words) >= 3 and words[0][:1].isupper() and not text.isupper()
-            and any(w[:1].islower() and w.casefold() not in _NEUTRAL for w in words[1:]))
+            and any(w[:1].islower() and w.casefold() not in NAV_NEUTRAL for w in words[1:]))
 
 
 def is_page_furniture(line: str, site: frozenset[str] = frozenset()) -> bool:
@@ -127,7 +128,7 @@ def is_page_furniture(line: str, site: frozenset[str] = frozenset()) -> bool:
     text = line.strip()
     if not any(c.isalpha() for c in text):
         return True
-    words = _WORD.findall(text)
+    words = NAV_TOKEN.findall(text)
     if _BULLET.match(text) and len(words) <= 4:
         return True
     if " ".join(text.casefold().split()) in NAV_PHRASES:
@@ -136,11 +137,11 @@ def is_page_furniture(line: str, site: frozenset[str] = frozenset()) -> bool:
     # them naming a page of the site ("Letters: Ferry fares | Quay repairs | ..." is a title)
     segments = [seg for seg in re.split(r"\\?\|", text) if seg.strip()]
     if len(segments) >= 3 and all(len(seg.split()) <= 3 for seg in segments):
-        named = sum(any(w.casefold() in NAV_WORDS or w.casefold() in site for w in _WORD.findall(seg)) for seg in segments)
+        named = sum(any(w.casefold() in NAV_WORDS or w.casefold() in site for w in NAV_TOKEN.findall(seg)) for seg in segments)
         if named >= len(segments) / 2:
             return True
     folded = [w.casefold() for w in words]
-    counted = [w for w in folded if w not in _NEUTRAL]
+    counted = [w for w in folded if w not in NAV_NEUTRAL]
     if not counted:
         return False
     nav = sum(1 for w in counted if w in NAV_WORDS or w in site)
@@ -149,7 +150,7 @@ def is_page_furniture(line: str, site: frozenset[str] = frozenset()) -> bool:
     if has_headline_signs(text):
         # "Breaking news: markets fall", "Opinion: Politics and money": a menu only when every
         # word, joining words included, is a navigation word
-        return all(w in NAV_WORDS or w in site for w in folded if w not in _NEUTRAL - _JOINING)
+        return all(w in NAV_WORDS or w in site for w in folded if w not in NAV_NEUTRAL - _JOINING)
     if nav == len(counted) or (len(counted) >= 4 and nav >= 0.75 * len(counted)):
         return True
     # An all-capitals line is a wire headline ("HOME SHOPPING <HSN> SETS STOCK OPTIONS"), not a menu.
