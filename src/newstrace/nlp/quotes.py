@@ -40,7 +40,6 @@ from newstrace.nlp.cues import (
     CHARACTERISING_VERBS,
     LABEL_DETERMINERS,
     NAMING_VERBS,
-    SPEAKER_PRONOUNS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
     is_cue,
@@ -455,16 +454,19 @@ class _Attributor:
             chunk = self._cue_subject(chunk, cue)
         return self.idx.referent_in(chunk)
 
-    def _parsed_subject(self, cue: int) -> list[int] | None:
-        """Token indices of the cue's ``nsubj`` subtree in the dependency parse of its sentence, or None."""
-        sent = self.parsed.sentence_at(self.doc[cue].idx)
-        if sent is None:
-            return None
+    def _subject_node(self, sent, cue: int, deps: tuple[str, ...]):
+        """The cue's subject (a child with a dependency in ``deps``) in the parse of its sentence
+        ``sent``, as a token of that parse (its ``i`` counts from ``sent.start``), or None."""
         pdoc = self.parsed.parse(sent)
         if len(pdoc) != len(sent):
             return None
         verb = pdoc[cue - sent.start]
-        subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        return next((c for c in verb.children if c.dep_ in deps), None)
+
+    def _parsed_subject(self, cue: int) -> list[int] | None:
+        """Token indices of the cue's ``nsubj`` subtree in the dependency parse of its sentence, or None."""
+        sent = self.parsed.sentence_at(self.doc[cue].idx)
+        subj = self._subject_node(sent, cue, ("nsubj",)) if sent is not None else None
         if subj is None:
             return None
         return [sent.start + t.i for t in subj.subtree if not t.is_punct or t.i not in (subj.left_edge.i, subj.right_edge.i)]
@@ -493,15 +495,12 @@ class _Attributor:
         sent = self.parsed.sentence_at(doc[cue].idx)
         if sent is None or not sent.start <= chunk[0] < sent.end:
             return chunk
-        pdoc = self.parsed.parse(sent)
         base = sent.start
-        if len(pdoc) == len(sent):
-            verb = pdoc[cue - base]
-            subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-            if subj is not None:
-                lo, hi = base + subj.left_edge.i, base + subj.right_edge.i
-                if chunk[0] < lo <= hi <= chunk[-1]:
-                    return [i for i in chunk if lo <= i <= hi]
+        subj = self._subject_node(sent, cue, ("nsubj", "nsubjpass"))
+        if subj is not None:
+            lo, hi = base + subj.left_edge.i, base + subj.right_edge.i
+            if chunk[0] < lo <= hi <= chunk[-1]:
+                return [i for i in chunk if lo <= i <= hi]
         return self._second_np(chunk)
 
     def _second_np(self, chunk: list[int]) -> list[int]:
@@ -647,8 +646,7 @@ class _Attributor:
         if not k or k > 12:
             return None
         if k == 1 and doc[rest[0]].lower_ in ("him", "her", "them"):  # 'quoted her as saying': resolved later
-            t = doc[rest[0]]
-            return Referent(t.lower_, False, t.idx, t.idx + len(t), pronoun=True, gender=SPEAKER_PRONOUNS.get(t.lower_, ""))
+            return self.idx.pronoun_referent(rest[0])
         return self.idx.referent_in(rest[:k], allow_object=True)
 
     def _according_np(self, toks: list[int]) -> Referent | None:

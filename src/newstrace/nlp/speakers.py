@@ -292,17 +292,16 @@ class MentionIndex:
             if low in _SUBJ_PRONOUNS and doc[i].tag_ != "PRP$":
                 if low in ("i", "we"):
                     return None
-                return Referent(
-                    low,
-                    False,
-                    doc[i].idx,
-                    doc[i].idx + len(doc[i]),
-                    pronoun=True,
-                    gender=SPEAKER_PRONOUNS.get(low, ""),
-                )
+                return self.pronoun_referent(i)
         if not allow_description:
             return None
         return self.description(tokens)
+
+    def pronoun_referent(self, i: int) -> Referent:
+        """The pronoun at token ``i`` as a speaker mention, to be resolved to its antecedent
+        (gender from :data:`SPEAKER_PRONOUNS`: "she"/"her" -> 'f')."""
+        t = self.doc[i]
+        return Referent(t.lower_, False, t.idx, t.idx + len(t), pronoun=True, gender=SPEAKER_PRONOUNS.get(t.lower_, ""))
 
     def description(self, tokens: Sequence[int]) -> Referent | None:
         """A description referent ("a council spokesman") from its tokens, or ``None``.
