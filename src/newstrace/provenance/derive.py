@@ -170,9 +170,12 @@ def credited_source(a, b) -> str | None:
     if not ka or not kb or same_outlet(ka, kb):
         return None
     for x, y, ky in ((a, b, kb), (b, a, ka)):
-        for s in sorted(attributed_sources(x)):
-            if (outlet_matches(s, ky) or s in attributed_sources(y) or s in declared_sources(y)
-                    or (s in AGENCY_ALIASES and credits(y, s))):
+        sources = sorted(attributed_sources(x))
+        if not sources:
+            continue
+        retold, declared = attributed_sources(y), declared_sources(y)  # once per side, not per source
+        for s in sources:
+            if outlet_matches(s, ky) or s in retold or s in declared or (s in AGENCY_ALIASES and credits(y, s)):
                 return s
     return None
 
