@@ -133,6 +133,15 @@ def test_surname_of_a_site_name_is_a_person():
     assert art.byline == ["Tomas Riedel", "Ilka Forbes"] and art.credit is None
 
 
+def test_surname_of_a_site_name_with_a_title_is_a_person_in_a_credit_position_too():
+    # a credit position (a byline chunk after a name, a dateline's parentheses) reads a site as a
+    # byline chunk does: "Ilka Forbes Senior Writer" is a person with her title, not Forbes's desk
+    assert outlet_credit("Ilka Forbes Senior Writer") is None
+    assert outlet_credit("Forbes Senior Writer") == "Forbes" and outlet_credit("Deutsche Welle Sports") == "Deutsche Welle"
+    line = parse_byline("By Tomas Riedel, Ilka Forbes Senior Writer")
+    assert line.names == ["Tomas Riedel", "Ilka Forbes"] and line.outlet is None and line.credit is None
+
+
 # --- invented: datelines -------------------------------------------------------------------------
 
 

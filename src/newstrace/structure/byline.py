@@ -11,6 +11,7 @@ becomes the credit, and a news outlet ("By Ann Lee, Calder Courier") the outlet,
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from newstrace.structure.credit import canonical_agency, is_news_agency
@@ -70,6 +71,30 @@ KNOWN_SITES = frozenset(
 _STAFF_TAIL = frozenset("staff staffer writer writers reporter reporters correspondent team desk".split())
 
 
+def site_name(words: Sequence[str]) -> str | None:
+    """The known site (:data:`KNOWN_SITES`) that ``words`` name whole, or ``None``.
+
+    A site is one known word ("BBC", "Forbes"), two known words ("Deutsche Welle") or "The" and
+    a known word. A known word after any other word is a surname: "Ellie Forbes" is a person.
+    Shared by :func:`outlet_name` and :func:`newstrace.structure.credit.outlet_credit`, so that a
+    byline chunk and a credit position read a site alike.
+
+    Args:
+        words: the chunk's words, as written (case matters).
+
+    Returns:
+        The words joined by spaces, or ``None``.
+
+    >>> site_name(["BBC"]), site_name(["Deutsche", "Welle"]), site_name(["Ellie", "Forbes"])
+    ('BBC', 'Deutsche Welle', None)
+    """
+    if words and words[-1] in KNOWN_SITES and (
+        len(words) == 1 or len(words) == 2 and words[0] in KNOWN_SITES | {"The"}
+    ):
+        return " ".join(words)
+    return None
+
+
 def outlet_name(chunk: str, *, after_name: bool = True) -> str | None:
     """The news outlet a byline chunk names ("Calder Courier", "The Harbor Ledger"), or ``None``.
 
@@ -96,8 +121,9 @@ def outlet_name(chunk: str, *, after_name: bool = True) -> str | None:
         words = words[:-1]
     if not words or len(words) > 6:
         return None
-    if words[-1] in KNOWN_SITES and (len(words) == 1 or len(words) == 2 and words[0] in KNOWN_SITES | {"The"}):
-        return " ".join(words)  # "BBC", "Deutsche Welle", "The Guardian"-like names; "Ellie Forbes" is a person
+    site = site_name(words)
+    if site:
+        return site
     if len(words) == 1:
         return None  # a lone nameplate word ("Courier") names no paper
     if not all(w[0].isupper() and all(ch.isalpha() or ch in "-'\u2019." for ch in w) for w in words):

@@ -146,7 +146,7 @@ def outlet_credit(text: str) -> str | None:
     >>> outlet_credit("Staff Writer") is None and outlet_credit("Colombia") is None
     True
     """
-    from newstrace.structure.byline import KNOWN_SITES, TITLE_WORDS, outlet_name
+    from newstrace.structure.byline import TITLE_WORDS, outlet_name, site_name
 
     text = " ".join(text.split()).strip(" .,;:")
     agency = canonical_agency(text)
@@ -158,7 +158,7 @@ def outlet_credit(text: str) -> str | None:
     words = text.split()
     for k in range(min(3, len(words) - 1), 0, -1):  # "CNN Business", "The Associated Press Sports"
         head = " ".join(words[:k])
-        site = canonical_agency(head) or (head if words[k - 1] in KNOWN_SITES and k <= 2 else None)
+        site = canonical_agency(head) or site_name(words[:k])  # "Ellie Forbes Reporter" names no site
         if site and all(w.casefold() in TITLE_WORDS for w in words[k:]):
             return site
     return None
