@@ -18,7 +18,7 @@ import pytest
 from newstrace.pipeline import analyze_document
 from newstrace.provenance import compare
 from newstrace.provenance.align import align
-from newstrace.provenance.direction import attribution_vote, damage_in, damage_vote
+from newstrace.provenance.direction import attribution_vote, damage_in, damage_vote, diacritics_vote
 from newstrace.provenance.fingerprint import article_sentences
 from newstrace.provenance.graph import resolve
 from newstrace.readers import read_paths
@@ -126,6 +126,29 @@ def test_damage_vote_needs_damage_on_one_side_only():
     # a repair whose words are not in the aligned sentences says nothing about the shared text
     far = [Repair(kind="censor", start=0, end=5, before="clbadified", after="classified")]
     assert damage_vote(clean, _art(TEXT, far), s, s, al)[0] == 0
+
+
+ACCENTED = ("Mayor Inés Peñalver said on Monday that the harbour would reopen after the storm.\n\n"
+            "The opposition leader Joaquín Ortúzar asked the council to publish the repair costs.")
+
+
+def test_diacritics_vote_names_the_side_that_kept_them_the_origin():
+    plain_text = ACCENTED.replace("Inés", "Ines").replace("Peñalver", "Penalver").replace("Joaquín", "Joaquin") \
+        .replace("Ortúzar", "Ortuzar")
+    kept, lost = _art(ACCENTED, language="en"), _art(plain_text, language="en")
+    sk, sl = article_sentences("", ACCENTED), article_sentences("", plain_text)
+    al = align(sk, sl)
+    assert len(al.pairs) == 2
+    v, why = diacritics_vote(kept, lost, sk, sl, al)
+    assert v == 1 and "second" in why and "Peñalver -> Penalver" in why
+    v_rev, _ = diacritics_vote(lost, kept, sl, sk, align(sl, sk))
+    assert v_rev == -1
+    # a translation adds diacritics to names: across languages the vote says nothing
+    assert diacritics_vote(kept, _art(plain_text, language="es"), sk, sl, al)[0] == 0
+    # curly apostrophes are not diacritics
+    curly = _art(TEXT.replace("council", "council’s"), language="en")
+    s1, s2 = article_sentences("", curly.text), article_sentences("", TEXT.replace("council", "council's"))
+    assert diacritics_vote(curly, _art(TEXT.replace("council", "council's"), language="en"), s1, s2, align(s1, s2))[0] == 0
 
 
 def test_attribution_vote_needs_a_strict_superset_and_the_same_reporter():
@@ -279,3 +302,40 @@ def test_a_month_says_nothing_against_a_day_inside_it(wapo_pair):
     d, _p = compare(month_only, day_copy)
     assert d is not None and d.origin_id is None and not any(r.startswith("dates") for r in d.direction_evidence)
     assert article_date(origin.model_copy(update={"published": "2019-03"})) == (date(2019, 3, 10), date(2019, 3, 10))
+
+
+@pytest.fixture(scope="module")
+def corpus_by_file() -> dict[tuple[str, str], Article]:
+    from newstrace.corpora.provenance import load_corpus
+
+    if not (SHARED / "corpora" / "provenance").is_dir():
+        pytest.skip("needs ../shared/corpora/provenance")
+    arts, _gold, files = load_corpus(SHARED / "corpora" / "provenance")
+    return {(f[0].story[0], f[0].file): a for a in arts for f in [files[a.id]]}
+
+
+def _votes(a: Article, b: Article):
+    from newstrace.provenance import verify_pair
+    from newstrace.provenance.derive import direction_votes
+
+    sa, sb = article_sentences(a.headline or "", a.text), article_sentences(b.headline or "", b.text)
+    al, _ev = verify_pair(sa, sb, a.language != b.language)
+    return direction_votes(a, b, sa, sb, al)
+
+
+def test_spin_vote_is_not_read_across_languages(corpus_by_file):
+    """The Miami Herald story's English copy (f01) and El Nuevo Herald's Spanish edition (f02): every
+    aligned word differs, and Spanish words look rare on an English frequency list; that is not
+    spinning (it cast a vote before the languages were compared: "157 word swaps")."""
+    en, es = corpus_by_file[("f", "01")], corpus_by_file[("f", "02")]
+    assert (en.language, es.language) == ("en", "es")
+    _v, why = _votes(en, es)
+    assert not any("Zipf" in w for w in why), why
+
+
+def test_the_copy_that_lost_diacritics_is_pointed_at(corpus_by_file):
+    """The Washington Post's "Guaidó", "Nicolás" are "Guaido", "Nicolas" in IOL's copy (h03)."""
+    origin, copy = corpus_by_file[("h", "01")], corpus_by_file[("h", "03")]
+    v, why = _votes(copy, origin)
+    assert v == -1, why
+    assert any(w.startswith("diacritics: the first") and "Guaidó -> Guaido" in w for w in why), why

@@ -44,6 +44,7 @@ from newstrace.provenance.direction import (
     cut_vote,
     damage_vote,
     declared_source_limit,
+    diacritics_vote,
     declared_sources,
     outlet_matches,
     shared_quotation_words,
@@ -350,6 +351,11 @@ def _is_amp(article) -> bool:
     return (p.hostname or "").startswith("amp.") or "/amp/" in p.path or p.path.endswith("/amp")
 
 
+def _languages_differ(a, b) -> bool:
+    la, lb = getattr(a, "language", None), getattr(b, "language", None)
+    return bool(la and lb and la != lb)
+
+
 def _spin_vote(sa: list[Sentence], sb: list[Sentence], al: Alignment) -> tuple[int, str]:
     """Spinning swaps common words for rarer synonyms ("said" -> "mentioned"): the rarer side is the copy."""
     za, zb, n, other = 0.0, 0.0, 0, 0
@@ -411,7 +417,7 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
         if v:
             votes += v
             why.append(reason)
-    for v, reason in (attribution_vote(a, b), damage_vote(a, b, sa, sb, al)):
+    for v, reason in (attribution_vote(a, b), damage_vote(a, b, sa, sb, al), diacritics_vote(a, b, sa, sb, al)):
         if v:
             votes += v
             why.append(reason)
@@ -419,7 +425,8 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     if amp_a != amp_b:
         votes += 2 if amp_b else -2
         why.append(f"AMP rendering: the {'second' if amp_b else 'first'} is an AMP page")
-    v, reason = _spin_vote(sa, sb, al)
+    # Zipf frequencies are read in English: across languages every word looks "swapped"
+    v, reason = _spin_vote(sa, sb, al) if not _languages_differ(a, b) else (0, "")
     if v:
         votes += v
         why.append(reason)
