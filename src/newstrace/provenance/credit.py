@@ -12,6 +12,14 @@ from newstrace.schema import Change
 from newstrace.structure.byline import parse_byline
 
 
+def _byline_lines(article):
+    """The byline lines set aside from ``article`` (``residue`` with reason ``byline-line``), each with
+    its parse: ``(text, Byline or None)``, read with or without a leading "By"."""
+    for r in getattr(article, "residue", None) or []:
+        if r.reason == "byline-line":
+            yield r.text, parse_byline(r.text) or parse_byline(r.text, require_by=False)
+
+
 def _byline_line_credits(article) -> list[str]:
     """Who the byline lines set aside from ``article`` credit ("By Maren Olsby, Related Press" ->
     ``["Related Press"]``): the agency (:attr:`Byline.credit`) or, failing one, the outlet named
@@ -25,10 +33,7 @@ def _byline_line_credits(article) -> list[str]:
         The names in reading order (list of str), empty when no byline line names anyone.
     """
     out = []
-    for r in getattr(article, "residue", None) or []:
-        if r.reason != "byline-line":
-            continue
-        b = parse_byline(r.text) or parse_byline(r.text, require_by=False)
+    for _, b in _byline_lines(article):
         # a part the byline parser refused as a person ("Allied Press Service") stands where the credit does
         rest = [d for d in (b.dropped if b else []) if d[:1].isupper()]
         if b and (b.credit or b.outlet or rest):
@@ -61,14 +66,10 @@ def _garbled_byline_credit(article, credit: str) -> str:
         article: an :class:`~newstrace.schema.Article` (its ``residue`` with reason ``byline-line``).
         credit: the other article's credit (an agency name).
     """
-    for r in getattr(article, "residue", None) or []:
-        if r.reason != "byline-line":
-            continue
-        b = parse_byline(r.text) or parse_byline(r.text, require_by=False)
+    for text, b in _byline_lines(article):
         for name in b.names if b else []:
             if _garbled_name(name, credit):
-                part = next((p.strip() for p in re.split(r"[,;|]|\s[-\u2013\u2014]\s", r.text) if name in p), name)
-                return part
+                return next((p.strip() for p in re.split(r"[,;|]|\s[-\u2013\u2014]\s", text) if name in p), name)
     return ""
 
 
