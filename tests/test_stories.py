@@ -29,7 +29,7 @@ from newstrace.stories import (
     update_stories,
 )
 from newstrace.stories.cluster import LinkRule, UnionFind, components
-from newstrace.stories.keys import article_date, event_keys, url_date
+from newstrace.stories.keys import article_date, event_keys, outlet_of, url_date
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 PROV = SHARED / "corpora" / "provenance"
@@ -324,6 +324,15 @@ def test_dates_from_published_url_and_capture():
     assert article_date(None, "2020-01-05T00:00:00Z", "https://example.org/x").source == "captured"
     assert url_date("https://example.org/a/05/2019/b").hi.isoformat() == "2019-05-31"
     assert url_date("https://example.org/id/201902255244585816.html") is None
+
+
+def test_a_url_that_does_not_parse_dates_nothing_and_names_no_host():
+    # urllib raises ValueError on an unclosed IPv6 bracket; a stored URL is anyone's text
+    bad = "http://[2001:db8::1/2019/03/10/harbor-vote"
+    assert url_date(bad) is None
+    assert article_date(None, "2020-01-05T00:00:00Z", bad).source == "captured"
+    assert outlet_of("Calder Courier", bad) == "Calder Courier" and outlet_of(None, bad) is None
+    assert outlet_of(None, "https://www.calder-courier.example/2019/x") == "calder-courier.example"
 
 
 def test_a_month_in_a_url_does_not_set_first_seen_before_a_dated_member(tmp_path):

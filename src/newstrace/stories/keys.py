@@ -26,7 +26,7 @@ from newstrace.provenance.text import (
     zipf,
     zipf_in,
 )
-from newstrace.structure.credit import AGENCIES
+from newstrace.structure.credit import AGENCIES, url_host
 
 #: A name (folded) with English Zipf frequency at or above this carries no weight ("Juan", "Monday").
 NAME_ZIPF_CEILING = 4.0
@@ -286,7 +286,10 @@ def url_date(url: str | None) -> DateSpan | None:
     """
     if not url:
         return None
-    path = urlsplit(url).path
+    try:
+        path = urlsplit(url).path
+    except ValueError:  # a stored URL that does not parse ("http://[::1/x") dates nothing
+        return None
     for rx in _URL_DATE:
         m = rx.search(path)
         if not m:
@@ -328,13 +331,14 @@ def article_date(published: str | None, captured: str | None, url: str | None) -
 
 
 def outlet_of(outlet: str | None, url: str | None) -> str | None:
-    """The outlet: the host of the article's URL without ``www.``/``amp.``/``m.``, else the stored outlet name.
+    """The outlet: the host of the article's URL (:func:`newstrace.structure.credit.url_host`) without
+    ``www.``/``amp.``/``m.``, else the stored outlet name.
 
     >>> outlet_of(None, "https://www.bostonglobe.com/2023/01/12/science/x/")
     'bostonglobe.com'
     """
     if url:
-        host = (urlsplit(url).hostname or "").lower()
+        host = url_host(url)  # "" for a URL that does not parse, as for none
         for prefix in ("www.", "www1.", "www2.", "amp.", "m.", "mobile."):
             if host.startswith(prefix) and host.count(".") > 1:
                 host = host[len(prefix):]

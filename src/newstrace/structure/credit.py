@@ -164,16 +164,42 @@ def outlet_credit(text: str) -> str | None:
     return None
 
 
-def _host_labels(url: str | None) -> list[str]:
-    """The labels of ``url``'s host that may name its outlet ("edition.cnn.com" -> ``["cnn"]``)."""
-    from urllib.parse import urlparse
+def url_host(url: str | None) -> str:
+    """The host of ``url``, in lower case ("https://Edition.CNN.com/x" -> ``"edition.cnn.com"``).
+
+    Args:
+        url: an absolute URL, or ``None``.
+
+    Returns:
+        The host name, or "" when there is no URL, it has no host, or it cannot be parsed
+        (``urllib`` raises ``ValueError`` on "http://[::1/x"): a stored URL is not trusted.
+
+    >>> url_host("https://www.Calder-Courier.example:8080/a"), url_host("http://[::1/x"), url_host(None)
+    ('www.calder-courier.example', '', '')
+    """
+    from urllib.parse import urlsplit
 
     try:
-        host = (urlparse(url).hostname or "") if url else ""
+        return (urlsplit(url).hostname or "").lower() if url else ""
     except ValueError:
-        return []
-    labels = host.lower().split(".")[:-1]  # the top-level domain names no outlet
+        return ""
+
+
+def _host_labels(url: str | None) -> list[str]:
+    """The labels of ``url``'s host that may name its outlet ("edition.cnn.com" -> ``["cnn"]``)."""
+    labels = url_host(url).split(".")[:-1]  # the top-level domain names no outlet
     return [x for x in labels if len(x) >= 3 and x not in _GENERIC_HOST_LABELS]
+
+
+def _publisher_keys(url: str | None, publishers: list[str]) -> list[str]:
+    """What may name the page's publisher: its host's labels (:func:`_host_labels`) and the
+    publisher names the reader gave."""
+    return _host_labels(url) + [p for p in publishers if p]
+
+
+def _names_any_publisher(outlet: str, keys: list[str]) -> bool:
+    """Whether ``outlet`` names one of the publisher ``keys`` (:func:`_publisher_keys`, :func:`_names_publisher`)."""
+    return any(_names_publisher(outlet, p) for p in keys)
 
 
 def _names_publisher(outlet: str, publisher: str) -> bool:
@@ -202,8 +228,7 @@ def names_page_publisher(outlet: str, url: str | None, publishers: list[str]) ->
     >>> names_page_publisher("CNN", "https://localnews.example/x", []), names_page_publisher("CNN", None, [])
     (False, False)
     """
-    known = _host_labels(url) + [p for p in publishers if p]
-    return any(_names_publisher(outlet, p) for p in known)
+    return _names_any_publisher(outlet, _publisher_keys(url, publishers))
 
 
 def byline_outlet_credit(outlets: list[str], url: str | None, publishers: list[str]) -> str | None:
@@ -230,13 +255,10 @@ def byline_outlet_credit(outlets: list[str], url: str | None, publishers: list[s
     >>> byline_outlet_credit(["CNN"], None, []) is None
     True
     """
-    known = _host_labels(url) + [p for p in publishers if p]
+    known = _publisher_keys(url, publishers)
     if not known:
         return None
-    for outlet in outlets:
-        if not any(_names_publisher(outlet, p) for p in known):
-            return outlet
-    return None
+    return next((outlet for outlet in outlets if not _names_any_publisher(outlet, known)), None)
 
 
 @dataclass(frozen=True)
