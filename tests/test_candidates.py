@@ -5,6 +5,7 @@ Real articles from ../shared (the provenance corpus and Reuters-21578 stories as
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import numpy as np
@@ -157,6 +158,13 @@ def test_maxscore_reading_finds_the_scores_of_reading_every_posting_list(fps):
         assert set(pos.tolist()) == set(expect)
         for d, s in zip(pos.tolist(), got.tolist()):
             assert s == pytest.approx(expect[d], abs=2e-6)
+        # an indexed article's prefix is read from the posting log; a fingerprint not indexed is
+        # searched feature by feature: both must score alike (the copy scores its original too)
+        clone = dataclasses.replace(fp, article_id="not indexed")
+        pos2, got2 = index.robust_scores(clone)
+        as_clone = dict(zip(pos2.tolist(), got2.tolist()))
+        as_clone.pop(me, None)
+        assert as_clone == dict(zip(pos.tolist(), got.tolist()))
         bounds.sort(reverse=True)
         lookups += bool(bounds) and bounds[0][1] < cand.MIN_ROBUST_THRESHOLD
     assert lookups >= 10, "no query had a list to look up: the test no longer exercises the pruning"

@@ -140,11 +140,15 @@ class _Postings:
         docs: int64 article positions, ascending within each list; wts: float32 weights.
         stopped_keys: int64, sorted: the boilerplate features.
         live: float64 per article position: its live mass.
+        log_loc: int32 per log entry: the index into :attr:`keys` of its feature, -1 for boilerplate;
+            with ``log_start`` (int64, one more than the articles: where each article's entries
+            start in the log), an indexed article's prefix is read here instead of recomputed and searched.
     """
 
-    def __init__(self, keys, starts, lens, docs, wts, stopped_keys, live) -> None:
+    def __init__(self, keys, starts, lens, docs, wts, stopped_keys, live, log_loc, log_start) -> None:
         self.keys, self.starts, self.lens, self.docs, self.wts = keys, starts, lens, docs, wts
         self.stopped_keys, self.live = stopped_keys, live
+        self.log_loc, self.log_start = log_loc, log_start
 
     @classmethod
     def build(cls, f: np.ndarray, d: np.ndarray, w: np.ndarray, n_docs: int) -> _Postings:
@@ -153,13 +157,16 @@ class _Postings:
         fs = f[order]
         keys, counts = np.unique(fs, return_counts=True)
         ok = counts < MAX_POSTINGS
-        live_w = np.where(ok[np.searchsorted(keys, f)], w.astype(np.float64), 0.0) if len(f) else np.zeros(0)
+        at = np.searchsorted(keys, f)
+        live_w = np.where(ok[at], w.astype(np.float64), 0.0) if len(f) else np.zeros(0)
         # summed in log order (per article, prefix order), as live_mass() sums an unindexed fingerprint
         live = np.bincount(d, weights=live_w, minlength=n_docs) if len(f) else np.zeros(n_docs)
         keep = np.repeat(ok, counts)
         new_starts = np.cumsum(counts[ok]) - counts[ok]
+        log_loc = np.where(ok[at], np.cumsum(ok)[at] - 1, -1).astype(np.int32) if len(f) else np.zeros(0, np.int32)
+        log_start = np.searchsorted(d, np.arange(n_docs + 1)).astype(np.int64)
         return cls(keys[ok], new_starts.astype(np.int64), counts[ok].astype(np.int64), d[order][keep].copy(),
-                   w[order][keep].copy(), keys[~ok], live)
+                   w[order][keep].copy(), keys[~ok], live, log_loc, log_start)
 
     def find(self, f: np.ndarray) -> np.ndarray:
         """Index into :attr:`keys` of each feature of ``f`` (int64 array), -1 where it has no list."""
@@ -289,9 +296,11 @@ class CandidateIndex:
         Posting lists are read in the MaxScore manner (Turtle & Flood, "Query evaluation: strategies
         and optimizations", 1995): the longest lists, whose summed largest contributions stay under
         the lowest threshold a pair can have, cannot make a candidate alone, so candidates come from
-        the other lists and the long ones are only looked up for them (binary search: each list is
-        sorted by position). Same scores as reading every list; far fewer postings read where an
-        article's features are common ones.
+        the other lists; an article found there is kept only if its score plus that bound can
+        reach *its own* pair threshold (known before the lookups: it depends on the two live
+        masses), and the long lists are then read once, together, for the articles kept (each
+        posting located among them by binary search). Same scores as reading every list; the
+        work per query no longer grows with the number of long lists times the articles found.
 
         Returns:
             ``(positions, scores)``: int64 positions into :attr:`ids` and float64 scores
@@ -300,8 +309,16 @@ class CandidateIndex:
         self.stats["queries"] += 1
         empty = np.empty(0, np.int64), np.empty(0)
         csr = self._build()
-        f, w = prefix(fp)
-        loc = csr.find(f)
+        me = self._pos.get(fp.article_id, -1)
+        if me >= 0 and self.use_robust:  # indexed: its prefix and list indices are in the log
+            s0, s1 = int(csr.log_start[me]), int(csr.log_start[me + 1])
+            loc = csr.log_loc[s0:s1].astype(np.int64)
+            w = np.frombuffer(self._log_w, dtype=np.float32, count=s1 - s0, offset=4 * s0)
+            mass = float(csr.live[me])
+        else:
+            f, w = prefix(fp)
+            loc = csr.find(f)
+            mass = None
         hit = loc >= 0
         if not hit.any():
             return empty
@@ -313,32 +330,37 @@ class CandidateIndex:
         order = np.argsort(-n, kind="stable")
         bound = np.cumsum((wq * g)[order])
         n_lookup = int(np.searchsorted(bound, floor - 1e-3, side="left"))
-        lookup, scan = order[:n_lookup], order[n_lookup:]
-        starts, lens = csr.starts[loc[scan]], n[scan]
+        scan = order[n_lookup:]
+        lens = n[scan]
         total = int(lens.sum())
         if not total:
             return empty
         # positions of every posting of the scanned lists, without a Python loop
-        idx = np.repeat(starts - (np.cumsum(lens) - lens), lens) + np.arange(total)
-        docs = csr.docs[idx]
+        idx = np.repeat(csr.starts[loc[scan]] - (np.cumsum(lens) - lens), lens) + np.arange(total)
         ws = np.minimum(csr.wts[idx], np.repeat(wq[scan], lens)) * np.repeat(g[scan], lens)
-        pos, inv = np.unique(docs, return_inverse=True)  # sort-based: cost follows the postings read
+        pos, inv = np.unique(csr.docs[idx], return_inverse=True)  # sort-based: cost follows the postings read
         acc = np.bincount(inv, weights=ws)
+        if self.robust_threshold > MIN_ROBUST_THRESHOLD:
+            if mass is None:
+                mass = self.live_mass(fp)
+            thr = np.minimum(self.robust_threshold, pair_threshold(mass, csr.live[pos]))
+        else:
+            thr = np.full(len(pos), floor)
         if n_lookup:
-            alive = acc + bound[n_lookup - 1] >= floor - 1e-3
-            pos, acc = pos[alive], acc[alive]
-            for k in lookup.tolist():
-                s0, ln = int(csr.starts[loc[k]]), int(n[k])
-                post = csr.docs[s0 : s0 + ln]
-                j = np.minimum(np.searchsorted(post, pos), ln - 1)
-                m = post[j] == pos
-                acc[m] += np.minimum(csr.wts[s0 + j[m]], wq[k]) * g[k]
+            alive = acc + bound[n_lookup - 1] >= thr - 1e-3
+            pos, acc, thr = pos[alive], acc[alive], thr[alive]
+            if len(pos):
+                look = order[:n_lookup]
+                lens = n[look]
+                total = int(lens.sum())
+                idx = np.repeat(csr.starts[loc[look]] - (np.cumsum(lens) - lens), lens) + np.arange(total)
+                docs = csr.docs[idx]
+                j = np.minimum(np.searchsorted(pos, docs), len(pos) - 1)
+                m = pos[j] == docs
+                add = np.minimum(csr.wts[idx[m]], np.repeat(wq[look], lens)[m]) * np.repeat(g[look], lens)[m]
+                acc = acc + np.bincount(j[m], weights=add, minlength=len(pos))
         acc = np.round(acc, 6)
-        keep = acc >= floor - 1e-6
-        if self.robust_threshold > MIN_ROBUST_THRESHOLD and keep.any():
-            thr = np.minimum(self.robust_threshold, pair_threshold(self.live_mass(fp), csr.live[pos]))
-            keep &= acc >= thr - 1e-6
-        me = self._pos.get(fp.article_id, -1)
+        keep = acc >= thr - 1e-6
         if me >= 0:
             keep &= pos != me
         return pos[keep], acc[keep]
