@@ -86,19 +86,25 @@ SHORT_FRAGMENT_WORDS = 3
 #: Verbs of thinking and feeling: they report an attitude, not words ('Residents feared the
 #: "big one"'), so a short span they govern is a term, not a quoted fragment.
 _THOUGHT_FORMS = frozenset(
-    """think thinks thought believe believes believed feel feels felt fear fears feared hope hopes hoped
-    wonder wonders wondered reckon reckons reckoned dread dreads dreaded""".split()
+    {
+        *("think", "thinks", "thought", "believe", "believes", "believed", "feel", "feels", "felt"),
+        *("fear", "fears", "feared", "hope", "hopes", "hoped", "wonder", "wonders", "wondered"),
+        *("reckon", "reckons", "reckoned", "dread", "dreads", "dreaded"),
+    }
 )
 #: Participles that work as prepositions: a phrase they open is no speech act of the subject.
 _PREPOSITION_PARTICIPLES = frozenset(
-    "following including regarding concerning considering excluding barring pending during according".split()
+    {
+        *("following", "including", "regarding", "concerning", "considering", "excluding"),
+        *("barring", "pending", "during", "according"),
+    }
 )
 #: Attributions that make a whole-sentence quotation speech by themselves (see ``_is_speech``).
 _STRONG_HOWS = frozenset(
     {"after", "after-inverted", "dash", "colon", "split", "before", "name", "transcript", "according"}
 )
 #: Determiners that take a singular noun only: before a plural head they belong to another phrase.
-_SINGULAR_DETERMINERS = frozenset("a an this that each every another".split())
+_SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "another"})
 _SKIP_BEFORE_CUE = {
     "also",
     "later",
@@ -323,9 +329,15 @@ class _Attributor:
                 if region and (doc[region[0]].pos_ == "SCONJ" or doc[region[0]].lower_ in _SUBORDINATORS):
                     break  # '..." when Clinton blasted him': another clause, not an attribution
                 verb_group = [x for x in region if doc[x].pos_ != "ADV"]
-                if verb_group and _is_cue_auxiliary(doc[verb_group[-1]]) and any(
-                    doc[x].pos_ in ("CCONJ", "SCONJ") or doc[x].lower_ in _RELATIVE or doc[x].tag_ == "VBG"
-                    for x in region
+                if (
+                    verb_group
+                    and _is_cue_auxiliary(doc[verb_group[-1]])
+                    and any(
+                        doc[x].pos_ in ("CCONJ", "SCONJ")
+                        or doc[x].lower_ in _RELATIVE
+                        or doc[x].tag_ == "VBG"
+                        for x in region
+                    )
                 ):
                     break  # '..." and that the committee would continue', '..., reminding them that X has said
                 lead = [x for x in region if doc[x].lower_ not in _SKIP_BEFORE_CUE]
@@ -337,7 +349,11 @@ class _Attributor:
                 if ref is not None:
                     return ref, tok.text, "after"
                 return None, None, ""
-            if is_finite_verb(tok) and not self._in_relative(toks, j) and (closed or not self._auxiliary_of_cue(toks, j)):
+            if (
+                is_finite_verb(tok)
+                and not self._in_relative(toks, j)
+                and (closed or not self._auxiliary_of_cue(toks, j))
+            ):
                 break  # after a closed quotation a new sentence starts: '..." The campaign did not elaborate.'
         # A name alone between two quotation parts, or closing the paragraph.
         if toks and toks[0] in self.idx.person_at:
@@ -397,7 +413,9 @@ class _Attributor:
         that is shorter (:meth:`_cue_subject`)."""
         doc = self.doc
         region = [i for i in region if not doc[i].is_space]
-        while region and (doc[region[-1]].lower_ in _SKIP_BEFORE_CUE | {","} or doc[region[-1]].pos_ == "ADV"):
+        while region and (
+            doc[region[-1]].lower_ in _SKIP_BEFORE_CUE | {","} or doc[region[-1]].pos_ == "ADV"
+        ):
             region.pop()
         # the cue's own auxiliaries ('the minister has later said', 'he was quoted as saying')
         aux = 0
@@ -469,7 +487,11 @@ class _Attributor:
         subj = self._subject_node(sent, cue, ("nsubj",)) if sent is not None else None
         if subj is None:
             return None
-        return [sent.start + t.i for t in subj.subtree if not t.is_punct or t.i not in (subj.left_edge.i, subj.right_edge.i)]
+        return [
+            sent.start + t.i
+            for t in subj.subtree
+            if not t.is_punct or t.i not in (subj.left_edge.i, subj.right_edge.i)
+        ]
 
     def _cue_subject(self, chunk: list[int], cue: int) -> list[int]:
         """Cut a noun-phrase run before a cue to the cue's subject in the dependency parse.
@@ -573,7 +595,11 @@ class _Attributor:
             if cue is not None:
                 ref = self._quoted_as_saying(region, cue)
                 if ref is None:
-                    ref = self._subject_before(sub, cue=cue) if sub else self._inverted([i for i in region if i > cue])
+                    ref = (
+                        self._subject_before(sub, cue=cue)
+                        if sub
+                        else self._inverted([i for i in region if i > cue])
+                    )
             else:
                 ref = self.idx.referent_in(range(sub[0], sub[-1] + 1), allow_object=True) if sub else None
             if ref is not None:
@@ -592,7 +618,7 @@ class _Attributor:
         # 'Clinton said on the other hand, "..."', '..., saying, "..."'.
         # "According to Limbaugh, "..."".
         m = re.search(
-            r"\baccording to ([^,]+),?\s*$", self.text[doc[before[0]].idx : self.spans[k].open], re.I
+            r"\baccording to ([^,]+),?\s*$", self.text[doc[before[0]].idx : self.spans[k].open], re.IGNORECASE
         )
         if m:
             a = doc[before[0]].idx + m.start(1)
@@ -611,7 +637,9 @@ class _Attributor:
                 if any(is_finite_verb(doc[i]) for i in tail):
                     break
                 ref = None
-                quoted = next((x for x in before[max(0, j - 8) : j] if doc[x].lower_ in ("quoted", "quotes")), None)
+                quoted = next(
+                    (x for x in before[max(0, j - 8) : j] if doc[x].lower_ in ("quoted", "quotes")), None
+                )
                 if tok.lower_ == "saying" and quoted is not None:
                     ref = self._quoted_as_saying(before, quoted)  # 'State media quoted him as saying "..."'
                 if ref is None and tok.tag_ == "VBG" and (j == 0 or doc[before[j - 1]].text == ","):
@@ -734,7 +762,9 @@ class _Attributor:
                 if found is not None:
                     return found, h.text, "parse"
             as_adjective = h.dep_ == "amod" and h.head.lower_ == "as"  # 'described as "deeply flawed"'
-            if (h.dep_ not in CHARACTERISATION_DEPS and not as_adjective) or (h.dep_ == "prep" and h.lower_ != "as"):
+            if (h.dep_ not in CHARACTERISATION_DEPS and not as_adjective) or (
+                h.dep_ == "prep" and h.lower_ != "as"
+            ):
                 objective = False
             if h.pos_ == "NOUN" and h.lower_ in SPEECH_NOUNS and not in_quote(h):
                 for c in h.children:
@@ -920,12 +950,10 @@ class _Attributor:
         if how == "":
             ref, cue, how = self._before_rules(before, k)
         content = self.text[sp.start : sp.end]
-        if not before or doc[before[-1]].text in {":", ","}:
-            f.kind = "direct"
-        elif is_cue(doc[before[-1]]) and content[:1].isupper():
-            f.kind = "direct"
-        else:
-            f.kind = "partial"
+        # a quotation opening its sentence or after a colon or comma, or a capitalised one right
+        # after its cue ('Torres replied "We go"'), is direct; one inside a sentence is partial
+        lead_in = not before or doc[before[-1]].text in {":", ","}
+        f.kind = "direct" if lead_in or (is_cue(doc[before[-1]]) and content[:1].isupper()) else "partial"
         if how == "" and f.kind == "partial":
             ref, cue, how = self._by_parse(k)
         if how in ("", "parse-root"):
@@ -996,7 +1024,8 @@ class _Attributor:
         """
         doc = self.doc
         first = self.sents[f.sent][0]
-        lead = range(first, self.idx.token_at(f.span.start))  # the sentence up to the quotation, marks included
+        # the sentence up to the quotation, marks included
+        lead = range(first, self.idx.token_at(f.span.start))
         if f.cue is not None and f.cue.lower() in _THOUGHT_FORMS:
             # 'Rubio says he feels he did "great"': an utterance verb elsewhere in the sentence still speaks
             outside = [i for i in self.outside(f.sent) if doc[i].lower_ not in _THOUGHT_FORMS]
@@ -1062,8 +1091,10 @@ class _Attributor:
         if not strong and _title_case(content) and not (alone and re.search(r"[.!?]\s*$", content)):
             return False
         if f.kind != "partial":
-            if n == 1 and not (strong and re.search(r"[,.!?]\s*$", content)) and not (
-                alone and f.ref is not None and re.search(r"[.!?]\s*$", content)
+            if (
+                n == 1
+                and not (strong and re.search(r"[,.!?]\s*$", content))
+                and not (alone and f.ref is not None and re.search(r"[.!?]\s*$", content))
             ):
                 return False
             if n <= SHORT_FRAGMENT_WORDS and not strong and before and content[:1].islower():
@@ -1117,7 +1148,8 @@ class _Attributor:
                 and f.ref.person
                 and content[:1].islower()
                 and prev is not None
-                and (prev.pos_ != "ADP" or prev.lower_ == "as" and f.how == "before")  # 'described it as "painful"'
+                # no preposition before it, but 'described it as "painful"'
+                and (prev.pos_ != "ADP" or prev.lower_ == "as" and f.how == "before")
                 and not is_cue(prev)
                 and not is_label_word(prev)
             )

@@ -301,7 +301,9 @@ class MentionIndex:
         """The pronoun at token ``i`` as a speaker mention, to be resolved to its antecedent
         (gender from :data:`SPEAKER_PRONOUNS`: "she"/"her" -> 'f')."""
         t = self.doc[i]
-        return Referent(t.lower_, False, t.idx, t.idx + len(t), pronoun=True, gender=SPEAKER_PRONOUNS.get(t.lower_, ""))
+        return Referent(
+            t.lower_, False, t.idx, t.idx + len(t), pronoun=True, gender=SPEAKER_PRONOUNS.get(t.lower_, "")
+        )
 
     def description(self, tokens: Sequence[int]) -> Referent | None:
         """A description referent ("a council spokesman") from its tokens, or ``None``.
@@ -348,7 +350,10 @@ class MentionIndex:
         if head in NON_PERSON_HEADS:
             return Referent(text, False, start, end)
         capitalised_common = bool(toks[0].is_sent_start) and all(t.pos_ == "NOUN" for t in toks)
-        if all(t.text[:1].isupper() or t.text in {"-", "'s", "’s", "."} for t in toks) and not capitalised_common:
+        if (
+            all(t.text[:1].isupper() or t.text in {"-", "'s", "’s", "."} for t in toks)
+            and not capitalised_common
+        ):
             # a name the NER missed: named, not described ('Critics' opening a sentence is a common noun)
             return Referent(text, False, start, end)
         lemma = next((t.lemma_.lower() for t in toks if t.lower_ == head), head)
