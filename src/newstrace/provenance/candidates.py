@@ -217,6 +217,7 @@ class CandidateIndex:
         self._log_f, self._log_d, self._log_w = array("q"), array("q"), array("f")
         # built from the log on the first query after an add (:meth:`_build`)
         self._csr: _Postings | None = None
+        self._rank = np.empty(0, np.int64)  # id order of each position, built with the lists
         # position -> (score, id) of its top_k-th robust candidate, for the current index state
         self._kth: dict[int, tuple[float, str]] = {}
         self.stats = {"queries": 0, "reverse_queries": 0}
@@ -270,6 +271,9 @@ class CandidateIndex:
             self._csr = _Postings.build(np.frombuffer(self._log_f, dtype=np.int64),
                                         np.frombuffer(self._log_d, dtype=np.int64),
                                         np.frombuffer(self._log_w, dtype=np.float32), len(self.ids))  # fmt: skip
+            # rank of each position's id in id order (numpy orders str by code point, as Python does)
+            self._rank = np.empty(len(self.ids), np.int64)
+            self._rank[np.argsort(np.array(self.ids, dtype=str), kind="stable")] = np.arange(len(self.ids))
         return self._csr
 
     def query_lsh(self, fp: Fingerprint) -> set[str]:
@@ -369,8 +373,7 @@ class CandidateIndex:
         """Indices into ``pos`` of the ``top_k`` best (score descending, then id ascending)."""
         if len(pos) < self.top_k:
             return list(range(len(pos)))
-        order = sorted(range(len(pos)), key=lambda i: (-score[i], self.ids[pos[i]]))
-        return order[: self.top_k]
+        return np.lexsort((self._rank[pos], -score))[: self.top_k].tolist()
 
     def _kth_of(self, k: int) -> tuple[float, str]:
         """``(score, id)`` of article ``k``'s top_k-th robust candidate (``(-inf, "")`` with fewer)."""
@@ -396,20 +399,22 @@ class CandidateIndex:
             return {}
         pos, score = self.robust_scores(fp)
         top = self._top(pos, score)
-        out = {self.ids[pos[i]]: float(score[i]) for i in top}
+        ids, pl, sl = self.ids, pos.tolist(), score.tolist()
+        out = {ids[pl[i]]: sl[i] for i in top}
         me = self._pos.get(fp.article_id)
-        if me is None:  # not indexed: in nobody's top_k
+        if me is None or len(top) == len(pl):  # not indexed (in nobody's top_k), or every candidate kept
+            if me is not None:
+                self._kth.setdefault(me, (sl[top[-1]], ids[pl[top[-1]]]) if len(top) == self.top_k
+                                     else (float("-inf"), ""))
             return out
         # this article's own k-th candidate, cached while it is at hand
-        self._kth.setdefault(me, (float(score[top[-1]]), self.ids[pos[top[-1]]]) if len(top) == self.top_k
-                             else (float("-inf"), ""))
+        self._kth.setdefault(me, (sl[top[-1]], ids[pl[top[-1]]]))
         chosen = set(top)
-        for i in range(len(pos)):
+        for i in range(len(pl)):
             if i not in chosen:
-                kth_score, kth_id = self._kth_of(int(pos[i]))
-                s = float(score[i])
-                if s > kth_score or (s == kth_score and fp.article_id <= kth_id):
-                    out[self.ids[pos[i]]] = s
+                kth_score, kth_id = self._kth_of(pl[i])
+                if sl[i] > kth_score or (sl[i] == kth_score and fp.article_id <= kth_id):
+                    out[ids[pl[i]]] = sl[i]
         return out
 
     def query(self, fp: Fingerprint) -> dict[str, str]:

@@ -43,9 +43,40 @@ UNCOMMON_ZIPF = 3.5
 UNCOMMON_WEIGHT = 0.36
 
 
-def feature_hash(feature: str) -> int:
-    """Stable signed 64-bit hash of a feature string (blake2b; Python's ``hash`` is salted per process)."""
+#: Entries kept by each of this module's per-process caches (feature hashes, name weights, word
+#: weights) before it is emptied: names, figures and words repeat across a news corpus, and
+#: blake2b and the word-frequency look-ups were about half of :func:`robust_features`' time.
+CACHE_SIZE = 100_000
+_HASHES: dict[str, int] = {}
+_NAME_W: dict[str, float] = {}
+_WORD_W: dict[str, dict[str, float]] = {}  # per language
+
+
+def _cached(cache: dict, key: Any, compute: Any) -> Any:
+    got = cache.get(key)
+    if got is None:
+        if len(cache) >= CACHE_SIZE:
+            cache.clear()
+        got = cache[key] = compute(key)
+    return got
+
+
+def _blake2b64(feature: str) -> int:
     return int.from_bytes(hashlib.blake2b(feature.encode("utf-8"), digest_size=8).digest(), "little", signed=True)
+
+
+def feature_hash(feature: str) -> int:
+    """Stable signed 64-bit hash of a feature string (blake2b; Python's ``hash`` is salted per process); cached."""
+    got = _HASHES.get(feature)
+    return got if got is not None else _cached(_HASHES, feature, _blake2b64)
+
+
+def _word_weight(w: str, lang: str) -> float:
+    # weight of a folded word of 6+ letters as a rare (or uncommon) word feature; 0: not one
+    if not w.isalpha():
+        return 0.0
+    z = zipf_in(w, lang)
+    return RARE_WEIGHT if z < RARE_ZIPF else UNCOMMON_WEIGHT if z < UNCOMMON_ZIPF else 0.0
 
 
 @dataclass
@@ -139,23 +170,33 @@ def robust_features(sentences: list[Sentence], language: str | None = None) -> d
     lang = language if language else "en"
     feats: dict[str, float] = {}
     seq: list[tuple[str, float]] = []
+    weights = _WORD_W.setdefault(lang, {})
     for s in sentences:
         for anchor in s.anchors:
             if anchor.startswith("#"):
                 key, wt = "a:" + anchor, number_weight(anchor[1:])
             else:
-                key, wt = "a:" + anchor[:5], name_weight(anchor)
+                key = "a:" + anchor[:5]
+                wt = _NAME_W.get(anchor)
+                if wt is None:
+                    wt = _cached(_NAME_W, anchor, name_weight)
             if wt <= 0:
                 continue
             if not seq or seq[-1][0] != key:
                 seq.append((key, wt))
             feats[key] = max(feats.get(key, 0.0), wt)
-        names = set(s.names)
+        names = None
         for w in s.words:
-            if len(w) >= 6 and w.isalpha() and w not in names:
-                z = zipf_in(w, lang)
-                if z < UNCOMMON_ZIPF:
-                    feats["r:" + w] = max(feats.get("r:" + w, 0.0), RARE_WEIGHT if z < RARE_ZIPF else UNCOMMON_WEIGHT)
+            if len(w) < 6:
+                continue
+            wt = weights.get(w)
+            if wt is None:
+                wt = _cached(weights, w, lambda x: _word_weight(x, lang))
+            if wt:
+                if names is None:
+                    names = set(s.names)
+                if w not in names:
+                    feats["r:" + w] = max(feats.get("r:" + w, 0.0), wt)
     for i, (a, wa) in enumerate(seq):
         for b, wb in seq[i + 1 : i + 1 + PAIR_WINDOW]:
             if a != b:
