@@ -23,8 +23,10 @@ from typer.testing import CliRunner
 
 from newstrace.cli import app
 from newstrace.export import export_tables
+from newstrace.report.views import alias_sources
 from newstrace.store import Store
 from newstrace.web import create_app
+from newstrace.web.queries import Alias, identical_sources
 
 
 @pytest.fixture(scope="module")
@@ -195,6 +197,23 @@ def test_identical_inputs_stored_as_one_article_are_said_to_be_identical_copies(
     page = client.get(f"/api/articles/{aid}").json()
     assert sorted(page["identical_sources"]) == sorted(urls)
     assert 'id="identical-copies"' in client.get(f"/articles/{aid}").text
+
+
+def test_identical_sources_are_named_alike_by_show_and_the_web():
+    # invented input records: two records of one JSONL file, a WARC record, one page saved in two folders
+    rows = [
+        {"path": "feed.jsonl", "format": "jsonl", "record": 0, "line": 1, "url": None},
+        {"path": "feed.jsonl", "format": "jsonl", "record": 2, "line": 7, "url": None},
+        {"path": "crawl.warc.gz", "format": "warc", "record": 4, "line": None, "url": None},
+        {"path": "a/page.html", "format": "html", "record": None, "line": None, "url": "https://calder.example/x"},
+        {"path": "b/page.html", "format": "html", "record": None, "line": None, "url": "https://calder.example/x"},
+    ]
+    want = [("feed.jsonl:1", None), ("feed.jsonl:7", None), ("crawl.warc.gz#4", None),
+            ("https://calder.example/x", "a/page.html; b/page.html")]
+    assert alias_sources(rows) == want
+    # the web names each record where errors and `show` do (it wrote "feed.jsonl" for record 0, "feed.jsonl #2")
+    assert identical_sources([Alias(**r) for r in rows]) == [w for w, _ in want]
+    assert identical_sources([Alias(**rows[3]), Alias(**rows[4])]) == []  # one page saved twice: one source
 
 
 def test_one_page_saved_twice_is_one_source_not_identical_copies(traced, tmp_path):

@@ -239,13 +239,10 @@ def _own_first(derivations, article_id: str) -> list:
     side a copy is read against (a stored origin's copies, siblings read against it), then the records of
     the rest of its sibling groups (read against another member); stable within each part."""
     from newstrace.export import compared_with
+    from newstrace.report.views import record_rank
 
-    def rank(d) -> int:
-        if d.copy_id == article_id:
-            return 0
-        return 1 if compared_with(d.origin_id, d.sibling_ids) == article_id else 2
-
-    return sorted(derivations, key=rank)
+    return sorted(derivations, key=lambda d: record_rank(article_id, d.copy_id,
+                                                         compared_with(d.origin_id, d.sibling_ids)))  # fmt: skip
 
 
 def _console(out: IO[str], to_file: bool):
@@ -312,6 +309,7 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
 
     from newstrace.cli import safe_markup as escape
     from newstrace.export import compared_with
+    from newstrace.report.views import alias_sources
 
     console.print(Rule(art.id, style="cyan"))
     console.print(f"[cyan]{escape(labels.get(art.id, ''))}[/]", soft_wrap=True)
@@ -320,7 +318,7 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
                         ("outlet", art.outlet), ("language", art.language)):  # fmt: skip
         if value:
             console.print(f"  [dim]{name}:[/] {escape(str(value))}")
-    sources = _alias_sources(aliases)
+    sources = alias_sources(aliases)
     for where, path in sources:
         console.print(f"  [dim]source:[/] {escape(where)}" + (f" [dim]({escape(path)})[/]" if path else ""))
     if len(sources) > 1:
@@ -388,26 +386,12 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
             console.print(_side_by_side(d, left, copy, labels, console.no_color, side, art.id))
 
 
-def _alias_sources(aliases: list[dict]) -> list[tuple[str, str | None]]:
-    """Distinct sources of an article's aliases, in order: ``(URL or input record label, the input paths
-    of a URL joined by "; ")``. One URL saved in two files is one source (one page), not two copies."""
-    from newstrace.schema import Source
-
-    out: dict[str, list[str]] = {}
-    for a in aliases:
-        where = a["url"] or Source(path=a["path"], format=a["format"] or "text", record=a["record"], line=a["line"]).label()
-        paths = out.setdefault(str(where), [])
-        if a["url"] and a["path"] and a["path"] not in paths:
-            paths.append(a["path"])
-    return [(where, "; ".join(paths) or None) for where, paths in out.items()]
-
-
 def _change_counts(changes) -> str:
-    """``"7 quote, 2 reworded"``: a record's changes counted by kind, in order of first appearance."""
-    kinds: dict[str, int] = {}
-    for c in changes:
-        kinds[c.kind] = kinds.get(c.kind, 0) + 1
-    return ", ".join(f"{n} {k}" for k, n in kinds.items())
+    """``"7 quote, 2 reworded"``: a record's changes counted by kind, in order of first appearance
+    (:func:`newstrace.report.views.change_counts`)."""
+    from newstrace.report.views import change_counts
+
+    return ", ".join(f"{n} {k}" for k, n in change_counts(changes).items())
 
 
 def _changes_table(changes, plain: bool, side: str = "origin"):

@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from newstrace.report.graph import NODE_H, NODE_W
 from newstrace.report.timeline import LABEL_W, PAD
-from newstrace.report.views import KIND_HELP, KINDS, ROLES, label, member_kind, stored_key
+from newstrace.report.views import KIND_HELP, KINDS, ROLES, copy_count, label, member_kind, stored_key
 
 #: Longest piece of article text shown in a table cell; the rest is counted, not shown.
 CLIP_CHARS = 2_000
@@ -101,6 +101,7 @@ def environment(*extra_packages: str) -> jinja2.Environment:
         kind_help=KIND_HELP,
         arrow_kinds=(*KINDS, "inferred"),
         member_kind=member_kind,
+        copies_counted=copy_count,
         stored_key=stored_key,
         label=label,
         node_w=NODE_W,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 from urllib.parse import quote, urlencode
 
+from newstrace.export import compared_with
 from newstrace.report.diff import SideBySide, article_sentence_texts, side_by_side
 from newstrace.report.graph import GraphEdge, GraphLayout, GraphNode, layout
 from newstrace.report.timeline import Timeline, parse_when, timeline
@@ -148,6 +149,80 @@ def stored_key(edge: Any) -> str:
     if not edge.inferred_source:
         return edge.origin_key
     return inferred_key([edge.copy_id, *edge.sibling_ids[:1]])
+
+
+def record_rank(article_id: str, copy_id: str, against: str | None) -> int:
+    """Where a derivation record stands on an article's page (``show``, the web's article page): its own
+    records first, then the records read against it, then the rest of its sibling groups.
+
+    Args:
+        article_id: the article shown.
+        copy_id: whose record it is (the copy side).
+        against: what the record's changes are read against (:func:`newstrace.export.compared_with`).
+
+    Returns:
+        0: the article is the record's copy; 1: the record is read against the article (a stored
+        origin's copy, or a sibling aligned with it); 2: another member's record, read against a third.
+    """
+    if copy_id == article_id:
+        return 0
+    return 1 if against == article_id else 2
+
+
+def alias_sources(aliases: list[dict[str, Any]]) -> list[tuple[str, str | None]]:
+    """The distinct sources of an article's input records, in order: ``(URL, else the record's location
+    as errors give it, the input paths of a URL joined by "; " or None)``. One URL saved in two files is
+    one source (one page), not two copies. Two or more sources are identical texts stored as one article.
+
+    Args:
+        aliases: the article's input records (:meth:`newstrace.store.Store.aliases`: dicts with
+            ``path``, ``format``, ``record``, ``line``, ``url``).
+
+    Returns:
+        One ``(source, paths)`` per source; the location is
+        :meth:`newstrace.schema.Source.label` ("feed.jsonl:17", "crawl.warc#3", "story.txt").
+    """
+    from newstrace.schema import Source
+
+    out: dict[str, list[str]] = {}
+    for a in aliases:
+        where = a["url"] or Source(path=a["path"], format=a["format"] or "text", record=a["record"], line=a["line"]).label()
+        paths = out.setdefault(str(where), [])
+        if a["url"] and a["path"] and a["path"] not in paths:
+            paths.append(a["path"])
+    return [(where, "; ".join(paths) or None) for where, paths in out.items()]
+
+
+def change_counts(changes: list[Any]) -> dict[str, int]:
+    """A record's changes counted by kind, in order of first appearance (``{"quote": 7, "reworded": 2}``).
+
+    Args:
+        changes: :class:`~newstrace.schema.Change` records (anything with a ``kind``).
+    """
+    counts: dict[str, int] = {}
+    for c in changes:
+        counts[c.kind] = counts.get(c.kind, 0) + 1
+    return counts
+
+
+def copy_count(detail: StoryDetail) -> tuple[int, int]:
+    """A story's copies as its Copies table lists them (one row per copy link), and its reference siblings.
+
+    A sibling that is only the reference the other copies of an inferred source are read against has
+    no record of its own, hence no row: it is counted apart. When the members are cut
+    (``max_members``) or the rows cover every copy, all copies are counted as listed.
+
+    Args:
+        detail: the story (``story.n_copies``, ``edges``, ``members``).
+
+    Returns:
+        ``(copies, reference siblings)``; ``(story.n_copies, 0)`` when nothing is counted apart.
+    """
+    s = detail.story
+    listed = len({e.copy_id for e in detail.edges})
+    if len(detail.members) < s.n_articles or listed >= s.n_copies:
+        return s.n_copies, 0
+    return listed, s.n_copies - listed
 
 
 def member_kind(role: str, kind: str | None) -> str:
@@ -357,14 +432,14 @@ def load_diffs(store: Store, keys: list[tuple[str, str]], links: Links | None = 
     wanted = set()
     for d in derivs.values():
         wanted.add(d.copy_id)
-        wanted.add(d.origin_id or (d.sibling_ids[0] if d.sibling_ids else ""))
+        wanted.add(compared_with(d.origin_id, d.sibling_ids))
     briefs = article_briefs(store, list(wanted), text=True)
     out = []
     for key in keys:
         d = derivs.get(key)
         if d is None:
             continue
-        left_id = d.origin_id or (d.sibling_ids[0] if d.sibling_ids else "")
+        left_id = compared_with(d.origin_id, d.sibling_ids)
         copy = briefs.get(d.copy_id) or ArticleBrief(d.copy_id)
         origin = briefs.get(left_id) or ArticleBrief(left_id or key[1])
         table = side_by_side(
@@ -372,15 +447,13 @@ def load_diffs(store: Store, keys: list[tuple[str, str]], links: Links | None = 
             article_sentence_texts(copy.headline, copy.text),
             [(p.copy_index, p.origin_index, p.copy_sentence, p.origin_sentence, p.similarity) for p in d.alignment],
         )
-        counts: dict[str, int] = {}
-        for c in d.changes:
-            counts[c.kind] = counts.get(c.kind, 0) + 1
         anchor_id = links.diff(*key).lstrip("#") if links is not None else ""
-        out.append(DiffView(d, key[1], origin, copy, table, anchor_id, counts))
+        out.append(DiffView(d, key[1], origin, copy, table, anchor_id, change_counts(d.changes)))
     return out
 
 
 __all__ = [
     "KINDS", "ROLES", "KIND_HELP", "Links", "ReportLinks", "WebLinks", "anchor", "short", "source_label", "label", "member_kind", "stored_key",
+    "record_rank", "alias_sources", "change_counts", "copy_count",
     "story_graph", "story_timeline", "ArticleBrief", "DiffView", "article_briefs", "load_diffs",
 ]  # fmt: skip

@@ -177,9 +177,12 @@ class StoryText:
         return out
 
     def pairs(self):
-        """Yield ``(copy_id, other_id, derivation)`` for each link, ``other`` being the origin or the sibling compared."""
+        """Yield ``(copy_id, other_id, derivation)`` for each link, ``other`` being the origin or the sibling compared
+        (:func:`newstrace.export.compared_with`)."""
+        from newstrace.export import compared_with  # export reads stories: imported when used
+
         for d in self.derivations:
-            other = d.origin_id or (d.sibling_ids[0] if d.sibling_ids else None)
+            other = compared_with(d.origin_id, d.sibling_ids)
             if other:
                 yield d.copy_id, other, d
 

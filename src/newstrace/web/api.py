@@ -42,11 +42,8 @@ def api_story(request: Request, story_id: str, max_articles: int = Query(MAX_ART
     ``max_members``: list only this many members (same order) with their copy links, timeline points and
     the strongest event links among them (default: all; ``story.n_articles`` counts the whole story).
     """
-    from newstrace.stories import find_stories, story_detail
-
     with _access(request)() as store:
-        detail = story_detail(store, story_id, max_articles=max_articles, max_members=max_members)
-        matches = find_stories(store, story_id) if detail is None else []
+        detail, matches = q.story_or_matches(store, story_id, max_articles=max_articles, max_members=max_members)
     if detail is None:
         hint = f" (the API takes full story ids; it matches {', '.join(matches[:5])})" if matches else ""
         raise HTTPException(404, f"no story {story_id!r}{hint}")
@@ -109,7 +106,7 @@ def no_article(store, article_id: str) -> HTTPException:
     Returns:
         ``HTTPException(404, "no article 'ab12cd34' (the API takes full article ids; it matches ...)")``.
     """
-    ids = store.resolve(article_id) if len(article_id) >= 4 else []
+    ids = q.article_matches(store, article_id)
     hint = "the API takes full article ids"
     if ids:
         shown = ", ".join(ids[:5]) + (f" and {len(ids) - 5} more" if len(ids) > 5 else "")

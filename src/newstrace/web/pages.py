@@ -55,11 +55,9 @@ def stories_page(request: Request, offset: int = Query(0, ge=0), sort: str = Que
 @router.get("/stories/{story_id}", response_class=HTMLResponse)
 def story_page(request: Request, story_id: str) -> HTMLResponse:
     """One story: provenance graph, timeline, copies, quotes, claims, names, members."""
-    from newstrace.stories import find_stories, story_detail
-
     with _access(request)() as store:
-        detail = story_detail(store, story_id, max_articles=STORY_PAGE_ARTICLES, max_members=STORY_PAGE_MEMBERS)
-        matches = find_stories(store, story_id) if detail is None else []
+        detail, matches = q.story_or_matches(store, story_id, max_articles=STORY_PAGE_ARTICLES,
+                                             max_members=STORY_PAGE_MEMBERS)  # fmt: skip
     if detail is None and len(matches) == 1:  # a prefix, as `newstrace stories Scada` takes it
         return RedirectResponse(LINKS.story(matches[0]), status_code=307)
     if detail is None:
@@ -76,7 +74,7 @@ def article_page(request: Request, article_id: str) -> HTMLResponse:
     with _access(request)() as store:
         page = q.article_page(store, article_id)
         if page is None:
-            ids = store.resolve(article_id) if len(article_id) >= 4 else []
+            ids = q.article_matches(store, article_id)
             if len(ids) == 1:
                 return RedirectResponse(LINKS.article(ids[0]), status_code=307)
     if page is None:

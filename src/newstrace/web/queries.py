@@ -16,11 +16,12 @@ from pydantic import BaseModel, Field
 
 from newstrace.export import compared_with
 from newstrace.report.diff import SideBySide
-from newstrace.report.views import DiffView, article_briefs, load_diffs
+from newstrace.report.views import DiffView, alias_sources, article_briefs, load_diffs, record_rank
 from newstrace.schema import Article, Derivation
 from newstrace.store import Store
 from newstrace.store.resolved import RESOLVED_TABLE
 from newstrace.stories.keys import outlet_of
+from newstrace.stories.models import StoryDetail
 from newstrace.stories.query import fold_text, story_of
 from newstrace.web.speakers import SpeakerGroup, group_speakers
 
@@ -272,7 +273,7 @@ def article_page(store: Store, article_id: str, *, all_pairs: bool = False) -> A
                                  kind=d["kind"], score=d["score"], coverage=d["copy_coverage"],
                                  change_counts=dict(counts.get(key, {}))))  # fmt: skip
     # the article's own records first, then records read against it, then the rest of its sibling groups
-    links.sort(key=lambda l: 0 if l.copy_id == article_id else 1 if l.own else 2)
+    links.sort(key=lambda l: record_rank(article_id, l.copy_id, l.compared_with_id))
     aliases = [Alias(path=a["path"], format=a["format"], record=a["record"], line=a["line"], url=a["url"])
                for a in store.aliases(article_id)]  # fmt: skip
     return ArticlePage(article=art, outlet=outlet_of(art.outlet, art.source.url), story_id=story_of(store, article_id),
@@ -280,10 +281,37 @@ def article_page(store: Store, article_id: str, *, all_pairs: bool = False) -> A
 
 
 def identical_sources(aliases: list[Alias]) -> list[str]:
-    """The distinct sources (URL, else input path and record) of an article's aliases when there are two or
-    more: identical texts stored as one article; ``[]`` for one source (one URL saved twice is one source)."""
-    seen = list(dict.fromkeys(a.url or f"{a.path}{'' if not a.record else f' #{a.record}'}" for a in aliases))
+    """The distinct sources of an article's aliases when there are two or more (identical texts stored as one
+    article), as ``newstrace show`` lists them (:func:`newstrace.report.views.alias_sources`: URL, else the
+    record's location, "feed.jsonl:17"); ``[]`` for one source (one URL saved twice is one source)."""
+    seen = [where for where, _ in alias_sources([a.model_dump() for a in aliases])]
     return seen if len(seen) > 1 else []
+
+
+def story_or_matches(store: Store, story_id: str, *, max_articles: int,
+                     max_members: int | None) -> tuple[StoryDetail | None, list[str]]:
+    """A story by its full id, or, when there is none, the story ids ``story_id`` starts (a prefix, as
+    ``newstrace stories S5b66`` takes it): the API names them in its 404, a page redirects to the only one.
+
+    Args:
+        store: an open store (read-only is enough).
+        story_id: the id as requested.
+        max_articles, max_members: as :func:`newstrace.stories.story_detail` takes them.
+
+    Returns:
+        ``(detail, [])`` for a stored story; ``(None, matching ids in sorted order)`` otherwise
+        (:func:`newstrace.stories.find_stories`; none when nothing matches).
+    """
+    from newstrace.stories import find_stories, story_detail
+
+    detail = story_detail(store, story_id, max_articles=max_articles, max_members=max_members)
+    return detail, (find_stories(store, story_id) if detail is None else [])
+
+
+def article_matches(store: Store, article_id: str) -> list[str]:
+    """Stored article ids that ``article_id`` names as a prefix (4+ characters), path or URL (:meth:`Store.resolve`):
+    what the API names in its 404 and what a page redirects to when it is one."""
+    return store.resolve(article_id) if len(article_id) >= 4 else []
 
 
 def _derivation_heads(store: Store, article_id: str, *, all_pairs: bool = False) -> list[dict[str, Any]]:
@@ -431,6 +459,6 @@ def outlet_articles(store: Store, ids: list[str]) -> list[OutletArticle]:
 
 __all__ = [
     "ArticleLink", "Alias", "ArticlePage", "SpeakerRow", "SpeakerQuote", "OutletRow", "OutletArticle", "DiffSegment",
-    "DiffRowOut", "DiffPage", "SiblingMember", "DerivationRecord", "article_page", "derivation_records", "identical_sources", "find_diff", "diff_page", "speakers", "filter_speakers",
+    "DiffRowOut", "DiffPage", "SiblingMember", "DerivationRecord", "article_page", "derivation_records", "identical_sources", "story_or_matches", "article_matches", "find_diff", "diff_page", "speakers", "filter_speakers",
     "speaker_quotes", "speaker_groups", "speaker_group", "outlet_table", "outlet_articles",
 ]  # fmt: skip
