@@ -168,3 +168,26 @@ def test_maxscore_reading_finds_the_scores_of_reading_every_posting_list(fps):
         bounds.sort(reverse=True)
         lookups += bool(bounds) and bounds[0][1] < cand.MIN_ROBUST_THRESHOLD
     assert lookups >= 10, "no query had a list to look up: the test no longer exercises the pruning"
+
+
+def test_lsh_bands_return_what_datasketch_minhashlsh_returns(fps):
+    """The LSH path keeps datasketch's bands in one sorted array (newstrace.provenance.lsh): same
+    bands x rows, and for every article the same colliding articles as datasketch's MinHashLSH."""
+    from datasketch import MinHashLSH
+
+    from newstrace.provenance.fingerprint import NUM_PERM, minhash_of
+
+    prints, _ = fps
+    prints = list({fp.article_id: fp for fp in reversed(prints)}.values())  # the index keeps one per id
+    index = CandidateIndex(use_robust=False)
+    index.add(prints)
+    lsh = MinHashLSH(threshold=cand.LSH_THRESHOLD, num_perm=NUM_PERM)
+    for fp in prints:
+        lsh.insert(fp.article_id, minhash_of(fp.minhash), check_duplication=False)
+    assert (index.b, index.r) == (lsh.b, lsh.r)
+    hits = 0
+    for fp in prints:
+        ours = index.query_lsh(fp)
+        assert ours == set(lsh.query(minhash_of(fp.minhash))) - {fp.article_id}
+        hits += len(ours)
+    assert hits >= 100, "too few collisions to compare"

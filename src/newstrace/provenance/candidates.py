@@ -1,8 +1,9 @@
 """Candidate retrieval: MinHash LSH over word shingles plus an inverted index over copy-robust features.
 
-Neither path compares all pairs. LSH (datasketch) finds syndication and light edits; the
-inverted index finds spun, machine-translated and translated copies, which keep names,
-numbers, their order and rare words (see :mod:`newstrace.provenance.fingerprint`).
+Neither path compares all pairs. LSH (datasketch's bands and buckets, kept in bulk by
+:mod:`newstrace.provenance.lsh`) finds syndication and light edits; the inverted index finds
+spun, machine-translated and translated copies, which keep names, numbers, their order and
+rare words (see :mod:`newstrace.provenance.fingerprint`).
 
 The robust path scores a pair by the features both articles keep in their *prefix* (the
 :data:`PREFIX_SIZE` highest-weight features of each, ties broken by hash, never features below
@@ -29,9 +30,9 @@ from array import array
 from collections.abc import Iterable, Iterator
 
 import numpy as np
-from datasketch import MinHash, MinHashLSH
 
-from newstrace.provenance.fingerprint import NUM_PERM, SCHEME, SEED, Fingerprint, minhash_of
+from newstrace.provenance.fingerprint import NUM_PERM, SCHEME, SEED, Fingerprint
+from newstrace.provenance.lsh import BandIndex, bands_rows
 
 #: Jaccard threshold of the LSH path; datasketch derives bands x rows from it (equal FP/FN weights).
 LSH_THRESHOLD = 0.3
@@ -110,10 +111,6 @@ def pair_threshold(mass_a: float | np.ndarray, mass_b: float | np.ndarray) -> fl
     t = np.minimum(ROBUST_THRESHOLD, np.maximum(MIN_ROBUST_THRESHOLD, CONTAINMENT * np.minimum(mass_a, mass_b)))
     out = np.round(t, 6)
     return float(out) if np.ndim(out) == 0 else out
-
-
-def _minhash(fp: Fingerprint) -> MinHash:
-    return minhash_of(fp.minhash)
 
 
 def prefix(fp: Fingerprint) -> tuple[np.ndarray, np.ndarray]:
@@ -199,14 +196,16 @@ class CandidateIndex:
     leaves it out), so querying only new articles finds the same pairs involving them.
 
     Attributes:
-        lsh: the datasketch ``MinHashLSH`` (``lsh.b`` bands x ``lsh.r`` rows).
+        b, r: LSH bands and rows per band, as datasketch's ``MinHashLSH(lsh_threshold)`` chooses them;
+            the buckets are kept by :class:`~newstrace.provenance.lsh.BandIndex` (the same collisions).
         ids: article ids in insertion order.
         stats: counters: ``queries`` and ``reverse_queries`` (top-k checks from the other side).
     """
 
     def __init__(self, lsh_threshold: float = LSH_THRESHOLD, robust_threshold: float = ROBUST_THRESHOLD,
                  use_lsh: bool = True, use_robust: bool = True, top_k: int = TOP_K) -> None:  # fmt: skip
-        self.lsh = MinHashLSH(threshold=lsh_threshold, num_perm=NUM_PERM)
+        self.b, self.r = bands_rows(lsh_threshold, NUM_PERM)
+        self._bands: BandIndex | None = None  # built on the first LSH query after an add
         self.robust_threshold = robust_threshold
         self.top_k = top_k
         self.use_lsh, self.use_robust = use_lsh, use_robust
@@ -257,8 +256,7 @@ class CandidateIndex:
             self._fps.append(fp)
             self._kth.clear()  # document frequencies change
             self._csr = None
-            if self.use_lsh and fp.n_shingles:
-                self.lsh.insert(fp.article_id, _minhash(fp), check_duplication=False)
+            self._bands = None
             if self.use_robust:
                 f, w = prefix(fp)
                 self._log_f.frombytes(f.astype(np.int64).tobytes())
@@ -280,7 +278,11 @@ class CandidateIndex:
         """Ids whose MinHash collides with ``fp``'s in at least one LSH band (``fp`` itself excluded)."""
         if not self.use_lsh or not fp.n_shingles:
             return set()
-        hits = set(self.lsh.query(_minhash(fp)))
+        if self._bands is None:
+            signed = [k for k, x in enumerate(self._fps) if x.n_shingles]
+            sigs = np.stack([self._fps[k].minhash for k in signed]) if signed else np.zeros((0, NUM_PERM), np.uint64)
+            self._bands = BandIndex(sigs, np.array(signed, dtype=np.int64), self.b, self.r)
+        hits = {self.ids[k] for k in self._bands.query(fp.minhash).tolist()}
         hits.discard(fp.article_id)
         return hits
 
