@@ -19,7 +19,6 @@ from newstrace.stories.cluster import (
     BRIDGE_GROUP,
     PAIR_BUDGET,
     EventPass,
-    _bridges,
     _cut_bridges,
     pair_evidence,
     split_at_bridges,
@@ -96,6 +95,54 @@ def _occasions(n_per: int, seed: int, bridge: bool = True):
             keys[x].update({"#77031.5": 1.0, "#6120": 1.0})
             dates[x] = _day(d)
     return members, keys, dates, occasion, copies
+
+
+def _bridges(nodes: list[str], edges: list[tuple[str, str]]) -> list[tuple[tuple[str, str], int, int]]:
+    """Bridges of an undirected graph (Tarjan's low-link, iterative): ``(edge, nodes on one side, nodes on the other)``.
+
+    The reference the online 2-edge-connected components (what the clustering reads its bridges
+    from) are checked against, found here independently of them."""
+    adj: dict[str, list[tuple[str, tuple[str, str]]]] = {n: [] for n in nodes}
+    for e in edges:
+        adj[e[0]].append((e[1], e))
+        adj[e[1]].append((e[0], e))
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    size: dict[str, int] = {}
+    out = []
+    for start in nodes:
+        if start in order:
+            continue
+        comp_nodes = []
+        stack = [(start, None, iter(adj[start]))]
+        order[start] = low[start] = len(order)
+        size[start] = 1
+        comp_nodes.append(start)
+        found = []
+        while stack:
+            node, via, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                stack.pop()
+                if stack:
+                    parent = stack[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                    size[parent] += size[node]
+                    if low[node] > order[parent]:
+                        found.append((via, size[node]))
+                continue
+            y, e = nxt
+            if e == via:
+                continue
+            if y in order:
+                low[node] = min(low[node], order[y])
+            else:
+                order[y] = low[y] = len(order)
+                size[y] = 1
+                comp_nodes.append(y)
+                stack.append((y, e, iter(adj[y])))
+        out += [(e, n, len(comp_nodes) - n) for e, n in found]
+    return out
 
 
 def test_two_edge_components_match_the_bridges_of_the_whole_graph():

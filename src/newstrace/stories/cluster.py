@@ -416,7 +416,8 @@ BRIDGE_GROUP = 3
 PAIR_BUDGET = 64
 
 
-def split_at_bridges(members: list[str], linked: dict[tuple[str, str], float], fixed: set[tuple[str, str]]) -> list[tuple[str, str]]:
+def split_at_bridges(members: list[str], linked: dict[tuple[str, str], float], fixed: set[tuple[str, str]],
+                     graph: TwoEdgeComponents | None = None) -> list[tuple[str, str]]:  # fmt: skip
     """One event's members as groups that more than one pairwise link holds together: the event's edges for :func:`components`.
 
     The single pass joins an article to an event on the event's whole key profile and on key
@@ -441,13 +442,16 @@ def split_at_bridges(members: list[str], linked: dict[tuple[str, str], float], f
         members: the event's members, its root (earliest) first.
         linked: pairwise same-event links ``(a, b) -> score`` among the members (``a < b``).
         fixed: copy links from trace among the members, ``(a, b)`` with ``a < b``.
+        graph: the 2-edge-connected components of exactly these links on the members' positions
+            in ``members``, as :func:`event_links` leaves them (its bridges are then not found
+            again); built here when not given.
 
     Returns:
         Edges ``(member, group head)``: for each group split off, its members to its first
         member (in ``members`` order); for the rest, the pass links ``(member, root)``.
     """
     edges = {**linked, **{e: float("inf") for e in fixed}}
-    cut = _cut_bridges(members, edges)
+    cut = _cut_bridges(members, edges, graph)
     adj: dict[str, list[str]] = {}  # built once: one search per group, not one pass over the edges per group
     for a, b in edges:
         if (a, b) not in cut:
@@ -462,7 +466,8 @@ def split_at_bridges(members: list[str], linked: dict[tuple[str, str], float], f
     return [(m, head[m]) for m in members[1:]]
 
 
-def _cut_bridges(members: list[str], edges: dict[tuple[str, str], float]) -> set[tuple[str, str]]:
+def _cut_bridges(members: list[str], edges: dict[tuple[str, str], float],
+                 graph: TwoEdgeComponents | None = None) -> set[tuple[str, str]]:  # fmt: skip
     """The bridges :func:`split_at_bridges` cuts: weakest first, each while both its sides keep :data:`BRIDGE_GROUP` members.
 
     Cutting a bridge leaves every other bridge a bridge and only shrinks the sides of the
@@ -475,23 +480,21 @@ def _cut_bridges(members: list[str], edges: dict[tuple[str, str], float]) -> set
     Args:
         members: the event's members.
         edges: ``(a, b) -> score`` (copy links as infinity), ``a < b``.
+        graph: the 2-edge-connected components of ``edges`` on the members' positions (see
+            :func:`split_at_bridges`); built here when not given.
 
     Returns:
         The bridges cut.
     """
-    bridges = {e for e, _, _ in _bridges(members, list(edges))}
-    adj: dict[str, list[str]] = {}
-    for a, b in edges:
-        if (a, b) not in bridges:
-            adj.setdefault(a, []).append(b)
-            adj.setdefault(b, []).append(a)
-    part: dict[str, int] = {}  # member -> its 2-edge-connected component
-    size: list[int] = []
-    for m in members:
-        if m not in part:
-            inside = _reach(m, adj)
-            part.update((x, len(size)) for x in inside)
-            size.append(len(inside))
+    index = {m: i for i, m in enumerate(members)}
+    if graph is None:
+        graph = TwoEdgeComponents(len(members))
+        for a, b in edges:
+            graph.add(index[a], index[b])
+    part = {m: graph.find(i) for m, i in index.items()}  # member -> its 2-edge-connected component
+    size = Counter(part.values())
+    # an edge is a bridge exactly when its ends lie in two 2-edge-connected components
+    bridges = {e for e in edges if part[e[0]] != part[e[1]]}
     tree: dict[int, list[tuple[int, tuple[str, str]]]] = {}
     for e in bridges:
         a, b = part[e[0]], part[e[1]]
@@ -526,51 +529,6 @@ def _reach(start: str, adj: dict[str, list[str]]) -> set[str]:
                 seen.add(y)
                 todo.append(y)
     return seen
-
-
-def _bridges(nodes: list[str], edges: list[tuple[str, str]]) -> list[tuple[tuple[str, str], int, int]]:
-    """Bridges of an undirected graph (Tarjan's low-link, iterative): ``(edge, nodes on one side, nodes on the other)``."""
-    adj: dict[str, list[tuple[str, tuple[str, str]]]] = {n: [] for n in nodes}
-    for e in edges:
-        adj[e[0]].append((e[1], e))
-        adj[e[1]].append((e[0], e))
-    order: dict[str, int] = {}
-    low: dict[str, int] = {}
-    size: dict[str, int] = {}
-    out = []
-    for start in nodes:
-        if start in order:
-            continue
-        comp_nodes = []
-        stack = [(start, None, iter(adj[start]))]
-        order[start] = low[start] = len(order)
-        size[start] = 1
-        comp_nodes.append(start)
-        found = []
-        while stack:
-            node, via, it = stack[-1]
-            nxt = next(it, None)
-            if nxt is None:
-                stack.pop()
-                if stack:
-                    parent = stack[-1][0]
-                    low[parent] = min(low[parent], low[node])
-                    size[parent] += size[node]
-                    if low[node] > order[parent]:
-                        found.append((via, size[node]))
-                continue
-            y, e = nxt
-            if e == via:
-                continue
-            if y in order:
-                low[node] = min(low[node], order[y])
-            else:
-                order[y] = low[y] = len(order)
-                size[y] = 1
-                comp_nodes.append(y)
-                stack.append((y, e, iter(adj[y])))
-        out += [(e, n, len(comp_nodes) - n) for e, n in found]
-    return out
 
 
 def split_events(pass_links: Iterable[tuple[str, str]], keys: dict[str, dict[str, float]], dates: dict[str, DateSpan | None],
@@ -626,14 +584,15 @@ def split_events(pass_links: Iterable[tuple[str, str]], keys: dict[str, dict[str
             continue
         inside = set(members)
         fixed = {e for m in members for e in copies_of.get(m, ()) if e[0] in inside and e[1] in inside}
-        linked = event_links(members, keys, dates, fixed, rarity, rule, counts)
+        linked, graph = event_links(members, keys, dates, fixed, rarity, rule, counts)
         counts["pairs_all"] += len(members) * (len(members) - 1) // 2
-        groups.update(split_at_bridges(members, linked, fixed))
+        groups.update(split_at_bridges(members, linked, fixed, graph))
     return groups
 
 
 def event_links(members: list[str], keys: dict[str, dict[str, float]], dates: dict[str, DateSpan | None],
-                fixed: set[tuple[str, str]], rarity, rule: LinkRule, counts: Counter | None = None) -> dict[tuple[str, str], float]:
+                fixed: set[tuple[str, str]], rarity, rule: LinkRule,
+                counts: Counter | None = None) -> tuple[dict[tuple[str, str], float], TwoEdgeComponents]:  # fmt: skip
     """Pairwise same-event links among an event's members, enough of them to give every bridge of the graph of all of them.
 
     A pair can link only if it shares a *specific* key (every rule of :meth:`LinkRule.same_event`
@@ -666,8 +625,10 @@ def event_links(members: list[str], keys: dict[str, dict[str, float]], dates: di
             that reached :data:`PAIR_BUDGET` for a key) are added to it.
 
     Returns:
-        ``(a, b) -> score`` with ``a < b`` for the links found (a subset of every linking pair;
-        copy links are not scored).
+        ``(links, graph)``: ``(a, b) -> score`` with ``a < b`` for the links found (a subset of
+        every linking pair; copy links are not scored), and the 2-edge-connected components of
+        those links and the copy links on the members' positions in ``members``, which
+        :func:`split_at_bridges` reads the bridges from.
     """
     sw = rule.specific_weight
     index = {m: i for i, m in enumerate(members)}
@@ -728,7 +689,7 @@ def event_links(members: list[str], keys: dict[str, dict[str, float]], dates: di
         counts["pairs_scored"] += len(scored) - len(fixed)
         counts["pairs_linked"] += len(linked)
         counts["holders_capped"] += capped
-    return linked
+    return linked, graph
 
 
 def story_edges(groups: dict[str, str], copy_edges: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -2,7 +2,8 @@
 
 Used by :func:`newstrace.stories.cluster.split_events` to skip scoring a pair of an event's
 members that the links found so far already join by two edge-disjoint paths: a link between
-them could be neither a bridge nor change which links are bridges.
+them could be neither a bridge nor change which links are bridges. The components it ends with
+give the bridges the event is split at (an edge is a bridge exactly when its ends lie in two).
 """
 
 from __future__ import annotations
