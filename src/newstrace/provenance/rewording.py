@@ -33,6 +33,16 @@ def _base(word: str) -> str:
     return word.removesuffix("'s")
 
 
+def _bases(s: Sentence) -> list[str]:
+    """The sentence's folded words without possessives (:func:`_base`), parallel to ``words``; kept on
+    the sentence, as :func:`word_changes` and :func:`reworded_changes` both read them for every pair
+    it is in. Callers must not change the list."""
+    cached = s.__dict__.get("_bases")
+    if cached is None:
+        cached = s.__dict__["_bases"] = [_base(w) for w in s.words]
+    return cached
+
+
 def _words(text: str) -> list[str]:
     return [fold(t) for t in tokens(text)]
 
@@ -89,12 +99,9 @@ def quote_changes(copy: Sentence, origin: Sentence) -> list[Change]:
 def word_changes(copy: Sentence, origin: Sentence) -> list[Change]:
     """Names replaced (a surname rendered as a common noun: "Armario" -> "Wardrobe") and slant terms inserted."""
     ta, tb = origin.raw, copy.raw
-    fa, fb = origin.words, copy.words
+    fa, fb = _bases(origin), _bases(copy)
     out = []
-    names = set(origin.names)
-    fa = [_base(w) for w in fa]
-    fb = [_base(w) for w in fb]
-    names = {_base(w) for w in names}
+    names = {_base(w) for w in origin.names}
     for op in Levenshtein.editops(fa, fb):
         if op.tag == "replace":
             o, c = ta[op.src_pos], tb[op.dest_pos]
@@ -211,7 +218,7 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
         ``name`` Changes, then at most one ``reworded`` Change with both sentences and a detail such
         as "reworded: 'outages' -> 'power failures'; 'of' -> 'as a result of'".
     """
-    fa, fb = [_base(w) for w in origin.words], [_base(w) for w in copy.words]
+    fa, fb = _bases(origin), _bases(copy)
     qa = origin.quoted if len(origin.quoted) == len(fa) else [False] * len(fa)
     qb = copy.quoted if len(copy.quoted) == len(fb) else [False] * len(fb)
     matcher = SequenceMatcher(None, fa, fb, autojunk=False)
