@@ -188,6 +188,8 @@ def _has_diacritic(tok: str) -> bool:
 
 def _folded_names(copy: Sentence, origin: Sentence) -> list[str]:
     """Names written with diacritics in ``origin`` and without any in the aligned ``copy`` sentence."""
+    if origin.text.isascii():
+        return []
     plain = {t for t in copy.raw if t.isascii()}
     if not plain:
         return []

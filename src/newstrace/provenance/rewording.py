@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
@@ -265,4 +266,11 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
 
 def _kept(copy: Sentence, origin: Sentence) -> float:
     """Share of words two sentences keep in order (difflib ratio over folded words, 0..1)."""
-    return SequenceMatcher(None, origin.words, copy.words, autojunk=False).ratio()
+    return _kept_words(tuple(origin.words), tuple(copy.words))
+
+
+@lru_cache(maxsize=8192)
+def _kept_words(origin: tuple[str, ...], copy: tuple[str, ...]) -> float:
+    # one aligned pair is tested up to three times while its changes are read (measured: 37,106
+    # ratios for 15,905 compared pairs); a tuple key costs ~1% of a ratio
+    return SequenceMatcher(None, origin, copy, autojunk=False).ratio()
