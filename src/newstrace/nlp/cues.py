@@ -163,6 +163,36 @@ def is_label_lead(toks: Sequence[Token]) -> bool:
     return any(tuple(words[: len(p)]) == p for p in _LABEL_PHRASES)
 
 
+#: Abbreviated titles and ranks, lower case without their point ("Lt. Col.", "Supt.", "Sen."). The
+#: tokenizer may split one from its point ("Lt", "."), which then ends no sentence before a name.
+TITLE_ABBREVIATIONS = frozenset(
+    """
+    mr mrs ms mx dr prof sen rep reps gov lt col gen brig maj capt cpt sgt cpl pvt pfc spc adm cmdr cdr
+    det insp supt rev fr msgr hon atty amb cllr pres sec secy comdr
+    """.split()
+)
+
+#: Titles of office that stand before a name but are not in the entity titles (lower case):
+#: "CEO Ada Lund", "Assemblywoman Ada Lund".
+OFFICE_TITLES = frozenset(
+    """
+    ceo cfo coo cto chairperson executive assemblyman assemblywoman assemblymember councilmember
+    alderman alderwoman selectman selectwoman delegate lawmaker legislator mp mep tsar czar envoy
+    commodore ombudsman magistrate premier-elect mayor-elect governor-elect senator-elect
+    """.split()
+)
+
+#: Words that qualify a title before a name ("Prime Minister", "Foreign Secretary", "Secretary of
+#: State", "U.S. Attorney"): part of the title, never of the person's name, when a title follows.
+TITLE_QUALIFIERS = frozenset(
+    """
+    prime vice deputy acting interim former assistant associate chief executive general principal senior
+    state defense defence foreign home interior finance health justice energy transport education labor
+    labour treasury homeland security house senate shadow crown first lady lieutenant attorney police fire
+    district county city state's u.s us uk eu un of the for
+    """.split()
+)
+
 #: Pronouns that can stand for a speaker, with their grammatical gender ('' = any).
 SPEAKER_PRONOUNS = {"he": "m", "she": "f", "him": "m", "her": "f", "they": "", "it": ""}
 

@@ -42,6 +42,7 @@ from newstrace.nlp.cues import (
     NAMING_VERBS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
+    TITLE_ABBREVIATIONS,
     is_cue,
     is_cue_word,
     is_finite_verb,
@@ -51,7 +52,7 @@ from newstrace.nlp.cues import (
 from newstrace.nlp.entities import fold
 from newstrace.nlp.parsing import ParsedText
 from newstrace.nlp.quote_marks import ALL_MARKS, TRANSCRIPT_LABEL, QuoteSpan, find_quote_spans, paragraphs
-from newstrace.nlp.speakers import MentionIndex, Referent, compatible
+from newstrace.nlp.speakers import MentionIndex, Referent, compatible, speaker_name
 from newstrace.schema import Entity, Quote
 
 _BOUNDARY = {".", "!", "?", ";", "…"}
@@ -212,6 +213,14 @@ class _Attributor:
             nxt = doc[i + 1]
             if nxt.text[:1].islower() or nxt.text in {")", ",", ";", ":"}:
                 return False  # an abbreviation's point: "(Vt.)", "U.S. officials"
+            prev = doc[i - 1] if i > 0 else None
+            if (
+                prev is not None
+                and not prev.whitespace_
+                and prev.lower_ in TITLE_ABBREVIATIONS
+                and nxt.is_title
+            ):
+                return False  # a title's point split from it: 'Lt. Col. Ada Lund', 'Supt. Lund'
         return tok.text in _BOUNDARY or (tok.is_space and "\n" in tok.text)
 
     def _segment(self) -> None:
@@ -317,7 +326,7 @@ class _Attributor:
         for j, i in enumerate(toks[:MAX_SUBJECT_TOKENS]):
             tok = doc[i]
             if is_cue(tok):
-                if closed and any(is_finite_verb(doc[x]) for x in after if x > i):
+                if closed and any(self.idx.is_verb(x) for x in after if x > i):
                     break  # '"... the timing." McCrory said it would be ...': the cue has its own content
                 if j == 0 or all(doc[x].lower_ in _SKIP_BEFORE_CUE for x in toks[:j]):
                     rest = [x for x in after if x > i]
@@ -350,7 +359,7 @@ class _Attributor:
                     return ref, tok.text, "after"
                 return None, None, ""
             if (
-                is_finite_verb(tok)
+                self.idx.is_verb(i)
                 and not self._in_relative(toks, j)
                 and (closed or not self._auxiliary_of_cue(toks, j))
             ):
@@ -361,11 +370,29 @@ class _Attributor:
             nxt_quote = k + 1 < len(self.spans) and self.para_of(self.spans[k + 1].open) == self.para_of(
                 sp.close
             )
-            if not any(is_finite_verb(doc[i]) for i in after) and (nxt_quote or after[-1] == toks[-1]):
+            if not any(self.idx.is_verb(i) for i in after) and (nxt_quote or after[-1] == toks[-1]):
                 ref = self.idx.referent_in(range(seg[0], seg[-1] + 1))
                 if ref is not None and ref.person:
                     return ref, None, "name"
         return None, None, ""
+
+    def _lead_in_before(self, k: int, before: list[int], after: list[int]) -> bool:
+        """Quotation ``k`` closes its sentence after a lead-in ending in a comma or colon, and the
+        words after it end in a comma or colon right before the next quotation of the paragraph
+        (a lead-in of that one: 'Lund replied, "Why now?" Ostby then wrote back, "..."')."""
+        doc = self.doc
+        sp = self.spans[k]
+        if (
+            not before
+            or doc[before[-1]].text not in {",", ":"}
+            or not _ends_with_stop(self.text[sp.start : sp.end])
+        ):
+            return False
+        if not after or doc[after[-1]].text not in {",", ":"} or k + 1 >= len(self.spans):
+            return False
+        last = self.doc[after[-1]]
+        nxt = self.spans[k + 1].open
+        return not self.text[last.idx + 1 : nxt].strip()
 
     def _auxiliary_of_cue(self, toks: list[int], j: int) -> bool:
         """The finite verb at ``toks[j]`` is an auxiliary or modal of a cue that follows, with only
@@ -402,7 +429,7 @@ class _Attributor:
                 aside = True
             elif t.text in {")"}:
                 aside = False
-            elif is_finite_verb(t) and not aside:
+            elif self.idx.is_verb(i) and not aside:
                 return False
         return True
 
@@ -447,8 +474,18 @@ class _Attributor:
             seen.update(run)
             if self.idx.is_possessive_person((run[0], run[-1] + 1)):
                 continue
-            if run[0] > region[0] and doc[run[0] - 1].pos_ == "ADP" and doc[run[0] - 1].lower_ not in {"by"}:
+            if (
+                run[0] > region[0]
+                and doc[run[0] - 1].pos_ == "ADP"
+                and doc[run[0] - 1].lower_ not in {"by", "as"}
+            ):
                 continue
+            if (
+                run[0] > region[0]
+                and doc[run[0] - 1].pos_ == "VERB"
+                and doc[run[0] - 1].tag_ in ("VBG", "VB")
+            ):
+                continue  # the object of a participle ('Holding signs calling Christie "...", the crowd chanted')
             if aside or self._clear_path([x for x in region if x > run[-1]]):
                 return self.idx.person_referent(i)
         chunk: list[int] = []
@@ -634,7 +671,7 @@ class _Attributor:
             put_it = tok.lower_ == "put" and j + 1 < len(before) and doc[before[j + 1]].lower_ == "it"
             if is_cue(tok) or adjacent_naming or put_it:
                 tail = before[j + 1 :]
-                if any(is_finite_verb(doc[i]) for i in tail):
+                if any(self.idx.is_verb(i) for i in tail):
                     break
                 ref = None
                 quoted = next(
@@ -653,7 +690,7 @@ class _Attributor:
                 if ref is not None:
                     return ref, tok.text, "before"
                 break
-            if is_finite_verb(tok) or tok.text in ALL_MARKS:
+            if self.idx.is_verb(before[j]) or tok.text in ALL_MARKS:
                 break
         return None, None, ""
 
@@ -865,7 +902,7 @@ class _Attributor:
         for _, _, ent in self.idx.persons:
             if fold(ent.canonical.split()[-1]) == key:
                 return Referent(ent.canonical, False, a, b, person=True), ":", "transcript"
-        return Referent(label.title(), False, a, b), ":", "transcript"
+        return Referent(speaker_name(label.title()), False, a, b), ":", "transcript"
 
     def _standalone(self, k: int, s: int) -> tuple[Referent | None, str]:
         """Speaker of a quotation standing alone, from the sentences before it."""
@@ -938,6 +975,12 @@ class _Attributor:
         ref, cue, how = self._transcript(k)
         if how == "":
             ref, cue, how = self._after_cue(after, k, before)
+            if how in ("after", "after-inverted") and self._lead_in_before(k, before, after):
+                # 'Lund replied, "Why now?" Ostby then wrote back, "...": the words after lead in the
+                # next quotation, and this one has its own lead-in with a speech verb before it
+                found = self._before_rules(before, k)
+                if found[2] == "before":
+                    ref, cue, how = found
         if (
             how == ""
             and after_quote
@@ -1253,7 +1296,7 @@ def _named_person(segment: str, entities: list[Entity]) -> str | None:
         last = fold(ent.canonical.split()[-1])
         if last in words and (best is None or words.index(last) < words.index(best[0])):
             best = (last, ent.canonical)
-    return best[1] if best else None
+    return speaker_name(best[1]) if best else None
 
 
 def _headline_cue_speaker(headline: str, sp: QuoteSpan, entities: list[Entity]) -> str | None:

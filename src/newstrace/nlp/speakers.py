@@ -7,6 +7,11 @@ for ports, Halvard Ostby", title "Fisheries Minister Agneta Lund", or "librarian
 Brennan"); pronouns resolve to the most salient earlier referent of compatible gender: the
 subject of the nearest earlier sentence, or the speaker of its quotation (a simplified
 Hobbs/centering preference for subjects and recency).
+
+A speaker's name is the person's, without titles ("Lt. Col. Ada Lund" -> "Ada Lund": the schema's
+``Quote`` has no title field, so the title is left out; see :func:`speaker_name`). A surname alone
+is read through the article's earlier full-name mentions before the NER label is trusted
+("Tamsin Paris ... Paris said": the person, not the city), see :class:`MentionIndex`.
 """
 
 from __future__ import annotations
@@ -19,13 +24,16 @@ from spacy.tokens import Doc
 
 from newstrace.nlp.cues import (
     NON_PERSON_HEADS,
+    OFFICE_TITLES,
     SPEAKER_PRONOUNS,
+    TITLE_ABBREVIATIONS,
+    TITLE_QUALIFIERS,
     gender_of_word,
     is_cue,
     is_finite_verb,
     is_person_noun,
 )
-from newstrace.nlp.entities import TITLES, fold
+from newstrace.nlp.entities import NON_PERSON_WORDS, TITLES, fold
 from newstrace.schema import Entity
 
 _POSSESSIVE = {"'s", "’s", "'", "’"}
@@ -63,6 +71,67 @@ _ANONYMITY_WORDS = frozenset(
 )
 _ACTIVE_VERB_TAGS = {"VB", "VBD", "VBZ", "VBP", "VBG"}
 
+#: Titles, ranks and offices before a person's name (lower case, no point).
+TITLE_WORDS = TITLES | TITLE_ABBREVIATIONS | OFFICE_TITLES
+#: Titles that are also given names ("Dean Smith", "Major Garrett"): left on a name that would
+#: otherwise be a surname alone.
+_NAME_LIKE_TITLES = frozenset(
+    {"dean", "king", "major", "judge", "earl", "duke", "prince", "marshal", "bishop"}
+)
+#: First words of place and organisation names, never a given name ("North Camden", "Port Calder").
+_PLACE_PREFIXES = frozenset(
+    {
+        *("new", "north", "south", "east", "west", "upper", "lower", "greater", "great", "little", "old"),
+        *("saint", "st", "san", "santa", "fort", "lake", "mount", "port", "cape", "el", "los", "las"),
+        *("la", "le", "central", "royal", "national", "united", "air", "real", "inter", "club", "team"),
+    }
+)
+#: Labels a surname may wrongly get from the NER ("Paris" GPE, "Church" ORG, "Price" LOC).
+_MISLABELS = frozenset({"ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "WORK_OF_ART", "PERSON", ""})
+
+
+def _is_title_word(word: str) -> bool:
+    return word.rstrip(".").casefold() in TITLE_WORDS
+
+
+def speaker_name(name: str) -> str:
+    """A person's name without the titles, ranks and offices before it.
+
+    "Prime Minister Ada Lund", "Sen. Ada Lund", "Lt. Col. Ada Lund", "Secretary of State Ada Lund"
+    and "CEO Ada Lund" all give "Ada Lund"; "Assemblywoman Lund" gives "Lund". A title that is also
+    a given name stays when only a surname would remain ("Dean Smith", "Major Garrett"). Titles
+    are :data:`TITLE_WORDS`; the words qualifying them (:data:`newstrace.nlp.cues.TITLE_QUALIFIERS`:
+    "Prime", "Foreign", "of State") go with them, and on their own only while two words remain.
+
+    Args:
+        name: a person's name as the article or the entity stage gives it.
+
+    Returns:
+        The name from its first word that is neither a title nor a title's qualifier.
+    """
+    words = name.split()
+    k = 0
+    titled = False
+    while k < len(words) - 1:
+        w = words[k].rstrip(".").casefold()
+        title = w in TITLE_WORDS
+        if not (title or w in TITLE_QUALIFIERS) or (w in {"of", "the", "for"} and not titled):
+            break
+        if len(words) - k - 1 < 2 and not (titled or title and w not in _NAME_LIKE_TITLES):
+            break
+        titled = titled or title
+        k += 1
+    return " ".join(words[k:])
+
+
+@dataclass
+class _Person:
+    """A person mention of the article: its character offsets and the title-free full name."""
+
+    start: int
+    end: int
+    canonical: str
+
 
 @dataclass
 class Referent:
@@ -97,21 +166,197 @@ class MentionIndex:
     def __init__(self, doc: Doc, entities: list[Entity]) -> None:
         self.doc = doc
         self._starts = [t.idx for t in doc]
-        self.person_at: dict[int, Entity] = {}  # token index -> person entity
-        self.persons: list[tuple[int, int, Entity]] = []  # (first token, end token, entity)
+        self.person_at: dict[int, _Person] = {}  # token index -> person mention
+        self.persons: list[tuple[int, int, _Person]] = []  # (first token, end token, mention)
+        found: list[tuple[int, int, str]] = []  # (first token, end token, name)
         for ent in entities:
             if ent.label != "PERSON":
                 continue
             span = doc.char_span(ent.start, ent.end, alignment_mode="expand")
-            if span is None:
-                continue
-            self.persons.append((span.start, span.end, ent))
-            for i in range(span.start, span.end):
-                self.person_at[i] = ent
-        self.persons.sort(key=lambda p: p[0])
+            if span is None or self._title_only(span.start, span.end):
+                continue  # 'Det' of 'Det. Sgt. Ada Lund' tagged as a person of its own
+            found.append((span.start, span.end, speaker_name(ent.canonical)))
+        taken = {i for s, e, _ in found for i in range(s, e)}
+        found += self._untyped_full_names(taken)
+        #: (char offset, full name) of every mention of two or more name words, in text order
+        self._full = sorted((doc[s].idx, name) for s, _, name in found if len(name.split()) > 1)
+        taken = {i for s, e, _ in found for i in range(s, e)}
+        found += self._surname_mentions(taken)
+        for s, e, name in sorted(found):
+            if len(name.split()) == 1:
+                name = self.full_name(name, doc[s].idx) or name
+            mention = _Person(doc[s].idx, doc[e - 1].idx + len(doc[e - 1]), name)
+            self.persons.append((s, e, mention))
+            for i in range(s, e):
+                self.person_at[i] = mention
         self.roles: list[tuple[int, str, str]] = []  # (char offset, role noun, canonical)
         self.gender: dict[str, str] = {}
         self._learn_roles_and_genders()
+
+    # -- full names and surnames -----------------------------------------------------------
+    def _title_only(self, s: int, e: int) -> bool:
+        """The tokens ``[s, e)`` are title words only, with a capitalised word after them (a title
+        the NER tagged as a person apart from the name it heads: 'Brig' of 'Brig. Gen. Ada Lund')."""
+        doc = self.doc
+        if not all(_is_title_word(t.text) or t.text == "." for t in doc[s:e]):
+            return False
+        k = e
+        while k < len(doc) and doc[k].text == ".":
+            k += 1
+        return k < len(doc) and doc[k].text[:1].isupper()
+
+    def _name_runs(self, taken: set[int]) -> list[tuple[int, int, int]]:
+        """Runs of capitalised words outside ``taken`` as (first token, first name token, end):
+        leading titles ("Councillor", "Lt", ".") are kept apart from the name words."""
+        doc = self.doc
+        runs = []
+        i = 0
+        while i < len(doc):
+            if i in taken or not _capitalised(doc[i]):
+                i += 1
+                continue
+            e = i + 1
+            while e < len(doc) and e not in taken:
+                t = doc[e]
+                # a title's point ('Lt', '.'); a hyphen inside a name ('Lindqvist-Orme')
+                point = t.text == "." and not doc[e - 1].whitespace_ and _is_title_word(doc[e - 1].text)
+                hyphen = t.text == "-" and not doc[e - 1].whitespace_ and not t.whitespace_
+                if _capitalised(t) or point or (hyphen and e + 1 < len(doc) and _capitalised(doc[e + 1])):
+                    e += 1
+                    continue
+                break
+            n = i
+            while n < e - 1 and (_is_title_word(doc[n].text) or doc[n].text == "."):
+                n += 1
+            if n == i and self._after_title_of(i):
+                while n < e - 1 and doc[n].lower_ in TITLE_QUALIFIERS:
+                    n += 1  # 'Secretary of | State Ada Lund': the title's complement
+            runs.append((i, n, e))
+            i = e
+        return runs
+
+    def _after_title_of(self, i: int) -> bool:
+        """Token ``i`` follows a title and "of" ('Secretary of State', 'Chancellor of the Exchequer')."""
+        doc = self.doc
+        k = i - 1
+        if k >= 0 and doc[k].lower_ == "the":
+            k -= 1
+        return k >= 1 and doc[k].lower_ == "of" and _is_title_word(doc[k - 1].text)
+
+    def _person_context(self, s: int, n: int, e: int) -> bool:
+        """Whether the article's words around a capitalised run call it a person: a title or a role
+        noun before it ("Councillor Edda Church", "official Tamsin Paris", "the mayor, Tamsin
+        Paris"), an apposition, age or "who" after it ("Graham Young, a farmer,", "..., 54,"), or a
+        speech verb next to it."""
+        doc = self.doc
+        if n > s:
+            return True
+        prev = doc[s - 1] if s > 0 else None
+        nxt = doc[e] if e < len(doc) else None
+        if prev is not None and prev.pos_ in ("DET", "ADP"):
+            # 'the Chicago Tribune reports', 'Board on Professional Responsibility says': no person's name
+            return False
+        if prev is not None and prev.pos_ == "NOUN" and prev.text.islower() and is_person_noun(prev.lower_):
+            return True
+        if prev is not None and prev.text == ",":
+            window = doc[max(0, s - 6) : s - 1]
+            if any(t.pos_ == "NOUN" and t.text.islower() and is_person_noun(t.lower_) for t in window):
+                return True
+        if prev is not None and is_cue(prev) or nxt is not None and is_cue(nxt):
+            return True
+        if nxt is not None and nxt.text == "," and e + 1 < len(doc):
+            after = doc[e + 1]
+            if after.lower_ in {"who", "whom"} or after.like_num:
+                return True
+            for t in doc[e + 1 : e + 6]:
+                if t.pos_ not in ("DET", "ADJ", "NOUN", "PROPN", "PRON") or t.text == ",":
+                    break
+                if t.pos_ == "NOUN" and t.text.islower():
+                    return is_person_noun(t.lower_)
+        return False
+
+    def _untyped_full_names(self, taken: set[int]) -> list[tuple[int, int, str]]:
+        """Full names the NER typed otherwise or missed ("Tamsin Paris" as a place, "Councillor Edda
+        Church" as an organisation): two or three capitalised name words, the first no place word,
+        that the words around them call a person (:meth:`_person_context`). A last word that names
+        places or bodies ("Church", "Hall") needs a title or role before it or an apposition after.
+
+        Returns:
+            ``(first token, end token, name)`` of each such mention (the title included in the
+            tokens, not in the name).
+        """
+        doc = self.doc
+        out = []
+        for s, n, e in self._name_runs(taken):
+            words = [t for t in doc[n:e] if t.text != "-"]
+            if not 2 <= len(words) <= 3 or any(not _name_word(t) for t in words):
+                continue
+            first = words[0].lower_
+            if first in _PLACE_PREFIXES or first in NON_PERSON_WORDS or _is_title_word(first):
+                continue
+            if any(t.lower_ in NON_PERSON_WORDS for t in words[:-1]):
+                continue
+            if not self._person_context(s, n, e):
+                continue
+            if words[-1].lower_ in NON_PERSON_WORDS and not (n > s or self._role_context(s, e)):
+                continue
+            out.append((s, e, speaker_name(doc[n:e].text)))
+        return out
+
+    def _role_context(self, s: int, e: int) -> bool:
+        """A role noun right before the run or an apposition headed by one after it."""
+        doc = self.doc
+        prev = doc[s - 1] if s > 0 else None
+        if prev is not None and prev.pos_ == "NOUN" and prev.text.islower() and is_person_noun(prev.lower_):
+            return True
+        if e + 1 < len(doc) and doc[e].text == ",":
+            for t in doc[e + 1 : e + 6]:
+                if t.pos_ == "NOUN" and t.text.islower():
+                    return is_person_noun(t.lower_)
+        return False
+
+    def _surname_mentions(self, taken: set[int]) -> list[tuple[int, int, str]]:
+        """Mentions of a person by the last word of a full name given earlier, whatever the NER made
+        of them ("Paris said" after "official Tamsin Paris"; "Councillor Church" after "Councillor
+        Edda Church"): a capitalised run whose name words spell that surname, not after a
+        preposition or determiner and not before a noun ("in Paris", "the Paris office").
+
+        Returns:
+            ``(first token, end token, surname)`` of each such mention (a leading title in its tokens).
+        """
+        doc = self.doc
+        if not self._full:
+            return []
+        surnames = {fold(name.split()[-1]) for _, name in self._full}
+        out = []
+        for s, n, e in self._name_runs(taken):
+            if n >= e or fold(doc[n:e].text) not in surnames:
+                continue
+            if any(t.is_stop and not t.ent_type_ for t in doc[n:e]):
+                continue  # a function word that spells a surname ('May' as a modal, 'Will')
+            prev = doc[s - 1] if s > 0 else None
+            nxt = doc[e] if e < len(doc) else None
+            if n == s and prev is not None and (prev.pos_ in ("ADP", "DET") or prev.tag_ == "PRP$"):
+                continue  # 'in Paris', 'the Paris': a place; not after a title ('Secretary of State Lund')
+            if nxt is not None and nxt.pos_ in ("NOUN", "PROPN") and nxt.text not in {"'s", "’s"}:
+                continue
+            name = doc[n:e].text
+            if self.full_name(name, doc[s].idx) is None:
+                continue
+            out.append((s, e, name))
+        return out
+
+    def full_name(self, surname: str, before: int) -> str | None:
+        """The full name, mentioned before offset ``before``, that ends with ``surname`` (the latest
+        such mention; compared accent- and case-insensitively), or ``None``."""
+        key = fold(surname)
+        found = None
+        for pos, name in self._full:
+            if pos >= before:
+                break
+            if fold(name.split()[-1]) == key:
+                found = name
+        return found
 
     # -- token helpers -------------------------------------------------------------------
     def token_at(self, char: int) -> int:
@@ -243,11 +488,15 @@ class MentionIndex:
 
     # -- referents -----------------------------------------------------------------------
     def person_referent(self, i: int) -> Referent:
-        """Referent of the person mention covering token ``i``."""
+        """Referent of the person mention covering token ``i`` (its title-free full name)."""
         ent = self.person_at[i]
         return Referent(
             ent.canonical, False, ent.start, ent.end, person=True, gender=self.gender.get(ent.canonical, "")
         )
+
+    def is_verb(self, i: int) -> bool:
+        """Token ``i`` is a finite verb and not part of a person's name ('May' of 'Ada May said')."""
+        return i not in self.person_at and is_finite_verb(self.doc[i])
 
     def is_possessive_person(self, run: tuple[int, int]) -> bool:
         """True when the person mention is a possessor ("Ostby's deputy")."""
@@ -339,23 +588,26 @@ class MentionIndex:
             canon = self.role_person(head, start)
             if canon:
                 return Referent(canon, False, start, end, person=True, gender=self.gender.get(canon, ""))
-        if any(t.ent_type_ in ("ORG", "GPE", "NORP") for t in toks) and head not in {
-            "official",
-            "spokesman",
-            "spokeswoman",
-            "spokesperson",
-        }:
-            if not any(t.pos_ == "NOUN" and t.ent_type_ == "" for t in toks):
-                return Referent(text, False, start, end)
+        capitalised = all(t.text[:1].isupper() or t.text in {"-", "'s", "’s", "."} for t in toks)
+        if capitalised:
+            name = speaker_name(text)
+            full = self.full_name(name, start) if len(name.split()) == 1 else None
+            if full is not None:
+                # a surname the NER typed as a place or body ('Paris' of 'Tamsin Paris'): the person
+                return Referent(full, False, start, end, person=True, gender=self.gender.get(full, ""))
+        if (
+            any(t.ent_type_ in ("ORG", "GPE", "NORP") for t in toks)
+            and head not in {"official", "spokesman", "spokeswoman", "spokesperson"}
+            and not any(t.pos_ == "NOUN" and t.ent_type_ == "" for t in toks)
+        ):
+            return Referent(text, False, start, end)
         if head in NON_PERSON_HEADS:
             return Referent(text, False, start, end)
         capitalised_common = bool(toks[0].is_sent_start) and all(t.pos_ == "NOUN" for t in toks)
-        if (
-            all(t.text[:1].isupper() or t.text in {"-", "'s", "’s", "."} for t in toks)
-            and not capitalised_common
-        ):
-            # a name the NER missed: named, not described ('Critics' opening a sentence is a common noun)
-            return Referent(text, False, start, end)
+        if capitalised and not capitalised_common:
+            # a name the NER missed: named, not described ('Critics' opening a sentence is a common
+            # noun), without its titles ('Sen. Ada Lund')
+            return Referent(speaker_name(text), False, start, end)
         lemma = next((t.lemma_.lower() for t in toks if t.lower_ == head), head)
         if not (is_person_noun(head) or is_person_noun(lemma)) or len(toks) > 30:
             return None  # "when questioned after the debate", "the woman's enthusiasm": no speaker
@@ -373,7 +625,7 @@ class MentionIndex:
         tokens = list(tokens)
         if not tokens:
             return None
-        first_verb = next((j for j, i in enumerate(tokens) if is_finite_verb(doc[i])), None)
+        first_verb = next((j for j, i in enumerate(tokens) if self.is_verb(i)), None)
         region = tokens[:first_verb] if first_verb else []
         if region:
             ref = self.referent_in(region, allow_description=False)
@@ -406,8 +658,15 @@ class MentionIndex:
             and not any(doc[i].pos_ == "ADP" or doc[i].lower_ in {"who", "that", "which"} for i in np[:3])
         ):
             ref = self.description(np)
-            if ref is not None and (
-                ref.unnamed or all(doc[i].pos_ == "PROPN" and doc[i].text[:1].isupper() for i in np)
+            if (
+                ref is not None
+                and (
+                    ref.unnamed
+                    # a surname the tagger took for a common noun ('Sanders, meanwhile, ...')
+                    or ref.person
+                    and all(doc[i].text[:1].isupper() for i in np)
+                    or all(doc[i].pos_ == "PROPN" and doc[i].text[:1].isupper() for i in np)
+                )
             ):
                 return ref  # a described person, or a name the NER did not tag
         return None
@@ -509,6 +768,20 @@ def _trim_dangling(toks: list) -> list:
     ):
         toks = toks[:-1]
     return toks
+
+
+def _name_word(tok) -> bool:
+    """A word of a person's name: a capitalised proper noun, not a function word ("In", "The" of a
+    title-case headline) and not an acronym ("NHS")."""
+    if not tok.is_alpha or tok.text.isupper() or not tok.text[:1].isupper():
+        return False
+    # in an entity a function word may be a name ('Tamsin May', tagged as a modal)
+    return bool(tok.ent_type_) or tok.pos_ == "PROPN" and not tok.is_stop
+
+
+def _capitalised(tok) -> bool:
+    """A word that may be part of a name: capitalised letters, perhaps with an apostrophe ("O'Hare")."""
+    return tok.text[:1].isupper() and tok.text.replace("'", "").replace("’", "").isalpha()
 
 
 def compatible(ref: Referent, gender: str) -> bool:
