@@ -153,12 +153,14 @@ def _other_language(s: Sentence, language, script: str = "", vocabulary: frozens
         return True
     if sum(w in vocabulary for w in s.words) >= SAME_LANGUAGE_WORDS * len(s.words):
         return False
+    # the sentence's own language first: it is cached across partners, and an unsure one (None)
+    # settles the test without identifying the aligned text's
+    code = _sentence_language(s.text)
+    if code is None:
+        return False
     if callable(language):
         language = language()
-    if language is None:
-        return False
-    code = _sentence_language(s.text)
-    return code is not None and code != language
+    return language is not None and code != language
 
 
 @lru_cache(maxsize=8192)
