@@ -410,7 +410,7 @@ def test_upgrade_to_claim_bounds_keeps_old_claims_and_stores_new_ones(tmp_path):
     art = analyze("Council vote on the levy\n\nThe council voted 7-2 for the levy. Between 300 and 400 boats pay it.")
     art.source = Source(path="/in/levy.txt", format="text")
     with Store(path) as s:
-        assert [m["name"] for m in s.migrations()][-1] == "0009_claim_bounds"
+        assert "0009_claim_bounds" in [m["name"] for m in s.migrations()]
         assert s.query("SELECT value, high, second FROM claims WHERE article_id = 'A'") == [
             {"value": 270.0, "high": None, "second": None}]
         s.write_batch([IngestItem("/in/levy.txt", 0, art)])

@@ -378,3 +378,59 @@ def test_trace_table_names_siblings_by_source_and_json_keeps_their_ids(store_pat
     assert "siblings:" in origin and f"siblings:{groups[0].sibling_ids[0][:10]}" not in origin
     rows = [json.loads(line) for line in runner.invoke(app, ["trace", "--store", str(path), "--json"]).stdout.splitlines()]
     assert {tuple(r["sibling_ids"]) for r in rows if r["inferred_source"]} == {tuple(d.sibling_ids) for d in groups}
+
+
+class _HashedWords:
+    """A deterministic stand-in for a sentence-embedding model: unit vectors of hashed folded words
+    (sentences sharing words point alike), counting every sentence it is asked to embed."""
+
+    __name__ = "hashed_words"
+
+    def __init__(self) -> None:
+        self.embedded: list[str] = []
+
+    def __call__(self, texts):
+        import zlib
+
+        import numpy as np
+
+        self.embedded += texts
+        out = np.zeros((len(texts), 64), dtype=np.float32)
+        for k, t in enumerate(texts):
+            for w in t.lower().split():
+                out[k, zlib.crc32(w.encode()) % 64] += 1.0
+        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
+
+
+def test_semantic_trace_keeps_sentence_vectors_and_embeds_each_sentence_once(traced_store, tmp_path):
+    """DESIGN.md: embed only candidates, once, and keep the vectors in the store. A second run
+    (full, so every pair is verified again) embeds nothing and finds the same links."""
+    import shutil
+
+    import numpy as np
+
+    from newstrace.store.vectors import StoredEmbedder
+
+    path, _, _ = traced_store
+    copy = tmp_path / "semantic.duckdb"
+    shutil.copy(path, copy)
+    first, second = _HashedWords(), _HashedWords()
+    with Store(copy) as s:
+        r1 = run_trace(s, semantic=first, semantic_name="hashed-words", full=True)
+        links1 = {link_key(d) for d in s.derivations(resolved=False)}
+        # the provenance corpus has translations whose lexical evidence is not decisive
+        assert r1.sentences_embedded == len(set(first.embedded)) > 20
+        assert s.query("SELECT count(*) AS n FROM sentence_vectors WHERE model = 'hashed-words'") == [
+            {"n": r1.sentences_embedded}]
+        r2 = run_trace(s, semantic=second, semantic_name="hashed-words", full=True)
+        assert second.embedded == [] and r2.sentences_embedded == 0
+        assert r2.sentence_vectors_reused == r1.sentences_embedded
+        assert {link_key(d) for d in s.derivations(resolved=False)} == links1
+        # a stored vector reads back as the model made it, and another model's name shares none
+        text = first.embedded[0]
+        other = StoredEmbedder(_HashedWords(), s, "hashed-words")
+        assert np.array_equal(other([text]), first([text])) and other.reused == 1 and other.computed == 0
+        fresh = StoredEmbedder(_HashedWords(), s, "another-model")
+        fresh([text])
+        assert fresh.computed == 1 and fresh.reused == 0
+        assert fresh([]).shape[0] == 0

@@ -186,7 +186,9 @@ def trace(
         f"trace ({report.mode}): {report.compared} of {report.articles} articles compared, {report.pairs} candidate "
         f"pairs verified, {report.links} links found; {report.total_links} verified pairs stored, "
         f"{report.resolved_links} links in the resolved graph{' (every pair shown: --all-pairs)' if all_pairs else ' shown'}. "
-        f"{report.seconds:.1f} s ({stages}).",
+        f"{report.seconds:.1f} s ({stages})."
+        + (f" Sentence embeddings: {report.sentences_embedded} made, {report.sentence_vectors_reused} read from the "
+           "store." if semantic else ""),
         err=True,
     )
 

@@ -750,6 +750,37 @@ class Store:
                 r[k] = bytes(r[k])
         return rows
 
+    # -- sentence vectors (trace --semantic) ------------------------------------------------
+
+    def get_sentence_vectors(self, model: str, keys: Iterable[str]) -> dict[str, bytes]:
+        """Stored sentence vectors of ``model`` for the text keys ``keys`` (those stored; others absent).
+
+        Returns:
+            ``text_key -> float32 vector bytes``.
+        """
+        keys = list(dict.fromkeys(keys))
+        if not keys:
+            return {}
+        with self.registered_ids("_want_vectors", keys) as rel:
+            rows = self._q(f"SELECT text_key, vector FROM sentence_vectors JOIN {rel} ON text_key = id WHERE model = ?",
+                           [model]).fetchall()
+        return {k: bytes(v) for k, v in rows}
+
+    def put_sentence_vectors(self, model: str, vectors: dict[str, bytes]) -> int:
+        """Store sentence vectors of ``model`` (``text_key -> float32 bytes``); a key already stored is kept.
+
+        Returns:
+            Number of new rows.
+        """
+        if not vectors:
+            return 0
+        rows = [{"model": model, "text_key": k, "vector": v} for k, v in vectors.items()]
+        with self.transaction():
+            before = self._one("SELECT count(*) FROM sentence_vectors")[0]
+            self.insert_rows("sentence_vectors", rows, "ON CONFLICT DO NOTHING")
+            after = self._one("SELECT count(*) FROM sentence_vectors")[0]
+        return after - before
+
     def missing_fingerprints(self, scheme: str) -> list[str]:
         """Ids of stored articles with no fingerprint of ``scheme``, in ingestion order."""
         return [r[0] for r in self._q(

@@ -306,6 +306,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         "Claim.high (a range's upper bound) and Claim.second (a vote tally's or score's second figure), "
         "article schema 1.1; claims stored before stay NULL there until their article is analysed again.",
     ),
+    Migration(
+        "0010_sentence_vectors",
+        ("CREATE TABLE sentence_vectors (model VARCHAR NOT NULL, text_key VARCHAR NOT NULL, vector BLOB NOT NULL, "
+         "PRIMARY KEY (model, text_key))",),
+        "Sentence embeddings made by `trace --semantic`, by model and sentence text (float32 bytes): later runs, "
+        "incremental or full, read them instead of embedding the same sentences again (DESIGN.md: embed once, "
+        "keep the vectors in the store).",
+    ),
 )
 
 _LEDGER = "CREATE TABLE IF NOT EXISTS _migrations (name VARCHAR PRIMARY KEY, applied_at TIMESTAMP NOT NULL)"

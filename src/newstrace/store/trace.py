@@ -38,6 +38,9 @@ class TraceReport:
         total_links: derivations stored after the run (every verified pair).
         resolved_links: links of the resolved graph after the run (one origin per copy).
         fingerprints_computed: articles fingerprinted in this run (missing from the store).
+        sentences_embedded: sentences embedded in this run (``semantic`` only; their vectors are
+            stored, :mod:`newstrace.store.vectors`).
+        sentence_vectors_reused: sentence vectors read from the store instead of embedded again.
         run_id: the ``trace_runs`` row written.
         seconds: wall-clock duration; ``stage_seconds`` splits it into load, index, verify, write
             (storing the links, resolved graph included) and resolve (the resolved graph alone,
@@ -52,6 +55,8 @@ class TraceReport:
     total_links: int = 0
     resolved_links: int = 0
     fingerprints_computed: int = 0
+    sentences_embedded: int = 0
+    sentence_vectors_reused: int = 0
     run_id: int = 0
     seconds: float = 0.0
     stage_seconds: dict[str, float] | None = None
@@ -80,7 +85,9 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
         store: an open, writable store.
         full: compare every article (and replace every link) instead of only the articles
             ingested since the last run.
-        semantic: optional sentence-embedding function for the provenance index.
+        semantic: optional sentence-embedding function for the provenance index; its vectors are
+            kept in the store's ``sentence_vectors`` under ``semantic_name``
+            (:class:`~newstrace.store.vectors.StoredEmbedder`), so no sentence is embedded twice.
         semantic_name: the embedding model's name, recorded with the run (default: the
             function's ``__name__``).
         jobs: processes verifying candidate pairs (default: all cores). Workers are forked
@@ -135,6 +142,10 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     n_computed = len(computed)
     fingerprints = {**stored, **computed}
     del stored, computed
+    if semantic is not None:  # vectors kept in the store: a later run embeds only sentences never seen
+        from newstrace.store.vectors import StoredEmbedder
+
+        semantic = StoredEmbedder(semantic, store, params["semantic"])
     verifier = PairVerifier(semantic=semantic, cache_size=SENTENCE_CACHE)
     verifier.add_articles(articles)
     ids = list(verifier.articles) if new_ids is None else [i for i in new_ids if i in verifier.articles]
@@ -164,6 +175,9 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
         new_articles=len(articles) if new_ids is None else len(new_ids), started_at=started_at, params=params,
         timings=timings,
     )  # fmt: skip
+    if semantic is not None:
+        semantic.flush()
+        report.sentences_embedded, report.sentence_vectors_reused = semantic.computed, semantic.reused
     stages["verify"] = time.perf_counter() - t - timings.get("write", 0.0)
     stages["write"] = timings.get("write", 0.0)
     stages["resolve"] = timings.get("resolve", 0.0)
