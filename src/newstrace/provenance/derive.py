@@ -868,8 +868,8 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     In order: weak direction evidence (net votes of one, below :data:`DIRECTION_MARGIN`);
     else the side whose reading as a copy is more derived (spun before rewritten before edited,
     :func:`derivation_kind` both ways); else the side whose attribution (byline, credit,
-    dateline, contributors) strictly contains the other's; else the fuller article (more prose
-    characters); else the smaller id, so the record is deterministic. Sibling records word their
+    dateline, contributors) strictly contains the other's; else, across languages, the English
+    side; else the fuller article (more prose characters); else the smaller id, so the record is deterministic. Sibling records word their
     changes as differences, not alterations (:func:`sibling_wording`).
 
     Returns:
@@ -887,6 +887,10 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     if ta != tb and (ta > tb or tb > ta):  # keeps byline/credit the other lacks: likelier the first-hand text
         keeps, lacks = (ta, tb) if ta > tb else (tb, ta)
         return ta > tb, f"the reference keeps the attribution the other lacks ({', '.join(sorted(keeps - lacks))})"
+    if _languages_differ(a, b) and "en" in (a.language, b.language):
+        # characters do not compare across languages (Spanish runs longer than English), and the
+        # kinds read a translation as one out of English (issue 3: "translation (other language)")
+        return a.language == "en", "across languages the English text is the reference"
     ca, cb = _content_chars(sa), _content_chars(sb)
     if ca != cb:
         return ca > cb, f"the reference is the fuller text ({max(ca, cb)} vs {min(ca, cb)} prose characters)"
