@@ -137,6 +137,7 @@ class _Postings:
         docs: int64 article positions, ascending within each list; wts: float32 weights.
         stopped_keys: int64, sorted: the boilerplate features.
         live: float64 per article position: its live mass.
+        g: float64 per list: its :func:`df_factor`.
         log_loc: int32 per log entry: the index into :attr:`keys` of its feature, -1 for boilerplate;
             with ``log_start`` (int64, one more than the articles: where each article's entries
             start in the log), an indexed article's prefix is read here instead of recomputed and searched.
@@ -146,6 +147,8 @@ class _Postings:
         self.keys, self.starts, self.lens, self.docs, self.wts = keys, starts, lens, docs, wts
         self.stopped_keys, self.live = stopped_keys, live
         self.log_loc, self.log_start = log_loc, log_start
+        # each list's df_factor, computed once per index state
+        self.g = np.where(lens <= DF_FULL, 1.0, np.log(MAX_POSTINGS / np.maximum(lens, 1)) / _LOG_SPAN)
 
     @classmethod
     def build(cls, f: np.ndarray, d: np.ndarray, w: np.ndarray, n_docs: int) -> _Postings:
@@ -219,6 +222,8 @@ class CandidateIndex:
         self._rank = np.empty(0, np.int64)  # id order of each position, built with the lists
         # position -> (score, id) of its top_k-th robust candidate, for the current index state
         self._kth: dict[int, tuple[float, str]] = {}
+        # position -> its robust_scores, kept from a reverse query until the article's own query reads them
+        self._reverse: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self.stats = {"queries": 0, "reverse_queries": 0}
 
     def __len__(self) -> int:
@@ -255,6 +260,7 @@ class CandidateIndex:
             self._pos[fp.article_id] = k
             self._fps.append(fp)
             self._kth.clear()  # document frequencies change
+            self._reverse.clear()
             self._csr = None
             self._bands = None
             if self.use_robust:
@@ -330,7 +336,7 @@ class CandidateIndex:
             return empty
         loc, wq = loc[hit], w[hit].astype(np.float64)
         n = csr.lens[loc]
-        g = np.where(n <= DF_FULL, 1.0, np.log(MAX_POSTINGS / np.maximum(n, 1)) / _LOG_SPAN)  # df_factor
+        g = csr.g[loc]
         floor = min(self.robust_threshold, MIN_ROBUST_THRESHOLD)
         # MaxScore split: longest lists first into the "lookup only" set while their bound stays under the floor
         order = np.argsort(-n, kind="stable")
@@ -344,8 +350,11 @@ class CandidateIndex:
         # positions of every posting of the scanned lists, without a Python loop
         idx = np.repeat(csr.starts[loc[scan]] - (np.cumsum(lens) - lens), lens) + np.arange(total)
         ws = np.minimum(csr.wts[idx], np.repeat(wq[scan], lens)) * np.repeat(g[scan], lens)
-        pos, inv = np.unique(csr.docs[idx], return_inverse=True)  # sort-based: cost follows the postings read
-        acc = np.bincount(inv, weights=ws)
+        # summed per article by sorting (cost follows the postings read, no buffer of the corpus's size)
+        by = np.argsort(csr.docs[idx], kind="stable")
+        docs = csr.docs[idx[by]]
+        first = np.flatnonzero(np.concatenate(([True], docs[1:] != docs[:-1])))
+        pos, acc = docs[first], np.add.reduceat(ws[by], first)
         if self.robust_threshold > MIN_ROBUST_THRESHOLD:
             if mass is None:
                 mass = self.live_mass(fp)
@@ -381,7 +390,7 @@ class CandidateIndex:
         """``(score, id)`` of article ``k``'s top_k-th robust candidate (``(-inf, "")`` with fewer)."""
         got = self._kth.get(k)
         if got is None:
-            pos, score = self.robust_scores(self._fps[k])
+            pos, score = self._reverse[k] = self.robust_scores(self._fps[k])
             self.stats["reverse_queries"] += 1
             if len(pos) < self.top_k:
                 got = (float("-inf"), "")
@@ -399,11 +408,12 @@ class CandidateIndex:
         """
         if not self.use_robust:
             return {}
-        pos, score = self.robust_scores(fp)
+        me = self._pos.get(fp.article_id)
+        got = self._reverse.pop(me, None) if me is not None else None
+        pos, score = got if got is not None else self.robust_scores(fp)
         top = self._top(pos, score)
         ids, pl, sl = self.ids, pos.tolist(), score.tolist()
         out = {ids[pl[i]]: sl[i] for i in top}
-        me = self._pos.get(fp.article_id)
         if me is None or len(top) == len(pl):  # not indexed (in nobody's top_k), or every candidate kept
             if me is not None:
                 self._kth.setdefault(me, (sl[top[-1]], ids[pl[top[-1]]]) if len(top) == self.top_k

@@ -66,7 +66,13 @@ def _blake2b64(feature: str) -> int:
 
 
 def feature_hash(feature: str) -> int:
-    """Stable signed 64-bit hash of a feature string (blake2b; Python's ``hash`` is salted per process); cached."""
+    """Stable signed 64-bit hash of a feature string (blake2b; Python's ``hash`` is salted per process).
+
+    Names, figures and words are cached; ordered pairs (``p:``) are not: most are seen once, and
+    caching them emptied the cache before the names repeated.
+    """
+    if feature.startswith("p:"):
+        return _blake2b64(feature)
     got = _HASHES.get(feature)
     return got if got is not None else _cached(_HASHES, feature, _blake2b64)
 

@@ -4,8 +4,8 @@ datasketch's ``MinHashLSH`` (Leskovec, Rajaraman & Ullman, *Mining of Massive Da
 cuts each signature into ``b`` bands of ``r`` rows and keeps one Python dict of sets per band;
 inserting and querying walk the bands in Python, about as long per article as the rest of the
 candidate stage together. :class:`BandIndex` keeps the same bands (``b`` and ``r`` from datasketch's
-own ``_optimal_param``) as a sorted array of 64-bit band keys built in one pass, and answers a
-query with two binary searches for all bands at once; every key match is then checked against the
+own ``_optimal_param``) as a sorted array of 64-bit band keys built in one pass, with a directory
+by their top bits, and answers a query for all bands at once; every key match is then checked against the
 band's ``r`` values, so the articles returned are exactly those sharing a whole band with the
 query, as datasketch returns them (tests/test_candidates.py compares the two).
 """
@@ -51,6 +51,11 @@ class BandIndex:
         keys = self._keys(self.rows).ravel()  # row-major: entry e is row e // b, band e % b
         self.order = np.argsort(keys, kind="stable")
         self.keys = keys[self.order]
+        # directory by the keys' top bits (about one entry per slot): a query reads its keys' slots
+        # instead of binary-searching the whole array, whose cache misses grew with the corpus
+        self.shift = np.uint64(64 - max(1, int(np.ceil(np.log2(max(2, len(self.keys)))))))
+        self.slots = np.searchsorted(self.keys >> self.shift, np.arange((1 << (64 - int(self.shift))) + 1,
+                                                                         dtype=np.uint64)).astype(np.int64)  # fmt: skip
 
     def _keys(self, rows: np.ndarray) -> np.ndarray:
         """``(n, b)`` uint64 band keys of ``(n, b * r)`` uint32 rows."""
@@ -68,15 +73,17 @@ class BandIndex:
         """
         q = np.asarray(signature[: self.b * self.r], dtype=np.uint32)
         qk = self._keys(q[None, :])[0]
-        lo = np.searchsorted(self.keys, qk, side="left")
-        hi = np.searchsorted(self.keys, qk, side="right")
+        slot = (qk >> self.shift).astype(np.int64)
+        lo, hi = self.slots[slot], self.slots[slot + 1]
         lens = hi - lo
         total = int(lens.sum())
         if not total:
             return np.empty(0, np.int64)
         idx = np.repeat(lo - (np.cumsum(lens) - lens), lens) + np.arange(total)
-        entry = self.order[idx]
-        row, band = entry // self.b, np.repeat(np.arange(self.b), lens)
+        band = np.repeat(np.arange(self.b), lens)
+        hit = self.keys[idx] == qk[band]
+        idx, band = idx[hit], band[hit]
+        row = self.order[idx] // self.b
         cols = band[:, None] * self.r + np.arange(self.r)
         same = (self.rows[row[:, None], cols] == q[cols]).all(axis=1)
         return np.unique(self.positions[row[same]])
