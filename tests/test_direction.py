@@ -169,6 +169,28 @@ def _direct(copy: str, origin: str, origin_coverage: float, score: float = 0.9):
                       origin_coverage=origin_coverage, inferred_source=False)
 
 
+def _sibling(copy: str, partner: str, score: float = 0.9):
+    from newstrace.schema import Derivation
+
+    return Derivation(copy_id=copy, origin_id=None, sibling_ids=[partner], kind="edited", score=score,
+                      copy_coverage=0.8, origin_coverage=0.8, inferred_source=True)
+
+
+def test_resolve_never_groups_a_copy_with_its_own_origin():
+    """P is a stored copy of A (dates); C, with no date, is a sibling of both (story h: the IOL copy
+    with the Washington Post page and with the Arkansas paper's copy of its news-service version).
+    C ~ P holds wherever their common source lies; C ~ A only if it lies above A. Kept, C ~ A put A
+    and its own copy P in one group of copies of a missing source."""
+    out = resolve([_direct("P", "A", 0.9), _sibling("C", "A"), _sibling("C", "P"), _sibling("P", "C")])
+    direct = sorted((d.copy_id, d.origin_id) for d in out if d.origin_id)
+    groups = [{d.copy_id, *d.sibling_ids} for d in out if not d.origin_id]
+    assert direct == [("P", "A")]
+    assert groups == [{"C", "P"}]
+    # the same when the sibling pair was stored with A as its copy side
+    out = resolve([_direct("P", "A", 0.9), _sibling("A", "C"), _sibling("C", "P")])
+    assert [{d.copy_id, *d.sibling_ids} for d in out if not d.origin_id] == [{"C", "P"}]
+
+
 def test_resolve_keeps_one_parent_the_one_the_copy_follows_most_closely():
     # C verified against the full text F (covers half of it) and a cut K of another full text
     # (covers all of it), K and F unrelated by any link: C keeps K

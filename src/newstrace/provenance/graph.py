@@ -177,6 +177,33 @@ def _sibling_rank(d: Link) -> tuple:
     return (d.score, d.copy_coverage, tuple(-ord(c) for c in d.partner or ""))
 
 
+def _without_sibling_of_an_ancestor(kept: list[int], links: Sequence[Link], parents: dict[str, set[str]]) -> list[int]:
+    """Drop a sibling link ``c ~ a`` where ``c`` is also a sibling of ``p``, a stored copy of ``a``.
+
+    ``c ~ p`` holds whether their common source lies above ``a`` or between ``a`` and ``p`` (the
+    Washington Post page, its news-service version and two papers' copies of that version);
+    ``c ~ a`` holds only in the first case. Kept, it would put ``p`` and its own origin ``a`` in one
+    sibling group, as if both were copies of a missing source.
+    """
+    partners: dict[str, set[str]] = defaultdict(set)
+    for d in links:  # every verified sibling pair, also one whose copy keeps a stored origin instead
+        if not d.origin_id and d.partner is not None:
+            partners[d.copy_id].add(d.partner)
+            partners[d.partner].add(d.copy_id)
+
+    def above_a_partner(node: str, of: str) -> bool:  # node is an ancestor of another sibling of `of`
+        return any(node in _ancestors(w, parents) for w in partners[of] if w != node)
+
+    out = []
+    for i in kept:
+        d = links[i]
+        if not d.origin_id and d.partner is not None and (above_a_partner(d.partner, d.copy_id)
+                                                          or above_a_partner(d.copy_id, d.partner)):
+            continue
+        out.append(i)
+    return out
+
+
 def resolve_links(links: Sequence[Link]) -> dict[int, list[str] | None]:
     """The rule of :func:`resolve` on light rows: which links are kept, and each kept sibling link's group.
 
@@ -214,6 +241,7 @@ def resolve_links(links: Sequence[Link]) -> dict[int, list[str] | None]:
         if parents.get(d.copy_id):
             continue  # the copy already has its origin in the store: one origin per copy
         kept.append(i)
+    kept = _without_sibling_of_an_ancestor(kept, links, parents)
     # sibling groups: union-find over the remaining sibling links
     uf = UnionFind()
     for i in kept:
@@ -254,6 +282,8 @@ def resolve(derivs: Sequence[Derivation]) -> list[Derivation]:
       the other's ancestor, or they share a direct origin) is dropped.
     - A sibling link of a copy that has a direct origin in the store is dropped: a copy has one
       origin, and a stored one is preferred to an inferred one.
+    - A sibling link ``c ~ a`` is dropped when ``c`` is also a sibling of a stored copy of ``a``
+      (:func:`_without_sibling_of_an_ancestor`): a group does not hold a copy and its own origin.
     - Sibling links form groups (connected components); each copy keeps one sibling record (its
       best-scored pair), listing every other member of its group in ``sibling_ids`` (the member
       it was aligned with first, so ``sibling_ids[0]`` is the other side of its alignment), so
