@@ -361,3 +361,46 @@ def test_the_copy_that_lost_diacritics_is_pointed_at(corpus_by_file):
     v, why = _votes(copy, origin)
     assert v == -1, why
     assert any(w.startswith("diacritics: the first") and "Guaidó -> Guaido" in w for w in why), why
+
+
+def test_citing_an_agency_for_one_fact_and_quoting_the_same_statement_is_not_a_copy(tmp_path):
+    """A local report names Reuters for one fact and quotes the company statement the Reuters story
+    also quotes; it shares no other sentence with it. A company statement reaches every newsroom,
+    so the credit does not make the quotations taken text (invented articles; a new-user test found
+    the kind: "edited", 0.91)."""
+    wire = ("URL: https://www.reuters.com/business/harbor-freight-lines-cuts-routes-2024-03-02/\n\n"
+            "Harbor Freight Lines cuts three Pacific routes as demand slows\n\nBy Mara Lindqvist\n\n"
+            "SEATTLE, March 2 (Reuters) - Harbor Freight Lines said on Saturday it would cut three of its Pacific "
+            "container routes from April, after bookings fell for a fourth straight quarter.\n\n"
+            "The Seattle-based carrier, which operates 41 vessels, said the cuts would affect about 600 crew "
+            "members, most of whom would be offered posts on its Atlantic services.\n\n")
+    local = ("URL: https://www.portlandtribune-example.com/news/2024/03/03/dockworkers-worry/\n\n"
+             "Local dockworkers worry as Harbor Freight trims Pacific service\n\nBy Tom Ashcroft\n\n"
+             "Dockworkers at the Port of Portland said on Sunday they feared for their shifts after Harbor Freight "
+             "Lines announced it would drop three of its Pacific services.\n\n"
+             "Reuters reported on Saturday that the carrier's bookings had fallen for four quarters in a row.\n\n")
+    statement = ("\"We have not taken this decision lightly, and we will support every employee through the "
+                 "transition,\" chief executive Dolores Whitcombe said in a statement.\n\n"
+                 "\"Demand on these routes has not recovered as we expected, and we must match our capacity to "
+                 "what our customers need,\" she added.\n\n")
+    wire += statement + ("Shares of the company fell 4.2% in early trading in New York, their lowest level since "
+                         "October.\n\nAnalysts at Norrland Securities said the move was overdue and expected rivals "
+                         "to follow with cuts of their own in the coming months.\n")
+    local += statement + ("Union steward Felipe Arriaga said about forty local jobs depended on the company's weekly "
+                          "calls at the terminal, and that members would meet on Tuesday.\n\nThe port authority said "
+                          "it was in talks with two other carriers to fill the gap, but gave no timeline.\n")
+    arts = []
+    for name, text in (("wire.txt", wire), ("local.txt", local)):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        (raw,) = list(read_paths([tmp_path / name]))
+        arts.append(analyze_document(raw, stages=("repair", "structure", "language", "identify")))
+    d, p = compare(*arts)
+    assert d is None and p < 0.5, p
+    # the same report copying one of the wire's own sentences as well is its edited copy
+    copied = local.replace("in a row.\n\n", "in a row.\n\nThe Seattle-based carrier, which operates 41 vessels, "
+                           "said the cuts would affect about 600 crew members, most of whom would be offered posts on "
+                           "its Atlantic services.\n\n")
+    (tmp_path / "copied.txt").write_text(copied, encoding="utf-8")
+    (raw,) = list(read_paths([tmp_path / "copied.txt"]))
+    d2, p2 = compare(arts[0], analyze_document(raw, stages=("repair", "structure", "language", "identify")))
+    assert d2 is not None and p2 >= 0.5 and d2.origin_id == arts[0].id, p2

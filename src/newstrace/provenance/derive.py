@@ -808,9 +808,11 @@ def decide(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, ev: Pair
     # Reuters" make it common among independent reports, and no labelled negative shares it, so
     # its weight could not be calibrated (measured: it alone would add ~2 to the log-odds)
     credit = bool(ka and kb and not same_outlet(ka, kb) and (mentions(b.text, ka) or mentions(a.text, kb)))
-    if credit and ev.n_quote_pairs:
+    if credit and ev.n_quote_pairs and ev.n_pairs:
         # shared quotations are weak evidence because two reporters may hear one speaker; when
-        # one article names the other's outlet, the quotations are what it took from it
+        # one article names the other's outlet, the quotations are what it took from it, if it
+        # took some of its own text too: a local report that cites the outlet for one fact and
+        # quotes the company's statement both carry is not its copy (a new-user test: "edited", 0.91)
         sem = (ev.semantic_pairs, ev.semantic_frac)
         ev = pair_evidence(al, sa, sb, ev.cross_language, count_quotes=True)
         ev.semantic_pairs, ev.semantic_frac = sem
