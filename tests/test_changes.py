@@ -262,3 +262,19 @@ def test_a_byline_only_in_the_copy_is_listed():
     (x,) = credit_changes(copy, origin)
     assert (x.kind, x.origin_text, x.copy_text, x.detail) == ("credit", "", "Tove Lindqvist", "byline added")
     assert sibling_wording(x.detail) == "byline only in this copy"
+
+
+def test_reworded_spans_quote_the_text_as_written():
+    """A reworded span is the sentence's own text, punctuation inside kept: "U.S." and commas, not
+    tokens joined by spaces ("U.S for the")."""
+    from newstrace.provenance.rewording import reworded_changes
+    from newstrace.provenance.text import analyse_sentence
+
+    origin = analyse_sentence("Officials in the U.S. said the storm, which hit the coast, had passed.")
+    copy = analyse_sentence("Officials in the US said that the storm was over.")
+    (change,) = reworded_changes(copy, origin)
+    assert "'which hit the coast, had passed' -> 'was over'" in change.detail
+    origin = analyse_sentence("The aid was blocked by the government of Nicolas Maduro on Saturday.")
+    copy = analyse_sentence("The aid was blocked on Saturday by the U.S. for the second time.")
+    (change,) = reworded_changes(copy, origin)
+    assert "U.S." in change.detail and "U.S " not in change.detail, change.detail

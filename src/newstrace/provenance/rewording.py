@@ -9,7 +9,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
-from newstrace.provenance.figures import _QUALIFIER_WORDS, _title_case
+from newstrace.provenance.figures import _QUALIFIER_WORDS, _offsets, _title_case
 from newstrace.provenance.hedges import HEDGE_WORDS
 from newstrace.provenance.text import (
     DATE_WORDS,
@@ -239,7 +239,7 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
             continue  # crossed a sentence split or merge
         if (not o and j2 == len(fb) and last[0]) or (not c and i2 == len(fa) and last[1]):
             continue  # the text was cut there
-        ro, rc = " ".join(origin.raw[i1:i2]), " ".join(copy.raw[j1:j2])
+        ro, rc = _span_text(origin, i1, i2), _span_text(copy, j1, j2)
         if _courtesy_only(origin.raw[i1:i2]) or _courtesy_only(copy.raw[j1:j2]):
             continue  # "Jean Dupont" -> "Mr Dupont" on second mention: house style, not another name
         if (o and c and i1 > 0 and j1 > 0 and not heading
@@ -262,6 +262,19 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
     detail = ("meaning inverted (negation added or removed); " if inverted else "") + \
         "reworded: " + "; ".join(spans[:MAX_SPANS]) + more
     return out + [Change(kind="reworded", origin_text=origin.text, copy_text=copy.text, detail=detail)]
+
+
+def _span_text(s: Sentence, k1: int, k2: int) -> str:
+    """The sentence's text from token ``k1`` to token ``k2`` (exclusive) as written, punctuation
+    inside kept ("U.S. Treasury, for the"; tokens joined by spaces read "U.S Treasury for the"),
+    with an abbreviation's closing full stop; "" for no tokens."""
+    if k2 <= k1:
+        return ""
+    offsets = _offsets(s)
+    start, end = offsets[k1], offsets[k2 - 1] + len(s.raw[k2 - 1])
+    if "." in s.raw[k2 - 1] and s.text[end : end + 1] == ".":
+        end += 1
+    return s.text[start:end]
 
 
 def _kept(copy: Sentence, origin: Sentence) -> float:
