@@ -282,6 +282,9 @@ def test_cli_ingest_refuses_a_store_held_by_another_process(tmp_path):
         assert result.exit_code == 2
         assert f"Error: the store {store} is open in another process" in result.stderr
         assert "--store" in result.stderr
+        if Path(f"/proc/{holder.pid}/cmdline").exists():  # Linux: the holder is named by its command line
+            assert f"PID {holder.pid}, " in result.stderr and "import duckdb" in result.stderr
+            assert "newstrace serve" not in result.stderr  # only a web app is told to stop serving
     finally:
         holder.kill()
         holder.wait()

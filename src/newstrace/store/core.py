@@ -104,16 +104,34 @@ def check_store_file(path: Path) -> None:
         raise damaged_store_error(path, "no DuckDB header at its start")
 
 
+def _command_line(pid: str) -> str:
+    """The command line of process ``pid`` (Linux ``/proc``; "" elsewhere or when unreadable), e.g.
+    "newstrace serve --store s.duckdb", so a locked store names what holds it."""
+    try:
+        parts = Path(f"/proc/{int(pid)}/cmdline").read_bytes().split(b"\0")
+    except (OSError, ValueError):
+        return ""
+    words = [p.decode("utf-8", "replace") for p in parts if p]
+    # "python .../bin/newstrace serve ..." reads better as "newstrace serve ..."
+    for k, w in enumerate(words):
+        if Path(w).name == "newstrace":
+            words = ["newstrace", *words[k + 1 :]]
+            break
+    return " ".join(words)[:200]
+
+
 def translate_error(exc: Exception, path: Path) -> StoreError:
     """Map a DuckDB exception to the specific store error, with a message saying what to do."""
     msg = str(exc)
     if "Could not set lock" in msg or "Conflicting lock" in msg:
         # DuckDB: "... Conflicting lock is held in /usr/bin/python3 (PID 123) by user root. However, ..."
         held = re.search(r"held in (.+?) \(PID (\d+)\)", msg)
-        holder = f"PID {held.group(2)}, {held.group(1)}" if held else ""
+        holder = f"PID {held.group(2)}, {_command_line(held.group(2)) or held.group(1)}" if held else ""
+        serving = " (the web app holds its store while it runs: stop `newstrace serve` first)" \
+            if " serve" in holder else ""
         return StoreLockedError(
             f"the store {path} is open in another process{f' ({holder})' if holder else ''}: "
-            "wait for it to finish, or use another store with --store FILE"
+            f"wait for it to finish, or use another store with --store FILE{serving}"
         )
     if any(sign in msg for sign in _DAMAGE_SIGNS):
         cause = msg.splitlines()[0]
