@@ -182,6 +182,16 @@ OFFICE_TITLES = frozenset(
     """.split()
 )
 
+#: Role nouns of the press and politics that end a job title before a name ("Senior Adviser Ada
+#: Lund", "Investigative Correspondent Ada Lund"), besides :data:`PERSON_NOUNS`.
+ROLE_TITLE_NOUNS = frozenset(
+    """
+    correspondent columnist commentator strategist pollster anchor host writer producer contributor
+    adviser advisor analyst editor reporter publisher spokesman spokeswoman spokesperson administrator
+    star actor actress singer comedian
+    """.split()
+)
+
 #: Words that qualify a title before a name ("Prime Minister", "Foreign Secretary", "Secretary of
 #: State", "U.S. Attorney"): part of the title, never of the person's name, when a title follows.
 TITLE_QUALIFIERS = frozenset(
@@ -192,6 +202,17 @@ TITLE_QUALIFIERS = frozenset(
     district county city state's u.s us uk eu un of the for
     """.split()
 )
+
+#: Verbs of an attribution frame after a quotation that are not speech verbs themselves: '"...,"
+#: was all she would offer', '... was all he could manage', '... is how she put it'.
+FRAME_VERBS = frozenset(
+    """
+    offer volunteer give share manage muster disclose divulge comment put venture allow utter
+    """.split()
+)
+
+#: Modifiers of a frame's head noun: 'was the only thing she said', 'was his sole comment'.
+FRAME_MODIFIERS = frozenset("only sole last first most full entire whole official final brief terse".split())
 
 #: Pronouns that can stand for a speaker, with their grammatical gender ('' = any).
 SPEAKER_PRONOUNS = {"he": "m", "she": "f", "him": "m", "her": "f", "they": "", "it": ""}

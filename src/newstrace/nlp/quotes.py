@@ -3,8 +3,11 @@
 Quotations are found by their marks over the whole text (:mod:`newstrace.nlp.quote_marks`),
 then attributed from their surroundings on the light pipeline's tags and entities, in order:
 
-1. after the quotation: a dash and a name ('"..." — Name'), or a speech verb before or after
-   its subject ('"...," said Name', '"...?" Name asked', '"...," she sighed');
+1. after the quotation: a dash and a name ('"..." — Name'), a frame whose subject speaks ('"...,"
+   was all Name would say', '"..." is what she told reporters', '"..." was the ministry's only
+   comment'), or a speech verb before or after its subject ('"...," said Name', '"...?" Name
+   asked', '"...," she sighed'). A frame caught inside the marks ('"..., was all Name would
+   say."', a misplaced closing mark) is cut from the content first;
 2. a name alone between two parts of a quotation ('"..." Name, father of two, "..."');
 3. before it: a lead-in ending in a colon (on the same line or the paragraph before), the
    attribution of the part just before (the resumed half of a split quotation), a speech
@@ -38,6 +41,8 @@ from dataclasses import dataclass, replace
 from newstrace.nlp.cues import (
     CHARACTERISATION_DEPS,
     CHARACTERISING_VERBS,
+    FRAME_MODIFIERS,
+    FRAME_VERBS,
     LABEL_DETERMINERS,
     NAMING_VERBS,
     SPEECH_NOUNS,
@@ -58,6 +63,19 @@ from newstrace.schema import Entity, Quote
 _BOUNDARY = {".", "!", "?", ";", "…"}
 _DASHES = "—–―-"
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+#: An attribution frame closing a quotation's content when the closing mark strayed after it
+#: ('"We stay, was all Lund would say."'): a form of "be", a free relative or "all" ('all',
+#: 'what', 'everything', 'how', 'the only thing') and a clause ending in its verb.
+_CONTENT_FRAME = re.compile(
+    r"(?:,\s*|\s+)(?:is|was|were|are|'s|’s)\s+(?:(?:about|nearly|almost|just|essentially|basically)\s+)?"
+    r"(?:all|what|everything|how|the\s+only\s+thing|as\s+much\s+as)\s+[^.!?;:\"“”]{1,80}?\b([^\W\d_]+)"
+    r"(?:\s+it)?\s*[.!?]*\s*$",
+    re.IGNORECASE,
+)
+#: Words between a frame's "be" and its head that change nothing ('was about all', 'is pretty much all').
+_FRAME_ADVERBS = frozenset(
+    {"about", "nearly", "almost", "just", "pretty", "much", "essentially", "basically"}
+)
 #: Longest subject (tokens, appositions included) looked at between a quotation and its cue:
 #: "..., Leonard E. Burman, director of the centrist Urban-Brookings Tax Policy Center, said".
 MAX_SUBJECT_TOKENS = 30
@@ -102,7 +120,18 @@ _PREPOSITION_PARTICIPLES = frozenset(
 )
 #: Attributions that make a whole-sentence quotation speech by themselves (see ``_is_speech``).
 _STRONG_HOWS = frozenset(
-    {"after", "after-inverted", "dash", "colon", "split", "before", "name", "transcript", "according"}
+    {
+        "after",
+        "after-inverted",
+        "dash",
+        "colon",
+        "split",
+        "before",
+        "name",
+        "transcript",
+        "according",
+        "frame",
+    }
 )
 #: Determiners that take a singular noun only: before a plural head they belong to another phrase.
 _SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "another"})
@@ -191,6 +220,8 @@ class _Attributor:
         self.idx = MentionIndex(self.doc, entities)
         self.paras = paragraphs(self.text)
         self._para_starts = [a for a, _ in self.paras]
+        for sp in spans:
+            _cut_content_frame(self.text, sp)
         self.inside: set[int] = set()  # token indices inside quotation marks (marks included)
         for sp in spans:
             self.inside.update(self.idx.tokens_between(sp.open, sp.outer_end))
@@ -318,6 +349,9 @@ class _Attributor:
             ref = self.idx.referent_in(range(seg[0], seg[-1] + 1)) if seg else None
             if ref is not None:
                 return ref, tail[0], "dash"
+        framed = self._frame_after(after, before)
+        if framed is not None:
+            return framed[0], framed[1], "frame"
         content = self.text[sp.start : sp.end]
         closed = bool(_ends_with_stop(content))
         if closed and before and doc[before[-1]].text not in {":", ","} and not is_cue(doc[before[-1]]):
@@ -375,6 +409,129 @@ class _Attributor:
                 if ref is not None and ref.person:
                     return ref, None, "name"
         return None, None, ""
+
+    def _frame_after(self, after: list[int], before: list[int]) -> tuple[Referent | None, str] | None:
+        """An attribution frame after a quotation that opens its sentence: a form of "be", then
+        "all", "what", "everything", "how", "the only thing" or "as much as" and a clause whose
+        verb is a speech or frame verb ('"...," was all Lund would say', '"..." is what she told
+        reporters', '"..." was about all the ministry was prepared to offer'), or a speech noun
+        with its owner ('"..." was Lund's only comment', '"..." was his reply', '"..." was the
+        only comment from the ministry'). The frame is attribution, not content: its subject
+        (or the noun's owner) is the speaker.
+
+        Args:
+            after: token indices after the quotation up to the sentence end (spaces left out).
+            before: token indices before it in its sentence; only conjunctions and adverbs may
+                stand there ('But "no," was all she said').
+
+        Returns:
+            ``(speaker, cue)``, the cue being the frame's verb or speech noun (the speaker may be
+            a pronoun still to resolve), or ``None`` when the words after are no such frame.
+        """
+        doc = self.doc
+        toks = [i for i in after if not doc[i].is_space]
+        if (
+            len(toks) < 3
+            or doc[toks[0]].lemma_.lower() != "be"
+            or doc[toks[0]].tag_ not in ("VBD", "VBZ", "VBP")
+        ):
+            return None
+        if any(doc[i].pos_ not in ("CCONJ", "ADV") and doc[i].text != "," for i in before):
+            return None
+        words = [doc[i].lower_ for i in toks]
+
+        def at(j: int) -> str:
+            return words[j] if j < len(words) else ""
+
+        j = 1
+        while at(j) in _FRAME_ADVERBS:
+            j += 1
+        if at(j) in {"all", "everything", "what", "whatever", "how"}:
+            j += 1
+            if at(j) in {"that", "which"}:
+                j += 1
+        elif (at(j), at(j + 1), at(j + 2)) == ("as", "much", "as"):
+            j += 3
+        else:
+            return self._frame_noun(toks, j)
+        return self._frame_clause(toks, j)
+
+    def _frame_noun(self, toks: list[int], j: int) -> tuple[Referent | None, str] | None:
+        """A frame headed by a noun from ``toks[j]``: 'the only thing she said', 'Lund's only
+        comment', 'his reply', 'the only comment from the ministry' (see :meth:`_frame_after`)."""
+        doc = self.doc
+        n = len(toks)
+        owner: list[int] = []
+        pronoun = None
+        if j < n and doc[toks[j]].lower_ == "the":
+            j += 1
+        elif j < n and doc[toks[j]].tag_ == "PRP$":
+            pronoun, j = toks[j], j + 1
+        else:
+            k = j
+            while k < n and k - j < 6 and doc[toks[k]].text not in {"'s", "’s"}:
+                k += 1
+            if k >= n or k == j:
+                return None
+            owner, j = toks[j:k], k + 1
+        while j < n and doc[toks[j]].lower_ in FRAME_MODIFIERS:
+            j += 1
+        if j >= n:
+            return None
+        head = doc[toks[j]]
+        if owner or pronoun is not None:
+            if head.lower_ not in SPEECH_NOUNS:
+                return None
+            if pronoun is not None:
+                p = doc[pronoun]
+                gender = {"his": "m", "her": "f"}.get(p.lower_, "")
+                ref = Referent(p.lower_, False, p.idx, p.idx + len(p), pronoun=True, gender=gender)
+                return (ref, head.text) if p.lower_ in ("his", "her", "their") else None
+            ref = self.idx.referent_in(owner)
+            return (ref, head.text) if ref is not None else None
+        if head.lower_ in {"thing", "things", "word", "words"}:
+            j += 1
+            if j < n and doc[toks[j]].lower_ in {"that", "which"}:
+                j += 1
+            return self._frame_clause(toks, j)
+        if head.lower_ in SPEECH_NOUNS:
+            if j + 1 < n and doc[toks[j + 1]].lower_ in {"from", "by", "of"}:
+                seg = self._segment_to_comma(toks[j + 2 :])
+                ref = self.idx.referent_in(seg) if seg else None
+                return (ref, head.text) if ref is not None else None
+            j += 1
+            if j < n and doc[toks[j]].lower_ in {"that", "which"}:
+                j += 1
+            return self._frame_clause(toks, j)  # 'the message Lund gave reporters'
+        return None
+
+    def _frame_clause(self, toks: list[int], j: int) -> tuple[Referent | None, str] | None:
+        """The subject and verb of a frame's clause from ``toks[j]`` ('Lund would say', 'the
+        ministry was prepared to offer'): the verb is the first speech or frame verb within
+        twelve words, the subject the noun phrase before its auxiliaries, modals and catenatives."""
+        doc = self.doc
+        verb = None
+        for k in range(j, min(len(toks), j + 12)):
+            t = doc[toks[k]]
+            if t.is_punct:
+                return None
+            if t.tag_.startswith("VB") and (is_cue(t) or t.lemma_.lower() in FRAME_VERBS | SPEECH_VERBS):
+                if t.lower_ == "put" and (k + 1 >= len(toks) or doc[toks[k + 1]].lower_ != "it"):
+                    continue  # 'is how she put it', not 'put the plan'
+                verb = k
+                break
+        if verb is None:
+            return None
+        subject = toks[j:verb]
+        while subject and (
+            doc[subject[-1]].pos_ in ("AUX", "PART", "ADV", "VERB", "ADJ")
+            or doc[subject[-1]].tag_ in ("MD", "TO")
+        ):
+            subject = subject[:-1]  # 'would', 'was prepared to', 'cared to', 'could bring herself to'
+        if not subject or doc[subject[-1]].pos_ not in ("NOUN", "PROPN", "PRON"):
+            return None
+        ref = self.idx.referent_in(subject)
+        return (ref, doc[toks[verb]].text) if ref is not None else None
 
     def _lead_in_before(self, k: int, before: list[int], after: list[int]) -> bool:
         """Quotation ``k`` closes its sentence after a lead-in ending in a comma or colon, and the
@@ -482,10 +639,13 @@ class _Attributor:
                 continue
             if (
                 run[0] > region[0]
-                and doc[run[0] - 1].pos_ == "VERB"
                 and doc[run[0] - 1].tag_ in ("VBG", "VB")
+                and doc[run[0] - 1].pos_ == "VERB"
+                and not self._relative_after(run[-1])
             ):
-                continue  # the object of a participle ('Holding signs calling Christie "...", the crowd chanted')
+                # the object of a participle or infinitive ('Holding signs calling Christie "...", the
+                # crowd chanted'), unless a relative clause makes it a subject ('involve Lund, who told')
+                continue
             if aside or self._clear_path([x for x in region if x > run[-1]]):
                 return self.idx.person_referent(i)
         chunk: list[int] = []
@@ -508,6 +668,12 @@ class _Attributor:
         if cue is not None:
             chunk = self._cue_subject(chunk, cue)
         return self.idx.referent_in(chunk)
+
+    def _relative_after(self, i: int) -> bool:
+        """A relative clause follows token ``i`` (", who", ", whom"), spaces skipped."""
+        doc = self.doc
+        nxt = [t for t in doc[i + 1 : i + 5] if not t.is_space][:2]
+        return len(nxt) == 2 and nxt[0].text == "," and nxt[1].lower_ in {"who", "whom"}
 
     def _subject_node(self, sent, cue: int, deps: tuple[str, ...]):
         """The cue's subject (a child with a dependency in ``deps``) in the parse of its sentence
@@ -938,31 +1104,63 @@ class _Attributor:
             return self.resolve(ref, t, self.doc[toks[0]].idx if toks else 0)
         return ref
 
-    def resolve(self, ref: Referent | None, s: int, before_char: int) -> Referent | None:
+    def resolve(
+        self, ref: Referent | None, s: int, before_char: int, clause: list[int] | None = None
+    ) -> Referent | None:
         """Resolve a pronoun referent to the most salient compatible earlier referent; the
-        result keeps the pronoun's offsets (the speaker mention of this quotation)."""
+        result keeps the pronoun's offsets (the speaker mention of this quotation).
+
+        Args:
+            ref: the speaker mention; returned unchanged unless it is a pronoun.
+            s: index of the quotation's sentence.
+            before_char: offset of the quotation's opening mark.
+            clause: token indices of the cue's clause; a person named as the cue's object
+                (:meth:`_cue_objects`) is never its pronoun subject's antecedent ('"...," he
+                told Hannity': not Hannity; binding Principle B, Chomsky 1981).
+        """
         if ref is None or not ref.pronoun:
             return ref
-        found = self._antecedent(ref, s, before_char)
+        others = self._cue_objects(clause or [], ref.start)
+        found = self._antecedent(ref, s, before_char, others)
         if found is None:
             return None
         return replace(found, start=ref.start, end=ref.end)
 
-    def _antecedent(self, ref: Referent, s: int, before_char: int) -> Referent | None:
+    def _cue_objects(self, clause: list[int], after_char: int) -> set[str]:
+        """Persons named as the object of the first cue after ``after_char`` in ``clause``: right
+        after it or after one preposition ('told Hannity', 'said of Trump'), not a possessor."""
+        doc = self.doc
+        toks = [i for i in clause if doc[i].idx > after_char]
+        cue = next((n for n, i in enumerate(toks) if is_cue(doc[i])), None)
+        if cue is None:
+            return set()
+        rest = toks[cue + 1 : cue + 3]
+        if rest and doc[rest[0]].pos_ == "ADP":
+            rest = rest[1:]
+        if not rest or rest[0] not in self.idx.person_at:
+            return set()
+        run = self.idx._person_run(rest[0])
+        if run is None or self.idx.is_possessive_person(run):
+            return set()
+        return {self.idx.person_at[rest[0]].canonical}
+
+    def _antecedent(
+        self, ref: Referent, s: int, before_char: int, others: set[str] = frozenset()
+    ) -> Referent | None:
         gender = ref.gender
         for t in range(s, max(-1, s - 8), -1):
             quoted = [
                 f for f in self.found if f.sent == t and f.ref is not None and f.span.open < before_char
             ]
-            if quoted and compatible(quoted[-1].ref, gender):
+            if quoted and _may_refer(quoted[-1].ref, gender) and quoted[-1].ref.name not in others:
                 return quoted[-1].ref
             toks = self.outside(t, before_char if t == s else None)
             subj = self.idx.subject_of(toks)
-            if subj is None or subj.pronoun:
+            if subj is None or subj.pronoun or subj.name in others:
                 continue
-            if compatible(subj, gender):
+            if _may_refer(subj, gender):
                 return subj
-        return self.idx.nearest_person_before(before_char, gender)
+        return self.idx.nearest_person_before(before_char, gender, exclude=others)
 
     # -- the whole pass ----------------------------------------------------------------------
     def attribute(self, k: int) -> _Found | None:
@@ -1009,13 +1207,14 @@ class _Attributor:
                 ref, cue, how = found
         if how == "" and not before:
             ref, how = self._standalone(k, s)
-        ref = self.resolve(ref, s, sp.open)
+        ref = self.resolve(ref, s, sp.open, after if how in ("after", "after-inverted", "frame") else None)
         f.ref, f.cue, f.how = ref, cue, how
         f.speech_cue = how in (
             "according",
             "after",
             "after-inverted",
             "before",
+            "frame",
             "parse",
             "parse-noun",
             "possessive",
@@ -1032,6 +1231,7 @@ class _Attributor:
             "possessive": 0.8,
             "according": 0.8,
             "according-sentence": 0.7,
+            "frame": 0.85,
             "parse": 0.7,
             "parse-noun": 0.7,
             "parse-root": 0.5,
@@ -1204,6 +1404,49 @@ class _Attributor:
             if f is not None:
                 self.found.append(f)
         return self.found
+
+
+#: Collective nouns: a group described so is no antecedent of "he" or "she" ('the audience').
+_COLLECTIVE_NOUNS = frozenset({"audience", "crowd", "people", "police", "staff", "public", "group", "team"})
+
+
+def _may_refer(ref: Referent, gender: str) -> bool:
+    """Whether a pronoun of ``gender`` may stand for ``ref``: genders agree (:func:`compatible`),
+    and "he" or "she" stands for no group ('"Mexico!" the audience screamed. "...," he said')."""
+    if not compatible(ref, gender):
+        return False
+    if gender and ref.unnamed:
+        head = ref.name.split()[-1].lower() if ref.name.split() else ""
+        if head in _COLLECTIVE_NOUNS or head.endswith("s") and not head.endswith("ss"):
+            return False
+    return True
+
+
+def _cut_content_frame(text: str, sp: QuoteSpan) -> None:
+    """Cut an attribution frame from the end of a quotation's content when the closing mark
+    strayed after it ('"We stay, was all Lund would say."', or no closing mark at all): the
+    content ends before the frame, and the frame is read after the quotation as its attribution.
+
+    Args:
+        text: the article text.
+        sp: the quotation; changed in place (``end`` before the frame, ``close`` at the frame's
+            start with a zero-length mark) when its content ends in a frame
+            (:data:`_CONTENT_FRAME`) whose last word is a speech or frame verb.
+    """
+    lo = max(sp.start, sp.end - 160)
+    m = _CONTENT_FRAME.search(text, lo, sp.end)
+    if m is None:
+        return
+    verb = m.group(1).lower()
+    if not (is_cue_word(verb) or verb in FRAME_VERBS or verb in SPEECH_VERBS):
+        return
+    cut = m.start()
+    if len(_words(text[sp.start : cut])) < 2 or sp.paragraphs and cut < sp.paragraphs[-1][0]:
+        return
+    sp.end = cut + 1 if text[cut] == "," else cut  # the comma goes with the sentence, as after a closing mark
+    sp.close, sp.close_len = m.start() + len(m.group(0)) - len(m.group(0).lstrip(", \t\n")), 0
+    if sp.paragraphs:
+        sp.paragraphs[-1] = (sp.paragraphs[-1][0], sp.end)
 
 
 #: Punctuation closing a quotation's content that belongs to the carrying sentence: American

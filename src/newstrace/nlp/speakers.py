@@ -17,7 +17,7 @@ is read through the article's earlier full-name mentions before the NER label is
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from spacy.tokens import Doc
@@ -25,6 +25,8 @@ from spacy.tokens import Doc
 from newstrace.nlp.cues import (
     NON_PERSON_HEADS,
     OFFICE_TITLES,
+    PERSON_NOUNS,
+    ROLE_TITLE_NOUNS,
     SPEAKER_PRONOUNS,
     TITLE_ABBREVIATIONS,
     TITLE_QUALIFIERS,
@@ -86,8 +88,8 @@ _PLACE_PREFIXES = frozenset(
         *("la", "le", "central", "royal", "national", "united", "air", "real", "inter", "club", "team"),
     }
 )
-#: Labels a surname may wrongly get from the NER ("Paris" GPE, "Church" ORG, "Price" LOC).
-_MISLABELS = frozenset({"ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "WORK_OF_ART", "PERSON", ""})
+#: NER labels of words that are no part of a name read without context ('Miami Tuesday', 'White America').
+_NOT_NAME_LABELS = frozenset({"DATE", "TIME", "NORP", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"})
 
 
 def _is_title_word(word: str) -> bool:
@@ -102,6 +104,8 @@ def speaker_name(name: str) -> str:
     a given name stays when only a surname would remain ("Dean Smith", "Major Garrett"). Titles
     are :data:`TITLE_WORDS`; the words qualifying them (:data:`newstrace.nlp.cues.TITLE_QUALIFIERS`:
     "Prime", "Foreign", "of State") go with them, and on their own only while two words remain.
+    A longer job title that ends in a role noun goes too while two name words remain ("Senior
+    Investigative Correspondent Ada Lund").
 
     Args:
         name: a person's name as the article or the entity stage gives it.
@@ -121,6 +125,13 @@ def speaker_name(name: str) -> str:
             break
         titled = titled or title
         k += 1
+    # a longer job title ending in a role noun: 'Former Clinton Senior Adviser Sidney Blumenthal'
+    for j in range(len(words) - 3, k - 1, -1):
+        w = words[j].rstrip(".").casefold()
+        if (w in TITLE_WORDS or w in PERSON_NOUNS or w in ROLE_TITLE_NOUNS) and all(
+            x[:1].isupper() for x in words[k:j]
+        ):
+            return " ".join(words[j + 1 :])
     return " ".join(words[k:])
 
 
@@ -247,13 +258,15 @@ class MentionIndex:
         """Whether the article's words around a capitalised run call it a person: a title or a role
         noun before it ("Councillor Edda Church", "official Tamsin Paris", "the mayor, Tamsin
         Paris"), an apposition, age or "who" after it ("Graham Young, a farmer,", "..., 54,"), or a
-        speech verb next to it."""
+        speech verb next to it ('said Meenakshi Ganguly of ...', "Twitter's Adam Sharp said"). Not
+        after a determiner, preposition or conjunction ('the Chicago Tribune reports', 'Institute
+        for Science and International Security wrote')."""
         doc = self.doc
         if n > s:
             return True
         prev = doc[s - 1] if s > 0 else None
         nxt = doc[e] if e < len(doc) else None
-        if prev is not None and prev.pos_ in ("DET", "ADP"):
+        if prev is not None and prev.pos_ in ("DET", "ADP", "CCONJ"):
             # 'the Chicago Tribune reports', 'Board on Professional Responsibility says': no person's name
             return False
         if prev is not None and prev.pos_ == "NOUN" and prev.text.islower() and is_person_noun(prev.lower_):
@@ -280,14 +293,17 @@ class MentionIndex:
         Church" as an organisation): two or three capitalised name words, the first no place word,
         that the words around them call a person (:meth:`_person_context`). A last word that names
         places or bodies ("Church", "Hall") needs a title or role before it or an apposition after.
+        A run with no such words around it ('chaired by Walter Church') is a person when its last
+        word alone later speaks ('"...," Church said'): the surname's speech calls it one.
 
         Returns:
             ``(first token, end token, name)`` of each such mention (the title included in the
             tokens, not in the name).
         """
         doc = self.doc
+        runs = self._name_runs(taken)
         out = []
-        for s, n, e in self._name_runs(taken):
+        for r, (s, n, e) in enumerate(runs):
             words = [t for t in doc[n:e] if t.text != "-"]
             if not 2 <= len(words) <= 3 or any(not _name_word(t) for t in words):
                 continue
@@ -296,12 +312,40 @@ class MentionIndex:
                 continue
             if any(t.lower_ in NON_PERSON_WORDS for t in words[:-1]):
                 continue
-            if not self._person_context(s, n, e):
-                continue
-            if words[-1].lower_ in NON_PERSON_WORDS and not (n > s or self._role_context(s, e)):
+            if self._person_context(s, n, e):
+                if words[-1].lower_ in NON_PERSON_WORDS and not (n > s or self._role_context(s, e)):
+                    continue
+            elif not self._plain_name(s, words) or not self._surname_speaks(words[-1], runs[r + 1 :]):
                 continue
             out.append((s, e, speaker_name(doc[n:e].text)))
         return out
+
+    def _plain_name(self, s: int, words: list) -> bool:
+        """A run read as a name with nothing around it: proper nouns outside dates and nationality
+        words ('Miami Tuesday', 'White America' are none), not after a determiner and after no
+        preposition but 'by', 'to', 'with' ('chaired by Walter Church', 'spoke to Graham Hall')."""
+        prev = self.doc[s - 1] if s > 0 else None
+        if prev is not None and (
+            prev.pos_ == "DET" or prev.pos_ == "ADP" and prev.lower_ not in {"by", "to", "with"}
+        ):
+            return False
+        return all(t.pos_ == "PROPN" and t.ent_type_ not in _NOT_NAME_LABELS for t in words)
+
+    def _surname_speaks(self, last, runs: list[tuple[int, int, int]]) -> bool:
+        """One of the later capitalised ``runs`` is ``last`` alone (the surname, perhaps after a
+        title) before a speech verb or after "according to" ('Church said', 'according to Church';
+        not after one: 'said Tuesday')."""
+        doc = self.doc
+        key = fold(last.text)
+        for s, n, e in runs:
+            if e - n != 1 or fold(doc[n].text) != key:
+                continue
+            nxt = doc[e] if e < len(doc) else None
+            if nxt is not None and is_cue(nxt) and is_finite_verb(nxt):
+                return True
+            if s > 1 and doc[s - 2].lower_ == "according" and doc[s - 1].lower_ == "to":
+                return True
+        return False
 
     def _role_context(self, s: int, e: int) -> bool:
         """A role noun right before the run or an apposition headed by one after it."""
@@ -671,10 +715,13 @@ class MentionIndex:
                 return ref  # a described person, or a name the NER did not tag
         return None
 
-    def nearest_person_before(self, char: int, gender: str = "") -> Referent | None:
-        """The closest earlier person mention (not a possessor) of compatible gender."""
+    def nearest_person_before(
+        self, char: int, gender: str = "", exclude: Collection[str] = ()
+    ) -> Referent | None:
+        """The closest earlier person mention (not a possessor, not named in ``exclude``) of
+        compatible gender."""
         for s, e, ent in reversed(self.persons):
-            if ent.end > char:
+            if ent.end > char or ent.canonical in exclude:
                 continue
             if self.is_possessive_person((s, e)):
                 continue
