@@ -382,19 +382,26 @@ def _csv_rows(stories, k: int) -> list[str]:
 
 
 def test_csv_unterminated_quote_fails_its_row_and_never_swallows_the_rest(tmp_path, stories):
-    """A quote opened and never closed used to turn every later line into that row's text, exit 0."""
+    """A quote opened and never closed used to turn every later line into that row's text, exit 0;
+    then the rest of the file was reported unread. Now the row is its first line alone and the
+    lines after it are read as rows: a good row is analysed, a bad one reported on its own line."""
     rows = _csv_rows(stories, 2)
     bad_line = 2 + rows[0].count("\n") + rows[1].count("\n")  # the row after the two good ones
     bad = tmp_path / "bad.csv"
-    bad.write_text("title,text\n" + "".join(rows) + 'Stray,"unterminated quote\nC,third\nD,x,extra\n', encoding="utf-8")
+    plain = "Harbour vote,The council met on Monday and agreed the new harbour budget after a long debate\n"
+    bad.write_text("title,text\n" + "".join(rows) + 'Stray,"unterminated quote\nD,x,extra\n' + plain,
+                   encoding="utf-8")  # fmt: skip
     code, errors, records = analyze_json(bad)
     assert code == 1
-    assert errors == [f"Error: {bad}:{bad_line}: unterminated quoted field: a quote opened in this row is never "
-                      f"closed, so lines {bad_line}-{bad_line + 2}, the rest of the file, could not be read as rows; "
-                      'close or double ("") the quote']  # fmt: skip
-    assert [analysed(r) for r in records] == [True, True, False]
+    assert errors == [
+        f"Error: {bad}:{bad_line}: unterminated quoted field: a quote opened in this row is never closed; the row "
+        f"is line {bad_line} alone, reading goes on at line {bad_line + 1}; close or double (\"\") the quote",
+        f"Error: {bad}:{bad_line + 1}: row has 3 fields but the header has 2; check the quoting of this row",
+    ]
+    assert [analysed(r) for r in records] == [True, True, False, False, True]
     assert records[2]["errors"][0]["code"] == "E106" and records[2]["id"] == ""
-    assert not any("C,third" in r["text"] or "C,third" in r["raw_text"] for r in records)
+    assert records[4]["raw_text"].startswith("Harbour vote") and records[4]["source"]["line"] == bad_line + 2
+    assert not any("D,x" in r["text"] or "D,x" in r["raw_text"] for r in records)
 
 
 def test_csv_quote_closed_rows_later_fails_the_row_instead_of_merging_rows(tmp_path, stories):
@@ -406,10 +413,12 @@ def test_csv_quote_closed_rows_later_fails_the_row_instead_of_merging_rows(tmp_p
     code, errors, records = analyze_json(bad)
     line = 2 + rows[0].count("\n")
     assert code == 1
-    assert [e.split(": ", 2)[1] for e in errors] == [f"{bad}:{line}"]
-    assert "',' expected after '\"'" in errors[0] and "E106" == records[1]["errors"][0]["code"]
-    assert len(records) == 4 and [analysed(r) for r in records] == [True, False, True, True]
-    assert records[2]["raw_text"].startswith(stories[1].title) and records[3]["raw_text"].startswith(stories[2].title)
+    # the stray quote's row is its own line; the next line is read on its own and is malformed too
+    assert [e.split(": ", 2)[1] for e in errors] == [f"{bad}:{line}", f"{bad}:{line + 1}"]
+    assert "',' expected after '\"'" in errors[0] and f"reading goes on at line {line + 1}" in errors[0]
+    assert "E106" == records[1]["errors"][0]["code"] == records[2]["errors"][0]["code"]
+    assert len(records) == 5 and [analysed(r) for r in records] == [True, False, False, True, True]
+    assert records[3]["raw_text"].startswith(stories[1].title) and records[4]["raw_text"].startswith(stories[2].title)
 
 
 @pytest.mark.parametrize("text", ["", "   ", "\n\t\n", "HEADLINE-ONLY"])

@@ -60,20 +60,7 @@ def read_csv_file(
         fh.seek(0)
         starts: deque[tuple[int, int]] = deque()  # (line number, byte offset) of lines not yet consumed
         nuls: dict[int, int] = {}  # line number -> file offset of its first NUL byte (reported per row)
-
-        def lines() -> Iterator[str]:
-            offset = 0
-            for lineno, raw in enumerate(fh, 1):
-                starts.append((lineno, offset))
-                if (nul := raw.find(b"\x00")) >= 0:
-                    nuls[lineno] = offset + nul
-                offset += len(raw)
-                if lineno == 1:
-                    raw = raw.removeprefix(_BOM)
-                # Undecodable bytes survive as lone surrogates so the one bad row can be reported.
-                yield raw.decode("utf-8", errors="surrogateescape")
-
-        line_iter = lines()
+        line_iter = _lines(fh, 1, 0, starts, nuls)
         first = next(line_iter, None)
         if first is None or not first.strip():
             if first is None or not any(line.strip() for line in line_iter):
@@ -115,14 +102,54 @@ def read_csv_file(
             )
             return
         rows = 0
-        for doc in _rows(reader, header, resolved, starts, nuls, path, columns):
+
+        def reader_from(line: int, offset: int):
+            """A reader over the file from ``line`` (at byte ``offset``) on, line numbers kept."""
+            fh.seek(offset)
+            starts.clear()
+            return _NumberedReader(csv.reader(_lines(fh, line, offset, starts, nuls), delimiter=delim, strict=True),
+                                   line - 1)
+
+        for doc in _rows(_NumberedReader(reader, 0), header, resolved, starts, nuls, path, columns, reader_from):
             rows += 1
             yield doc
         if rows == 0:
             yield error_document(file_source, "E102", "no records: the file has a header row but no data rows")
 
 
-def _rows(reader, header: list[str], resolved: dict[str, str], starts: deque, nuls: dict, path: Path, columns: ColumnMap):
+class _NumberedReader:
+    """A csv reader started at a later line of the file: ``line_num`` counts from the file's first line."""
+
+    def __init__(self, reader, before: int) -> None:
+        self.reader, self.before = reader, before
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> list[str]:
+        return next(self.reader)
+
+    @property
+    def line_num(self) -> int:
+        return self.before + self.reader.line_num
+
+
+def _lines(fh, lineno: int, offset: int, starts: deque, nuls: dict) -> Iterator[str]:
+    """Decoded lines of ``fh`` from line ``lineno`` at byte ``offset``, noting each line's start and NUL bytes."""
+    for raw in fh:
+        starts.append((lineno, offset))
+        if (nul := raw.find(b"\x00")) >= 0:
+            nuls[lineno] = offset + nul
+        offset += len(raw)
+        if lineno == 1:
+            raw = raw.removeprefix(_BOM)
+        lineno += 1
+        # Undecodable bytes survive as lone surrogates so the one bad row can be reported.
+        yield raw.decode("utf-8", errors="surrogateescape")
+
+
+def _rows(reader, header: list[str], resolved: dict[str, str], starts: deque, nuls: dict, path: Path,
+          columns: ColumnMap, reader_from):
     record = 0
     last_line = reader.line_num
     while True:
@@ -133,8 +160,15 @@ def _rows(reader, header: list[str], resolved: dict[str, str], starts: deque, nu
             return
         except csv.Error as exc:
             last_line = reader.line_num
-            yield error_document(_source(path, record, start, starts), "E106", _malformed(exc, start, last_line))
+            # a row whose stray quote ran over later lines is its first line alone: the lines it
+            # swallowed are read again as rows of their own (each reported if malformed too)
+            next_line = next((o for n, o in starts if n == start + 1), None) if last_line > start else None
+            yield error_document(_source(path, record, start, starts), "E106",
+                                 _malformed(exc, start, resumed=next_line is not None))
             record += 1
+            if next_line is not None:
+                reader = reader_from(start + 1, next_line)
+                last_line = start
             continue
         last_line = reader.line_num
         if not any(cell.strip() for cell in row):
@@ -163,18 +197,17 @@ def _rows(reader, header: list[str], resolved: dict[str, str], starts: deque, nu
         yield record_to_document(dict(zip(header, row)), source, columns, resolved)
 
 
-def _malformed(exc: csv.Error, start: int, end: int) -> str:
+def _malformed(exc: csv.Error, start: int, resumed: bool = False) -> str:
     """The E106 message for a row the csv module refused (strict quoting), starting on line ``start``.
 
-    At the end of the file inside a quoted field the row's quote is never closed: every line
-    from ``start`` to ``end`` (the last) went into one field, so the message says those lines
-    are not read rather than passing them off as one record's text.
+    When the row's quote ran over later lines (``resumed``), the row is its first line alone and
+    reading goes on at the next line (:func:`_rows`); the message says so.
     """
+    goes_on = f"; the row is line {start} alone, reading goes on at line {start + 1}" if resumed else ""
     if "unexpected end of data" in str(exc):
-        lines = f"line {start}" if end <= start else f"lines {start}-{end}, the rest of the file,"
-        return (f"unterminated quoted field: a quote opened in this row is never closed, so {lines} "
-                "could not be read as rows; close or double (\"\") the quote")
-    return f"malformed CSV row: {exc} (a quote inside a quoted field must be doubled: \"\")"
+        return (f"unterminated quoted field: a quote opened in this row is never closed{goes_on}; "
+                "close or double (\"\") the quote")
+    return f"malformed CSV row: {exc} (a quote inside a quoted field must be doubled: \"\"){goes_on}"
 
 
 def _source(path: Path, record: int, line: int, starts: deque) -> Source:
