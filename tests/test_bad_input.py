@@ -442,3 +442,34 @@ def test_python_api_analyses_a_real_story_given_as_text(stories):
 
     article = newstrace.analyze(stories[1].as_text())
     assert article.errors == [] and len(article.id) == 40 and article.headline and article.text
+
+
+def test_jsonl_whose_first_line_is_an_array_reads_every_later_line(tmp_path):
+    """A JSON Lines file whose first record is an array was read as one JSON array document: the
+    lines after it vanished and the run exited 0 (new-user test). Its first line is now an E106
+    record and the others are read; a one-line array file is still a JSON array document."""
+    good = ('{"title": "Harbour vote", "text": "The council met on Monday and agreed the new harbour budget after '
+            'a long debate about pumps and boats."}')
+    path = tmp_path / "feed.jsonl"
+    path.write_text("[1, 2, 3]\n" + good + "\n" + good.replace("Harbour vote", "Second") + "\n", encoding="utf-8")
+    code, errors, records = analyze_json(path)
+    assert code == 1
+    assert errors == [f"Error: {path}:1: JSON value is an array, not an object with article fields"]
+    assert [analysed(r) for r in records] == [False, True, True]
+    assert [r["source"]["line"] for r in records] == [1, 2, 3]
+    single = tmp_path / "one.json"
+    single.write_text("[" + good + ", " + good.replace("Harbour vote", "Second") + "]\n", encoding="utf-8")
+    code, errors, records = analyze_json(single)
+    assert code == 0 and errors == [] and [analysed(r) for r in records] == [True, True]
+
+
+def test_json_array_followed_by_more_content_says_it_is_not_read(tmp_path):
+    good = ('{"title": "Harbour vote", "text": "The council met on Monday and agreed the new harbour budget after '
+            'a long debate about pumps and boats."}')
+    path = tmp_path / "dump.json"
+    path.write_text("[\n" + good + "\n]\n" + good + "\n", encoding="utf-8")
+    code, errors, records = analyze_json(path)
+    assert code == 1
+    assert errors == [f"Error: {path}:4: content after the JSON array is not read: a JSON file holds one array "
+                      "(JSON Lines: one object per line)"]
+    assert [analysed(r) for r in records] == [True, False]

@@ -30,8 +30,9 @@ def read_jsonl_file(path: Path, columns: ColumnMap | str | Mapping[str, str] | N
 
     Every record's ``Source`` has ``record`` (0-based, blank lines not counted), ``line``
     (1-based) and ``offset`` (byte offset of the line). A file whose first non-blank byte
-    is ``[`` is read as a JSON array of objects, and a ``.json`` file holding one object
-    as a single record.
+    is ``[`` is read as a JSON array of objects (unless its first line is a whole JSON value with
+    more lines after it: JSON Lines, whose first record is then an E106 error), content after the
+    array is an E106 error, and a ``.json`` file holding one object is a single record.
 
     Never raises for bad input; error records: E102 empty file, E103 binary data (the file), or a
     NUL byte or invalid UTF-8 in one line (that record only, with the byte's offset), E106 a malformed JSON line or a value that is not an object,
@@ -46,11 +47,29 @@ def read_jsonl_file(path: Path, columns: ColumnMap | str | Mapping[str, str] | N
             yield error_document(file_source, "E103", unreadable)
             return
         first = head.removeprefix(_BOM).lstrip()[:1]
-        if first == b"[" or (first == b"{" and path.suffix.lower() == ".json" and _single_object(path)):
+        if (first == b"[" and not _lines_after_a_first_line_value(fh)) or (
+                first == b"{" and path.suffix.lower() == ".json" and _single_object(path)):
             yield from _read_json_document(path, columns)
             return
         fh.seek(0)
         yield from _read_lines(fh, path, columns)
+
+
+def _lines_after_a_first_line_value(fh) -> bool:
+    """True when the file's first non-blank line is a whole JSON value and more non-blank lines
+    follow: JSON Lines whose first record happens to be an array (reported as such, E106), not one
+    JSON array document, whose reading would drop every line after the array unseen."""
+    fh.seek(0)
+    for raw in fh:
+        if raw.strip():
+            break
+    else:
+        return False
+    try:
+        json.loads(raw.removeprefix(_BOM).decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return False
+    return any(line.strip() for line in fh)
 
 
 def _read_lines(fh, path: Path, columns: ColumnMap) -> Iterator[RawDocument]:
@@ -146,6 +165,10 @@ def _read_json_document(path: Path, columns: ColumnMap) -> Iterator[RawDocument]
         elif pos < len(text) and text[pos] != "]":
             yield error_document(position(record, pos), "E106", "malformed JSON: expected ',' or ']' in the array")
             return
+    end = _skip_ws(text, pos + 1)
+    if end < len(text):  # a JSON document is one array: what follows it would be dropped unseen
+        yield error_document(position(record, end), "E106", "content after the JSON array is not read: a JSON file "
+                             "holds one array (JSON Lines: one object per line)")
     if record == 0:
         yield error_document(file_source, "E102", "empty input: the JSON array has no records")
 
