@@ -189,8 +189,10 @@ class MentionIndex:
             found.append((span.start, span.end, speaker_name(ent.canonical)))
         taken = {i for s, e, _ in found for i in range(s, e)}
         found += self._untyped_full_names(taken)
-        #: (char offset, full name) of every mention of two or more name words, in text order
-        self._full = sorted((doc[s].idx, name) for s, _, name in found if len(name.split()) > 1)
+        self._full: dict[str, list[tuple[int, str]]] = {}  # folded surname -> [(offset, full name)]
+        for s, _, name in sorted(found):
+            if len(name.split()) > 1:
+                self._full.setdefault(fold(name.split()[-1]), []).append((doc[s].idx, name))
         taken = {i for s, e, _ in found for i in range(s, e)}
         found += self._surname_mentions(taken)
         for s, e, name in sorted(found):
@@ -302,8 +304,9 @@ class MentionIndex:
         """
         doc = self.doc
         runs = self._name_runs(taken)
+        speaks = self._speaking_surnames(runs)
         out = []
-        for r, (s, n, e) in enumerate(runs):
+        for s, n, e in runs:
             words = [t for t in doc[n:e] if t.text != "-"]
             if not 2 <= len(words) <= 3 or any(not _name_word(t) for t in words):
                 continue
@@ -315,7 +318,7 @@ class MentionIndex:
             if self._person_context(s, n, e):
                 if words[-1].lower_ in NON_PERSON_WORDS and not (n > s or self._role_context(s, e)):
                     continue
-            elif not self._plain_name(s, words) or not self._surname_speaks(words[-1], runs[r + 1 :]):
+            elif not self._plain_name(s, words) or speaks.get(fold(words[-1].text), -1) < e:
                 continue
             out.append((s, e, speaker_name(doc[n:e].text)))
         return out
@@ -331,21 +334,29 @@ class MentionIndex:
             return False
         return all(t.pos_ == "PROPN" and t.ent_type_ not in _NOT_NAME_LABELS for t in words)
 
-    def _surname_speaks(self, last, runs: list[tuple[int, int, int]]) -> bool:
-        """One of the later capitalised ``runs`` is ``last`` alone (the surname, perhaps after a
-        title) before a speech verb or after "according to" ('Church said', 'according to Church';
-        not after one: 'said Tuesday')."""
+    def _who_after(self, e: int) -> bool:
+        """Token ``e`` and the next are a comma and "who" or "whom"."""
         doc = self.doc
-        key = fold(last.text)
+        return e + 1 < len(doc) and doc[e].text == "," and doc[e + 1].lower_ in {"who", "whom"}
+
+    def _speaking_surnames(self, runs: list[tuple[int, int, int]]) -> dict[str, int]:
+        """Folded words that stand alone (perhaps after a title) before a speech verb or after
+        "according to" ('Church said', 'according to Church'), or after an inverted cue with "who"
+        after it ('said Church, who ...'; not 'said Tuesday'), each with the token index of its
+        last such mention."""
+        doc = self.doc
+        out: dict[str, int] = {}
         for s, n, e in runs:
-            if e - n != 1 or fold(doc[n].text) != key:
+            if e - n != 1:
                 continue
             nxt = doc[e] if e < len(doc) else None
-            if nxt is not None and is_cue(nxt) and is_finite_verb(nxt):
-                return True
-            if s > 1 and doc[s - 2].lower_ == "according" and doc[s - 1].lower_ == "to":
-                return True
-        return False
+            before_cue = nxt is not None and is_cue(nxt) and is_finite_verb(nxt)
+            according = s > 1 and doc[s - 2].lower_ == "according" and doc[s - 1].lower_ == "to"
+            # 'said Church, who ...': inverted, with a relative clause only a person takes
+            inverted = s > 0 and is_cue(doc[s - 1]) and self._who_after(e)
+            if before_cue or according or inverted:
+                out[fold(doc[n].text)] = n
+        return out
 
     def _role_context(self, s: int, e: int) -> bool:
         """A role noun right before the run or an apposition headed by one after it."""
@@ -371,7 +382,7 @@ class MentionIndex:
         doc = self.doc
         if not self._full:
             return []
-        surnames = {fold(name.split()[-1]) for _, name in self._full}
+        surnames = self._full.keys()
         out = []
         for s, n, e in self._name_runs(taken):
             if n >= e or fold(doc[n:e].text) not in surnames:
@@ -393,14 +404,9 @@ class MentionIndex:
     def full_name(self, surname: str, before: int) -> str | None:
         """The full name, mentioned before offset ``before``, that ends with ``surname`` (the latest
         such mention; compared accent- and case-insensitively), or ``None``."""
-        key = fold(surname)
-        found = None
-        for pos, name in self._full:
-            if pos >= before:
-                break
-            if fold(name.split()[-1]) == key:
-                found = name
-        return found
+        mentions = self._full.get(fold(surname), [])
+        k = bisect_left(mentions, (before, ""))
+        return mentions[k - 1][1] if k else None
 
     # -- token helpers -------------------------------------------------------------------
     def token_at(self, char: int) -> int:
