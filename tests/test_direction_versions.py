@@ -95,3 +95,17 @@ def test_the_store_traces_a_re_ingested_file_as_its_earlier_version(tmp_path):
     assert "3,500" in first.text and d.origin_source == d.copy_source == str(path)
     (change,) = [c for c in d.changes if c.kind == "number"]
     assert change.detail == "3500 -> 3200"
+
+
+def test_a_version_whose_figure_changed_reads_as_edited_and_its_reason_as_written(tmp_path):
+    """A new-user test updated one file ("4 million" -> "5 million") and read: kind "verbatim", and
+    "the origin was ingested origin, so it is the origin" (every "first" in a reason was replaced)."""
+    text = ("Port Calder budget talks go on\n\nThe mayor of Port Calder said on Monday that the budget talks "
+            "will go on. \"We will not stop,\" she said. The council has 12 members. Residents said the new "
+            "sea wall would cost 4 million euros.\n")
+    old, new = _version(tmp_path, text), _version(tmp_path, text.replace("4 million", "5 million"))
+    d = _verify(old, new)[0]
+    assert d.kind == "edited", [c.detail for c in d.changes]
+    assert [c.detail for c in d.changes if c.kind == "number"] == ["4 -> 5"]
+    reason = next(r for r in d.direction_evidence if r.startswith("two versions of one file"))
+    assert reason.endswith("the origin was ingested earlier, so it is the origin"), reason

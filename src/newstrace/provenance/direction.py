@@ -355,7 +355,7 @@ def version_vote(a, b, margin: int) -> tuple[int, list[str]] | None:
     oa, ob = (getattr(x, "_meta", {}).get(INPUT_ORDER) for x in (a, b))
     if oa is not None and ob is not None and oa != ob:
         which = "first" if oa < ob else "second"
-        return (margin if oa < ob else -margin), [f"{what}: the {which} was ingested first, so it is the origin"]
+        return (margin if oa < ob else -margin), [f"{what}: the {which} was ingested earlier, so it is the origin"]
     return 0, [f"{what}: nothing says which is earlier"]
 
 
