@@ -434,3 +434,38 @@ def test_semantic_trace_keeps_sentence_vectors_and_embeds_each_sentence_once(tra
         fresh([text])
         assert fresh.computed == 1 and fresh.reused == 0
         assert fresh([]).shape[0] == 0
+
+
+def test_identical_republications_are_named_in_trace_json_and_exported(tmp_path):
+    """Story o: estoniaeducation.info and tracebok.org carry one identical text, stored as one article.
+    A rights team counting republications must see both: trace --json names the other source of
+    each side's text, and export writes every source of every article (a new-user test found them
+    only in `show`)."""
+    from newstrace.store.ingest import ingest
+
+    store = tmp_path / "o.duckdb"
+    files = [story("o", f) for f in ("01-copy-verbatim.txt", "02-copy-verbatim.txt", "03-copy-verbatim.txt")]
+    with Store(store) as s:
+        ingest(files, s, jobs=1)
+    estonia, tracebok = url_of(files[1]), url_of(files[2])
+    out = tmp_path / "links.jsonl"
+    result = CliRunner().invoke(app, ["trace", "--store", str(store), "--json", "--output", str(out)])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert rows
+    named = {src for r in rows for side in ("copy", "origin")
+             for src in [r[f"{side}_source"], *r[f"{side}_identical_sources"]] if src}  # fmt: skip
+    assert {estonia, tracebok} <= named
+    for r in rows:  # a side's own source is never listed again among its identical ones
+        assert r["copy_source"] not in r["copy_identical_sources"]
+    exported = tmp_path / "export"
+    assert CliRunner().invoke(app, ["export", "--store", str(store), "--output", str(exported), "--format",
+                                    "csv"]).exit_code == 0  # fmt: skip
+    import csv as csv_module
+
+    with (exported / "sources.csv").open(encoding="utf-8") as fh:
+        sources = list(csv_module.DictReader(fh))
+    assert len(sources) == 3
+    both = [r for r in sources if r["source"] in (estonia, tracebok)]
+    assert len(both) == 2 and both[0]["article_id"] == both[1]["article_id"]
+    assert {r["sources_of_article"] for r in both} == {"2"}

@@ -163,6 +163,9 @@ def trace(
             # siblings shown by source, as the copy column is; --json keeps their ids
             sibling_labels = {} if json_lines else st.source_labels({i for d in derivations for i in d.sibling_ids})
             groups = sibling_groups([(d.copy_id, d.origin_id, d.sibling_ids) for d in derivations], st) if json_lines else None
+            # identical republications are one article: the JSON names every source of each side's text
+            identical = st.identical_sources({i for d in derivations for i in (d.copy_id, d.origin_id) if i}) \
+                if json_lines else None
     except KeyboardInterrupt:
         # one transaction writes a run's links: nothing of this run is stored, the previous links stand
         typer.echo("Interrupted: no link of this run was stored (the store keeps the previous run's); the same "
@@ -172,7 +175,7 @@ def trace(
     try:
         if json_lines:
             for d in derivations:
-                out.write(derivation_json(d, groups) + "\n")  # every member of a sibling group listed, with its role
+                out.write(derivation_json(d, groups, identical) + "\n")  # every member of a sibling group listed, with its role
         else:
             _print_links(_console(out, output is not None), derivations, sibling_labels)
     finally:

@@ -69,6 +69,11 @@ _QUERIES: dict[str, str] = {
         FROM {derivations} d LEFT JOIN articles a ON a.id = d.copy_id
         LEFT JOIN _sibling_groups g ON g.copy_id = d.copy_id AND g.origin_key = d.origin_key
         ORDER BY a.seq, d.score DESC, d.origin_key""",
+    "sources": """
+        SELECT s.article_id, coalesce(s.url, s.path) AS source, s.path, s.format, s.record, s.line, s.url, s.captured,
+               s.ingested_at,
+               count(*) OVER (PARTITION BY s.article_id) AS sources_of_article
+        FROM aliases s JOIN articles a ON a.id = s.article_id ORDER BY a.seq, s.seq, s.path, s.record""",
     "changes": """
         SELECT c.copy_id, c.origin_key, c.n, c.kind, c.origin_text, c.copy_text, c.detail
         FROM changes c JOIN {derivations} d ON d.copy_id = c.copy_id AND d.origin_key = c.origin_key
@@ -179,21 +184,29 @@ def sibling_groups(links: Iterable[tuple[str, str | None, list[str]]], store: St
     return SiblingGroups(group=group, members=members, copies=copies, sources=sources)
 
 
-def derivation_json(derivation: Any, groups: SiblingGroups) -> str:
+def derivation_json(derivation: Any, groups: SiblingGroups, identical: dict[str, list[str]] | None = None) -> str:
     """One line of ``newstrace trace --json``: the Derivation record, then its sibling group's fields.
 
     Args:
         derivation: a :class:`~newstrace.schema.Derivation`.
         groups: the sibling groups of the links written (:func:`sibling_groups`).
+        identical: article id -> every source its identical text was ingested from
+            (:meth:`newstrace.store.Store.identical_sources`); ``None`` leaves the two fields out.
 
     Returns:
         Compact JSON (no newline): every field of the record, as ``model_dump_json`` writes them,
         then ``inferred_source_id``, ``sibling_group``, ``compared_with`` and ``compared_with_source``
-        (:meth:`SiblingGroups.fields`).
+        (:meth:`SiblingGroups.fields`), then ``copy_identical_sources`` and ``origin_identical_sources``:
+        the other sources of the copy's and the origin's text (identical republications, stored as one
+        article; ``[]`` when none).
     """
     row = derivation.model_dump(mode="json")
     row.update(groups.fields(derivation.copy_id, derivation.origin_id, list(derivation.sibling_ids),
                              derivation.origin_source))  # fmt: skip
+    if identical is not None:
+        for side, aid, own in (("copy", derivation.copy_id, derivation.copy_source),
+                               ("origin", derivation.origin_id, derivation.origin_source)):
+            row[f"{side}_identical_sources"] = [x for x in identical.get(aid or "", []) if x != own]
     return json.dumps(row, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -236,7 +249,8 @@ def queries(all_pairs: bool = False) -> dict[str, str]:
 QUERIES: dict[str, str] = queries()
 
 #: Every table an export writes, in order.
-TABLES: tuple[str, ...] = ("articles", "quotes", "claims", "derivations", "changes", "stories", "story_members")
+TABLES: tuple[str, ...] = ("articles", "sources", "quotes", "claims", "derivations", "changes", "stories",
+                           "story_members")
 
 
 @dataclass

@@ -558,6 +558,27 @@ class Store:
             [article_id],
         )
 
+    def identical_sources(self, ids: Iterable[str]) -> dict[str, list[str]]:
+        """For each id stored from two or more sources (URL, else input path), every source in the order
+        first ingested: identical texts republished elsewhere, which are one article in the store.
+
+        Returns:
+            ``id -> [source, ...]`` (two or more each); ids with one source are left out.
+        """
+        ids = list(ids)
+        if not ids:
+            return {}
+        with self.registered_ids("_want_sources", ids) as rel:
+            rows = self._q(
+                f"SELECT article_id, coalesce(url, path) AS src, min(seq) AS first FROM aliases JOIN {rel} "
+                "ON article_id = id WHERE coalesce(url, path) IS NOT NULL GROUP BY article_id, src "
+                "ORDER BY article_id, first, src"
+            ).fetchall()
+        out: dict[str, list[str]] = {}
+        for article_id, src, _first in rows:
+            out.setdefault(article_id, []).append(src)
+        return {k: v for k, v in out.items() if len(v) > 1}
+
     def source_labels(self, ids: Iterable[str]) -> dict[str, str]:
         """For each id, the input path or URL it was first ingested as (URL preferred when the record had one)."""
         ids = list(ids)
