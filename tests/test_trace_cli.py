@@ -372,10 +372,12 @@ def test_trace_table_names_siblings_by_source_and_json_keeps_their_ids(store_pat
     # the origin column's cells, top to bottom (a long cell folds over several lines), without spaces
     lines = (tmp_path / "t.txt").read_text(encoding="utf-8").splitlines()
     origin = "".join("".join(line.split("\u2502")[2].split()) for line in lines if line.count("\u2502") == 7)
-    for d in groups:
-        for sid in d.sibling_ids:
-            assert "".join(labels[sid].split()) in origin, sid
-    assert "siblings:" in origin and f"siblings:{groups[0].sibling_ids[0][:10]}" not in origin
+    for d in groups:  # the sibling read against is named by its source; the others are counted
+        assert "".join(labels[d.sibling_ids[0]].split()) in origin, d.sibling_ids[0]
+        if len(d.sibling_ids) > 1:
+            others = len(d.sibling_ids) - 1
+            assert f"{others}othersibling{'s' if others > 1 else ''}" in origin
+    assert f"against{groups[0].sibling_ids[0][:10]}" not in origin
     rows = [json.loads(line) for line in runner.invoke(app, ["trace", "--store", str(path), "--json"]).stdout.splitlines()]
     assert {tuple(r["sibling_ids"]) for r in rows if r["inferred_source"]} == {tuple(d.sibling_ids) for d in groups}
 

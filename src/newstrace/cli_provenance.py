@@ -266,7 +266,8 @@ def _print_links(console, derivations, labels: dict[str, str] | None = None) -> 
         derivations: the :class:`Derivation` records to list.
         labels: article id -> source (URL or input path as ingested) for the siblings of an
             inferred common source; a sibling without one is shown by its id's first 10 characters.
-            A sibling link names first the sibling its changes are read against, then the others.
+            A sibling link names the sibling its changes are read against and counts the others
+            (``show`` and ``--json`` list them).
     """
     from rich.table import Table
 
@@ -280,8 +281,11 @@ def _print_links(console, derivations, labels: dict[str, str] | None = None) -> 
         if d.inferred_source:
             names = [(labels or {}).get(i) or i[:10] for i in d.sibling_ids]
             # the first sibling is the one the copy was aligned with: its changes are read against it
+            # the group's other members are counted, not listed: listed in every member's row they
+            # filled 15-20 lines a row for a large group (a new-user test); `show` and --json list them
             origin = f"inferred common source; read against {names[0]}" + (
-                f"; other siblings: {', '.join(names[1:])}" if len(names) > 1 else "") if names else "inferred common source"  # fmt: skip
+                f"; {len(names) - 1} other sibling{'s' if len(names) > 2 else ''}" if len(names) > 1 else "") \
+                if names else "inferred common source"  # fmt: skip
         table.add_row(escape(d.copy_source or d.copy_id), escape(origin), d.kind, f"{d.score:.2f}",
                       f"{d.copy_coverage:.2f}/{d.origin_coverage:.2f}", _change_counts(d.changes))  # fmt: skip
     console.print(table)
