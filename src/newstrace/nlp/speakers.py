@@ -439,8 +439,9 @@ class MentionIndex:
                 head = self._appositive_head(self._clause_start(s - 1), s - 1)
                 if head:
                     roles.append(head)
-            # Apposition after: "Renata Villiers, regional director, ...".
-            if e < len(doc) - 1 and doc[e].text == ",":
+            # Apposition after: "Renata Villiers, regional director, ..."; not an adjunct ("Lund,
+            # through a spokeswoman, declined": the spokeswoman is someone else)
+            if e < len(doc) - 1 and doc[e].text == "," and doc[e + 1].pos_ not in ("ADP", "SCONJ", "ADV"):
                 k = e + 1
                 stop = k
                 while (
