@@ -24,7 +24,8 @@ from newstrace.store import Store
 from newstrace.stories import get_story, story_of
 from newstrace.stories.query import inferred_key
 
-NEW_FIELDS = ("inferred_source_id", "sibling_group", "compared_with", "compared_with_source")
+NEW_FIELDS = ("inferred_source_id", "sibling_group", "compared_with", "compared_with_source", "copy_identical_sources",
+              "origin_identical_sources")
 
 
 @pytest.fixture(scope="module")
