@@ -122,3 +122,15 @@ def test_reuters_canonical_names_are_plausible():
             assert not any(ch.isdigit() for ch in e.canonical), e
             assert words[-1].lower() not in {"said", "says", "told"}, e
     assert checked > 100
+
+
+def test_office_titles_and_abbreviated_ranks_are_not_names():
+    """The titles quotation attribution strips from speakers are titles to the entity stage too:
+    "CEO" and "Brig." are not part of a canonical name, and a rank NER tagged PERSON on its own
+    ("Supt" of "Supt. Mara Quist") is no person."""
+    from newstrace import analyze
+
+    art = analyze("Harbour levy vote\n\nCEO Odile Vantongeren said the levy would hurt trade. Brig. Tomas Halloran "
+                  "and Supt. Mara Quist agreed. Vantongeren later left.")
+    names = {e.canonical for e in art.entities if e.label == "PERSON"}
+    assert names == {"Odile Vantongeren", "Tomas Halloran", "Mara Quist"}

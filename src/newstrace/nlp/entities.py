@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Token
 
-from newstrace.nlp.cues import PERSON_NOUNS, is_cue, is_person_noun
+from newstrace.nlp.cues import OFFICE_TITLES, PERSON_NOUNS, TITLE_ABBREVIATIONS, is_cue, is_person_noun
 from newstrace.nlp.parsing import ParsedText
 from newstrace.schema import Entity
 
@@ -63,8 +63,14 @@ def fold(text: str) -> str:
 _RELABEL = frozenset({"ORG", "PRODUCT", "WORK_OF_ART", "GPE", "LOC", "FAC", "NORP"})
 
 
+#: Every title word a name may start with: :data:`TITLES` plus the abbreviations and offices quotation
+#: attribution strips from speakers ("Brig.", "Supt.", "CEO", "Assemblywoman"), so an entity's
+#: canonical name and a quote's speaker agree ("CEO Odile Vantongeren" was an entity name).
+_ENTITY_TITLES = TITLES | TITLE_ABBREVIATIONS | OFFICE_TITLES
+
+
 def _is_title(tok: Token) -> bool:
-    return tok.text.rstrip(".").lower() in TITLES and tok.text[:1].isupper()
+    return tok.text.rstrip(".").lower() in _ENTITY_TITLES and tok.text[:1].isupper()
 
 
 def _name_words(text: str) -> list[str]:
@@ -172,6 +178,8 @@ def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
             t.like_num for t in doc[name_start:end]
         ):
             continue  # "he" or table rows such as "Maize Mar 48.0" tagged PERSON
+        if all(_is_title(t) or t.is_punct for t in doc[name_start:end]):
+            continue  # a title alone tagged PERSON ("Supt" of "Supt. Mara Quist")
         spans.append((start, name_start, end))
         covered.update(range(start, end))
     # A title followed by capitalised proper nouns is a person even where NER missed it.
