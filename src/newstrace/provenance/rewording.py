@@ -78,9 +78,9 @@ def quote_changes(copy: Sentence, origin: Sentence) -> list[Change]:
     qa, qb = quoted_spans(origin.text), quoted_spans(copy.text)
     single = len(qa) == 1 and len(qb) == 1 and _kept(copy, origin) >= 0.6
     if not qa and origin.quote_share >= 0.5:
-        qa = [origin.text.strip("\"“”«» ")]
+        qa = [_open_quotation(origin.text)]
     if not qb and copy.quote_share >= 0.5:
-        qb = [copy.text.strip("\"“”«» ")]
+        qb = [_open_quotation(copy.text)]
     for q in qa:
         if not qb:
             continue
@@ -89,12 +89,27 @@ def quote_changes(copy: Sentence, origin: Sentence) -> list[Change]:
         wq, wb = " ".join(_words(q)), " ".join(_words(best))
         # same words (only marks or case differ), or one holds the other word for word: the span read
         # as the quotation took in its attribution ("Relató que “yo crucé ...")
-        if wq == wb or (score < 50 and not single) or (wq and wb and (wq in wb or wb in wq)):
+        if wq == wb or (score < 50 and not single) or (wq and wb and (wq in wb or wb in wq)) \
+                or _cut_short(wq.split(), wb.split()) or _cut_short(wb.split(), wq.split()):
             continue
         inverted = (_negations(q) % 2) != (_negations(best) % 2)
         detail = "meaning inverted (negation added or removed)" if inverted else f"quote altered ({score:.0f}% alike)"
         out.append(Change(kind="quote", origin_text=q, copy_text=best, detail=detail))
     return out
+
+
+def _open_quotation(text: str) -> str:
+    """A mostly quoted sentence whose quotation never closes (cut at the text's end, or closed in a
+    later sentence): the words from its opening mark on ("She said: “The editors ..." -> "The editors ...")."""
+    m = re.search(r"[“«„]|(?:^|\s)\"", text)
+    return (text[m.end():] if m else text).strip("\"“”«» ")
+
+
+def _cut_short(short: list[str], full: list[str]) -> bool:
+    """A quotation that stops mid-word at an excerpt's or page's end: its words open the other's,
+    the last one cut ("... it was a wit" against "... it was a witness"), so it is not altered."""
+    n = len(short)
+    return 3 <= n <= len(full) and short[:-1] == full[: n - 1] and full[n - 1].startswith(short[-1])
 
 
 def word_changes(copy: Sentence, origin: Sentence) -> list[Change]:
