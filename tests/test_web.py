@@ -290,3 +290,14 @@ def test_a_story_id_prefix_redirects_on_the_page_and_is_a_hinted_404_in_the_api(
     api = client.get(f"/api/stories/{prefix}")
     assert api.status_code == 404 and sid in api.json()["detail"]
     assert client.get("/stories/Sffffffff").status_code == 404
+
+
+def test_article_page_does_not_repeat_a_claims_unit_its_text_holds(client, store):
+    """A claim such as "24-year-old" (unit "years old") read "24-year-old years old" (a new-user test);
+    a unit the figure's text does not hold ("15", "people") is still shown."""
+    rows = store.query("SELECT article_id, text, unit FROM claims WHERE unit IS NOT NULL")
+    aged = next((r for r in rows if "year-old" in r["text"] and r["unit"].startswith("year")), None)
+    assert aged, "the web test store has an age claim ('23-year-old' in the BBC story's copies)"
+    page = client.get(f"/articles/{aged['article_id']}").text
+    assert f"{aged['text']}</b> <small>{aged['unit']}</small>" not in page
+    assert f"{aged['text']}</b>" in page
