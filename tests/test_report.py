@@ -321,3 +321,14 @@ def test_story_details_raise_when_a_worker_cannot_open_the_store(tmp_path):
     worker.join(timeout=180)
     assert not worker.is_alive(), "story_details hung: the pool kept restarting workers that cannot open the store"
     assert len(outcome) == 1 and isinstance(outcome[0], StoreError), outcome
+
+
+def test_report_names_identical_republications_of_a_member(store, report):
+    """Story o's tracebok.org page, an unchanged republication stored as one article with
+    estoniaeducation.info's, is named in that article's row of the report."""
+    _summary, html, _page = report
+    ids = [r["id"] for r in store.query("SELECT id FROM articles")]
+    identical = store.identical_sources(ids)
+    sources = next((s for s in identical.values() if any("tracebok.org" in x for x in s)), None)
+    assert sources, "the test store holds story o's identical pair"
+    assert "identical text also at:" in html and all(s in html for s in sources[1:])

@@ -301,3 +301,20 @@ def test_article_page_does_not_repeat_a_claims_unit_its_text_holds(client, store
     page = client.get(f"/articles/{aged['article_id']}").text
     assert f"{aged['text']}</b> <small>{aged['unit']}</small>" not in page
     assert f"{aged['text']}</b>" in page
+
+
+def test_story_page_names_identical_republications_of_a_member(client, store):
+    """Story o: tracebok.org republished estoniaeducation.info's text unchanged; the two are one stored
+    article, and its row on the story page names the other source (a new-user test found it only on
+    the article page)."""
+    from newstrace.stories import story_of
+
+    ids = [r["id"] for r in store.query("SELECT id FROM articles")]
+    identical = store.identical_sources(ids)
+    hit = next(((aid, srcs) for aid, srcs in identical.items() if any("tracebok.org" in s for s in srcs)), None)
+    assert hit, "the web test store holds story o's identical pair"
+    aid, sources = hit
+    page = client.get(f"/stories/{story_of(store, aid)}").text
+    assert "identical text also at:" in page
+    # the member is shown by its own source's outlet; the sources after its first are named
+    assert all(s in page for s in sources[1:]), sources

@@ -45,6 +45,8 @@ class StoryView:
         diffs: side-by-side diffs of its copies (at most ``max_diffs``).
         diffs_left_out: copies without a diff in the file.
         members: member by article id (for table labels).
+        identical: member id -> every source its identical text was ingested from, where two or
+            more (:meth:`newstrace.store.Store.identical_sources`): republications stored as one article.
     """
 
     detail: StoryDetail
@@ -53,6 +55,7 @@ class StoryView:
     diffs: list[DiffView] = field(default_factory=list)
     diffs_left_out: int = 0
     members: dict[str, Any] = field(default_factory=dict)
+    identical: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -143,7 +146,8 @@ def build_report(store: Store, out: str | Path, *, limit: int = DEFAULT_LIMIT, m
             chosen = edges if max_diffs <= 0 else edges[:max_diffs]
             views.append(StoryView(detail, story_graph(detail, links), story_timeline(detail, links),
                                    diffs_left_out=len(edges) - len(chosen),
-                                   members={m.article_id: m for m in detail.members}))  # fmt: skip
+                                   members={m.article_id: m for m in detail.members},
+                                   identical=store.identical_sources(m.article_id for m in detail.members)))  # fmt: skip
         views[-1].diffs = [(e.copy_id, stored_key(e)) for e in chosen]  # keys now, views below
         wanted += views[-1].diffs
     with clock("diffs"):  # every diff of the file in one batch of queries

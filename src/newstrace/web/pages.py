@@ -58,6 +58,8 @@ def story_page(request: Request, story_id: str) -> HTMLResponse:
     with _access(request)() as store:
         detail, matches = q.story_or_matches(store, story_id, max_articles=STORY_PAGE_ARTICLES,
                                              max_members=STORY_PAGE_MEMBERS)  # fmt: skip
+        # identical republications are one article: its row names the other sources of its text
+        identical = store.identical_sources(m.article_id for m in detail.members) if detail is not None else {}
     if detail is None and len(matches) == 1:  # a prefix, as `newstrace stories Scada` takes it
         return RedirectResponse(LINKS.story(matches[0]), status_code=307)
     if detail is None:
@@ -65,7 +67,8 @@ def story_page(request: Request, story_id: str) -> HTMLResponse:
         raise HTTPException(404, f"No story {story_id!r} in this store{several}.")
     members = {m.article_id: m for m in detail.members}
     return _render(request, "story.html.j2", "stories", detail.story.headline or story_id, detail=detail,
-                   graph=story_graph(detail, LINKS), timeline=story_timeline(detail, LINKS), members=members)  # fmt: skip
+                   graph=story_graph(detail, LINKS), timeline=story_timeline(detail, LINKS), members=members,
+                   identical=identical)  # fmt: skip
 
 
 @router.get("/articles/{article_id}", response_class=HTMLResponse)
