@@ -165,3 +165,14 @@ def test_the_story_list_marks_ingestion_days_as_such(copy):
     one = undated[0]
     detail = invoke("stories", "--store", copy, one.id)
     assert f"{one.first_seen} (ingested) .. {one.last_seen} (ingested)" in detail.output
+
+
+def test_a_story_without_headline_says_so_in_the_table(copy):
+    """A story whose members have no headline showed a blank cell (new-user test); it reads "(no headline)"."""
+    with Store(copy, read_only=True) as st:
+        untitled = [s.id for s in list_stories(st, limit=100_000).stories if not s.headline]
+    assert untitled, "the test store has stories without a headline (excerpts starting with furniture)"
+    result = invoke("stories", "--store", copy, "--limit", "1000")
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.stdout.splitlines() if untitled[0][:8] in line]
+    assert rows and "(no headline)" in rows[0]

@@ -129,7 +129,7 @@ def _print_stories(page) -> None:
     for s in page.stories:
         table.add_row(s.id, str(s.n_articles), str(s.n_copies), _seen(s, s.first_seen), _seen(s, s.last_seen),
                       ", ".join(s.languages), escape(", ".join(s.outlets[:4]) + (" ..." if len(s.outlets) > 4 else "")),
-                      escape(", ".join(s.key_entities[:5])), escape(_clip(s.headline, 80)))  # fmt: skip
+                      escape(", ".join(s.key_entities[:5])), escape(_clip(s.headline or "(no headline)", 80)))  # fmt: skip
     _console().print(table)
 
 
@@ -141,7 +141,7 @@ def _print_detail(d) -> None:
 
     c = _console()
     s = d.story
-    c.print(Rule(f"{s.id}: {escape(_clip(s.headline, 100))}"))
+    c.print(Rule(f"{s.id}: {escape(_clip(s.headline or '(no headline)', 100))}"))
     c.print(f"{s.n_articles} articles, {s.n_copies} copies, {_seen(s, s.first_seen)} .. {_seen(s, s.last_seen)}; languages "
             f"{', '.join(s.languages)}; key entities: {escape(', '.join(s.key_entities))}")  # fmt: skip
     t = Table(title="Timeline", title_justify="left")
@@ -151,7 +151,7 @@ def _print_detail(d) -> None:
     for p in d.timeline:
         m = members[p.article_id]
         t.add_row(f"{p.date or ''}{' (ingested)' if p.date_source == 'ingested' else ''}", escape(p.outlet or ""), m.role,
-                  m.kind or "", p.article_id[:12], escape(_clip(m.headline, 60)))  # fmt: skip
+                  m.kind or "", p.article_id[:12], escape(_clip(m.headline or "(no headline)", 60)))  # fmt: skip
     c.print(t)
     if d.edges:
         t = Table(title="Copy tree (copy -> origin)", title_justify="left")
