@@ -404,3 +404,17 @@ def test_citing_an_agency_for_one_fact_and_quoting_the_same_statement_is_not_a_c
     (raw,) = list(read_paths([tmp_path / "copied.txt"]))
     d2, p2 = compare(arts[0], analyze_document(raw, stages=("repair", "structure", "language", "identify")))
     assert d2 is not None and p2 >= 0.5 and d2.origin_id == arts[0].id, p2
+
+
+def test_a_vote_against_the_direction_is_marked_so():
+    """The IOL copy keeps the byline the Washington Post page's extract lacks: that vote points the
+    other way from the dates, and was listed among the reasons as if it supported them."""
+    from newstrace.provenance.derive import direction_votes
+
+    origin = _art(TEXT, credit="Reuters", published="2019-03-10", language="en")
+    copy = _art(TEXT, byline=["Ana Ruiz"], credit="Reuters", published="2019-03-11", language="en")
+    s = article_sentences("", TEXT)
+    net, why = direction_votes(origin, copy, s, s, align(s, s))
+    assert net == 2, why  # dates 3, attribution -1
+    assert why[0].startswith("dates: first 2019-03-10")
+    assert any(r.startswith("against the direction: attribution: the first dropped the second's byline") for r in why)

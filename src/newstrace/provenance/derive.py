@@ -394,50 +394,38 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     if versions is not None:  # one page or file ingested twice: only its versions' order counts
         return versions
     ka, kb = outlet_key(a), outlet_key(b)
-    votes, why = 0, []
+    cast: list[tuple[int, str]] = []  # each vote and its reason, in order
     da, db = article_date(a), article_date(b)
     if da and db and (da[1] < db[0] or db[1] < da[0]):  # a month and a day inside it are not ordered
         v = DATE_VOTES if da[1] < db[0] else -DATE_VOTES
-        votes += v
-        why.append(f"dates: first {_span_text(da)}, second {_span_text(db)}")
+        cast.append((v, f"dates: first {_span_text(da)}, second {_span_text(db)}"))
     if not same_outlet(ka, kb):
         b_credits_a, a_credits_b = credits(b, ka), credits(a, kb)
         if b_credits_a != a_credits_b:
-            votes += 2 if b_credits_a else -2
-            why.append(f"credit: the {'second' if b_credits_a else 'first'} names the other's outlet "
-                       f"({ka if b_credits_a else kb})")
+            cast.append((2 if b_credits_a else -2, f"credit: the {'second' if b_credits_a else 'first'} names the "
+                         f"other's outlet ({ka if b_credits_a else kb})"))
     if al.coverage_b >= 0.8 and al.coverage_a <= 0.5:
-        votes += 1
-        why.append(f"coverage: the second is contained in the first ({al.coverage_b:.2f} vs {al.coverage_a:.2f})")
+        cast.append((1, f"coverage: the second is contained in the first ({al.coverage_b:.2f} vs {al.coverage_a:.2f})"))
     elif al.coverage_a >= 0.8 and al.coverage_b <= 0.5:
-        votes -= 1
-        why.append(f"coverage: the first is contained in the second ({al.coverage_a:.2f} vs {al.coverage_b:.2f})")
+        cast.append((-1, f"coverage: the first is contained in the second ({al.coverage_a:.2f} vs {al.coverage_b:.2f})"))
     else:  # the cut rule reads the same asymmetry more finely; one vote either way, never both
-        v, reason = cut_vote(a, b, sa, sb, al)
-        if v:
-            votes += v
-            why.append(reason)
-    for v, reason in (attribution_vote(a, b), damage_vote(a, b, sa, sb, al), diacritics_vote(a, b, sa, sb, al)):
-        if v:
-            votes += v
-            why.append(reason)
+        cast.append(cut_vote(a, b, sa, sb, al))
+    cast += [attribution_vote(a, b), damage_vote(a, b, sa, sb, al), diacritics_vote(a, b, sa, sb, al)]
     amp_a, amp_b = _is_amp(a), _is_amp(b)
     if amp_a != amp_b:
-        votes += 2 if amp_b else -2
-        why.append(f"AMP rendering: the {'second' if amp_b else 'first'} is an AMP page")
+        cast.append((2 if amp_b else -2, f"AMP rendering: the {'second' if amp_b else 'first'} is an AMP page"))
     # Zipf frequencies are read in English: across languages every word looks "swapped"
-    v, reason = _spin_vote(sa, sb, al) if not _languages_differ(a, b) else (0, "")
-    if v:
-        votes += v
-        why.append(reason)
+    cast.append(_spin_vote(sa, sb, al) if not _languages_differ(a, b) else (0, ""))
     # diacritics are left out here: copies strip them as often as translation adds them
     art_b = [x for x in translation_artefacts(sb, sa, [(j, i, x) for i, j, x in al.pairs]) if "diacritics" not in x]
     art_a = [x for x in translation_artefacts(sa, sb, al.pairs) if "diacritics" not in x]
     if len(art_b) != len(art_a) and machine_translation_evidence(art_b if len(art_b) > len(art_a) else art_a):
-        votes += 1 if len(art_b) > len(art_a) else -1
         which, arts = ("second", art_b) if len(art_b) > len(art_a) else ("first", art_a)
-        why.append(f"translation artefacts in the {which}: {'; '.join(arts[:3])}")
+        cast.append((1 if len(art_b) > len(art_a) else -1, f"translation artefacts in the {which}: {'; '.join(arts[:3])}"))
+    votes = sum(v for v, _ in cast)
     limited, reason = declared_source_limit(a, b, votes)
+    # a vote against the direction the others carry is kept, and marked, so it is not read as support
+    why = [("against the direction: " if limited * v < 0 else "") + r for v, r in cast if v]
     if reason:
         why.append(reason)
     return limited, why
