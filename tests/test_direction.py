@@ -413,6 +413,7 @@ def test_a_vote_against_the_direction_is_marked_so():
 
     origin = _art(TEXT, credit="Reuters", published="2019-03-10", language="en")
     copy = _art(TEXT, byline=["Ana Ruiz"], credit="Reuters", published="2019-03-11", language="en")
+    origin.source, copy.source = Source(path="wire.txt", format="text"), Source(path="paper.txt", format="text")
     s = article_sentences("", TEXT)
     net, why = direction_votes(origin, copy, s, s, align(s, s))
     assert net == 2, why  # dates 3, attribution -1
