@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -417,3 +418,20 @@ def test_upgrade_to_claim_bounds_keeps_old_claims_and_stores_new_ones(tmp_path):
         got = s.get_article(art.id)
     assert [(c.value, c.high, c.second) for c in got.claims] == [(7.0, None, 2.0), (300.0, 400.0, None)]
     assert got.claims == art.claims
+
+
+def test_identical_records_of_one_feed_are_two_sources(tmp_path):
+    """Two records of one JSON Lines feed with the same text are one article with two sources, named
+    by their lines as `show` names them; an article read once has no entry."""
+    from newstrace.store.ingest import ingest
+
+    body = ("The council met on Monday and agreed the new harbour budget after a long debate about pumps, boats "
+            "and the sea wall that protects the old town.")
+    feed = tmp_path / "feed.jsonl"
+    feed.write_text("\n".join(json.dumps({"title": t, "text": body if t != "Other" else body.replace("Monday", "Friday")})
+                              for t in ("Harbour vote", "Harbour vote", "Other")) + "\n", encoding="utf-8")
+    with Store(tmp_path / "s.duckdb") as s:
+        ingest([feed], s, jobs=1)
+        ids = [r["id"] for r in s.query("SELECT id FROM articles ORDER BY seq")]
+        assert len(ids) == 2
+        assert s.identical_sources(ids) == {ids[0]: [f"{feed}:1", f"{feed}:2"]}

@@ -190,7 +190,7 @@ def derivation_json(derivation: Any, groups: SiblingGroups, identical: dict[str,
     Args:
         derivation: a :class:`~newstrace.schema.Derivation`.
         groups: the sibling groups of the links written (:func:`sibling_groups`).
-        identical: article id -> every source its identical text was ingested from
+        identical: article id -> every source its identical text was ingested from, its own first
             (:meth:`newstrace.store.Store.identical_sources`); ``None`` leaves the two fields out.
 
     Returns:
@@ -204,9 +204,8 @@ def derivation_json(derivation: Any, groups: SiblingGroups, identical: dict[str,
     row.update(groups.fields(derivation.copy_id, derivation.origin_id, list(derivation.sibling_ids),
                              derivation.origin_source))  # fmt: skip
     if identical is not None:
-        for side, aid, own in (("copy", derivation.copy_id, derivation.copy_source),
-                               ("origin", derivation.origin_id, derivation.origin_source)):
-            row[f"{side}_identical_sources"] = [x for x in identical.get(aid or "", []) if x != own]
+        for side, aid in (("copy", derivation.copy_id), ("origin", derivation.origin_id)):
+            row[f"{side}_identical_sources"] = identical.get(aid or "", [])[1:]  # the first is its own
     return json.dumps(row, ensure_ascii=False, separators=(",", ":"))
 
 

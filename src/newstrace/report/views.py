@@ -21,6 +21,7 @@ from newstrace.report.timeline import TimelinePoint as Dot
 from newstrace.schema import Derivation
 from newstrace.store import Store
 from newstrace.store import records as rec
+from newstrace.store.records import alias_sources
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.models import StoryDetail
 from newstrace.stories.query import inferred_key
@@ -167,30 +168,6 @@ def record_rank(article_id: str, copy_id: str, against: str | None) -> int:
     if copy_id == article_id:
         return 0
     return 1 if against == article_id else 2
-
-
-def alias_sources(aliases: list[dict[str, Any]]) -> list[tuple[str, str | None]]:
-    """The distinct sources of an article's input records, in order: ``(URL, else the record's location
-    as errors give it, the input paths of a URL joined by "; " or None)``. One URL saved in two files is
-    one source (one page), not two copies. Two or more sources are identical texts stored as one article.
-
-    Args:
-        aliases: the article's input records (:meth:`newstrace.store.Store.aliases`: dicts with
-            ``path``, ``format``, ``record``, ``line``, ``url``).
-
-    Returns:
-        One ``(source, paths)`` per source; the location is
-        :meth:`newstrace.schema.Source.label` ("feed.jsonl:17", "crawl.warc#3", "story.txt").
-    """
-    from newstrace.schema import Source
-
-    out: dict[str, list[str]] = {}
-    for a in aliases:
-        where = a["url"] or Source(path=a["path"], format=a["format"] or "text", record=a["record"], line=a["line"]).label()
-        paths = out.setdefault(str(where), [])
-        if a["url"] and a["path"] and a["path"] not in paths:
-            paths.append(a["path"])
-    return [(where, "; ".join(paths) or None) for where, paths in out.items()]
 
 
 def change_counts(changes: list[Any]) -> dict[str, int]:

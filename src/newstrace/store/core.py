@@ -24,6 +24,7 @@ import pyarrow as pa
 
 from newstrace.schema import Article, Derivation, ErrorRecord, Source, text_id
 from newstrace.store import records as rec
+from newstrace.store.records import alias_sources
 from newstrace.store.errors import (
     FingerprintSchemeError,
     SchemaVersionError,
@@ -567,8 +568,10 @@ class Store:
         )
 
     def identical_sources(self, ids: Iterable[str]) -> dict[str, list[str]]:
-        """For each id stored from two or more sources (URL, else input path), every source in the order
-        first ingested: identical texts republished elsewhere, which are one article in the store.
+        """For each id stored from two or more sources, every source in the order first ingested: identical
+        texts republished elsewhere, which are one article in the store. A source is named as ``show``
+        names it (:func:`~newstrace.store.records.alias_sources`: the URL, else the record's location,
+        so two identical records of one feed are two sources); the first is the article's own.
 
         Returns:
             ``id -> [source, ...]`` (two or more each); ids with one source are left out.
@@ -577,15 +580,15 @@ class Store:
         if not ids:
             return {}
         with self.registered_ids("_want_sources", ids) as rel:
-            rows = self._q(
-                f"SELECT article_id, coalesce(url, path) AS src, min(seq) AS first FROM aliases JOIN {rel} "
-                "ON article_id = id WHERE coalesce(url, path) IS NOT NULL GROUP BY article_id, src "
-                "ORDER BY article_id, first, src"
-            ).fetchall()
-        out: dict[str, list[str]] = {}
-        for article_id, src, _first in rows:
-            out.setdefault(article_id, []).append(src)
-        return {k: v for k, v in out.items() if len(v) > 1}
+            rows = self._rows(
+                f"SELECT article_id, path, format, record, line, url FROM aliases JOIN {rel} ON article_id = id "
+                "ORDER BY article_id, seq, ingested_at, path, record"
+            )
+        by_article: dict[str, list[dict[str, Any]]] = {}
+        for r in rows:
+            by_article.setdefault(r["article_id"], []).append(r)
+        out = {aid: [where for where, _paths in alias_sources(recs)] for aid, recs in by_article.items()}
+        return {aid: sources for aid, sources in out.items() if len(sources) > 1}
 
     def source_labels(self, ids: Iterable[str]) -> dict[str, str]:
         """For each id, the input path or URL it was first ingested as (URL preferred when the record had one)."""

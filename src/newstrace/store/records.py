@@ -149,3 +149,25 @@ def derivation_from_rows(row: dict[str, Any], changes: list[dict[str, Any]], pai
     d.changes = [row_model(Change, c) for c in changes]
     d.alignment = [row_model(AlignedPair, p) for p in pairs]
     return d
+
+
+def alias_sources(aliases: list[dict[str, Any]]) -> list[tuple[str, str | None]]:
+    """The distinct sources of an article's input records, in order: ``(URL, else the record's location
+    as errors give it, the input paths of a URL joined by "; " or None)``. One URL saved in two files is
+    one source (one page), not two copies. Two or more sources are identical texts stored as one article.
+
+    Args:
+        aliases: the article's input records (:meth:`newstrace.store.Store.aliases`: dicts with
+            ``path``, ``format``, ``record``, ``line``, ``url``).
+
+    Returns:
+        One ``(source, paths)`` per source; the location is
+        :meth:`newstrace.schema.Source.label` ("feed.jsonl:17", "crawl.warc#3", "story.txt").
+    """
+    out: dict[str, list[str]] = {}
+    for a in aliases:
+        where = a["url"] or Source(path=a["path"], format=a["format"] or "text", record=a["record"], line=a["line"]).label()
+        paths = out.setdefault(str(where), [])
+        if a["url"] and a["path"] and a["path"] not in paths:
+            paths.append(a["path"])
+    return [(where, "; ".join(paths) or None) for where, paths in out.items()]
