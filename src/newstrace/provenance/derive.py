@@ -960,12 +960,13 @@ def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment
     # sentence, not one omitted and one added (the decision above did not count them)
     gaps = gap_pairs(cs, os_, pairs, ({i for i, _, _ in moved}, {j for _, j, _ in moved}))
     changes = find_changes(copy_art, origin_art, cs, os_, sorted(pairs + gaps))
-    prose = {s.text for s in cs if is_prose(s)}
-    if kind == "verbatim" and any(c.kind in _EDITS_OF_FACT and c.copy_text in prose for c in changes):
+    if kind == "verbatim":
         # a figure, date or quotation changed in a prose sentence reworded past the alignment (a
         # gap pair, read after the kind): an edit however close the rest (a new-user test:
         # "verbatim" for an update whose "4 million" became "5 million"); a date line is furniture
-        kind = "edited"
+        prose = {s.text for s in cs if is_prose(s)}
+        if any(c.kind in _EDITS_OF_FACT and c.copy_text in prose for c in changes):
+            kind = "edited"
     aligned = [AlignedPair(copy_index=i, origin_index=j, copy_sentence=cs[i].text, origin_sentence=os_[j].text,
                            similarity=round(s, 3)) for i, j, s in sorted(pairs + moved + gaps)]
     if not direct:

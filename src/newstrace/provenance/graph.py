@@ -191,8 +191,15 @@ def _without_sibling_of_an_ancestor(kept: list[int], links: Sequence[Link], pare
             partners[d.copy_id].add(d.partner)
             partners[d.partner].add(d.copy_id)
 
+    ancestors: dict[str, set[str]] = {}  # walked once per node: a group's members share partners
+
     def above_a_partner(node: str, of: str) -> bool:  # node is an ancestor of another sibling of `of`
-        return any(node in _ancestors(w, parents) for w in partners[of] if w != node)
+        for w in partners[of]:
+            if w not in ancestors:
+                ancestors[w] = _ancestors(w, parents)
+            if w != node and node in ancestors[w]:
+                return True
+        return False
 
     out = []
     for i in kept:
