@@ -91,7 +91,7 @@ from newstrace.corpora.provenance import load_corpus
 from newstrace.provenance import verify_pair
 from newstrace.provenance.derive import DIRECTION_MARGIN, PairDecision, build_derivation
 from newstrace.provenance.fingerprint import article_sentences
-from newstrace.provenance.text import fold, number_value, tokens
+from newstrace.provenance.text import fold, languages_differ, number_value, tokens
 
 #: Labelled pairs, ``"<story letter><copy file><<story letter><origin file>"``; where the labelled
 #: origin is missing, its closest labelled stand-in (c01 for the BBC page, f01 for the Miami Herald,
@@ -197,7 +197,7 @@ def pair_derivation(by_file, spec: str):
     copy, origin = by_file[(c[0], c[1:])], by_file[(o[0], o[1:])]
     sc = article_sentences(copy.headline or "", copy.text or "")
     so = article_sentences(origin.headline or "", origin.text or "")
-    al, ev = verify_pair(so, sc, bool(copy.language and origin.language and copy.language != origin.language))
+    al, ev = verify_pair(so, sc, languages_differ(copy, origin))
     dec = PairDecision(1.0, True, DIRECTION_MARGIN, [], ev, False)  # votes > 0: the second article is the copy
     return build_derivation(origin, copy, so, sc, al, dec), len(al.pairs)
 

@@ -233,7 +233,6 @@ sys.path.insert(0, str(ROOT / "src"))
 from newstrace.corpora.provenance import load_corpus, load_seeds, role_kind, score_links
 from newstrace.corpora.reuters import iter_reuters
 from newstrace.provenance import TraceIndex, verify_pair
-from newstrace.provenance.graph import resolve
 from newstrace.provenance.derive import (
     CALIBRATION_PATH,
     CALIBRATION_SEMANTIC_PATH,
@@ -243,6 +242,8 @@ from newstrace.provenance.derive import (
     decide,
     link_probability,
 )
+from newstrace.provenance.graph import resolve
+from newstrace.provenance.text import languages_differ
 from newstrace.schema import Article, Source
 
 #: Inverse L2 strength of the logistic fit, chosen by leave-one-story-out on the corpus pairs: with
@@ -294,7 +295,7 @@ def pair_rows(index: TraceIndex, pairs):
     for a, b, path in pairs:
         A, B = index.articles[a], index.articles[b]
         sa, sb = index.sentences(a), index.sentences(b)
-        al, ev = verify_pair(sa, sb, bool(A.language and B.language and A.language != B.language), index.semantic)
+        al, ev = verify_pair(sa, sb, languages_differ(A, B), index.semantic)
         dec = decide(A, B, sa, sb, al, ev, {"coef": [0.0] * len(MODEL_FEATURES), "intercept": 0.0})
         ev = dec.evidence  # re-read when one credits the other
         rows.append({"a": a, "b": b, "path": path, "x": ev.vector() + [float(dec.credit_link)], "al": al, "ev": ev})

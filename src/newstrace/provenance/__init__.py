@@ -30,7 +30,7 @@ from newstrace.provenance.candidates import CandidateIndex
 from newstrace.provenance.derive import build_derivation, decide, load_model
 from newstrace.provenance.evidence import PairEvidence, pair_evidence
 from newstrace.provenance.fingerprint import Fingerprint, article_sentences, fingerprint
-from newstrace.provenance.text import Sentence
+from newstrace.provenance.text import Sentence, languages_differ
 from newstrace.schema import Article, Derivation
 
 __all__ = ["Fingerprint", "PairVerifier", "TraceIndex", "compare", "fingerprint", "trace", "verify_pair"]
@@ -82,7 +82,7 @@ def compare(a: Article, b: Article, sa: list[Sentence] | None = None, sb: list[S
     """
     sa = sa if sa is not None else article_sentences(a.headline or "", a.text or "")
     sb = sb if sb is not None else article_sentences(b.headline or "", b.text or "")
-    al, ev = verify_pair(sa, sb, bool(a.language and b.language and a.language != b.language), semantic)
+    al, ev = verify_pair(sa, sb, languages_differ(a, b), semantic)
     dec = decide(a, b, sa, sb, al, ev, model or load_model(semantic is not None))
     if not dec.linked:
         return None, dec.probability

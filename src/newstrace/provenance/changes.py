@@ -24,7 +24,7 @@ from newstrace.provenance.rewording import (
     reworded_changes,
     word_changes,
 )
-from newstrace.provenance.text import Sentence, fold
+from newstrace.provenance.text import Sentence, fold, languages_differ
 from newstrace.schema import Change
 
 __all__ = ["credit_changes", "date_changes", "find_changes", "hedge_changes", "name_before", "number_changes",
@@ -59,7 +59,7 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
     out: list[Change] = []
     # across languages a qualifier or a month is translated, not changed ("more than" -> "más de",
     # "february" -> "febrero"): only the figures themselves are compared
-    translated = bool(copy_art.language and origin_art.language and copy_art.language != origin_art.language)
+    translated = languages_differ(copy_art, origin_art)
     langs = {(copy_art.language or "en").split("-")[0], (origin_art.language or "en").split("-")[0]}
     qualifiers = not translated or langs <= QUALIFIER_LANGUAGES
     figures: set[tuple[int, int]] = set()  # pairs whose figures changed

@@ -44,15 +44,15 @@ from newstrace.provenance.direction import (
     cut_vote,
     damage_vote,
     declared_source_limit,
-    diacritics_vote,
     declared_sources,
+    diacritics_vote,
     outlet_matches,
     shared_quotation_words,
     version_vote,
 )
 from newstrace.provenance.evidence import FEATURES, SLOT_MIN_CONFLICT, PairEvidence, pair_evidence
 from newstrace.provenance.paragraphs import is_furniture
-from newstrace.provenance.text import Sentence, fold, tokens, zipf
+from newstrace.provenance.text import Sentence, fold, languages_differ, tokens, zipf
 from newstrace.schema import AlignedPair, Derivation
 
 CALIBRATION_PATH = Path(__file__).with_name("calibration.json")
@@ -351,11 +351,6 @@ def _is_amp(article) -> bool:
     return (p.hostname or "").startswith("amp.") or "/amp/" in p.path or p.path.endswith("/amp")
 
 
-def _languages_differ(a, b) -> bool:
-    la, lb = getattr(a, "language", None), getattr(b, "language", None)
-    return bool(la and lb and la != lb)
-
-
 def _spin_vote(sa: list[Sentence], sb: list[Sentence], al: Alignment) -> tuple[int, str]:
     """Spinning swaps common words for rarer synonyms ("said" -> "mentioned"): the rarer side is the copy."""
     za, zb, n, other = 0.0, 0.0, 0, 0
@@ -415,7 +410,7 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     if amp_a != amp_b:
         cast.append((2 if amp_b else -2, f"AMP rendering: the {'second' if amp_b else 'first'} is an AMP page"))
     # Zipf frequencies are read in English: across languages every word looks "swapped"
-    cast.append(_spin_vote(sa, sb, al) if not _languages_differ(a, b) else (0, ""))
+    cast.append(_spin_vote(sa, sb, al) if not languages_differ(a, b) else (0, ""))
     # diacritics are left out here: copies strip them as often as translation adds them
     art_b = [x for x in translation_artefacts(sb, sa, [(j, i, x) for i, j, x in al.pairs]) if "diacritics" not in x]
     art_a = [x for x in translation_artefacts(sa, sb, al.pairs) if "diacritics" not in x]
@@ -725,7 +720,7 @@ def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sen
     rewritten: fluent paraphrase (low similarity, reordered words). edited: the rest (cuts,
     additions, house style).
     """
-    if copy_art.language and origin_art.language and copy_art.language != origin_art.language:
+    if languages_differ(copy_art, origin_art):
         return "translation"
     if not pairs:
         return "rewritten"
@@ -882,7 +877,7 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     if ta != tb and (ta > tb or tb > ta):  # keeps byline/credit the other lacks: likelier the first-hand text
         keeps, lacks = (ta, tb) if ta > tb else (tb, ta)
         return ta > tb, f"the reference keeps the attribution the other lacks ({', '.join(sorted(keeps - lacks))})"
-    if _languages_differ(a, b) and "en" in (a.language, b.language):
+    if languages_differ(a, b) and "en" in (a.language, b.language):
         # characters do not compare across languages (Spanish runs longer than English), and the
         # kinds read a translation as one out of English (issue 3: "translation (other language)")
         return a.language == "en", "across languages the English text is the reference"

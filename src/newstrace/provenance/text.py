@@ -56,6 +56,16 @@ NEGATIONS = frozenset(
 )
 
 
+def languages_differ(a, b) -> bool:
+    """True when two articles' languages are both known and differ (a translation, not a copy in one language).
+
+    Args:
+        a, b: objects with a ``language`` attribute (ISO 639 code or None), such as Articles.
+    """
+    la, lb = getattr(a, "language", None), getattr(b, "language", None)
+    return bool(la and lb and la != lb)
+
+
 @lru_cache(maxsize=500_000)
 def fold(token: str) -> str:
     """Casefold, strip accents and transliterate Greek/Cyrillic to Latin: ``"Guaidó"`` -> ``"guaido"``.
