@@ -419,3 +419,17 @@ def test_a_vote_against_the_direction_is_marked_so():
     assert net == 2, why  # dates 3, attribution -1
     assert why[0].startswith("dates: first 2019-03-10")
     assert any(r.startswith("against the direction: attribution: the first dropped the second's byline") for r in why)
+
+
+def test_a_curly_apostrophe_is_no_diacritic_gained_in_translation():
+    """translation_artefacts and the diacritics vote read diacritics by one test (text.has_diacritic):
+    "Maduro’s" against "Maduro's" is house style, "Nicolás" against "Nicolas" a gained accent."""
+    from newstrace.provenance.derive import translation_artefacts
+    from newstrace.provenance.text import analyse_sentence, has_diacritic
+
+    assert has_diacritic("Nicolás") and not has_diacritic("Maduro’s") and not has_diacritic("Nicolas")
+    origin = [analyse_sentence("Officials said President Nicolas Maduro's troops closed the border on Saturday.")]
+    curly = [analyse_sentence("Officials said President Nicolas Maduro’s troops closed the border on Saturday.")]
+    accented = [analyse_sentence("Officials said President Nicolás Maduro's troops closed the border on Saturday.")]
+    assert translation_artefacts(curly, origin, [(0, 0, 0.95)]) == []
+    assert translation_artefacts(accented, origin, [(0, 0, 0.95)]) == ["Nicolas -> Nicolás (diacritics gained)"]

@@ -52,7 +52,7 @@ from newstrace.provenance.direction import (
 )
 from newstrace.provenance.evidence import FEATURES, SLOT_MIN_CONFLICT, PairEvidence, pair_evidence
 from newstrace.provenance.paragraphs import is_furniture
-from newstrace.provenance.text import Sentence, fold, languages_differ, tokens, zipf
+from newstrace.provenance.text import Sentence, fold, has_diacritic, languages_differ, tokens, zipf
 from newstrace.schema import AlignedPair, Derivation
 
 CALIBRATION_PATH = Path(__file__).with_name("calibration.json")
@@ -496,9 +496,9 @@ def translation_artefacts(copy: list[Sentence], origin: list[Sentence], pairs) -
         c, o = copy[i], origin[j]
         o_raw = set(o.raw)
         for tok, w in zip(c.raw, c.words):
-            if w in o.names and tok not in o_raw and not tok.isascii():
+            if w in o.names and tok not in o_raw and has_diacritic(tok):
                 o_tok = next((t for t, x in zip(o.raw, o.words) if x == w), "")
-                if o_tok.isascii():
+                if not has_diacritic(o_tok):
                     out.append(f"{o_tok} -> {tok} (diacritics gained)")
         for m, n in garbled_names(c, o):
             out.append(f"name variant {m} -> {n}")

@@ -36,11 +36,10 @@ and "second" like :func:`newstrace.provenance.derive.direction_votes`, which add
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 
 from newstrace.provenance.align import Alignment
-from newstrace.provenance.text import Sentence, fold
+from newstrace.provenance.text import Sentence, fold, has_diacritic
 from newstrace.structure.credit import republication_sources
 
 #: Repair kinds that are damage a copy inherits, with their vote weight: a censor filter's and
@@ -181,11 +180,6 @@ def cut_vote(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment) -> tup
                f"which has more prose and the attribution the {side} lacks (syndication cut)")
 
 
-def _has_diacritic(tok: str) -> bool:
-    """True when a letter of ``tok`` carries a combining mark ("ó"), not for curly apostrophes and the like."""
-    return not tok.isascii() and any(unicodedata.category(c) == "Mn" for c in unicodedata.normalize("NFD", tok))
-
-
 def _folded_names(copy: Sentence, origin: Sentence) -> list[str]:
     """Names written with diacritics in ``origin`` and without any in the aligned ``copy`` sentence."""
     if origin.text.isascii():
@@ -196,7 +190,7 @@ def _folded_names(copy: Sentence, origin: Sentence) -> list[str]:
     out = []
     for tok, w in zip(origin.raw, origin.words):
         # fold() drops diacritics, so the same folded word is the same name spelled plainly
-        if _has_diacritic(tok) and tok[:1].isupper() and w in origin.names and tok not in copy.raw:
+        if has_diacritic(tok) and tok[:1].isupper() and w in origin.names and tok not in copy.raw:
             plain_tok = next((t for t, x in zip(copy.raw, copy.words) if x == w and t in plain), None)
             if plain_tok:
                 out.append(f"{tok} -> {plain_tok}")

@@ -56,6 +56,11 @@ NEGATIONS = frozenset(
 )
 
 
+def has_diacritic(token: str) -> bool:
+    """True when a letter of ``token`` carries a combining mark ("ó"), not for curly apostrophes and the like."""
+    return not token.isascii() and any(unicodedata.category(c) == "Mn" for c in unicodedata.normalize("NFD", token))
+
+
 def languages_differ(a, b) -> bool:
     """True when two articles' languages are both known and differ (a translation, not a copy in one language).
 
