@@ -65,11 +65,13 @@ def _lines_after_a_first_line_value(fh) -> bool:
             break
     else:
         return False
+    if not any(line.strip() for line in fh):  # one line: a JSON array document, parsed once, later
+        return False
     try:
         json.loads(raw.removeprefix(_BOM).decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         return False
-    return any(line.strip() for line in fh)
+    return True
 
 
 def _read_lines(fh, path: Path, columns: ColumnMap) -> Iterator[RawDocument]:
