@@ -20,12 +20,12 @@ and "second" like :func:`newstrace.provenance.derive.direction_votes`, which add
   article that declares another outlet than the other side's is not the other side's copy, whatever
   the dates say (two newspapers print one wire story on different days; a partner republishes a
   day after a mirror scraped the original). Two such articles are siblings of that source.
-- Diacritics lost (:func:`diacritics_vote`): a name written with diacritics on one side
-  ("Guaidó", "Nicolás") and plainly on the other ("Guaido") in aligned sentences of one language.
-  Feeds, older CMSs and wire house styles fold them away when a text is republished; a copier
-  putting them back on names someone else wrote is rare, while a translation into the names'
-  language adds them (so the vote is for same-language pairs only; a translation is read by
-  :func:`newstrace.provenance.derive.translation_artefacts`). One vote: a sibling can lose them too.
+- Diacritics are no vote. A name written "Guaidó" on one side and "Guaido" on the other says
+  nothing about direction: AP style writes names without diacritics, and a machine translation
+  through Spanish or Portuguese puts them back (the first seed, an English round trip of an AP
+  story, has "Nicolás", "Táchira", "Pérez" where AP wrote them plainly). Gained diacritics count
+  only towards the kind, as a trace of machine translation
+  (:func:`newstrace.provenance.derive.translation_artefacts`).
 - Syndication cut (:func:`cut_vote`): syndication shortens from the end and drops furniture;
   the shorter side, all of whose prose aligns in order inside the longer one with nothing added,
   while the longer has prose the shorter lacks *and* attribution the shorter lacks, reads as a
@@ -39,7 +39,7 @@ import re
 from functools import lru_cache
 
 from newstrace.provenance.align import Alignment
-from newstrace.provenance.text import Sentence, fold, has_diacritic
+from newstrace.provenance.text import Sentence, fold
 from newstrace.structure.credit import republication_sources
 
 #: Repair kinds that are damage a copy inherits, with their vote weight: a censor filter's and
@@ -178,41 +178,6 @@ def cut_vote(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment) -> tup
     cov_s, cov_l = (al.coverage_b, al.coverage_a) if v > 0 else (al.coverage_a, al.coverage_b)
     return v, (f"cut: the {side} aligns in order inside the {other} ({cov_s:.2f} vs {cov_l:.2f} covered), "
                f"which has more prose and the attribution the {side} lacks (syndication cut)")
-
-
-def _folded_names(copy: Sentence, origin: Sentence) -> list[str]:
-    """Names written with diacritics in ``origin`` and without any in the aligned ``copy`` sentence."""
-    if origin.text.isascii():
-        return []
-    plain = {t for t in copy.raw if t.isascii()}
-    if not plain:
-        return []
-    out = []
-    for tok, w in zip(origin.raw, origin.words):
-        # fold() drops diacritics, so the same folded word is the same name spelled plainly
-        if has_diacritic(tok) and tok[:1].isupper() and w in origin.names and tok not in copy.raw:
-            plain_tok = next((t for t, x in zip(copy.raw, copy.words) if x == w and t in plain), None)
-            if plain_tok:
-                out.append(f"{tok} -> {plain_tok}")
-    return out
-
-
-def diacritics_vote(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment) -> tuple[int, str]:
-    """One vote for the side whose names keep the diacritics the other side's aligned sentences lost.
-
-    Only for two articles of one known language (see module docstring), and only when the loss
-    runs one way: names that lose diacritics on both sides say nothing.
-    """
-    la, lb = getattr(a, "language", None), getattr(b, "language", None)
-    if not la or la != lb:
-        return 0, ""
-    lost_in_b = [x for i, j, _ in al.pairs for x in _folded_names(sb[j], sa[i])]
-    lost_in_a = [x for i, j, _ in al.pairs for x in _folded_names(sa[i], sb[j])]
-    if bool(lost_in_a) == bool(lost_in_b):
-        return 0, ""
-    found, side = (lost_in_b, "second") if lost_in_b else (lost_in_a, "first")
-    shown = "; ".join(list(dict.fromkeys(found))[:4])
-    return (1 if lost_in_b else -1), f"diacritics: the {side} article's shared sentences lost them on names ({shown})"
 
 
 @lru_cache(maxsize=4096)
