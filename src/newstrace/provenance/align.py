@@ -149,20 +149,22 @@ def _fact_factor(a_sets: list[set[str]], b_sets: list[set[str]], floor: float,
     return np.where(has_a & has_b, f, 1.0)
 
 
-def similarity_matrices(a: list[Sentence], b: list[Sentence]) -> tuple[np.ndarray, np.ndarray]:
+def similarity_matrices(a: list[Sentence], b: list[Sentence], *,
+                        numbers: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """Lexical and anchor similarity matrices, each of shape ``(len(a), len(b))``, values 0..1.
 
     Both are multiplied by a *fact factor*: two sentences with numbers but few in common, or
     with names but none in common, are different statements even when their wording matches
     (templates such as earnings tables, "Shr 22 cts vs 17 cts"); a copy that edits one number
-    of three keeps a factor of 1 (:data:`NUMBER_FLOOR`, :data:`NAME_FLOOR`).
+    of three keeps a factor of 1 (:data:`NUMBER_FLOOR`, :data:`NAME_FLOOR`). ``numbers=False``
+    leaves the numbers out of the factor, for pairing sentences whose figures a copy changed.
     """
     lex = weighted_dice([s.word_set for s in a], [s.word_set for s in b], word_weight)
     anc = weighted_dice([s.anchor_view for s in a], [s.anchor_view for s in b], _anchor_weight)
     da = np.array([len(s.numbers) / max(1, len(s.words)) for s in a])
     db = np.array([len(s.numbers) / max(1, len(s.words)) for s in b])
     factor = _fact_factor([set(s.numbers) for s in a], [set(s.numbers) for s in b], NUMBER_FLOOR,
-                          np.maximum(da[:, None], db[None, :]))
+                          np.maximum(da[:, None], db[None, :])) if numbers else 1.0
     factor = factor * _fact_factor([{x[:5] for x in s.names} for s in a], [{x[:5] for x in s.names} for s in b],
                                    NAME_FLOOR)
     return lex * factor, anc * factor
@@ -301,7 +303,9 @@ def gap_pairs(a: list[Sentence], b: list[Sentence], pairs: list[tuple[int, int, 
     people in uniform ... fled within three days", reworded by machine translation) can fall under
     :data:`TAU` while its neighbours align; between two aligned pairs its position vouches for
     it, so each gap (rows strictly between two consecutive pairs, columns likewise) gets its own
-    monotone chain over the larger of the lexical and the unscaled anchor similarity. Used to pair
+    monotone chain over the larger of the lexical and the unscaled anchor similarity, without the
+    numbers' fact factor (a changed figure is what this pairing is for); the similarity returned is
+    the usual one, with that factor, so it stays under :data:`TAU`. Used to pair
     such sentences as *changed* instead of one omitted and one added; the evidence a link is
     decided on (:mod:`newstrace.provenance.evidence`) does not include them.
 
@@ -321,10 +325,12 @@ def gap_pairs(a: list[Sentence], b: list[Sentence], pairs: list[tuple[int, int, 
     for (i0, j0, _), (i1, j1, _) in itertools.pairwise(ordered):
         if i1 - i0 < 2 or j1 - j0 < 2:
             continue  # most gaps of a copy are empty on one side: nothing to compute
-        lex, anc = similarity_matrices(a[i0 + 1 : i1], b[j0 + 1 : j1])  # pairwise values, as in the full matrix
-        for i, j, v in monotone_chain(np.maximum(lex, anc), tau):
+        ga, gb = a[i0 + 1 : i1], b[j0 + 1 : j1]
+        lex, anc = similarity_matrices(ga, gb, numbers=False)
+        stated = np.maximum(*similarity_matrices(ga, gb))  # the similarity reported, under TAU as in the full matrix
+        for i, j, _v in monotone_chain(np.maximum(lex, anc), tau):
             ii, jj = i0 + 1 + i, j0 + 1 + j
             if (ii not in exclude[0] and jj not in exclude[1]
                     and len(a[ii].words) >= MIN_WORDS and len(b[jj].words) >= MIN_WORDS):
-                out.append((ii, jj, v))
+                out.append((ii, jj, float(stated[i, j])))
     return out

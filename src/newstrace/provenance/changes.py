@@ -36,6 +36,13 @@ def _neighbour_values(sents: list[Sentence], k: int) -> set[str]:
     return set().union(*(_all_values(sents[x]) for x in (k - 1, k + 1) if 0 <= x < len(sents)))
 
 
+def _sole_in_gap(firm: list[tuple[int, int, float]]) -> set[tuple[int, int]]:
+    """``(i, j)`` for each gap of the alignment ``firm`` that holds exactly one sentence on each side."""
+    ordered = sorted(firm)
+    return {(i0 + 1, j0 + 1) for (i0, j0, _), (i1, j1, _) in zip(ordered, ordered[1:])
+            if i1 - i0 == 2 and j1 - j0 == 2}
+
+
 def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Sentence],
                  pairs: list[tuple[int, int, float]]) -> list[Change]:
     """All changes of a copy against its origin.
@@ -64,6 +71,7 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
     qualifiers = not translated or langs <= QUALIFIER_LANGUAGES
     figures: set[tuple[int, int]] = set()  # pairs whose figures changed
     moved = [] if translated else moved_pairs(copy, origin, pairs)
+    sole = _sole_in_gap([p for p in pairs if p[2] >= TAU])
     for i, j, sim in sorted(pairs + moved):
         if sim >= 0.999:
             continue
@@ -84,12 +92,14 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
             renamed = {(_base(fold(c.origin_text)), _base(fold(c.copy_text))) for c in words if c.kind == "name"}
             near = tuple({w for x in (k - 1, k + 1) if 0 <= x < len(ss) for w in ss[x].words}
                          for ss, k in ((origin, j), (copy, i)))
-            out += reworded_changes(copy[i], origin[j], renamed, near, firm=sim >= TAU,
+            out += reworded_changes(copy[i], origin[j], renamed, near, firm=sim >= TAU or (i, j) in sole,
                                     last=(j == len(origin) - 1 and _cut(origin[j]), i == len(copy) - 1 and _cut(copy[i])))
     # a pair keeping few of its words is one sentence replaced by another (omitted and added text),
     # unless its figures stand against each other (a sentence reworded by machine translation)
+    # or it is the one sentence on each side between two aligned pairs (its place vouches for it:
+    # "protesters hurled rocks" -> "protesters threw stones", reworded by machine translation)
     inner = sorted(pairs)[1:-1]
-    replaced = {(i, j) for i, j, sim in inner if not translated and (i, j) not in figures
+    replaced = {(i, j) for i, j, sim in inner if not translated and (i, j) not in figures and (i, j) not in sole
                 and _kept(copy[i], origin[j]) < (MIN_KEPT if sim < TAU else MIN_KEPT_FIRM)}
     kept_pairs = [p for p in pairs if (p[0], p[1]) not in replaced]
     paragraphs = paragraph_changes(copy, origin, kept_pairs, translated=translated)

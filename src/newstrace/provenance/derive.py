@@ -51,7 +51,15 @@ from newstrace.provenance.direction import (
 )
 from newstrace.provenance.evidence import FEATURES, SLOT_MIN_CONFLICT, PairEvidence, pair_evidence
 from newstrace.provenance.paragraphs import is_furniture
-from newstrace.provenance.text import Sentence, fold, has_diacritic, languages_differ, tokens, zipf
+from newstrace.provenance.text import (
+    Sentence,
+    fold,
+    has_diacritic,
+    is_inflection,
+    languages_differ,
+    tokens,
+    zipf,
+)
 from newstrace.schema import AlignedPair, Derivation
 
 CALIBRATION_PATH = Path(__file__).with_name("calibration.json")
@@ -396,8 +404,8 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     if not same_outlet(ka, kb):
         b_credits_a, a_credits_b = credits(b, ka), credits(a, kb)
         if b_credits_a != a_credits_b:
-            cast.append((2 if b_credits_a else -2, f"credit: the {'second' if b_credits_a else 'first'} names the "
-                         f"other's outlet ({ka if b_credits_a else kb})"))
+            cast.append((2 if b_credits_a else -2, (f"credit: the {'second' if b_credits_a else 'first'} names the "
+                                                    f"other's outlet ({ka if b_credits_a else kb})")))
     if al.coverage_b >= 0.8 and al.coverage_a <= 0.5:
         cast.append((1, f"coverage: the second is contained in the first ({al.coverage_b:.2f} vs {al.coverage_a:.2f})"))
     elif al.coverage_a >= 0.8 and al.coverage_b <= 0.5:
@@ -425,20 +433,6 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     return limited, why
 
 
-def _inflection(x: str, y: str) -> bool:
-    """True when one folded word is the other inflected or derived: the longer (by a suffix) starts
-    with the shorter less its last letter ("motor"/"motors", "europe"/"european", "china"/"chinese");
-    two words of one length ("torres"/"torrez") are not.
-
-    >>> _inflection("motor", "motors"), _inflection("europe", "european"), _inflection("torres", "torrez")
-    (True, True, False)
-    """
-    short, long_ = sorted((x, y), key=len)
-    if len(short) == len(long_):
-        return False
-    return long_.startswith(short[:-1]) if len(short) > 3 else long_.startswith(short)
-
-
 def _neighbours(s: Sentence, k: int) -> tuple[str, str]:
     return (s.words[k - 1] if k > 0 else ""), (s.words[k + 1] if k + 1 < len(s.words) else "")
 
@@ -450,7 +444,8 @@ def garbled_names(c: Sentence, o: Sentence) -> list[tuple[str, str]]:
     entity, i.e. the same token sequence with this one token changed (both neighbouring words equal,
     or one equal neighbour that is a name on both sides: "Jorge Torres" -> "Jorge Torrez"); a small
     edit (Levenshtein similarity 80-99, lengths within two); and not an inflection or derivation
-    (:func:`_inflection`: "Europe"/"European" is English grammar). A different name that shares a word
+    (:func:`~newstrace.provenance.text.is_inflection`: "Europe"/"European" is English grammar). A
+    different name that shares a word
     ("Ford Motor" / "General Motors") has another neighbour and is not counted.
 
     Returns:
@@ -467,7 +462,7 @@ def garbled_names(c: Sentence, o: Sentence) -> list[tuple[str, str]]:
             continue
         cp, cn = _neighbours(c, k)
         for km, m in o_pos:
-            if m in c_names or abs(len(m) - len(n)) > 2 or _inflection(n, m) or not 80 <= fuzz.ratio(n, m) < 100:
+            if m in c_names or abs(len(m) - len(n)) > 2 or is_inflection(n, m) or not 80 <= fuzz.ratio(n, m) < 100:
                 continue
             op, on = _neighbours(o, km)
             same_seq = (cp == op and cn == on) or (cp and cp == op and cp in c_names and op in o_names) \

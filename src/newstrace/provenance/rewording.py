@@ -16,6 +16,8 @@ from newstrace.provenance.text import (
     NEGATIONS,
     Sentence,
     fold,
+    is_abbreviation,
+    is_inflection,
     number_value,
     quoted_spans,
     tokens,
@@ -127,9 +129,12 @@ def word_changes(copy: Sentence, origin: Sentence) -> list[Change]:
                 i + 1 >= len(fa) or j + 1 >= len(fb) or fa[i + 1] == fb[j + 1])
             # a sentence-initial capital says nothing about a name ("Fearful" -> "fear")
             # a word that stands elsewhere in the other sentence was moved, not renamed
-            # ("blamed the blackout on ... the U.S." -> "blamed the U.S. for the blackout")
-            moved = fa[i] in fb or fb[j] in fa
+            # ("blamed the blackout on ... the U.S." -> "blamed the U.S. for the blackout"), also as a
+            # derived form ("the Colombian border" -> "the approximate border between ... Colombia")
+            moved = fa[i] in fb or fb[j] in fa or any(len(w) > 3 and is_inflection(fa[i], w) for w in fb)
+            # "Sgt" -> "Sergeant" is house style, not another name
             if (i > 0 and fa[i] in names and fb[j] != fa[i] and len(c) > 2 and same_context and not moved
+                    and not is_abbreviation(o, c)
                     and not number_value(c) and fa[i] not in DATE_WORDS):
                 common = _common_for_name(o, c)
                 detail = "name rendered as a common word" if common else "name altered"
@@ -257,6 +262,8 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
         ro, rc = _span_text(origin, i1, i2), _span_text(copy, j1, j2)
         if _courtesy_only(origin.raw[i1:i2]) or _courtesy_only(copy.raw[j1:j2]):
             continue  # "Jean Dupont" -> "Mr Dupont" on second mention: house style, not another name
+        if i2 - i1 == 1 and j2 - j1 == 1 and is_abbreviation(origin.raw[i1], copy.raw[j1]):
+            continue  # "Sgt." -> "Sergeant": house style
         if (o and c and i1 > 0 and j1 > 0 and not heading
                 and all(t[:1].isupper() or t[:1].isdigit() for t in origin.raw[i1:i2] + copy.raw[j1:j2])):
             out.append(Change(kind="name", origin_text=ro, copy_text=rc, detail="name differs"))

@@ -71,6 +71,35 @@ def languages_differ(a, b) -> bool:
     return bool(la and lb and la != lb)
 
 
+def is_inflection(x: str, y: str) -> bool:
+    """True when one folded word is the other inflected or derived: the longer (by a suffix) starts
+    with the shorter less its last letter ("motor"/"motors", "europe"/"european", "colombia"/"colombian");
+    two words of one length ("torres"/"torrez") are not.
+
+    >>> is_inflection("motor", "motors"), is_inflection("europe", "european"), is_inflection("torres", "torrez")
+    (True, True, False)
+    """
+    short, long_ = sorted((x, y), key=len)
+    if len(short) == len(long_):
+        return False
+    return long_.startswith(short[:-1]) if len(short) > 3 else long_.startswith(short)
+
+
+def is_abbreviation(x: str, y: str) -> bool:
+    """True when one word is an abbreviation of the other: at most four letters (a final point
+    ignored), the other's first letter, all its letters in the other in order, and the other at least
+    twice as long ("Sgt"/"Sergeant", "Gov."/"Governor", "Feb"/"February"). Case is ignored.
+
+    >>> is_abbreviation("Sgt", "Sergeant"), is_abbreviation("Lt.", "Lieutenant"), is_abbreviation("Ann", "Anton")
+    (True, True, False)
+    """
+    short, long_ = sorted((x.lower().rstrip("."), y.lower().rstrip(".")), key=len)
+    if not 2 <= len(short) <= 4 or len(long_) < 2 * len(short) or short[0] != long_[0]:
+        return False
+    rest = iter(long_[1:])
+    return all(ch in rest for ch in short[1:])
+
+
 @lru_cache(maxsize=500_000)
 def fold(token: str) -> str:
     """Casefold, strip accents and transliterate Greek/Cyrillic to Latin: ``"Guaidó"`` -> ``"guaido"``.

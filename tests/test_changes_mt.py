@@ -1,0 +1,73 @@
+"""Changes of a machine-translated copy (an English round trip) against its origin, on invented articles.
+
+A machine translation rewords every sentence, reorders clauses, spells out titles and turns a
+demonym into a place ("the Norvian coast" -> "the approximate coast of Norvia"). A reader of the
+changes wants the figures that changed, and no omission, addition or renamed person where the copy
+only reworded a sentence.
+"""
+
+from __future__ import annotations
+
+from newstrace.provenance import trace
+from newstrace.provenance.text import is_abbreviation, is_inflection
+from newstrace.schema import Article, Source
+
+ORIGIN = (
+    "A modest hostel on a rutted street in the Norvian border town of Elsk has become home to 30 coast guard "
+    "sailors who abandoned their posts last week.\n\n"
+    "The young sailors sleep on thin mats on the floor while their wet boots dry on a balcony.\n\n"
+    "Over 410 members of the coast guard, most of them junior, deserted in five days, according to Norvian "
+    "border officials.\n\n"
+    "With no relatives in the town, dozens of them ended up at a shelter run by a parish priest.\n\n"
+    "As tensions rose on Friday, fishermen blocked the harbour entrance with their trawlers.\n\n"
+    "Sgt. Piet Van Arle said his commanders had ordered the crews to fire warning shots at the trawlers.\n\n"
+    "The priest said the shelter would stay open until the sailors' asylum requests were decided.")
+COPY = (
+    "A simple hostel in a bumpy street in the town of Elsk, on the approximate border of Norvia, has become "
+    "home to 30 coast guard sailors who left their posts last week.\n\n"
+    "The young sailors sleep on thin mats on the ground while their wet boots dry on a balcony.\n\n"
+    "According to statements by Norvian border agents, More than 350 people in uniform, mostly of lower "
+    "rank, fled within two days.\n\n"
+    "With no family in the town, dozens of them went to a shelter run by a parish priest.\n\n"
+    "As the situation heated up on Friday, the fishermen obstructed the entry of the port with their boats.\n\n"
+    "Sergeant Piet Van Arle said his commanders had ordered the crews to fire warning shots at the trawlers.\n\n"
+    "The priest said the shelter would remain open until the asylum requests of the sailors were decided.")
+
+
+def _article(aid: str, text: str, published: str) -> Article:
+    return Article(id=aid, source=Source(path=f"{aid}.txt", format="text"), text=text, language="en",
+                   published=published)
+
+
+def _derivation():
+    (d,) = trace([_article("origin", ORIGIN, "2024-05-02"), _article("copy", COPY, "2024-05-03")])
+    assert (d.copy_id, d.origin_id) == ("copy", "origin")
+    return d
+
+
+def test_a_sentence_whose_figures_and_wording_changed_is_a_number_change():
+    """Every figure differs, so the sentence falls under the gap threshold once its numbers weigh
+    against it; between two aligned neighbours it is still the sentence that changed them."""
+    numbers = [c for c in _derivation().changes if c.kind == "number"]
+    assert len(numbers) == 1, numbers
+    assert "Over 410" in numbers[0].origin_text and "More than 350" in numbers[0].copy_text
+    assert numbers[0].detail.startswith("410, 5 -> 350, 2"), numbers[0].detail
+
+
+def test_the_one_sentence_between_aligned_neighbours_is_reworded_not_omitted_and_added():
+    d = _derivation()
+    assert not [c for c in d.changes if c.kind in ("omission", "addition")], \
+        [(c.kind, c.origin_text) for c in d.changes if c.kind in ("omission", "addition")]
+    reworded = [c for c in d.changes if c.kind == "reworded" and "tensions rose" in c.origin_text]
+    assert len(reworded) == 1 and "situation heated up" in reworded[0].copy_text
+
+
+def test_a_spelled_out_title_and_a_demonym_turned_place_are_no_name_changes():
+    names = [(c.origin_text, c.copy_text) for c in _derivation().changes if c.kind == "name"]
+    assert names == [], names
+
+
+def test_abbreviation_and_inflection_rules():
+    assert is_abbreviation("Sgt.", "Sergeant") and is_abbreviation("Gov", "governor")
+    assert not is_abbreviation("Ann", "Anton") and not is_abbreviation("Sgt", "Sgts")
+    assert is_inflection("norvia", "norvian") and not is_inflection("torres", "torrez")
