@@ -94,17 +94,21 @@ def text_document(text: str, source: Source) -> RawDocument:
 def headline_only(text: str) -> str | None:
     """The headline of a plain-layout article that has no body text, else ``None``.
 
-    The layout's first line is the headline (see :func:`newstrace.structure.split_document`)
-    unless the text starts with a blank line or that line is itself a long paragraph (over 40
-    words ending in sentence punctuation). A text whose only non-blank line is such a
-    headline has nothing to analyse: it is an empty-input record (E102), not an article.
+    The layout's first line is the headline unless the text starts with a blank line or that
+    line is itself a long paragraph (:func:`newstrace.structure.headline.headline_line`, the rule
+    the structure stage splits by). A text whose only non-blank line is such a headline has
+    nothing to analyse: it is an empty-input record (E102), not an article. Spaces, tabs and
+    byte-order marks around the text are stripped first (the structure stage keeps a BOM in
+    its headline), so a lone headline given as a string behind a BOM is refused too.
+
+    Args:
+        text: the article with ``"\\n"`` line ends, as :func:`text_document` leaves it (a
+            ``"\\r"`` opening the text reads as a blank first line).
     """
-    if text.startswith("\n"):
+    from newstrace.structure.headline import headline_line  # here: `import newstrace` stays without structure
+
+    text = text.strip(" \t\ufeff")
+    head = headline_line(text)
+    if head is None or not head.strip() or text[len(head) + 1 :].strip():
         return None
-    head, _, rest = text.strip(" \t\ufeff").partition("\n")
-    head = head.strip()
-    if rest.strip() or not head:
-        return None
-    if len(head.split()) > 40 and head.endswith((".", "!", "?", '"', "\u201d")):
-        return None  # one long paragraph: body text with no headline
-    return head
+    return head.strip()

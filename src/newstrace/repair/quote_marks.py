@@ -6,6 +6,7 @@ import re
 
 from newstrace.repair.config import RepairConfig
 from newstrace.repair.explain import Edit
+from newstrace.structure.headline import headline_line
 from newstrace.structure.wraps import is_hard_wrapped, join_wrapped
 
 # A straight double mark between a word and a contraction or possessive ending is an
@@ -144,8 +145,9 @@ def paragraph_spans(text: str) -> list[tuple[int, int]]:
     """The (start, end) offsets of the units in which quotation marks pair: each line, or, in a
     hard-wrapped body, each paragraph's run of wrapped lines.
 
-    The body is cut from the headline and tested for hard wrapping as
-    :func:`newstrace.structure.split_document` does (:func:`~newstrace.structure.wraps.is_hard_wrapped`),
+    The body is cut from the headline (:func:`~newstrace.structure.headline.headline_line`) and
+    tested for hard wrapping as :func:`newstrace.structure.split_document` does
+    (:func:`~newstrace.structure.wraps.is_hard_wrapped`),
     and its paragraphs are those of :func:`~newstrace.structure.wraps.join_wrapped`, so repair
     and structure agree on what a paragraph is.
 
@@ -164,11 +166,7 @@ def paragraph_spans(text: str) -> list[tuple[int, int]]:
     'The council said on Monday that the new\\nferry will carry 300 cars a\\nday.'
     """
     lines = _line_spans(text)
-    body_from = 0
-    if not text.startswith(("\n", "\r")) and text.strip():
-        head = text[lines[0][0] : lines[0][1]]
-        long_head = len(head.split()) > 40 and head.rstrip().endswith((".", "!", "?", '"', "\u201d"))
-        body_from = 0 if long_head else 1
+    body_from = 0 if headline_line(text) is None else 1
     body = "\n".join(text[a:b] for a, b in lines[body_from:])
     if not is_hard_wrapped(body):
         return lines

@@ -44,7 +44,7 @@ from newstrace.structure.dates import (
 )
 from newstrace.structure.furniture import site_words, skip_leading_furniture
 from newstrace.structure.head import set_aside_head
-from newstrace.structure.headline import headline_below_furniture, split_headline
+from newstrace.structure.headline import headline_below_furniture, headline_line, split_headline
 from newstrace.structure.residue import (
     END_MARK,
     FRAGMENT,
@@ -97,19 +97,15 @@ def split_document(repaired: str) -> tuple[str, list[str]]:
     """Split the plain layout into the headline line and body paragraphs.
 
     The first line is the headline unless the document starts with a blank line or the
-    first line is itself a long paragraph (over 40 words ending in sentence punctuation).
+    first line is itself a long paragraph (:func:`newstrace.structure.headline.headline_line`).
     Paragraphs are separated by blank lines; a body with no blank line but several lines
     is read one paragraph per line, unless the body is hard-wrapped at a fixed width
     (:func:`newstrace.structure.wraps.is_hard_wrapped`): then its wrapped lines are joined into
     paragraphs (:func:`newstrace.structure.wraps.join_wrapped`).
     """
     text = repaired.replace("\r\n", "\n").replace("\r", "\n")
-    if text.startswith("\n") or not text.strip():
-        head, body = "", text
-    else:
-        head, _, body = text.partition("\n")
-        if len(head.split()) > 40 and head.rstrip().endswith((".", "!", "?", '"', "\u201d")):
-            head, body = "", text
+    head = headline_line(text)
+    head, body = ("", text) if head is None else (head, text[len(head) + 1 :])
     if is_hard_wrapped(body):
         return head.strip(), join_wrapped(body)
     paragraphs = [p.strip() for p in re.split(r"\n[ \t\u00a0]*\n", body) if p.strip()]

@@ -1,4 +1,4 @@
-"""Headline: section, site-name and date suffixes split off and kept.
+"""Headline: which line of the plain layout is the headline; section, site-name and date suffixes split off and kept.
 
 "Title | World news", "Title | News from abroad | The Guardian", "Opinion | Title",
 "Title — Linewatch" and "Title – 26/02/2019" all give "Title"; the removed parts are kept
@@ -43,6 +43,43 @@ class HeadlineParts:
 
 def _words(text: str) -> int:
     return len(text.split())
+
+
+#: A first line longer than this many words that ends like a sentence is a paragraph, not a headline.
+MAX_HEADLINE_WORDS = 40
+_SENTENCE_END = (".", "!", "?", '"', "\u201d")
+
+
+def headline_line(text: str) -> str | None:
+    """The first line of a plain-layout document when it is the headline, else ``None``.
+
+    The plain layout puts the headline on the first line. There is none when the document
+    starts with a blank line (a reader with no title writes the body after one), when it is
+    blank, or when the first line is itself a long paragraph: over :data:`MAX_HEADLINE_WORDS`
+    words and ending in sentence punctuation or a closing quotation mark. The one rule for
+    the reader's headline-only check (:func:`newstrace.readers.text.headline_only`), the
+    structure stage's split (:func:`newstrace.structure.split_document`) and the quotation-mark
+    repair's paragraphs (:func:`newstrace.repair.quote_marks.paragraph_spans`), so the three
+    agree on where the body starts.
+
+    Args:
+        text: the document; lines end in ``"\\n"`` (a ``"\\r"`` at the very start counts as a
+            blank first line, as in a not yet normalised ``"\\r\\n"`` document).
+
+    Returns:
+        The first line as written (up to its ``"\\n"``, not stripped), or ``None``.
+
+    >>> headline_line("Ferry service resumes\\n\\nThe ferry sailed at noon.")
+    'Ferry service resumes'
+    >>> headline_line("\\nThe ferry sailed at noon.") is None
+    True
+    """
+    if text.startswith(("\n", "\r")) or not text.strip():
+        return None
+    head = text.split("\n", 1)[0]
+    if len(head.split()) > MAX_HEADLINE_WORDS and head.rstrip().endswith(_SENTENCE_END):
+        return None
+    return head
 
 
 def _is_site_like(segment: str, site_names: set[str]) -> bool:
