@@ -54,6 +54,29 @@ ExcludeOption = Annotated[
 ]
 
 
+EncodingOption = Annotated[
+    str | None,
+    typer.Option("--encoding", "-e", metavar="NAME", help="Decode every text, CSV, JSONL and Reuters file (and pages "
+                 "that declare no charset) with this codec, e.g. cp1252, latin-1, utf-16. Without it: UTF-8, and bytes "
+                 "that are not UTF-8 are decoded with a detected single-byte codec (a W103 warning names it) or refused "
+                 "(E103).")  # fmt: skip
+]
+
+
+def encoding_option(encoding: str | None) -> str | None:
+    """The Python codec name ``--encoding`` names, or ``None``.
+
+    Raises:
+        typer.BadParameter: no such text codec (exit status 2).
+    """
+    from newstrace.readers.encoding import resolve_encoding
+
+    try:
+        return resolve_encoding(encoding) if encoding else None
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--encoding'") from exc
+
+
 def reader_options(input_format: InputFormat, columns: list[str] | None):
     """The ``(ColumnMap, reader name or None)`` that ``--columns`` and ``--format`` ask for.
 
@@ -87,6 +110,7 @@ def analyze(
     columns: ColumnsOption = None,
     exclude: ExcludeOption = None,
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (each loads the spaCy model once)."),
+    encoding: EncodingOption = None,
 ) -> None:
     """Analyse news articles: repair, structure, quotation attribution and claims.
 
@@ -99,6 +123,7 @@ def analyze(
     """
     from newstrace.engines.local import run_stages
     column_map, fmt = reader_options(input_format, columns)
+    encoding = encoding_option(encoding)
 
     try:
         out: IO[str] = open(output, "w", encoding="utf-8", newline="\n") if output else sys.stdout  # noqa: SIM115
@@ -107,7 +132,7 @@ def analyze(
     failed = total = 0
     try:
         console = None if json_lines else _console(out, to_file=output is not None)
-        for article in run_stages(_records(paths, fmt, column_map, exclude or ()), jobs=jobs):
+        for article in run_stages(_records(paths, fmt, column_map, exclude or (), encoding), jobs=jobs):
             total += 1
             if console is None:
                 out.write(article.model_dump_json() + "\n")
@@ -155,7 +180,8 @@ def error_line(article: Article, error: ErrorRecord) -> str:
     return message if message.startswith(label + ":") else f"{label}: {message}"
 
 
-def _records(paths: Iterable[str], fmt: str | None, column_map, exclude: Iterable[str] = ()) -> Iterator:
+def _records(paths: Iterable[str], fmt: str | None, column_map, exclude: Iterable[str] = (),
+             encoding: str | None = None) -> Iterator:  # fmt: skip
     """RawDocuments of every file under ``paths``; an empty folder is an error record, not silence."""
     from newstrace.readers import detect_format, iter_files, read_path
     from newstrace.readers.base import error_document
@@ -169,7 +195,7 @@ def _records(paths: Iterable[str], fmt: str | None, column_map, exclude: Iterabl
         for file in files:
             file_fmt = fmt or detect_format(file)
             options = {"columns": column_map} if file_fmt in TABULAR_FORMATS else {}
-            yield from read_path(file, file_fmt, **options)
+            yield from read_path(file, file_fmt, **options, **({"encoding": encoding} if encoding else {}))
 
 
 def _console(out: IO[str], to_file: bool):
@@ -236,7 +262,8 @@ def render_article(console, article: Article) -> None:
               c.period or "", c.source or "") for c in article.claims],
         ))
     for error in article.errors:
-        console.print(f"  [red]error[/] [{error.code}] {escape(error_line(article, error))}")
+        kind = "[red]error[/]" if error.code.startswith("E") else "[yellow]warning[/]"
+        console.print(f"  {kind} [{error.code}] {escape(error_line(article, error))}")
     console.print()
 
 

@@ -15,7 +15,15 @@ import typer
 
 from newstrace.cli import app, one_match, store_errors
 from newstrace.cli import fail as _fail
-from newstrace.cli_analyze import ColumnsOption, ExcludeOption, FormatOption, InputFormat, reader_options
+from newstrace.cli_analyze import (
+    ColumnsOption,
+    EncodingOption,
+    ExcludeOption,
+    FormatOption,
+    InputFormat,
+    encoding_option,
+    reader_options,
+)
 from newstrace.store import DEFAULT_STORE
 
 _STORE_HELP = "The DuckDB store file (created when missing)."
@@ -30,6 +38,7 @@ def ingest(
     columns: ColumnsOption = None,
     exclude: ExcludeOption = None,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    encoding: EncodingOption = None,
 ) -> None:
     """Analyse articles and store them, with their repairs, quotes, claims and fingerprints.
 
@@ -42,6 +51,7 @@ def ingest(
     from newstrace.store.ingest import ingest as run_ingest
 
     column_map, fmt = reader_options(input_format, columns)
+    encoding = encoding_option(encoding)
     from newstrace.store.ingest import IngestInterrupted
 
     if not any(p == "-" or Path(p).exists() for p in paths):
@@ -51,14 +61,15 @@ def ingest(
 
     try:
         with store_errors(resumable=True), open_store(store) as st, _progress(quiet) as bar:
-            report = run_ingest(paths, st, jobs=jobs, fmt=fmt, columns=column_map, progress=bar, exclude=exclude or ())
+            report = run_ingest(paths, st, jobs=jobs, fmt=fmt, columns=column_map, progress=bar, exclude=exclude or (),
+                                encoding=encoding)  # fmt: skip
             total = st.counts()["articles"]
     except IngestInterrupted as stop:
         typer.echo(f"Interrupted: the {stop.report.records} records analysed so far are stored; the same command "
                    "again finishes the rest without storing anything twice.", err=True)  # fmt: skip
         raise typer.Exit(130) from None
     for line in report.error_lines:
-        typer.echo(f"Error: {line}", err=True)
+        typer.echo(line if line.startswith("Warning: ") else f"Error: {line}", err=True)
     more = report.errors - len(report.error_lines)
     if more > 0:
         typer.echo(f"... and {more} more errors (all are stored in the errors table of {store})", err=True)

@@ -118,6 +118,7 @@ def analyze_document(raw: RawDocument, ctx: Context | None = None, stages: Itera
         article.raw_text = ""  # a refused text is not echoed into the output (it can be gigabytes)
         return article
     article._meta = dict(raw.meta)
+    article.errors.extend(raw.notices)  # the reader's W-coded warnings (e.g. W103: decoded from a legacy encoding)
     for st in check_pipeline(stages):
         try:
             article = st.fn(article, ctx)

@@ -94,7 +94,13 @@ def read_path(path: str | Path, fmt: str | None = None, **options) -> Iterator[R
         path: the file.
         fmt: reader name (``text``, ``html``, ``jsonl``, ``csv``, ``parquet``, ``warc``,
             ``reuters``); detected from the suffix (and a text file's first bytes) when ``None``.
-        **options: reader options, e.g. ``columns`` for JSONL/CSV/Parquet column mapping.
+        **options: reader options, e.g. ``columns`` for JSONL/CSV/Parquet column mapping,
+            ``encoding`` (a codec for every text, CSV, JSON Lines and Reuters file, and for
+            pages that declare no charset; by default UTF-8, with a detected legacy codec and a
+            W103 notice for bytes that are not: :mod:`newstrace.readers.encoding`).
+
+    Raises:
+        ValueError: ``encoding`` names no text codec (a usage error, raised before any record).
 
     Never raises for bad input: a missing, unreadable or malformed file or record is
     yielded as an error record (``RawDocument.error`` set) naming file and record.
@@ -112,6 +118,10 @@ def read_path(path: str | Path, fmt: str | None = None, **options) -> Iterator[R
     as they are (their readers handle compression).
     """
     path = Path(path)
+    if options.get("encoding"):
+        from newstrace.readers.encoding import resolve_encoding
+
+        options = {**options, "encoding": resolve_encoding(options["encoding"])}
     fmt = fmt or detect_format(path)
     source = Source(path=str(path), format=fmt)
     if not path.exists():
@@ -142,15 +152,20 @@ def read_path(path: str | Path, fmt: str | None = None, **options) -> Iterator[R
     count = 0
     try:
         copy = fifo or (fmt not in ("warc", "parquet") and _starts_with(path, GZIP_MAGIC))
-        # A temporary folder only for the pipes and gzip files that need a copy.
-        with tempfile.TemporaryDirectory(prefix="newstrace-") if copy else contextlib.nullcontext() as tmp:
-            data_path, err = (_materialise(path, fmt, fifo, Path(tmp), source) if copy else (path, None))
+        # A temporary folder only for the pipes, gzip and UTF-16 files that need a copy.
+        with contextlib.ExitStack() as stack:
+            tmp = (lambda: stack.enter_context(tempfile.TemporaryDirectory(prefix="newstrace-")))
+            data_path, err = (_materialise(path, fmt, fifo, Path(tmp()), source) if copy else (path, None))
+            transcoded = False
+            if err is None and fmt in LINE_FORMATS and _wide(data_path, options.get("encoding")):
+                data_path, err = _transcode(data_path, options.get("encoding"), Path(tmp()), source)
+                options, transcoded = {**options, "encoding": "utf_8"}, True
             if err is not None:
                 yield err
                 return
             for doc in reader(data_path, **options):
                 count += 1
-                yield doc if data_path == path else _relabel(doc, data_path, path)
+                yield doc if data_path == path else _relabel(doc, data_path, path, transcoded)
     except Exception as exc:  # a reader bug must not stop the batch
         count += 1
         yield error_document(source, "E199", f"reader failed: {type(exc).__name__}: {str(exc)[:200]}")
@@ -258,10 +273,51 @@ def _gunzip(data: bytes) -> bytes:
     return out
 
 
-def _relabel(doc: RawDocument, temp: Path, path: Path) -> RawDocument:
-    """Name the original file, not the temporary copy, in a record's source and error message."""
+#: Readers that split a file into lines before decoding them: a UTF-16/32 file is transcoded for them first.
+LINE_FORMATS = ("jsonl", "csv", "reuters")
+
+
+def _wide(path: Path, encoding: str | None) -> bool:
+    """True when ``path`` must be transcoded before it is split into lines: ``encoding`` is not
+    ASCII-compatible (UTF-16/32), or, with none named, the file starts with a UTF-16/32 byte-order mark."""
+    from newstrace.readers.base import unicode_bom
+    from newstrace.readers.encoding import ascii_compatible
+
+    if encoding:
+        return not ascii_compatible(encoding)
+    with path.open("rb") as fh:
+        return unicode_bom(fh.read(4)) is not None
+
+
+def _transcode(path: Path, encoding: str | None, tmp: Path, source: Source) -> tuple[Path, RawDocument | None]:
+    """A UTF-8 copy of a UTF-16/32 file (the codec named, else the one its byte-order mark names), or an error record.
+
+    Byte offsets of its records then count in the copy, so :func:`_relabel` drops them.
+    """
+    from newstrace.readers.base import unicode_bom
+
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        return path, error_document(source, "E104", f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
+    data = path.read_bytes()
+    codec = encoding or unicode_bom(data[:4]) or "utf-8"
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError as exc:
+        named = "named with --encoding" if encoding else "named by its byte-order mark"
+        return path, error_document(source, "E103", f"not valid {codec} (byte 0x{data[exc.start]:02x} at offset "
+                                    f"{exc.start}), the encoding {named}")  # fmt: skip
+    target = tmp / (path.name or "input")
+    target.write_bytes(text.removeprefix("\ufeff").encode("utf-8", errors="surrogatepass"))
+    return target, None
+
+
+def _relabel(doc: RawDocument, temp: Path, path: Path, transcoded: bool = False) -> RawDocument:
+    """Name the original file, not the temporary copy, in a record's source and messages (offsets of a transcoded copy dropped)."""
     if doc.source.path == str(temp):
-        doc.source = doc.source.model_copy(update={"path": str(path)})
+        update = {"path": str(path), "offset": None} if transcoded else {"path": str(path)}
+        doc.source = doc.source.model_copy(update=update)
+    doc.notices = [n.model_copy(update={"message": n.message.replace(str(temp), str(path))}) for n in doc.notices]
     if doc.error is not None:
         doc.error = doc.error.model_copy(update={"message": doc.error.message.replace(str(temp), str(path))})
     return doc

@@ -29,12 +29,20 @@ class RawDocument:
             ``headline``, ``credit``, ``html`` (the page, for HTML-aware structure steps),
             ``date_text`` (raw date string whose day/month order is unknown).
         error: set when the record could not be read; ``text`` is then empty.
+        notices: warnings about a record that was read (``W``-coded, e.g. W103: decoded from a
+            legacy encoding, not UTF-8); the pipeline copies them into ``Article.errors``.
     """
 
     source: Source
     text: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
     error: ErrorRecord | None = None
+    notices: list[ErrorRecord] = field(default_factory=list)
+
+
+def notice_record(source: Source, code: str, message: str) -> ErrorRecord:
+    """A ``W``-coded warning for a record that was read, its message prefixed with the record's location."""
+    return ErrorRecord(code=code, message=f"{source.label()}: {message}", stage="read")
 
 
 def error_document(source: Source, code: str, message: str) -> RawDocument:

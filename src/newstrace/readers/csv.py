@@ -12,9 +12,11 @@ from newstrace.readers.base import (
     RawDocument,
     error_document,
     head_error,
+    notice_record,
     nul_in_record,
 )
 from newstrace.readers.columns import ColumnMap, as_column_map, record_to_document
+from newstrace.readers.encoding import NOTICE_CODE, Decoder, invalid_lines
 from newstrace.schema import Source
 
 _BOM = b"\xef\xbb\xbf"
@@ -25,6 +27,7 @@ def read_csv_file(
     path: Path,
     columns: ColumnMap | str | Mapping[str, str] | None = None,
     delimiter: str | None = None,
+    encoding: str | None = None,
     **_options,
 ) -> Iterator[RawDocument]:
     """Yield one RawDocument per data row of a CSV (or TSV) file with a header row.
@@ -34,12 +37,15 @@ def read_csv_file(
         columns: column mapping (see :class:`~newstrace.readers.columns.ColumnMap`).
         delimiter: field separator; by default tab for ``.tsv`` files, else whichever of
             ``, ; TAB |`` occurs most often in the header line (comma on a tie).
+        encoding: a codec named with ``--encoding`` for every line, or ``None``: UTF-8, a line
+            that is not UTF-8 decoded with the legacy codec detected from the file's non-UTF-8
+            lines, its row carrying a W103 notice (see :mod:`newstrace.readers.encoding`).
 
     Every record's ``Source`` has ``record`` (0-based data row), ``line`` (1-based line
     where the row starts; the header is line 1) and ``offset`` (its byte offset).
 
     Never raises for bad input; error records: E102 empty file or a header with no data rows, E103 binary data (the file), or a row
-    with a NUL byte or invalid UTF-8 (that row only; the message gives the byte's offset), E106 a malformed row (a parse error, or more fields than the
+    with a NUL byte or bytes that cannot be decoded (that row only; the message gives the byte's offset), E106 a malformed row (a parse error, or more fields than the
     header), E107 no text column in the header, E108 a column named in ``columns`` is not
     in the header (one error for the file: every row would be read wrongly), plus the
     record errors of :func:`~newstrace.readers.columns.record_to_document`.
@@ -60,7 +66,10 @@ def read_csv_file(
         fh.seek(0)
         starts: deque[tuple[int, int]] = deque()  # (line number, byte offset) of lines not yet consumed
         nuls: dict[int, int] = {}  # line number -> file offset of its first NUL byte (reported per row)
-        line_iter = _lines(fh, 1, 0, starts, nuls)
+        # line number -> (code, message) of a line not read as UTF-8: W103 decoded as legacy, E103 not decodable
+        marks: dict[int, tuple[str, str]] = {}
+        decoder = Decoder(encoding, lambda at: _sample(path, at))
+        line_iter = _lines(fh, 1, 0, starts, nuls, decoder, marks)
         first = next(line_iter, None)
         if first is None or not first.strip():
             if first is None or not any(line.strip() for line in line_iter):
@@ -80,9 +89,12 @@ def read_csv_file(
         if header_nul is not None:  # every row is read by the header's column names
             yield error_document(header_source, "E103", f"header row holds binary data (NUL byte 0x00 at offset {header_nul})")
             return
-        if any(_has_surrogate(h) for h in header):
-            yield error_document(header_source, "E103", "header row is not valid UTF-8; re-encode the file as UTF-8")
+        header_marks = [marks[n] for n in range(1, reader.line_num + 1) if n in marks]
+        if any(code == "E103" for code, _ in header_marks):
+            yield error_document(header_source, "E103", "header row: " + next(m for c, m in header_marks if c == "E103"))
             return
+        # the first row carries the header's notice: every column name came through that decoding
+        header_notice = f"header row: {header_marks[0][1]}" if header_marks else None
         resolved, missing = columns.resolve(header)
         shown = ", ".join(repr(h) for h in header[:20])
         if missing:
@@ -107,10 +119,13 @@ def read_csv_file(
             """A reader over the file from ``line`` (at byte ``offset``) on, line numbers kept."""
             fh.seek(offset)
             starts.clear()
-            return _NumberedReader(csv.reader(_lines(fh, line, offset, starts, nuls), delimiter=delim, strict=True),
-                                   line - 1)
+            return _NumberedReader(csv.reader(_lines(fh, line, offset, starts, nuls, decoder, marks), delimiter=delim,
+                                              strict=True), line - 1)  # fmt: skip
 
-        for doc in _rows(_NumberedReader(reader, 0), header, resolved, starts, nuls, path, columns, reader_from):
+        for doc in _rows(_NumberedReader(reader, 0), header, resolved, starts, nuls, marks, path, columns, reader_from):
+            if header_notice is not None and doc.error is None:
+                doc.notices.insert(0, notice_record(doc.source, NOTICE_CODE, header_notice))
+                header_notice = None
             rows += 1
             yield doc
         if rows == 0:
@@ -134,21 +149,37 @@ class _NumberedReader:
         return self.before + self.reader.line_num
 
 
-def _lines(fh, lineno: int, offset: int, starts: deque, nuls: dict) -> Iterator[str]:
-    """Decoded lines of ``fh`` from line ``lineno`` at byte ``offset``, noting each line's start and NUL bytes."""
+def _sample(path: Path, offset: int) -> bytes:
+    """The detection sample of a file: its non-UTF-8 lines from byte ``offset`` on."""
+    with path.open("rb") as fh:
+        fh.seek(offset)
+        return invalid_lines(fh)
+
+
+def _lines(fh, lineno: int, offset: int, starts: deque, nuls: dict, decoder: Decoder, marks: dict) -> Iterator[str]:
+    """Decoded lines of ``fh`` from line ``lineno`` at byte ``offset``, noting each line's start, NUL bytes and decoding."""
     for raw in fh:
         starts.append((lineno, offset))
         if (nul := raw.find(b"\x00")) >= 0:
             nuls[lineno] = offset + nul
+        start = offset
         offset += len(raw)
         if lineno == 1:
             raw = raw.removeprefix(_BOM)
+        got = decoder.line(raw, start)
+        if got.error is not None:
+            marks[lineno] = ("E103", got.error)
+            # Undecodable bytes survive as lone surrogates so the one bad row can be reported.
+            text = raw.decode("utf-8", errors="surrogateescape")
+        else:
+            if got.notice is not None:
+                marks[lineno] = (NOTICE_CODE, got.notice)
+            text = got.text
         lineno += 1
-        # Undecodable bytes survive as lone surrogates so the one bad row can be reported.
-        yield raw.decode("utf-8", errors="surrogateescape")
+        yield text
 
 
-def _rows(reader, header: list[str], resolved: dict[str, str], starts: deque, nuls: dict, path: Path,
+def _rows(reader, header: list[str], resolved: dict[str, str], starts: deque, nuls: dict, marks: dict, path: Path,
           columns: ColumnMap, reader_from):
     record = 0
     last_line = reader.line_num
@@ -179,6 +210,11 @@ def _rows(reader, header: list[str], resolved: dict[str, str], starts: deque, nu
         if nul is not None:  # binary bytes in this row only: report it, read the other rows
             yield error_document(source, "E103", nul_in_record(nul))
             continue
+        row_marks = [marks[n] for n in range(start, last_line + 1) if n in marks]
+        undecodable = next((m for code, m in row_marks if code == "E103"), None)
+        if undecodable is not None:
+            yield error_document(source, "E103", undecodable)
+            continue
         bad = next((i for i, cell in enumerate(row) if _has_surrogate(cell)), None)
         if bad is not None:
             name = header[bad] if bad < len(header) else f"#{bad + 1}"
@@ -194,7 +230,10 @@ def _rows(reader, header: list[str], resolved: dict[str, str], starts: deque, nu
                 f"row has {len(row)} fields but the header has {len(header)}; check the quoting of this row",
             )
             continue
-        yield record_to_document(dict(zip(header, row)), source, columns, resolved)
+        doc = record_to_document(dict(zip(header, row)), source, columns, resolved)
+        if doc.error is None:  # read, but not (all) as UTF-8: the user is told, once per row
+            doc.notices.extend(notice_record(source, code, m) for code, m in row_marks[:1])
+        yield doc
 
 
 def _malformed(exc: csv.Error, start: int, resumed: bool = False) -> str:

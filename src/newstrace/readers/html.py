@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document
+from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document, unicode_bom
 from newstrace.readers.text import decode_bytes
-from newstrace.schema import Source
+from newstrace.schema import ErrorRecord, Source
 
 #: A page whose extracted body has fewer words than this, or no paragraph of
 #: :data:`MIN_PARAGRAPH_WORDS` words, holds no article (navigation-only pages, error pages).
@@ -139,26 +139,35 @@ def html_to_document(page: str, source: Source, url: str | None = None) -> RawDo
     return RawDocument(source=source, text=headline + "\n\n" + "\n\n".join(paragraphs), meta=meta)
 
 
-def _decode_page(data: bytes, source: Source) -> tuple[str | None, RawDocument | None]:
-    """Decode page bytes: UTF-8 first; else the charset the page declares; else an E103 record."""
-    text, err = decode_bytes(data, source)
-    if err is None or err.error.code != "E103" or b"\x00" in data:
-        return text, err
-    m = _CHARSET.search(data[:4096])
-    if m:
+def _decode_page(data: bytes, source: Source, encoding: str | None = None) -> tuple[str | None, RawDocument | None, ErrorRecord | None]:
+    """Decode page bytes as a browser would: UTF-8 first; else the charset the page declares; else
+    the ``--encoding`` codec or a detected legacy codec (with a W103 notice); else an E103 record.
+
+    Returns ``(page, None, notice)`` or ``(None, error_document, None)`` (see
+    :func:`~newstrace.readers.text.decode_bytes`).
+    """
+    if data.strip() and b"\x00" not in data and unicode_bom(data[:4]) is None:
         try:
-            return data.decode(m.group(1).decode("ascii")), None
-        except (LookupError, UnicodeDecodeError):
+            return data.decode("utf-8-sig"), None, None
+        except UnicodeDecodeError:
             pass
-    return None, err
+        m = _CHARSET.search(data[:4096])
+        if m:
+            try:
+                return data.decode(m.group(1).decode("ascii")), None, None
+            except (LookupError, UnicodeDecodeError):
+                pass
+    return decode_bytes(data, source, encoding)
 
 
-def read_html_file(path: Path, *, url: str | None = None, **_options) -> Iterator[RawDocument]:
+def read_html_file(path: Path, *, url: str | None = None, encoding: str | None = None, **_options) -> Iterator[RawDocument]:
     """Yield the single article in an HTML file.
 
     Args:
         path: the ``.html`` file.
         url: the page's URL, if known.
+        encoding: the codec named with ``--encoding``, used for a page that is not UTF-8 and
+            declares no charset (:func:`_decode_page`).
 
     Yields:
         One RawDocument, or an error record: E102 empty file, E103 binary or undecodable
@@ -169,8 +178,11 @@ def read_html_file(path: Path, *, url: str | None = None, **_options) -> Iterato
     if size > MAX_FILE_BYTES:
         yield error_document(source, "E104", f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
         return
-    page, err = _decode_page(path.read_bytes(), source)
+    page, err, notice = _decode_page(path.read_bytes(), source, encoding)
     if err is not None:
         yield err
         return
-    yield html_to_document(page, source, url)
+    doc = html_to_document(page, source, url)
+    if notice is not None and doc.error is None:
+        doc.notices.append(notice)
+    yield doc

@@ -12,21 +12,28 @@ from newstrace.readers.base import (
     RawDocument,
     error_document,
     head_error,
+    notice_record,
     nul_in_record,
 )
 from newstrace.readers.columns import ColumnMap, as_column_map, record_to_document
+from newstrace.readers.encoding import NOTICE_CODE, Decoder, invalid_lines
 from newstrace.readers.text import decode_bytes
 from newstrace.schema import Source
 
 _BOM = b"\xef\xbb\xbf"
 
 
-def read_jsonl_file(path: Path, columns: ColumnMap | str | Mapping[str, str] | None = None, **_options) -> Iterator[RawDocument]:
+def read_jsonl_file(path: Path, columns: ColumnMap | str | Mapping[str, str] | None = None,
+                    encoding: str | None = None, **_options) -> Iterator[RawDocument]:  # fmt: skip
     """Yield one RawDocument per JSON object in a JSON Lines file.
 
     Args:
         path: the file. Lines are read one at a time, so the file may be any size.
         columns: column mapping (see :class:`~newstrace.readers.columns.ColumnMap`).
+        encoding: a codec named with ``--encoding`` for every line (ASCII-compatible: UTF-16
+            files are transcoded by :func:`newstrace.readers.read_path`), or ``None``: UTF-8, a
+            line that is not UTF-8 decoded with the legacy codec detected from the file's
+            non-UTF-8 lines, its record carrying a W103 notice (see :mod:`newstrace.readers.encoding`).
 
     Every record's ``Source`` has ``record`` (0-based, blank lines not counted), ``line``
     (1-based) and ``offset`` (byte offset of the line). A file whose first non-blank byte
@@ -35,7 +42,7 @@ def read_jsonl_file(path: Path, columns: ColumnMap | str | Mapping[str, str] | N
     array is an E106 error, and a ``.json`` file holding one object is a single record.
 
     Never raises for bad input; error records: E102 empty file, E103 binary data (the file), or a
-    NUL byte or invalid UTF-8 in one line (that record only, with the byte's offset), E106 a malformed JSON line or a value that is not an object,
+    NUL byte or bytes that cannot be decoded in one line (that record only, with the byte's offset), E106 a malformed JSON line or a value that is not an object,
     plus the record errors of :func:`~newstrace.readers.columns.record_to_document`.
     """
     columns = as_column_map(columns)
@@ -48,11 +55,18 @@ def read_jsonl_file(path: Path, columns: ColumnMap | str | Mapping[str, str] | N
             return
         first = head.removeprefix(_BOM).lstrip()[:1]
         if (first == b"[" and not _lines_after_a_first_line_value(fh)) or (
-                first == b"{" and path.suffix.lower() == ".json" and _single_object(path)):
-            yield from _read_json_document(path, columns)
+                first == b"{" and path.suffix.lower() == ".json" and _single_object(path, encoding)):
+            yield from _read_json_document(path, columns, encoding)
             return
         fh.seek(0)
-        yield from _read_lines(fh, path, columns)
+        yield from _read_lines(fh, path, columns, encoding)
+
+
+def _sample(path: Path, offset: int) -> bytes:
+    """The detection sample of a file: its non-UTF-8 lines from byte ``offset`` on."""
+    with path.open("rb") as fh:
+        fh.seek(offset)
+        return invalid_lines(fh)
 
 
 def _lines_after_a_first_line_value(fh) -> bool:
@@ -74,7 +88,8 @@ def _lines_after_a_first_line_value(fh) -> bool:
     return True
 
 
-def _read_lines(fh, path: Path, columns: ColumnMap) -> Iterator[RawDocument]:
+def _read_lines(fh, path: Path, columns: ColumnMap, encoding: str | None = None) -> Iterator[RawDocument]:
+    decoder = Decoder(encoding, lambda at: _sample(path, at))
     offset = 0
     record = 0
     for lineno, raw in enumerate(fh, 1):
@@ -90,22 +105,19 @@ def _read_lines(fh, path: Path, columns: ColumnMap) -> Iterator[RawDocument]:
         if (nul := raw.find(b"\x00")) >= 0:  # binary bytes in this line only: the other lines are read
             yield error_document(source, "E103", nul_in_record(start + nul))
             continue
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            yield error_document(
-                source,
-                "E103",
-                f"not valid UTF-8 (byte 0x{raw[exc.start]:02x} at offset {start + exc.start}); "
-                "re-encode the file as UTF-8",
-            )
+        got = decoder.line(raw, start)
+        if got.error is not None:
+            yield error_document(source, "E103", got.error)
             continue
         try:
-            value = json.loads(line)
+            value = json.loads(got.text)
         except json.JSONDecodeError as exc:
             yield error_document(source, "E106", f"malformed JSON at column {exc.colno}: {exc.msg.removesuffix(' at')}")
             continue
-        yield _object_document(value, source, columns)
+        doc = _object_document(value, source, columns)
+        if got.notice is not None and doc.error is None:  # read, but not as UTF-8: the user is told
+            doc.notices.append(notice_record(source, NOTICE_CODE, got.notice))
+        yield doc
     if record == 0:
         yield error_document(Source(path=str(path), format="jsonl"), "E102", "empty input: no records to analyse")
 
@@ -117,28 +129,42 @@ def _object_document(value: Any, source: Source, columns: ColumnMap) -> RawDocum
     return record_to_document(value, source, columns)
 
 
-def _single_object(path: Path) -> bool:
+def _single_object(path: Path, encoding: str | None = None) -> bool:
     """True when a ``.json`` file holds one JSON object spread over several lines."""
     if path.stat().st_size > MAX_FILE_BYTES:
         return False
+    text, _, _ = decode_bytes(path.read_bytes(), Source(path=str(path), format="jsonl"), encoding)
     try:
-        json.loads(path.read_bytes().decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        json.loads(text) if text is not None else None
+    except json.JSONDecodeError:
         return False
-    return True
+    return text is not None
 
 
-def _read_json_document(path: Path, columns: ColumnMap) -> Iterator[RawDocument]:
-    """Records of a JSON array (or one object), each with the line and byte offset where it starts."""
+def _read_json_document(path: Path, columns: ColumnMap, encoding: str | None = None) -> Iterator[RawDocument]:
+    """Records of a JSON array (or one object), each with the line and byte offset where it starts.
+
+    A document not in UTF-8 is decoded whole (:func:`~newstrace.readers.text.decode_bytes`);
+    every record then carries its W103 notice.
+    """
     file_source = Source(path=str(path), format="jsonl")
     size = path.stat().st_size
     if size > MAX_FILE_BYTES:
         yield error_document(file_source, "E104", f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
         return
-    text, err = decode_bytes(path.read_bytes(), file_source)
+    text, err, notice = decode_bytes(path.read_bytes(), file_source, encoding)
     if err is not None:
         yield err
         return
+    for doc in _array_records(path, text, columns):
+        if notice is not None and doc.error is None:
+            doc.notices.append(notice_record(doc.source, NOTICE_CODE, notice.message.removeprefix(f"{file_source.label()}: ")))
+        yield doc
+
+
+def _array_records(path: Path, text: str, columns: ColumnMap) -> Iterator[RawDocument]:
+    """The records of a decoded JSON array (or one object) document."""
+    file_source = Source(path=str(path), format="jsonl")
     decoder = json.JSONDecoder()
     position = _Positions(path, text)
     pos = _skip_ws(text, 0)

@@ -5,45 +5,73 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, binary_data, error_document, unicode_bom
+from newstrace.readers.base import (
+    MAX_FILE_BYTES,
+    RawDocument,
+    binary_data,
+    error_document,
+    notice_record,
+    unicode_bom,
+)
+from newstrace.readers.encoding import NOTICE_CODE
 from newstrace.readers.header import split_header
-from newstrace.schema import Source
+from newstrace.schema import ErrorRecord, Source
 
 
-def decode_bytes(data: bytes, source: Source) -> tuple[str | None, RawDocument | None]:
-    """Decode article bytes as UTF-8 (a BOM is dropped), or as UTF-16/32 when a byte-order mark says so.
+def decode_bytes(data: bytes, source: Source, encoding: str | None = None) -> tuple[str | None, RawDocument | None, ErrorRecord | None]:
+    """Decode a one-record file's bytes: UTF-8 (a BOM is dropped), UTF-16/32 by their byte-order mark,
+    the codec named by ``encoding``, or, for lines that are not UTF-8, a detected legacy codec.
 
-    Returns ``(text, None)`` or ``(None, error_document)``: empty input is E102, binary
-    input (a NUL byte anywhere; the message gives the first one's offset and says when the
-    bytes look like UTF-16 without a byte-order mark) and invalid UTF-8 are E103, with the
-    byte offset of the fault.
+    Args:
+        data: the file's bytes.
+        source: the record's origin (for messages).
+        encoding: a codec named with ``--encoding`` (every byte is decoded with it), or ``None``.
+
+    Returns:
+        ``(text, None, notice)`` or ``(None, error_document, None)``. ``notice`` is a W103
+        record when lines that are not UTF-8 were decoded with a detected legacy codec
+        (:class:`~newstrace.readers.encoding.Decoder`), else ``None``. Errors: E102 empty
+        input; E103 binary input (a NUL byte anywhere; the message gives the first one's
+        offset and says when the bytes look like UTF-16 without a byte-order mark), bytes the
+        named codec refuses, or bytes that are not UTF-8 and whose encoding is not detected
+        with confidence (the message names the detector's guess), with the byte offset.
     """
+    from newstrace.readers.encoding import Decoder, invalid_lines
+
     if not data.strip():
-        return None, error_document(source, "E102", "empty input: no text to analyse")
-    codec = unicode_bom(data[:4])
-    if codec:  # UTF-16/32 with a byte-order mark: text, though it holds NUL bytes
+        return None, error_document(source, "E102", "empty input: no text to analyse"), None
+    bom = unicode_bom(data[:4])
+    if bom and encoding is None:  # UTF-16/32 with a byte-order mark: text, though it holds NUL bytes
         try:
-            text = data.decode(codec)
+            text = data.decode(bom)
         except UnicodeDecodeError as exc:
-            return None, error_document(source, "E103", f"not valid {codec.upper()} (offset {exc.start}); "
-                                        "re-encode the file as UTF-8")  # fmt: skip
-        return (text, None) if text.strip() else (None, error_document(source, "E102", "empty input: no text to analyse"))
+            return None, error_document(source, "E103", f"not valid {bom.upper()} (offset {exc.start}); "
+                                        "re-encode the file as UTF-8"), None  # fmt: skip
+        if not text.strip():
+            return None, error_document(source, "E102", "empty input: no text to analyse"), None
+        return text, None, None
     first_nul = data.find(b"\x00")
-    if first_nul >= 0:  # one record (the whole file): a NUL byte anywhere means it is not text
+    if first_nul >= 0 and (encoding is None or ascii_nul(encoding)):  # one record: a NUL byte means it is not text
         message = binary_data(data[:8192], "text") or f"binary data (NUL byte 0x00 at offset {first_nul}), not text"
-        return None, error_document(source, "E103", message)
-    try:
-        return data.decode("utf-8-sig"), None
-    except UnicodeDecodeError as exc:
-        return None, error_document(
-            source,
-            "E103",
-            f"not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
-            "re-encode the file as UTF-8",
-        )
+        return None, error_document(source, "E103", message), None
+    if encoding is None:
+        data = data.removeprefix(b"\xef\xbb\xbf")
+    decoder = Decoder(encoding, lambda offset: invalid_lines(data[offset:].splitlines(keepends=True)))
+    got = decoder.document(data)
+    if got.error is not None:
+        return None, error_document(source, "E103", got.error), None
+    notice = notice_record(source, NOTICE_CODE, got.notice) if got.notice else None
+    return got.text, None, notice
 
 
-def read_text_file(path: Path, **_options) -> Iterator[RawDocument]:
+def ascii_nul(encoding: str) -> bool:
+    """True when a NUL byte in ``encoding`` is a NUL character (every ASCII-compatible codec; not UTF-16/32)."""
+    from newstrace.readers.encoding import ascii_compatible, resolve_encoding
+
+    return ascii_compatible(resolve_encoding(encoding))
+
+
+def read_text_file(path: Path, encoding: str | None = None, **_options) -> Iterator[RawDocument]:
     """Yield the single article in a plain-text file.
 
     Layout: headline on the first line, then paragraphs separated by blank lines; a
@@ -52,16 +80,27 @@ def read_text_file(path: Path, **_options) -> Iterator[RawDocument]:
     ``URL: ...`` header block (saved pages, scraped excerpts) goes into the record's
     metadata, not the text (:func:`newstrace.readers.header.split_header`).
 
+    Args:
+        path: the file.
+        encoding: a codec named with ``--encoding``, or ``None``: UTF-8, with lines that are
+            not UTF-8 decoded with a detected legacy codec and a W103 notice (:func:`decode_bytes`).
+
     Error records: E102 an empty file or a headline line with no body text (see
-    :func:`headline_only`), E103 binary data or invalid UTF-8, E104 a file over the size limit.
+    :func:`headline_only`), E103 binary data or bytes that cannot be decoded, E104 a file over the size limit.
     """
     source = Source(path=str(path), format="text", record=0, offset=0)
     size = path.stat().st_size
     if size > MAX_FILE_BYTES:
         yield error_document(source, "E104", f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
         return
-    text, err = decode_bytes(path.read_bytes(), source)
-    yield err if err is not None else text_document(text, source)
+    text, err, notice = decode_bytes(path.read_bytes(), source, encoding)
+    if err is not None:
+        yield err
+        return
+    doc = text_document(text, source)
+    if notice is not None and doc.error is None:
+        doc.notices.append(notice)
+    yield doc
 
 
 def text_document(text: str, source: Source) -> RawDocument:

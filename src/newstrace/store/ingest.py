@@ -149,6 +149,7 @@ def ingest(
     fingerprints: bool = True,
     fingerprint_in_workers: bool = True,
     exclude: Iterable[str] = (),
+    encoding: str | None = None,
 ) -> IngestReport:
     """Ingest files and folders into ``store``.
 
@@ -167,6 +168,8 @@ def ingest(
         exclude: glob patterns of files and folders to skip in folder scans (see
             :func:`newstrace.readers.iter_files`); the store's own file and its ``.wal`` and
             ``.tmp`` companions are always skipped there.
+        encoding: a codec for every text, CSV, JSONL and Reuters file (``--encoding``), or
+            ``None``: UTF-8 with a detected legacy codec (W103) for bytes that are not.
 
     Returns:
         An :class:`IngestReport`; ``report.exit_code`` is 1 when some record failed.
@@ -192,7 +195,7 @@ def ingest(
     def feed() -> Iterator[RawDocument]:
         for inp in inputs:
             state["current"] = str(inp.path)
-            yield from _records_of(inp, store, fmt, columns, report, order, finished, state)
+            yield from _records_of(inp, store, fmt, columns, report, order, finished, state, encoding)
 
     def commit() -> None:
         nonlocal last_commit
@@ -230,8 +233,8 @@ def ingest(
                 report.with_errors += 1  # a stage failed; W-coded notes are not failures
             for error in article.errors:
                 report.errors += 1
-                if len(report.error_lines) < MAX_ERROR_LINES:
-                    report.error_lines.append(error_line(article, error))
+                if len(report.error_lines) < MAX_ERROR_LINES:  # a W-coded note is marked as a warning
+                    report.error_lines.append(("" if error.code.startswith("E") else "Warning: ") + error_line(article, error))
             inp.written += 1
             if inp.closed and inp.written == inp.records:
                 finished.append(FinishedInput(inp.key, inp.records + inp.skipped))
@@ -283,7 +286,7 @@ def _inputs(paths: Iterable[str | Path], exclude: Iterable[str] = (), skip: Iter
 
 
 def _records_of(inp: _Input, store: Store, fmt, columns, report: IngestReport, order: deque,
-                finished: list, state: dict) -> Iterator[RawDocument]:  # fmt: skip
+                finished: list, state: dict, encoding: str | None = None) -> Iterator[RawDocument]:  # fmt: skip
     """The records of one input still to analyse; marks the file when nothing is left to do."""
     from newstrace.readers import detect_format, read_path
 
@@ -310,6 +313,8 @@ def _records_of(inp: _Input, store: Store, fmt, columns, report: IngestReport, o
         options: dict = {"columns": columns} if file_fmt in TABULAR_FORMATS else {}
         if file_fmt in ("warc", "reuters"):  # readers that skip records on purpose count them by reason
             options["skipped"] = report.skip_reasons
+        if encoding:
+            options["encoding"] = encoding
         raws = read_path(inp.path, file_fmt, **options)
     skipped: set[int] = set()
     for raw in raws:
