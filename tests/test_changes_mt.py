@@ -21,17 +21,18 @@ ORIGIN = (
     "With no relatives in the town, dozens of them ended up at a shelter run by a parish priest.\n\n"
     "As tensions rose on Friday, fishermen blocked the harbour entrance with their trawlers.\n\n"
     "Sgt. Piet Van Arle said his commanders had ordered the crews to fire warning shots at the trawlers.\n\n"
-    "The priest said the shelter would stay open until the sailors' asylum requests were decided.")
+    "The priest said his shelter would stay open until the sailors' asylum requests were decided.")
 COPY = (
     "A simple hostel in a bumpy street in the town of Elsk, on the approximate border of Norvia, has become "
     "home to 30 coast guard sailors who left their posts last week.\n\n"
-    "The young sailors sleep on thin mats on the ground while their wet boots dry on a balcony.\n\n"
+    "The young seamen rest on thin mattresses on the ground, while on a balcony their soaked boots are drying.\n\n"
     "According to statements by Norvian border agents, More than 350 people in uniform, mostly of lower "
     "rank, fled within two days.\n\n"
     "With no family in the town, dozens of them went to a shelter run by a parish priest.\n\n"
     "As the situation heated up on Friday, the fishermen obstructed the entry of the port with their boats.\n\n"
-    "Sergeant Piet Van Arle said his commanders had ordered the crews to fire warning shots at the trawlers.\n\n"
-    "The priest said the shelter would remain open until the asylum requests of the sailors were decided.")
+    "Sergeant Piet Van Arle declared that his chiefs had ordered the crews to shoot warning shots against "
+    "the trawlers.\n\n"
+    "The priest said her shelter would remain open until the asylum requests of the sailors were. decided.")
 
 
 def _article(aid: str, text: str, published: str) -> Article:
@@ -65,6 +66,17 @@ def test_the_one_sentence_between_aligned_neighbours_is_reworded_not_omitted_and
 def test_a_spelled_out_title_and_a_demonym_turned_place_are_no_name_changes():
     names = [(c.origin_text, c.copy_text) for c in _derivation().changes if c.kind == "name"]
     assert names == [], names
+
+
+def test_pronoun_swaps_and_broken_sentences_make_it_machine_translated():
+    """A pronoun of another gender in its place ("his shelter" -> "her shelter"), a lower-case word after
+    a full stop ("were. decided") and a capital after a comma ("agents, More than") are traces of a
+    round trip through another language; a fluent human rewrite has none of them."""
+    d = _derivation()
+    assert d.kind == "machine-translated", d.kind
+    fluent = COPY.replace("her shelter", "his shelter").replace("were. decided", "were decided")
+    (d2,) = trace([_article("origin", ORIGIN, "2024-05-02"), _article("copy", fluent, "2024-05-03")])
+    assert d2.kind != "machine-translated", d2.kind
 
 
 def test_abbreviation_and_inflection_rules():

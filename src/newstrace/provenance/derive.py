@@ -418,9 +418,10 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
         cast.append((2 if amp_b else -2, f"AMP rendering: the {'second' if amp_b else 'first'} is an AMP page"))
     # Zipf frequencies are read in English: across languages every word looks "swapped"
     cast.append(_spin_vote(sa, sb, al) if not languages_differ(a, b) else (0, ""))
-    # diacritics are left out here: copies strip them as often as translation adds them
-    art_b = [x for x in translation_artefacts(sb, sa, [(j, i, x) for i, j, x in al.pairs]) if "diacritics" not in x]
-    art_a = [x for x in translation_artefacts(sa, sb, al.pairs) if "diacritics" not in x]
+    # diacritics are left out here, as copies strip them as often as translation adds them, and so
+    # are pronoun swaps, which read the same both ways
+    art_b = [x for x in translation_artefacts(sb, sa, [(j, i, x) for i, j, x in al.pairs]) if _directional(x)]
+    art_a = [x for x in translation_artefacts(sa, sb, al.pairs) if _directional(x)]
     if len(art_b) != len(art_a) and machine_translation_evidence(art_b if len(art_b) > len(art_a) else art_a):
         which, arts = ("second", art_b) if len(art_b) > len(art_a) else ("first", art_a)
         cast.append((1 if len(art_b) > len(art_a) else -1, f"translation artefacts in the {which}: {'; '.join(arts[:3])}"))
@@ -431,6 +432,11 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     if reason:
         why.append(reason)
     return limited, why
+
+
+def _directional(artefact: str) -> bool:
+    """Whether a translation artefact tells which side was translated (see :func:`direction_votes`)."""
+    return "diacritics" not in artefact and not artefact.startswith("pronoun ")
 
 
 def _neighbours(s: Sentence, k: int) -> tuple[str, str]:
@@ -478,9 +484,11 @@ def translation_artefacts(copy: list[Sentence], origin: list[Sentence], pairs) -
 
     Counted: a name that gains diacritics ("Nicolas" -> "Nicolás": the text went through Spanish or
     Portuguese), an origin name garbled in the copy (:func:`garbled_names`: "Guerin" -> "Gurien", never
-    a different name sharing a word nor an inflection), and a common word capitalised after a comma
-    ("agents, More than"), where the origin has none of these. Whether they suffice for a
-    machine translation is :func:`machine_translation_evidence`.
+    a different name sharing a word nor an inflection), a pronoun of another gender or animacy in
+    its place (:func:`pronoun_swaps`: "his niece" -> "her niece"), and the sentence traces of
+    :data:`_MT_TRACES` (a common word capitalised after a comma or inside a sentence, a lower-case
+    word after a full stop, a doubled word), each where the origin's sentence has fewer. Whether
+    they suffice for a machine translation is :func:`machine_translation_evidence`.
 
     Returns:
         One description per artefact (list of str); garbled names read ``"name variant <origin> -> <copy>"``.
@@ -496,10 +504,51 @@ def translation_artefacts(copy: list[Sentence], origin: list[Sentence], pairs) -
                     out.append(f"{o_tok} -> {tok} (diacritics gained)")
         for m, n in garbled_names(c, o):
             out.append(f"name variant {m} -> {n}")
-        caps_c = len(re.findall(r",\s+(?:More|The|But|And|In|Of|To|For|With|A|An)\b", c.text))
-        caps_o = len(re.findall(r",\s+(?:More|The|But|And|In|Of|To|For|With|A|An)\b", o.text))
-        if caps_c > caps_o:
-            out.append("capitalised word after a comma")
+        for label, pattern in _MT_TRACES:
+            if len(pattern.findall(c.text)) > len(pattern.findall(o.text)):
+                out.append(label)
+        out += [f"pronoun {x} -> {y}" for x, y in pronoun_swaps(c, o)]
+    return out
+
+
+#: Traces machine translation leaves in a sentence, each counted where the copy's aligned sentence
+#: has more of them than the origin's. Seen in the seeds (English round trips of AP and Guardian
+#: stories): "agents, More than 270", "bulletproof vests They rest", "the restoration of order.
+#: democratic", "A a month ago".
+_MT_TRACES = (
+    ("capitalised word after a comma", re.compile(r",\s+(?:More|The|But|And|In|Of|To|For|With|A|An)\b")),
+    ("capitalised pronoun inside a sentence", re.compile(r"\b[a-z]{2,}\s+(?:They|There|He|She|It|We|Their|His|Her)\b")),
+    ("lower-case word after a full stop", re.compile(r"\b[a-z]{3,}\.\s+[a-z]{3,}\b")),
+    ("word doubled", re.compile(r"\b(\w+)\s+\1\b", re.IGNORECASE)),
+)
+#: Personal pronouns by gender or animacy: a translation through a language that marks gender
+#: differently swaps them ("his niece" -> "her niece", "he describes" -> "it describes").
+_PRONOUN_CLASS = {"he": "m", "him": "m", "his": "m", "himself": "m", "she": "f", "her": "f", "hers": "f",
+                  "herself": "f", "it": "n", "its": "n", "itself": "n"}
+
+
+def pronoun_swaps(c: Sentence, o: Sentence) -> list[tuple[str, str]]:
+    """Pronouns of ``o`` that ``c`` carries in another gender or animacy at the same place.
+
+    A swap is a one-for-one word replacement (Levenshtein edit operations over folded words) of a
+    pronoun of one class (:data:`_PRONOUN_CLASS`) by one of another, with an equal word on at least
+    one side, so the pronoun stands for the same referent: "his niece" -> "her niece".
+
+    Returns:
+        ``(origin pronoun, copy pronoun)`` pairs, folded.
+    """
+    ow, cw = o.words, c.words
+    out = []
+    for op in Levenshtein.editops(ow, cw):
+        if op.tag != "replace":
+            continue
+        i, j = op.src_pos, op.dest_pos
+        x, y = ow[i], cw[j]
+        if x in _PRONOUN_CLASS and y in _PRONOUN_CLASS and _PRONOUN_CLASS[x] != _PRONOUN_CLASS[y]:
+            before = i > 0 and j > 0 and ow[i - 1] == cw[j - 1]
+            after = i + 1 < len(ow) and j + 1 < len(cw) and ow[i + 1] == cw[j + 1]
+            if before or after:
+                out.append((x, y))
     return out
 
 
