@@ -416,3 +416,42 @@ def test_a_curly_apostrophe_is_no_diacritic_gained_in_translation():
     accented = [analyse_sentence("Officials said President Nicolás Maduro's troops closed the border on Saturday.")]
     assert translation_artefacts(curly, origin, [(0, 0, 0.95)]) == []
     assert translation_artefacts(accented, origin, [(0, 0, 0.95)]) == ["Nicolas -> Nicolás (diacritics gained)"]
+
+
+LONG = ("The council approved the new harbour budget on Monday after a long debate about the sea wall.\n\n"
+        "Officials said the embassy would send pumps and two dozen rescue boats to the port this week.\n\n"
+        "Forecasters expect more rain by Thursday across the whole of the eastern region and the coast.\n\n"
+        "The mayor said the ferry terminal would stay closed until engineers had inspected the piers.\n\n"
+        "Fishermen were told to keep their boats in the inner basin until the storm had passed.\n\n"
+        "A shelter for families from the lower town opened in the sports hall of the grammar school.\n\n"
+        "Volunteers handed out blankets and hot meals to more than two hundred people overnight.\n\n"
+        "The regional government promised an inquiry into why the warning sirens failed on Sunday.")
+
+
+def _page(text: str, name: str) -> Article:
+    a = Article(source=Source(path=f"{name}.txt", format="text"), text=text, language="en")
+    a.id = text_id(text)
+    return a
+
+
+def test_an_excerpt_cut_mid_sentence_is_no_syndication_cut_of_the_longer_text():
+    """A crawl or an excerpt that stops mid-sentence is contained in the longer text because it was
+    cut, not because it copied: no coverage vote. A text that ends on a full stop still reads as the
+    longer one's syndication cut (the vote stays)."""
+    paragraphs = LONG.split("\n\n")
+    clean_cut = "\n\n".join(paragraphs[:3])
+    mid_sentence = "\n\n".join(paragraphs[:2]) + "\n\nForecasters expect more rain by Thursday across the"
+    for short, expected in ((clean_cut, True), (mid_sentence, False)):
+        v, why = _votes(_page(short, "short"), _page(LONG, "long"))
+        assert any(w.startswith("coverage: the first is contained") for w in why) is expected, (short[-30:], why)
+
+
+def test_translation_artefacts_on_one_side_only_weigh_two_votes():
+    """A lower-case word after a full stop and a doubled word, in the copy only: a newsroom's own
+    text carries no such traces, so they name the copy on their own (two votes)."""
+    mt = (LONG.replace("after a long debate about", "after a a long debate on")
+          .replace("the sea wall.", "the wall. sea.")
+          .replace("to the port this week.", "to the port this. week."))
+    v, why = _votes(_page(LONG, "origin"), _page(mt, "copy"))
+    assert v == 2, why
+    assert any(w.startswith("translation artefacts in the second") for w in why), why

@@ -406,10 +406,14 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
         if b_credits_a != a_credits_b:
             cast.append((2 if b_credits_a else -2, (f"credit: the {'second' if b_credits_a else 'first'} names the "
                                                     f"other's outlet ({ka if b_credits_a else kb})")))
+    # a text that stops mid-sentence was cut by whoever made the excerpt or the crawl, not by a
+    # syndicator (who cuts at a paragraph's end): being contained then says nothing of direction
     if al.coverage_b >= 0.8 and al.coverage_a <= 0.5:
-        cast.append((1, f"coverage: the second is contained in the first ({al.coverage_b:.2f} vs {al.coverage_a:.2f})"))
+        if not _ends_cut(sb):
+            cast.append((1, f"coverage: the second is contained in the first ({al.coverage_b:.2f} vs {al.coverage_a:.2f})"))
     elif al.coverage_a >= 0.8 and al.coverage_b <= 0.5:
-        cast.append((-1, f"coverage: the first is contained in the second ({al.coverage_a:.2f} vs {al.coverage_b:.2f})"))
+        if not _ends_cut(sa):
+            cast.append((-1, f"coverage: the first is contained in the second ({al.coverage_a:.2f} vs {al.coverage_b:.2f})"))
     else:  # the cut rule reads the same asymmetry more finely; one vote either way, never both
         cast.append(cut_vote(a, b, sa, sb, al))
     cast += [attribution_vote(a, b), damage_vote(a, b, sa, sb, al)]
@@ -424,7 +428,9 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     art_a = [x for x in translation_artefacts(sa, sb, al.pairs) if _directional(x)]
     if len(art_b) != len(art_a) and machine_translation_evidence(art_b if len(art_b) > len(art_a) else art_a):
         which, arts = ("second", art_b) if len(art_b) > len(art_a) else ("first", art_a)
-        cast.append((1 if len(art_b) > len(art_a) else -1, f"translation artefacts in the {which}: {'; '.join(arts[:3])}"))
+        # traces of machine translation on one side only: a newsroom's own text carries none
+        w = 2 if not (art_a and art_b) else 1
+        cast.append((w if len(art_b) > len(art_a) else -w, f"translation artefacts in the {which}: {'; '.join(arts[:3])}"))
     votes = sum(v for v, _ in cast)
     limited, reason = declared_source_limit(a, b, votes)
     # a vote against the direction the others carry is kept, and marked, so it is not read as support
@@ -432,6 +438,13 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     if reason:
         why.append(reason)
     return limited, why
+
+
+def _ends_cut(sents: list[Sentence]) -> bool:
+    """Whether a text's last sentence stops without closing punctuation (an excerpt cut mid-sentence)."""
+    from newstrace.provenance.paragraphs import _cut
+
+    return bool(sents) and _cut(sents[-1])
 
 
 def _directional(artefact: str) -> bool:
