@@ -129,6 +129,8 @@ def _looks_like_person_name(doc: Doc, start: int, end: int) -> bool:
         return True
     if label in ("GPE", "LOC", "FAC"):
         return False
+    if _premodifies_noun(doc, end):
+        return False  # "errors, CNET Money editorial staff": the name modifies a noun, no apposition
     if prev is not None and prev.text == "," and start > 1 and doc[start - 2].pos_ == "NOUN":
         return True
     if nxt is not None and nxt.text == ",":
@@ -138,6 +140,33 @@ def _looks_like_person_name(doc: Doc, start: int, end: int) -> bool:
                 return True
             k += 1
     return False
+
+
+def _premodifies_noun(doc: Doc, end: int) -> bool:
+    """The name ending before token ``end`` stands before a common noun it modifies ("the Vell
+    Ledger editorial team", "Harbin Mutual staff"): the head of its phrase is that noun, so the
+    name is no apposition and no person's name (a person's name in apposition ends its phrase).
+
+    Args:
+        doc: the light-pipeline ``Doc`` (part-of-speech tags, no parse).
+        end: token index just after the name.
+
+    Returns:
+        True when the next word is a lower-case common noun, or adjectives and then one.
+    """
+    k = end
+    while k < len(doc) and k < end + 3 and doc[k].pos_ == "ADJ" and doc[k].text.islower():
+        k += 1
+    return k < len(doc) and doc[k].pos_ == "NOUN" and doc[k].text.islower() and not is_cue(doc[k])
+
+
+def _speaks_as_name(doc: Doc, start: int, end: int) -> bool:
+    """The mention ``doc[start:end]`` stands beside a speech verb ("Wang said", "said Wang") and is
+    not written as an acronym ("CNET", "BBC": organisations, whatever a name holding them is)."""
+    text = doc[start:end].text
+    if text.isupper() and sum(c.isalpha() for c in text) >= 2:
+        return False
+    return end < len(doc) and is_cue(doc[end]) or start > 0 and is_cue(doc[start - 1])
 
 
 def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
@@ -339,6 +368,11 @@ def extract_entities(parsed: ParsedText) -> list[Entity]:
     person_tokens = {i for s, _, e in spans for i in range(s, e)}
     names = [[fold(w) for w in _name_words(doc[ns:e].text)] for _, ns, e in spans]
     known_words = {w for n in names if len(n) > 1 for w in n}
+    # A word NER typed as something else is read as the person where it is a surname; another
+    # word of the name alone is as likely the organisation the name was wrongly made of ("CNET"
+    # of a "CNET Money" tagged PERSON), so it needs a speech verb beside it and no acronym's
+    # shape (a family name first: "Wang Chao-Ming ... Wang said").
+    surnames = {n[-1] for n in names if len(n) > 1}
     # Re-mentions of a known name word that NER gave another label or missed.
     extra: list[tuple[int, int, int]] = []
     i = 0
@@ -361,6 +395,9 @@ def extract_entities(parsed: ParsedText) -> list[Entity]:
         if ent_here and (ent_here[0].start < i or ent_here[0].end > hit):
             i = hit
             continue  # part of a longer non-person name ("Torres Street")
+        if ent_here and fold(doc[i:hit].text) not in surnames and not _speaks_as_name(doc, i, hit):
+            i = hit
+            continue
         extra.append((i, i, hit))
         i = hit
     spans = sorted(spans + extra)
