@@ -47,6 +47,7 @@ from itertools import pairwise
 
 from spacy.tokens import Doc, Span, Token
 
+from newstrace.nlp.cues import PERSON_PRONOUNS
 from newstrace.nlp.lookup import DocEnts, EntityIndex, QuoteIndex
 from newstrace.nlp.numbers import (
     CURRENCY_NATIONS,
@@ -137,7 +138,6 @@ _SOURCE_PREFIX = re.compile(
     r"(?:statements?|figures?|data|estimates?|reports?|counts?|numbers?|statistics|calculations?|tallies|tally"
     r"|a\s+report|an\s+estimate|a\s+statement|a\s+count)"
     r"\s+(?:by|from|of|released\s+by|published\s+by|issued\s+by)\s+)", re.IGNORECASE)
-_PRONOUN_PERSON = {"he", "she", "him", "her"}
 _NP_POS = {"ADJ", "NOUN", "PROPN"}
 _COMPARE = {"against", "vs", "vs.", "versus", "from", "to", "and", "or", "compared", "than", "with", "v"}
 
@@ -1049,7 +1049,7 @@ def _speaker_after(doc: Doc, sent: Span, v: Token) -> tuple[int, int] | None:
 def _named(parsed: ParsedText, ctx: _Ctx, span: Span, text: str | None, entities: EntityIndex) -> str | None:
     """A speaker span as a source name: an entity's canonical name, a resolved pronoun, or the phrase."""
     if len(span) == 1 and span[0].tag_ == "PRP":
-        if span[0].lower_ not in _PRONOUN_PERSON:
+        if span[0].lower_ not in PERSON_PRONOUNS:
             return None
         return _last_person_before(ctx, span.start_char, entities)
     for ent in entities.starting_at(span.start_char):

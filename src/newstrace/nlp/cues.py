@@ -216,6 +216,12 @@ FRAME_MODIFIERS = frozenset("only sole last first most full entire whole officia
 
 #: Pronouns that can stand for a speaker, with their grammatical gender ('' = any).
 SPEAKER_PRONOUNS = {"he": "m", "she": "f", "him": "m", "her": "f", "they": "", "it": ""}
+#: Pronouns of one person, with a gender ('he', 'her'; not 'they', 'it').
+PERSON_PRONOUNS = frozenset(p for p, gender in SPEAKER_PRONOUNS.items() if gender)
+#: Personal pronouns that stand as a clause's subject ('he said', 'as we were told').
+SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "it", "i", "we"})
+#: Relative pronouns opening a relative clause ('Maduro, who blamed ...', 'the plan that ...').
+RELATIVE_WORDS = frozenset({"who", "whom", "whose", "which", "that"})
 
 #: Gendered nouns and titles giving a person's gender from the article's own words.
 MALE_WORDS = frozenset(

@@ -43,6 +43,7 @@ from newstrace.nlp.cues import (
     CHARACTERISING_VERBS,
     LABEL_DETERMINERS,
     NAMING_VERBS,
+    RELATIVE_WORDS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
     TITLE_ABBREVIATIONS,
@@ -65,7 +66,6 @@ _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 #: Longest subject (tokens, appositions included) looked at between a quotation and its cue:
 #: "..., Leonard E. Burman, director of the centrist Urban-Brookings Tax Policy Center, said".
 MAX_SUBJECT_TOKENS = 30
-_RELATIVE = {"who", "whom", "which", "whose", "that"}
 _SUBORDINATORS = {
     "when",
     "as",
@@ -363,14 +363,14 @@ class _Attributor:
                     and _is_cue_auxiliary(doc[verb_group[-1]])
                     and any(
                         doc[x].pos_ in ("CCONJ", "SCONJ")
-                        or doc[x].lower_ in _RELATIVE
+                        or doc[x].lower_ in RELATIVE_WORDS
                         or doc[x].tag_ == "VBG"
                         for x in region
                     )
                 ):
                     break  # '..." and that the committee would continue', '..., reminding them that X has said
                 lead = [x for x in region if doc[x].lower_ not in _SKIP_BEFORE_CUE]
-                if lead and doc[lead[-1]].lower_ in _RELATIVE:
+                if lead and doc[lead[-1]].lower_ in RELATIVE_WORDS:
                     # '..." and Guaido, who said ...': a relative clause with its own content; its cue
                     # is not the quotation's, but one may follow ('..., a farmer who asked not to be named said')
                     continue
@@ -421,7 +421,7 @@ class _Attributor:
         doc = self.doc
         if not _is_cue_auxiliary(doc[toks[j]]):
             return False
-        if any(doc[x].pos_ in ("CCONJ", "SCONJ") or doc[x].lower_ in _RELATIVE for x in toks[:j]):
+        if any(doc[x].pos_ in ("CCONJ", "SCONJ") or doc[x].lower_ in RELATIVE_WORDS for x in toks[:j]):
             return False  # 'and that the committee would continue ...': a clause of its own
         for n, x in enumerate(toks[j + 1 : j + 4], start=j + 1):
             t = doc[x]
@@ -436,7 +436,7 @@ class _Attributor:
 
     def _in_relative(self, toks: list[int], j: int) -> bool:
         """The finite verb at ``toks[j]`` sits in a relative clause ("Pike, who is 19, said")."""
-        return any(self.doc[x].lower_ in _RELATIVE for x in toks[max(0, j - 6) : j])
+        return any(self.doc[x].lower_ in RELATIVE_WORDS for x in toks[max(0, j - 6) : j])
 
     def _clear_path(self, between: list[int]) -> bool:
         """No finite verb between a subject and its cue, except in a relative clause or an
@@ -445,7 +445,7 @@ class _Attributor:
         aside = False
         for i in between:
             t = doc[i]
-            if t.lower_ in _RELATIVE or t.text in {"(", "--", "—", "–"}:
+            if t.lower_ in RELATIVE_WORDS or t.text in {"(", "--", "—", "–"}:
                 aside = True
             elif t.text in {")"}:
                 aside = False
@@ -842,7 +842,7 @@ class _Attributor:
                     subject = c.dep_ == "nsubj" or (c.dep_ == "nsubjpass" and h.lower_ == "quoted")
                     if not subject or in_quote(c):
                         continue
-                    if c.lower_ in _RELATIVE and h.dep_ == "relcl" and not in_quote(h.head):
+                    if c.lower_ in RELATIVE_WORDS and h.dep_ == "relcl" and not in_quote(h.head):
                         c = h.head  # 'Maduro, who blamed ... "...": the relative clause's antecedent speaks
                         lo, hi = base + c.left_edge.i, base + c.i + 1
                     else:
@@ -892,7 +892,7 @@ class _Attributor:
         for c in verb.children:
             if c.dep_ != "nsubj" or in_quote(c):
                 continue
-            if c.lower_ in _RELATIVE and verb.dep_ == "relcl" and not in_quote(verb.head):
+            if c.lower_ in RELATIVE_WORDS and verb.dep_ == "relcl" and not in_quote(verb.head):
                 lo, hi = base + verb.head.left_edge.i, base + verb.head.i + 1
             else:
                 lo, hi = base + c.left_edge.i, base + c.right_edge.i + 1

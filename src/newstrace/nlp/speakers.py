@@ -26,8 +26,10 @@ from newstrace.nlp.cues import (
     NON_PERSON_HEADS,
     OFFICE_TITLES,
     PERSON_NOUNS,
+    RELATIVE_WORDS,
     ROLE_TITLE_NOUNS,
     SPEAKER_PRONOUNS,
+    SUBJECT_PRONOUNS,
     TITLE_ABBREVIATIONS,
     TITLE_QUALIFIERS,
     gender_of_word,
@@ -39,8 +41,6 @@ from newstrace.nlp.entities import NON_PERSON_WORDS, TITLES, fold
 from newstrace.schema import Entity
 
 _POSSESSIVE = {"'s", "’s", "'", "’"}
-_SUBJ_PRONOUNS = {"he", "she", "they", "it", "i", "we"}
-_RELATIVES = {"who", "whom", "whose", "which", "that"}
 #: Words opening an adjunct of reason or purpose: a description ends before them ("the
 #: soldier who asked not to be identified | for fear of reprisals").
 _REASON_OPENERS = {"because", "lest", "cos"}
@@ -587,9 +587,9 @@ class MentionIndex:
             return self.person_referent(object_person)
         for i in tokens:
             low = doc[i].lower_
-            if low in {"who", "whom", "which", "that", "whose"} or is_finite_verb(doc[i]):
+            if low in RELATIVE_WORDS or is_finite_verb(doc[i]):
                 break  # a pronoun inside a relative clause is not the speaker
-            if low in _SUBJ_PRONOUNS and doc[i].tag_ != "PRP$":
+            if low in SUBJECT_PRONOUNS and doc[i].tag_ != "PRP$":
                 if low in ("i", "we"):
                     return None
                 return self.pronoun_referent(i)
@@ -763,7 +763,7 @@ def _reason_adjunct(toks: list, j: int) -> bool:
             return True
         if (low, nxt) == ("out", "of"):
             return any(x.lower_ in _REASON_NOUNS for x in toks[j + 2 : j + 4])
-    if low in {"as", "since"} and nxt in {"he", "she", "they", "it", "we", "i"}:
+    if low in {"as", "since"} and nxt in SUBJECT_PRONOUNS:
         return True  # 'as he was not authorised to speak': a clause of reason
     if low in _REASON_PARTICIPLES and not after_verb:
         return True
@@ -800,7 +800,7 @@ def _defining_part(toks: list) -> list:
     for j in range(first_noun + 1, len(toks)):
         t = toks[j]
         low = t.lower_
-        is_relative = low in _RELATIVES and (low != "that" or toks[j - 1].pos_ in ("NOUN", "PROPN"))
+        is_relative = low in RELATIVE_WORDS and (low != "that" or toks[j - 1].pos_ in ("NOUN", "PROPN"))
         if is_relative:
             if relative:
                 return toks[:j]
@@ -816,7 +816,7 @@ def _trim_dangling(toks: list) -> list:
     conjunction or a preposition ('a police officer who' from 'a police officer who, fearing
     reprisals, ...'), so the description reads as a noun phrase."""
     while len(toks) > 1 and (
-        toks[-1].lower_ in _RELATIVES
+        toks[-1].lower_ in RELATIVE_WORDS
         or toks[-1].pos_ in ("CCONJ", "SCONJ", "ADP", "PUNCT", "SPACE")
         or toks[-1].tag_ == "TO"
     ):
