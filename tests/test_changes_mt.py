@@ -83,3 +83,43 @@ def test_abbreviation_and_inflection_rules():
     assert is_abbreviation("Sgt.", "Sergeant") and is_abbreviation("Gov", "governor")
     assert not is_abbreviation("Ann", "Anton") and not is_abbreviation("Sgt", "Sgts")
     assert is_inflection("norvia", "norvian") and not is_inflection("torres", "torrez")
+
+
+SPANISH = (
+    "El alcalde de Puerto Calder, Ramón Etxeberria, anunció el martes que 2.300 vecinos del barrio de "
+    "Lower Harbor fueron evacuados tras la crecida del río Vessa.\n\n"
+    "Según la autoridad regional del agua, el río alcanzó 6,4 metros en Puerto Calder, casi un metro por "
+    "encima del récord de 1987.\n\n"
+    "Etxeberria recorrió en barca los barrios inundados junto a la ingeniera Tomasa Reyes y prometió 14 "
+    "albergues en escuelas.\n\n"
+    "La enfermera Nadia Okafor contó a Radio Calder que cruzó el agua con sus dos hijos hasta el gimnasio "
+    "del instituto Ferrand.\n\n"
+    "El gobierno regional pidió ayuda al ejército y abrió una investigación sobre las sirenas de Lower "
+    "Harbor, que no sonaron el domingo.")
+ENGLISH_MT = (
+    "The mayor of Puerto Calder, Ramón Etxeberria, announced Tuesday that 2,300 neighbours of the Lower "
+    "Harbor district were evacuated after the flood of the Vessa river. sources.\n\n"
+    "According to the regional water authority, the river reached 6.4 meters in Puerto Calder, almost one "
+    "meter above the record of 1987.\n\n"
+    "Etxeberria toured by boat the flooded neighbourhoods with the engineer Tomasa Reyes and promised 14 "
+    "shelters in schools. her.\n\n"
+    "The nurse Nadia Okafor told Radio Calder that she crossed the water with her two sons until the gym "
+    "of the Ferrand institute, And They arrived at night.\n\n"
+    "The regional government asked the army for help and opened an investigation about the sirens of Lower "
+    "Harbor, which did not sound on Sunday.")
+
+
+def _lang(aid, text, language, published):
+    return Article(id=aid, source=Source(path=f"{aid}.txt", format="text"), text=text, language=language,
+                   published=published)
+
+
+def test_an_english_machine_translation_of_a_foreign_article_is_machine_translated():
+    """Across languages the kind is "translation", unless the English copy reads as machine output on
+    its own (lower-case words after a full stop, a capital inside a sentence): issue 3 calls a
+    machine translation into English "machine-translated". A fluent English version stays a translation."""
+    (d,) = trace([_lang("es", SPANISH, "es", "2024-03-12"), _lang("en", ENGLISH_MT, "en", "2024-03-13")])
+    assert (d.copy_id, d.origin_id, d.kind) == ("en", "es", "machine-translated"), (d.copy_id, d.kind)
+    fluent = ENGLISH_MT.replace(" sources.", "").replace(" her.", "").replace(", And They arrived at night", "")
+    (d2,) = trace([_lang("es", SPANISH, "es", "2024-03-12"), _lang("en2", fluent, "en", "2024-03-13")])
+    assert (d2.copy_id, d2.kind) == ("en2", "translation"), (d2.copy_id, d2.kind)
