@@ -47,6 +47,10 @@ NON_PERSON_WORDS = frozenset(
     """.split()
 )
 
+#: A word with a dash glued before it ("-Venezuela" of "CARACAS -Venezuela's", a dateline whose
+#: dash lost its space): a name's hyphen has no space on either side and is a token of its own.
+_STRAY_DASH = re.compile(r"^[-\u2013\u2014]\w")
+
 _PRONOUNS = frozenset("he she him her his hers they them their it its i me we us you".split())
 
 
@@ -180,6 +184,8 @@ def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
             continue
         if ent[-1].lower_ in NON_PERSON_WORDS:
             continue  # "Caddon Ridge" tagged PERSON
+        if any(_STRAY_DASH.match(t.text) for t in ent):
+            continue  # "CARACAS -Venezuela's": a dateline's dash lost its space, no name
         end = ent.end
         while end > ent.start and (
             doc[end - 1].is_punct or doc[end - 1].lower_ in {"'s", "’s"} or is_cue(doc[end - 1])
@@ -422,10 +428,31 @@ def extract_entities(parsed: ParsedText) -> list[Entity]:
     for ent in doc.ents:
         if ent.label_ == "PERSON" or any(i in taken for i in range(ent.start, ent.end)):
             continue
-        entities.append(
-            Entity(
-                text=ent.text, label=ent.label_, canonical=name_form(ent.text), start=ent.start_char, end=ent.end_char
-            )
-        )
+        for a, b in _dash_pieces(ent):
+            text = parsed.text[a:b]
+            entities.append(Entity(text=text, label=ent.label_, canonical=name_form(text), start=a, end=b))
     entities.sort(key=lambda en: en.start)
     return entities
+
+
+def _dash_pieces(ent) -> list[tuple[int, int]]:
+    """Character ranges of an entity split where a word has a dash glued before it: "CARACAS
+    -Venezuela" (a dateline whose dash lost a space) is two names, neither holding the dash.
+
+    Args:
+        ent: a spaCy entity ``Span``.
+
+    Returns:
+        ``[(start, end), ...]`` character offsets into the ``Doc``'s text, empty pieces left out.
+    """
+    pieces: list[tuple[int, int]] = []
+    start = ent.start_char
+    for tok in ent:  # the first too: an entity of the glued word alone ('-Venezuela')
+        if _STRAY_DASH.match(tok.text):
+            end = tok.idx
+            while end > start and ent.doc.text[end - 1].isspace():
+                end -= 1
+            pieces.append((start, end))
+            start = tok.idx + 1
+    pieces.append((start, ent.end_char))
+    return [(a, b) for a, b in pieces if b > a]

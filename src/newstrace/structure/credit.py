@@ -284,9 +284,13 @@ _DASH = r"(?:\s*(?:--|[-\u2013\u2014\u2012\u2015])\s*|:\s+)"
 _DATELINE_AGENCY = re.compile(
     rf"^(?P<place>{_TITLE_PLACE}|{_UPPER_PLACE})(?P<rest>,[^()\n]{{1,60}}?)?\s*\((?P<agency>[^()\n]{{1,40}})\)(?P<dash>{_DASH})"
 )
+#: A hyphen as a dateline's dash: spaced after it ("CARACAS - ", "CARACAS- "), or spaced before it
+#: alone and glued to the story's capital ("CARACAS -Venezuela's blackout", a lost space); a
+#: hyphen spaced on neither side joins a compound ("US-CHINA"), no dateline.
+_HYPHEN_DASH = r"\s*-\s+|\s+-(?=[\"\u201c\u2018'A-Z\u00c0-\u00de0-9])"
 _DATELINE_PLAIN = re.compile(
     rf"^(?P<place>{_UPPER_PLACE}|{_TITLE_PLACE})(?P<rest>\s*,[^()\n\u2014\u2013]{{1,60}}?)?"
-    r"(?P<dash>\s*-\s+|\s*(?:--|[\u2013\u2014])\s*)"
+    rf"(?P<dash>{_HYPHEN_DASH}|\s*(?:--|[\u2013\u2014])\s*)"
 )
 #: Capitalised labels that open a paragraph with a dash but are no place ("BREAKING — ...").
 _KICKERS = frozenset(
@@ -363,6 +367,10 @@ def parse_dateline(paragraph: str) -> Dateline | None:
     True
     >>> parse_dateline("CARACAS, Venezuela -- The army said.").text
     'CARACAS, Venezuela'
+    >>> [parse_dateline(p).text for p in ("PELLWYRTH -Ossery's port shut.", "PELLWYRTH- The port shut.")]
+    ['PELLWYRTH', 'PELLWYRTH']
+    >>> parse_dateline("US-OSSERY talks resumed.") is None
+    True
     >>> parse_dateline("Pellwyrth, Ossery - Harbour officials said.").text
     'Pellwyrth, Ossery'
     >>> parse_dateline("NATO \u2014 the alliance said.") is None, parse_dateline("BREAKING \u2014 A fire.") is None
