@@ -73,6 +73,8 @@ def test_the_analysed_article_keeps_the_dateline_apart_and_no_entity_holds_it():
     [
         "CORRAN -Ossery\u2019s nationwide blackout left large areas of the country in chaos on Friday.",
         "TORVALE -Ossery\u2019s mayor, Ada Lund, resigned on Friday after the vote.",
+        "TORVALE- Ossery\u2019s mayor, Ada Lund, resigned on Friday after the vote.",
+        "CORRAN- Ossery\u2019s nationwide blackout left large areas of the country in chaos on Friday.",
     ],
 )
 def test_a_word_glued_to_a_stray_dash_is_no_part_of_a_name(text):

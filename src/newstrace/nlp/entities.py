@@ -47,9 +47,10 @@ NON_PERSON_WORDS = frozenset(
     """.split()
 )
 
-#: A word with a dash glued before it ("-Venezuela" of "CARACAS -Venezuela's", a dateline whose
-#: dash lost its space): a name's hyphen has no space on either side and is a token of its own.
-_STRAY_DASH = re.compile(r"^[-\u2013\u2014]\w")
+#: A word with a dash glued before or after it ("-Venezuela" of "CARACAS -Venezuela's", "CARACAS-"
+#: of "CARACAS- Venezuela", a dateline whose dash lost a space): a name's hyphen has no space on
+#: either side and is a token of its own.
+_STRAY_DASH = re.compile(r"^[-\u2013\u2014]\w|\w[-\u2013\u2014]$")
 
 _PRONOUNS = frozenset("he she him her his hers they them their it its i me we us you".split())
 
@@ -184,7 +185,7 @@ def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
             continue
         if ent[-1].lower_ in NON_PERSON_WORDS:
             continue  # "Caddon Ridge" tagged PERSON
-        if any(_STRAY_DASH.match(t.text) for t in ent):
+        if any(_STRAY_DASH.search(t.text) for t in ent):
             continue  # "CARACAS -Venezuela's": a dateline's dash lost its space, no name
         end = ent.end
         while end > ent.start and (
@@ -445,14 +446,21 @@ def _dash_pieces(ent) -> list[tuple[int, int]]:
     Returns:
         ``[(start, end), ...]`` character offsets into the ``Doc``'s text, empty pieces left out.
     """
+    text = ent.doc.text
     pieces: list[tuple[int, int]] = []
     start = ent.start_char
     for tok in ent:  # the first too: an entity of the glued word alone ('-Venezuela')
-        if _STRAY_DASH.match(tok.text):
-            end = tok.idx
-            while end > start and ent.doc.text[end - 1].isspace():
-                end -= 1
-            pieces.append((start, end))
-            start = tok.idx + 1
+        if not _STRAY_DASH.search(tok.text):
+            continue
+        if not tok.text[0].isalnum():  # '-Venezuela': the name before ends, the next opens after the dash
+            cut, start_next = tok.idx, tok.idx + 1
+        else:  # 'CARACAS-': this word ends a name
+            cut, start_next = tok.idx + len(tok) - 1, tok.idx + len(tok)
+        while cut > start and text[cut - 1].isspace():
+            cut -= 1
+        pieces.append((start, cut))
+        start = start_next
+        while start < ent.end_char and text[start].isspace():
+            start += 1
     pieces.append((start, ent.end_char))
     return [(a, b) for a, b in pieces if b > a]
