@@ -231,3 +231,37 @@ def test_generated_cp1252_texts_decode_exactly():
         assert got.text == text, got.notice
         exact += 1
     assert exact >= 195 and exact + refused == 200
+
+
+def _page(charset: str = "") -> bytes:
+    """An invented news page in Windows-1252, declaring ``charset`` in a <meta> tag when given."""
+    head, _, body = STORY.partition("\n\n")
+    meta = f"<meta charset='{charset}'>" if charset else ""
+    paras = "".join(f"<p>{p}</p>" for p in body.split("\n\n") if p.strip())
+    return (f"<html><head>{meta}<title>{head}</title></head><body><article><h1>{head}</h1>{paras}</article></body></html>"
+            ).encode("cp1252")  # fmt: skip
+
+
+def test_html_and_warc_pages_without_a_charset_are_decoded_with_a_notice(tmp_path):
+    """A page that declares its charset is read by it, silently; one that declares none gets the detection and W103."""
+    import io
+
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    declared, bare = tmp_path / "declared.html", tmp_path / "bare.html"
+    declared.write_bytes(_page("windows-1252"))
+    bare.write_bytes(_page())
+    buf = io.BytesIO()
+    w = WARCWriter(buf, gzip=False)
+    hh = StatusAndHeaders("200 OK", [("Content-Type", "text/html")], protocol="HTTP/1.0")
+    w.write_record(w.create_warc_record("https://news.invalid/cafe", "response", payload=io.BytesIO(_page()), http_headers=hh))
+    warc = tmp_path / "crawl.warc"
+    warc.write_bytes(buf.getvalue())
+    docs = {p.name: next(iter(read_path(p))) for p in (declared, bare, warc)}
+    assert {name: d.error for name, d in docs.items()} == {"declared.html": None, "bare.html": None, "crawl.warc": None}
+    for doc in docs.values():
+        assert "Se\u00f1or Tom\u00e1s Ruiz, said \u201cwe will open again on Monday\u201d \u2013 a week" in doc.text
+    assert docs["declared.html"].notices == []
+    assert [n.code for n in docs["bare.html"].notices] == [n.code for n in docs["crawl.warc"].notices] == ["W103"]
+    assert "decoded as cp1252" in docs["crawl.warc"].notices[0].message

@@ -7,7 +7,8 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document
+from newstrace.readers.base import MAX_FILE_BYTES, RawDocument, error_document, notice_record
+from newstrace.readers.encoding import NOTICE_CODE, Decoder, invalid_lines
 from newstrace.schema import Source
 
 #: Record types that can hold a page; others (request, metadata, warcinfo, revisit) are skipped.
@@ -20,7 +21,8 @@ _MEDIA_TYPE = re.compile(r"^[a-z0-9][a-z0-9!#$&^_.+-]{0,62}/[a-z0-9][a-z0-9!#$&^
 _WARC_MAGIC = (b"WARC/", b"filedesc://")
 
 
-def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> Iterator[RawDocument]:
+def read_warc_file(path: Path, skipped: Counter | None = None, encoding: str | None = None,
+                   **_options) -> Iterator[RawDocument]:  # fmt: skip
     """Yield one RawDocument per HTML page in a WARC file (``.warc`` or ``.warc.gz``).
 
     Args:
@@ -28,6 +30,8 @@ def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> It
         skipped: a counter that receives one count per record skipped, keyed by reason
             (``type:request``, ``type:warcinfo``, ``status:404``, ``content-type:image/jpeg``,
             ``content-type:invalid`` for a header that is not a ``type/subtype`` media type, ``empty``); records are never dropped without a counted reason.
+        encoding: the codec named with ``--encoding``, for a page that is not UTF-8 and declares
+            no charset (else one is detected, with a W103 notice; see :func:`_decode`).
 
     Each page goes through :func:`newstrace.readers.html.html_to_document` (trafilatura).
     Its ``Source`` has ``format="warc"``, ``record`` (0-based index among all WARC records
@@ -41,8 +45,9 @@ def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> It
     offset; the rest of the file cannot be located and is not read), messages in words
     without exception names or raw bytes; E102 a file with no record or no HTML page
     (with the skip reasons); E104 a
-    page over the size limit, plus the errors of ``html_to_document`` for pages with no
-    article text.
+    page over the size limit, E103 a page that is not UTF-8, declares no charset that reads it and
+    whose encoding is not detected with confidence, plus the errors of ``html_to_document`` for
+    pages with no article text.
     """
     from warcio.archiveiterator import ArchiveIterator
 
@@ -77,7 +82,7 @@ def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> It
                 return
             seen: Counter = Counter()  # this record's skip reason, counted only if it is whole
             try:
-                doc = _page(record, path, index, lambda: _offset(records, next_offset)[0], seen)
+                doc = _page(record, path, index, lambda: _offset(records, next_offset)[0], seen, encoding)
             except Exception as exc:  # a damaged payload (bad chunking, truncated gzip body)
                 doc = error_document(
                     Source(path=str(path), format="warc", record=index, offset=_offset(records, next_offset)[0],
@@ -125,7 +130,7 @@ def read_warc_file(path: Path, skipped: Counter | None = None, **_options) -> It
         )
 
 
-def _page(record, path: Path, index: int, offset, skipped: Counter) -> RawDocument | None:
+def _page(record, path: Path, index: int, offset, skipped: Counter, encoding: str | None = None) -> RawDocument | None:
     """The page in one WARC record, or ``None`` (with a counted reason) when it holds none.
 
     ``offset`` is a callable giving the record's byte offset; warcio knows it only once the
@@ -162,7 +167,12 @@ def _page(record, path: Path, index: int, offset, skipped: Counter) -> RawDocume
         return None
     from newstrace.readers.html import html_to_document
 
-    doc = html_to_document(_decode(body, ctype), source, url)
+    page, notice, error = _decode(body, ctype, encoding)
+    if error is not None:
+        return error_document(source, "E103", error)
+    doc = html_to_document(page, source, url)
+    if notice is not None and doc.error is None:
+        doc.notices.append(notice_record(source, NOTICE_CODE, notice))
     doc.source = doc.source.model_copy(update={"url": doc.source.url or url, "captured": captured})
     doc.meta.setdefault("url", url)
     if captured:
@@ -170,14 +180,19 @@ def _page(record, path: Path, index: int, offset, skipped: Counter) -> RawDocume
     return doc
 
 
-def _decode(body: bytes, content_type: str) -> str:
-    """Page bytes as text: UTF-8, else the declared charset (HTTP header or <meta>), else cp1252.
+def _decode(body: bytes, content_type: str, encoding: str | None = None) -> tuple[str | None, str | None, str | None]:
+    """Page bytes as text: UTF-8, else the declared charset (HTTP header or <meta>), else ``encoding``
+    or a detected legacy codec (:class:`~newstrace.readers.encoding.Decoder`).
 
     UTF-8 is tried first because declarations are often wrong; a wrong legacy guess is left
     for the encoding repair stage (ftfy) to undo.
+
+    Returns:
+        ``(page, notice, error)``: the page and, when a codec was detected, its W103 notice; or
+        ``(None, None, message)`` (E103) when no codec reads it with confidence.
     """
     try:
-        return body.decode("utf-8-sig")
+        return body.decode("utf-8-sig"), None, None
     except UnicodeDecodeError:
         pass
     declared = re.search(r"charset\s*=\s*([A-Za-z0-9_.:-]+)", content_type, re.I)
@@ -185,10 +200,11 @@ def _decode(body: bytes, content_type: str) -> str:
     for name in (declared.group(1) if declared else None, meta.group(1).decode("ascii", "replace") if meta else None):
         if name:
             try:
-                return body.decode(name)
+                return body.decode(name), None, None
             except (LookupError, UnicodeDecodeError):
                 continue
-    return body.decode("cp1252", errors="replace")
+    got = Decoder(encoding, lambda at: invalid_lines(body[at:].splitlines(keepends=True))).document(body)
+    return got.text, got.notice, got.error
 
 
 def _sniff_html(body: bytes) -> bool:
