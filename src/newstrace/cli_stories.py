@@ -41,26 +41,39 @@ def stories(
     limit: int = typer.Option(50, "--limit", "-n", min=0, help="Stories listed (largest first); 0: all."),
     offset: int = typer.Option(0, "--offset", min=0, help="Stories skipped before the listing."),
     min_articles: int = typer.Option(1, "--min-articles", min=1, help="List only stories with this many articles."),
+    update: bool = typer.Option(True, "--update/--no-update", help="Cluster the articles not yet in a story first "
+                                "(needs write access); --no-update lists the stories as last clustered, read-only, "
+                                "beside another process that holds the store (`newstrace serve`)."),  # fmt: skip
 ) -> None:
     """Cluster stored articles into stories (copies and independent coverage of one event) and list them.
 
     Incremental: articles not yet in a story are keyed and linked against the store, new
     copy links from trace are applied, and the result equals a full re-run (--full). Run
-    `newstrace trace` first so copies join their origins. Exit status: 0 ok, 2 usage or store
-    error, or no such story.
+    `newstrace trace` first so copies join their origins. --no-update only reads the store:
+    the stories as last clustered, with a warning when they lag behind ingest or trace.
+    Exit status: 0 ok, 2 usage or store error, no such story, or (--no-update) no stories
+    stored yet.
     """
-    from newstrace.store import open_store
+    from newstrace.store import StoreLockedError, open_store
     from newstrace.stories import list_stories, story_detail, update_stories
 
-    with store_errors(resumable=True), open_store(store, create=False) as st:
-        report = update_stories(st, full=full)
-        traced = bool(st.query("SELECT count(*) AS n FROM trace_runs")[0]["n"])
-        if story is not None:
-            sid = _resolve_story(st, story)
-            detail = story_detail(st, sid)
-            page = None
-        else:
-            page = list_stories(st, limit=limit or 100_000, offset=offset, min_articles=min_articles)
+    if not update and full:
+        raise _fail("--full re-clusters the store and --no-update only reads it: give one of them")
+    try:
+        with store_errors(resumable=True), open_store(store, create=False, read_only=not update) as st:
+            report = update_stories(st, full=full) if update else _stored_stories(st, store)
+            traced = bool(st.query("SELECT count(*) AS n FROM trace_runs")[0]["n"])
+            if story is not None:
+                sid = _resolve_story(st, story)
+                detail = story_detail(st, sid)
+                page = None
+            else:
+                page = list_stories(st, limit=limit or 100_000, offset=offset, min_articles=min_articles)
+    except typer.Exit as exc:
+        if update and isinstance(exc.__cause__, StoreLockedError):  # `serve` holds it: the read-only way
+            typer.echo(f"To list the stories as last clustered beside it: newstrace stories --no-update --store {store}",
+                       err=True)  # fmt: skip
+        raise
     if page is None:
         if json_lines:
             typer.echo(detail.model_dump_json())
@@ -71,6 +84,8 @@ def stories(
             typer.echo(s.model_dump_json())
     else:
         _print_stories(page)
+    if report is None:  # --no-update: nothing clustered in this run
+        return
     if report.derivation_edges == 0 and report.articles > 1 and not traced:
         typer.echo("Note: no copy links are stored; run `newstrace trace` first so that copies join their origins' "
                    "stories.", err=True)  # fmt: skip
@@ -80,6 +95,23 @@ def stories(
         f"copy links; {report.stories} stories. {report.seconds:.1f} s.",
         err=True,
     )
+
+
+def _stored_stories(st, path: Path) -> None:
+    """``stories --no-update``: check that stories are stored, and warn when they are stale.
+
+    Raises:
+        typer.Exit: status 2 when no ``newstrace stories`` run has stored any story yet.
+    """
+    from newstrace.stories import stories_stale
+
+    if not st.query("SELECT count(*) AS n FROM story_runs")[0]["n"]:
+        raise _fail(f"no stories are stored in {path} yet: run `newstrace stories --store {path}` (without "
+                    "--no-update) once, when no other process holds the store")  # fmt: skip
+    if stories_stale(st):
+        typer.echo("Warning: the stories are out of date (articles not yet in a story, or a trace run since they "
+                   "were clustered); they are shown as last clustered: run `newstrace stories` without --no-update "
+                   "when the store is free", err=True)  # fmt: skip
 
 
 def _resolve_story(st, ref: str) -> str:
