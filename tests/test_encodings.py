@@ -265,3 +265,14 @@ def test_html_and_warc_pages_without_a_charset_are_decoded_with_a_notice(tmp_pat
     assert docs["declared.html"].notices == []
     assert [n.code for n in docs["bare.html"].notices] == [n.code for n in docs["crawl.warc"].notices] == ["W103"]
     assert "decoded as cp1252" in docs["crawl.warc"].notices[0].message
+
+
+def test_a_line_mixing_utf8_and_cp1252_keeps_both(tmp_path):
+    """A UTF-8 text (curly quotes, "”" holds 0x9D, a byte cp1252 lacks) with a pasted cp1252 "café": both read right."""
+    path = tmp_path / "pasted.txt"
+    head = "Quay Street caf\u00e9 reopens\n\n"
+    line = "\u201cWe are open,\u201d said the owner of the "
+    path.write_bytes(head.encode("utf-8") + line.encode("utf-8") + "caf\u00e9 on Quay Street.\n".encode("cp1252"))
+    (doc,) = read_path(path)
+    assert doc.text == head + line + "caf\u00e9 on Quay Street.\n"
+    assert [n.code for n in doc.notices] == ["W103"] and "(1 of 3 lines; first byte 0xe9 at offset " in doc.notices[0].message

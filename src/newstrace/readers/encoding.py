@@ -161,8 +161,11 @@ def decode_legacy_line(raw: bytes, codec: str) -> str:
     Raises:
         UnicodeDecodeError: a byte ``codec`` does not define (0x81 in cp1252).
     """
-    whole = raw.decode(codec)
-    if whole.isascii() or raw.isascii():
+    try:
+        whole = raw.decode(codec)
+    except UnicodeDecodeError:  # UTF-8 sequences may hold bytes ``codec`` lacks (0x9D of "”" in cp1252)
+        return raw.decode("utf-8", errors=_fallback_handler(codec))
+    if raw.isascii():
         return whole
     mixed = raw.decode("utf-8", errors=_fallback_handler(codec))
     if mixed != whole:
@@ -190,7 +193,14 @@ class Decoder:
     def detect(self, offset: int) -> Detection:
         """The detection for this file's non-UTF-8 lines, the first at byte ``offset`` (run once)."""
         if self._detection is None:
-            self._detection = detect_legacy(self._sample(offset))
+            sample = self._sample(offset)
+            det = detect_legacy(sample)
+            if det.codec is None and det.guess not in _MULTIBYTE:
+                # UTF-8 lines with a pasted legacy fragment: judge the refused bytes alone
+                refused = b"".join(_refused_only(line) for line in sample.splitlines(keepends=True))
+                if refused != sample and (again := detect_legacy(refused)).codec is not None:
+                    det = again
+            self._detection = det
         return self._detection
 
     def line(self, raw: bytes, offset: int) -> Decoded:
@@ -282,6 +292,20 @@ def refusal(at: str, det: Detection) -> str:
     return (f"not valid UTF-8 ({at}), and its encoding is not detected with confidence: {det.summary}; "
             f"give --encoding NAME if you know it (e.g. --encoding {det.guess or DEFAULT_LEGACY}), else re-encode the "
             "file as UTF-8")  # fmt: skip
+
+
+#: A character UTF-8 decoded that is not ASCII: in a line with refused bytes, not evidence of its legacy codec.
+_UTF8_CHAR = re.compile("[^\x00-\x7f\udc80-\udcff]")
+
+
+def _refused_only(raw: bytes) -> bytes:
+    """A non-UTF-8 line for the detector: the bytes UTF-8 refuses kept, its valid UTF-8 characters made spaces.
+
+    A UTF-8 line with a pasted legacy fragment holds bytes no single-byte codec reads as intended
+    (0x9D of "\u201d" is undefined in cp1252); only the refused bytes tell the legacy codec.
+    """
+    text = raw.decode("utf-8", errors="surrogateescape")
+    return _UTF8_CHAR.sub(" ", text).encode("utf-8", errors="surrogateescape")
 
 
 #: Bytes of a file scanned for non-UTF-8 lines after the first one (a bound on a second pass over a large file).
