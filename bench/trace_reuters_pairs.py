@@ -173,7 +173,10 @@ def measure(n: int | None, show: int = 10, seed: int = 5) -> dict:
            "links_before_gates": len(links) + len(held) + len(one_sentence), "links_by_slot_agreement": dict(bins(links)),
            "links_by_ticker": dict(tickers(links)), "held_by_ticker": dict(tickers(held)),
            "kinds": dict(Counter(r["kind"] for r in links)), "index_cpu_s": round(c1 - c0, 1),
-           "verify_cpu_s": round(c2 - c1, 1), "wall_s": round(time.time() - t0, 1)}
+           "verify_cpu_s": round(c2 - c1, 1), "wall_s": round(time.time() - t0, 1),
+           "pairs": sorted([status, *meta[r["a"]], *meta[r["b"]], f"{r['agreement']:.2f}"]
+                           for status, rows in (("link", links), ("template", held), ("one-sentence", one_sentence))
+                           for r in rows)}
     print(f"\n== Reuters-Reuters links among the first {len(arts)} stories")
     print(f"candidate pairs {len(pairs)}; links {len(links)}; held back as templates {len(held)}, as one content "
           f"sentence and a sign-off {len(one_sentence)} (links without these gates: {res['links_before_gates']})")
@@ -209,8 +212,12 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--n", type=int, default=2000, help="Reuters stories with a body, in file order (19,043 in all)")
     ap.add_argument("--show", type=int, default=10, help="random links and held-back pairs to print")
+    ap.add_argument("--pairs", type=Path,
+                    help="write the links and held-back pairs here (TSV: status, NEWID, title, NEWID, title, agreement)")
     args = ap.parse_args(argv)
-    measure(args.n, args.show)
+    res = measure(args.n, args.show)
+    if args.pairs:
+        args.pairs.write_text("".join("\t".join(row) + "\n" for row in res["pairs"]), encoding="utf-8")
     return 0
 
 

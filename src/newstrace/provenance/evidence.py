@@ -9,6 +9,14 @@ a bond placement) shares an ordered run of sentences too, so the pair's *slot ag
 measured (:func:`slot_agreement`): of the distinctive anchors (names, figures) that sentences
 sharing their wording hold, how much agrees. A copy keeps most of them, even spun, machine-translated
 or with numbers edited; a template filled with another event's slots does not.
+
+A notice whose body holds no slot at all (a dividend notice: "Qtly div 10 cts vs 10 cts prior",
+"Pay March 31") names its subject only in the headline, and a rating notice names it in the
+headline and at the start of the lead ("Fieldcrest Cannon Inc said ..."). So the lead's opening
+name is a slot too, and the two headlines' distinctive names are compared (:func:`subject_differs`):
+when each headline names a subject the other article never mentions and the bodies' slots do not
+clearly agree, the pair is one template filled for two subjects. A copy may rewrite its headline,
+but it keeps the body, so a headline alone never unlinks a pair whose body slots agree.
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from difflib import SequenceMatcher
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from newstrace.provenance.align import (
     CROSS_MIN_SHARED,
@@ -89,6 +97,9 @@ class PairEvidence:
             anchors that agree, and that were substituted, in the sentence pairs sharing their
             wording (:func:`slot_agreement`). Not features of the calibrated model: they gate it
             (:attr:`template`).
+        subject_differs, body_slots_agree (properties, measured with the slots): each headline
+            names a subject the other article never mentions (:func:`subject_differs`); the slots
+            of the sentence pairs below the headlines clearly agree (:func:`body_slots_agree`).
     """
 
     n_pairs: int = 0
@@ -111,27 +122,37 @@ class PairEvidence:
     # (alignment, sentences a, sentences b) until the slots are measured: most candidate pairs are
     # decided without them (only a pair the model would link is asked whether it is a template)
     _slot_inputs: tuple | None = field(default=None, repr=False, compare=False)
-    _slots: tuple[float, float] | None = field(default=None, repr=False, compare=False)
+    _slots: SlotMeasures | None = field(default=None, repr=False, compare=False)
 
-    def _measure_slots(self) -> tuple[float, float]:
+    def _measure_slots(self) -> SlotMeasures:
         if self._slots is None:
             if self._slot_inputs is not None and self._slot_inputs[0].pairs:
-                _, agree, conflict = slot_agreement(*self._slot_inputs)
-                self._slots = (agree, conflict)
+                self._slots = slot_measures(*self._slot_inputs)
             else:
-                self._slots = (0.0, 0.0)
+                self._slots = SlotMeasures()
             self._slot_inputs = None
         return self._slots
 
     @property
     def slot_agree(self) -> float:
         """Weight of the distinctive anchors that agree in the sentence pairs sharing their wording (:func:`slot_agreement`)."""
-        return self._measure_slots()[0]
+        return self._measure_slots().agree
 
     @property
     def slot_conflict(self) -> float:
         """Weight of the distinctive anchors substituted in those pairs (:func:`slot_agreement`)."""
-        return self._measure_slots()[1]
+        return self._measure_slots().conflict
+
+    @property
+    def subject_differs(self) -> bool:
+        """Each headline names a subject the other article never mentions (:func:`subject_differs`)."""
+        return self._measure_slots().subject_differs
+
+    @property
+    def body_slots_agree(self) -> bool:
+        """The slots of the sentence pairs below the headlines clearly agree (:func:`body_slots_agree`)."""
+        m = self._measure_slots()
+        return body_slots_agree(m.body_agree, m.body_conflict)
 
     @property
     def slot_agreement(self) -> float:
@@ -141,10 +162,14 @@ class PairEvidence:
 
     @property
     def template(self) -> bool:
-        """True when the pair reads as one template filled twice (:func:`slot_agreement`): at least
-        :data:`SLOT_MIN_CONFLICT` of substituted slot weight and an agreement below :data:`SLOT_MIN_AGREEMENT`.
-        Measured on first use."""
-        return self.slot_conflict >= SLOT_MIN_CONFLICT and self.slot_agreement < SLOT_MIN_AGREEMENT
+        """True when the pair reads as one template filled twice: at least :data:`SLOT_MIN_CONFLICT`
+        of substituted slot weight and an agreement below :data:`SLOT_MIN_AGREEMENT` (:func:`slot_agreement`),
+        or two headlines naming different subjects (:attr:`subject_differs`) over bodies whose slots do
+        not clearly agree (:attr:`body_slots_agree`: a copy that rewrote its headline keeps its body's
+        names and figures). Measured on first use."""
+        if self.slot_conflict >= SLOT_MIN_CONFLICT and self.slot_agreement < SLOT_MIN_AGREEMENT:
+            return True
+        return self.subject_differs and not self.body_slots_agree
 
     def vector(self) -> list[float]:
         """The feature vector of the calibrated score, in :data:`FEATURES` order."""
@@ -272,6 +297,9 @@ SLOT_MIN_AGREEMENT = 0.5
 #: ... and at least this much substituted slot weight (two rare names or figures) is found: one
 #: changed figure or name variant is an edit, not a different event.
 SLOT_MIN_CONFLICT = 1.5
+#: A word in a line in capitals (or opening a sentence) is a name slot only when rarer than this
+#: (Zipf scale, wordfreq): every word is capitalised there, so only rarity says it is a name.
+RARE_ZIPF = 3.0
 #: Company-form words and the agency sign-off: part of every name of one kind, never its distinctive slot.
 GENERIC_NAME_WORDS = frozenset({"inc", "corp", "co", "ltd", "plc", "llc", "ag", "nv", "sa", "spa", "gmbh", "bv",
                                 "reuter", "reuters"})
@@ -296,6 +324,11 @@ def figure_value(token: str) -> str | None:
     return number_value(token)
 
 
+def _base(word: str) -> str:
+    """A folded word without its possessive ending: ``"navistar's"`` -> ``"navistar"``, ``"corp's"`` -> ``"corp"``."""
+    return word[:-2] if word.endswith("'s") and len(word) > 2 else word
+
+
 def _all_caps(s: Sentence) -> bool:
     """A line in capitals (a wire headline): every cased letter upper case."""
     return s.text.isupper()
@@ -304,7 +337,8 @@ def _all_caps(s: Sentence) -> bool:
 def slot_anchors(s: Sentence) -> dict[str, float]:
     """A sentence's distinctive anchors with their weights: the slots a template fills.
 
-    Names: capitalised words not opening the sentence, of three or more letters, weighted by
+    Names: capitalised words not opening the sentence, of three or more letters (a possessive
+    read as its name: "Navistar's" -> ``navistar``), weighted by
     rarity (:func:`~newstrace.provenance.text.name_weight`: "Gasunie" 1.0, "Bank" ~0.1), without
     month and weekday names and company-form words (:data:`GENERIC_NAME_WORDS`); in an all-capitals
     line (a wire headline) only rare words (Zipf < 3) count, as every word is capitalised there.
@@ -321,8 +355,9 @@ def slot_anchors(s: Sentence) -> dict[str, float]:
     out: dict[str, float] = {}
     caps = _all_caps(s)
     for k, (tok, w) in enumerate(zip(s.raw, s.words)):
+        w = _base(w)
         if (k == 0 or not tok[:1].isupper() or len(w) < 3 or w[:1].isdigit() or w in DATE_WORDS
-                or w in GENERIC_NAME_WORDS or (caps and zipf(w) >= 3.0)):
+                or w in GENERIC_NAME_WORDS or (caps and zipf(w) >= RARE_ZIPF)):
             continue
         weight = name_weight(w)
         if weight > 0:
@@ -401,15 +436,90 @@ def _same_slot(x: str, y: str) -> bool:
     return x[:5] == y[:5] or fuzz.ratio(x, y) >= 75
 
 
-def slot_counts(a: Sentence, b: Sentence) -> tuple[float, float]:
+@dataclass(frozen=True)
+class WordUse:
+    """How two articles write their words, read from their mixed-case sentences.
+
+    Attributes:
+        names: folded words (possessives as their name, :func:`_base`) written capitalised after a
+            sentence's first word: names as the articles themselves write them ("... said Fieldcrest Cannon").
+        lower: folded words written in lower case somewhere ("50 mln dlrs", "a convertible eurobond"):
+            a wire abbreviation or common word, never a name, even where a capitals headline capitalises it.
+    """
+
+    names: frozenset[str] = frozenset()
+    lower: frozenset[str] = frozenset()
+
+    def __or__(self, other: WordUse) -> WordUse:
+        """The two articles' use together."""
+        return WordUse(self.names | other.names, self.lower | other.lower)
+
+
+def word_use(*articles: list[Sentence]) -> WordUse:
+    """:class:`WordUse` of the given articles' sentences together (lines in capitals tell nothing and are skipped)."""
+    names, lower = set(), set()
+    for sentences in articles:
+        for s in sentences:
+            if _all_caps(s):
+                continue
+            for k, (tok, w) in enumerate(zip(s.raw, s.words)):
+                if tok[:1].islower():
+                    lower.add(_base(w))
+                elif k > 0 and tok[:1].isupper():
+                    names.add(_base(w))
+    return WordUse(frozenset(names), frozenset(lower))
+
+
+def _name_slot(tok: str, w: str) -> bool:
+    """A token that can hold a name slot: capitalised, three or more letters, not a date word or company form."""
+    return (tok[:1].isupper() and len(w) >= 3 and w[:1].isalpha() and w not in DATE_WORDS
+            and w not in GENERIC_NAME_WORDS)
+
+
+def context_anchors(s: Sentence, use: WordUse) -> dict[str, float]:
+    """:func:`slot_anchors` read with the pair's :class:`WordUse`.
+
+    - A mixed-case sentence's opening word is a name slot when it is rare (Zipf below
+      :data:`RARE_ZIPF`) and the articles write it as a name elsewhere ("Fieldcrest Cannon Inc said
+      it filed ..." and "..., Fieldcrest Cannon said"): the lead of a notice opens with its subject.
+      A common one ("Moody's Investors Service said ...", "Standard and Poor's ...") is more often
+      the agency that writes every notice of the kind.
+    - In a line in capitals (a wire headline), a rare word the articles write in lower case
+      ("MLN", "DLR", "EUROBOND") is the template's vocabulary, not a slot; a rare opening word is
+      one ("CONCHEMCO INC <CKC> SETS QUARTERLY").
+
+    Returns:
+        ``{anchor: weight}`` with weights in (0, 1] (a new dict; :func:`slot_anchors`' cache is not changed).
+    """
+    out = dict(slot_anchors(s))
+    if not s.raw:
+        return out
+    tok, w = s.raw[0], _base(s.words[0])
+    if _all_caps(s):
+        for k in [k for k in out if not k.startswith("#") and k in use.lower]:
+            del out[k]
+    elif _name_slot(tok, w) and w in use.names and zipf(w) < RARE_ZIPF:
+        weight = name_weight(w)
+        if weight > 0:
+            out[w] = max(out.get(w, 0.0), weight)
+    return out
+
+
+def slot_counts(a: Sentence, b: Sentence, use: WordUse | None = None) -> tuple[float, float]:
     """``(agree, conflict)`` slot weight of one sentence pair.
 
     ``agree``: mean weight of the anchors both hold (a near spelling or a rounded figure counts,
     :func:`_same_slot`). ``conflict``: the smaller of the two sides' remaining anchor weights, i.e.
     what was *substituted*; an anchor only one side has (a name cut or added) is an edit, not a
     substitution, and costs nothing.
+
+    Args:
+        a, b: the two sentences.
+        use: how the two articles write their words (:func:`word_use`); with it the anchors are
+            :func:`context_anchors` (the opening name of a sentence counts, a capitals line's
+            abbreviations do not), without it :func:`slot_anchors`.
     """
-    sa, sb = slot_anchors(a), slot_anchors(b)
+    sa, sb = (slot_anchors(a), slot_anchors(b)) if use is None else (context_anchors(a, use), context_anchors(b, use))
     agree = sum((sa[k] + sb[k]) / 2 for k in sa.keys() & sb.keys())
     only_a = {k: v for k, v in sa.items() if k not in sb}
     only_b = {k: v for k, v in sb.items() if k not in sa}
@@ -475,10 +585,155 @@ def slot_agreement(al: Alignment, a: list[Sentence], b: list[Sentence]) -> tuple
     Returns:
         ``(share, agree, conflict)`` (floats; weights as :func:`slot_anchors`).
     """
-    agree = conflict = 0.0
+    m = slot_measures(al, a, b)
+    total = m.agree + m.conflict
+    return (m.agree / total if total else 1.0), m.agree, m.conflict
+
+
+# --- subjects: the names a notice's headline fills ----------------------------------------------
+
+#: Each headline must name at least this much subject weight that the other article never
+#: mentions (a rare name or ticker 1.0, "Georgia-Pacific" 0.43, "Ohio" 0.3) ... Measured
+#: (``bench/trace_reuters_pairs.py --n 3000``): at 0.9 Georgia-Pacific / Navistar and Hokkaido Bank /
+#: Gunma Bank notices stayed linked, at 0.4 they are held back and nothing else changes.
+SUBJECT_MIN_WEIGHT = 0.4
+#: ... and less than this much that it does (a shared rare name is one subject told twice).
+SUBJECT_MAX_SHARED = 0.5
+#: Body slots that agree this much (share, and weight: one rare name or figure) keep a pair linked
+#: whatever its headlines say: the "agree" class of ``bench/trace_reuters_pairs.py``.
+BODY_MIN_AGREEMENT = 0.8
+BODY_MIN_AGREE_WEIGHT = 1.0
+
+
+def subject_names(head: Sentence, use: WordUse) -> dict[str, float]:
+    """The distinctive names of a headline (an article's first sentence): its subject.
+
+    A capitalised word of three or more letters (not a date word or company form) that the
+    articles never write in lower case (``use.lower``: "MLN", "DLR" are wire vocabulary) and that,
+    where its capital says nothing (a line in capitals or in title case, or the opening word), is
+    rare (Zipf below :data:`RARE_ZIPF`: a ticker, "CONCHEMCO") or written as a name in a sentence
+    (``use.names``: "... upgraded Georgia-Pacific Corp's debt").
+
+    Args:
+        head: the headline (or, without one, the lead).
+        use: the pair's :class:`WordUse`.
+
+    Returns:
+        ``{name: weight}``, weights (:func:`~newstrace.provenance.text.name_weight`) in (0, 1].
+    """
+    words = [t for t in head.raw if t[:1].isalpha()]
+    titled = sum(t[:1].isupper() for t in words) >= 0.8 * len(words) if words else False
+    out: dict[str, float] = {}
+    for k, (tok, w) in enumerate(zip(head.raw, head.words)):
+        w = _base(w)
+        if not _name_slot(tok, w) or w in use.lower:
+            continue
+        if (titled or k == 0) and zipf(w) >= RARE_ZIPF and w not in use.names:
+            continue
+        weight = name_weight(w)
+        if weight > 0:
+            out[w] = max(out.get(w, 0.0), weight)
+    return out
+
+
+def _mentioned(name: str, named: set[str], words: set[str], long_words: list[str]) -> bool | None:
+    """Whether an article mentions ``name`` as a name.
+
+    Args:
+        name: a folded name.
+        named: the article's headline words and the words its sentences write as names (:class:`WordUse` ``names``).
+        words: all its folded words; long_words: those of six or more letters.
+
+    Returns:
+        True: its headline or a sentence writing it as a name (:class:`WordUse` ``names``) holds the
+        word or one with its first five letters (five or more letters: "Navistar" and "Navistar's").
+        None (perhaps): the article holds it only where a capital says nothing (a line's first word:
+        "Qtly div 10 cts" is wire vocabulary, "Telxon Corp said" a name), or a near spelling of a
+        name of six or more letters (rapidfuzz ratio >= 75: a garbled or transliterated copy of it,
+        or a misspelt common word, "DOWGRADED" and "downgraded"). False: neither.
+    """
+    def holds(ws: set[str]) -> bool:
+        return name in ws or (len(name) >= 5 and any(w[:5] == name[:5] for w in ws if len(w) >= 5))
+
+    if holds(named):
+        return True
+    if holds(words):
+        return None
+    if len(name) >= 6 and process.extractOne(name, long_words, scorer=fuzz.ratio, score_cutoff=75) is not None:
+        return None
+    return False
+
+
+def subject_differs(a: list[Sentence], b: list[Sentence], uses: tuple[WordUse, WordUse] | None = None) -> bool:
+    """True when two articles' headlines name different subjects: each headline's subject names
+    (:func:`subject_names`) weigh at least :data:`SUBJECT_MIN_WEIGHT` that the other article never
+    mentions (:func:`_mentioned`, anywhere in it) and less than :data:`SUBJECT_MAX_SHARED` that it
+    mentions as a name (one it perhaps mentions counts as neither).
+
+    "CONCHEMCO INC <CKC> SETS QUARTERLY" and "M.D.C. HOLDINGS INC <MDC> SETS QUARTERLY" over one
+    dividend notice's lines differ; a copy that rewrote its headline ("Conchemco holds its payout")
+    does not, as it names what the origin names, and a headline naming nobody ("Chemicals maker
+    keeps dividend") never makes a difference.
+
+    Args:
+        a, b: the two articles' analysed sentences, headline first (the lead when there is none).
+        uses: each article's :class:`WordUse` (:func:`word_use`; computed when None).
+    """
+    if not a or not b:
+        return False
+    use_a, use_b = uses if uses is not None else (word_use(a), word_use(b))
+    use = use_a | use_b
+    for x, y, use_y in ((a, b, use_b), (b, a, use_a)):
+        names = subject_names(x[0], use)
+        if not names:
+            return False
+        named = {_base(w) for w in y[0].words} | use_y.names
+        words = {_base(w) for s in y for w in s.words}
+        long_words = [w for w in words if len(w) >= 6]
+        found = {k: _mentioned(k, named, words, long_words) for k in names}
+        missing = sum(v for k, v in names.items() if found[k] is False)
+        shared = sum(v for k, v in names.items() if found[k] is True)
+        if missing < SUBJECT_MIN_WEIGHT or shared >= SUBJECT_MAX_SHARED:
+            return False
+    return True
+
+
+def body_slots_agree(agree: float, conflict: float) -> bool:
+    """True when the slots below the headlines clearly agree: weight at least :data:`BODY_MIN_AGREE_WEIGHT`
+    and share ``agree / (agree + conflict)`` at least :data:`BODY_MIN_AGREEMENT`."""
+    return agree >= BODY_MIN_AGREE_WEIGHT and agree / (agree + conflict) >= BODY_MIN_AGREEMENT
+
+
+@dataclass(frozen=True)
+class SlotMeasures:
+    """The slots of an aligned pair (:func:`slot_measures`).
+
+    Attributes:
+        agree, conflict: slot weight that agrees and that was substituted, over :func:`wording_pairs`.
+        body_agree, body_conflict: the same without the pairs holding either article's first sentence.
+        subject_differs: :func:`subject_differs` (False across languages: a translation rewrites names).
+    """
+
+    agree: float = 0.0
+    conflict: float = 0.0
+    body_agree: float = 0.0
+    body_conflict: float = 0.0
+    subject_differs: bool = False
+
+
+def slot_measures(al: Alignment, a: list[Sentence], b: list[Sentence]) -> SlotMeasures:
+    """Measure :class:`SlotMeasures` of the pair: slot counts (:func:`slot_counts` with the pair's
+    :func:`word_use`) summed over :func:`wording_pairs`, also without the headline pairs, and
+    whether the headlines name different subjects (:func:`subject_differs`)."""
+    use_a, use_b = word_use(a), word_use(b)
+    use = use_a | use_b
+    agree = conflict = body_agree = body_conflict = 0.0
     for i, j in wording_pairs(al, a, b):
-        x, y = slot_counts(a[i], b[j])
+        x, y = slot_counts(a[i], b[j], use)
         agree += x
         conflict += y
-    total = agree + conflict
-    return (agree / total if total else 1.0), agree, conflict
+        if i and j:
+            body_agree += x
+            body_conflict += y
+    differs = not al.cross_language and subject_differs(a, b, (use_a, use_b))
+    return SlotMeasures(agree, conflict, body_agree, body_conflict, differs)
