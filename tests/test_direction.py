@@ -455,3 +455,27 @@ def test_translation_artefacts_on_one_side_only_weigh_two_votes():
     v, why = _votes(_page(LONG, "origin"), _page(mt, "copy"))
     assert v == 2, why
     assert any(w.startswith("translation artefacts in the second") for w in why), why
+
+
+WIRE = ("Harbour pilots in Port Calder refused to guide tankers into the flooded basin on Monday, their union said.\n\n"
+        "In interviews with The Associated Press, nine pilots described the night the sea wall gave way.\n\n"
+        "The regional water authority said the river crested at 6.4 meters, nearly a meter above its record.\n\n"
+        "Engineers expect the repairs to the sea wall to take at least three months and cost 40 million euros.")
+
+
+def test_an_outlet_named_in_text_copied_from_it_is_no_credit():
+    """"Nine pilots told The Associated Press" stands in the AP story itself; a copy that keeps the
+    sentence has not credited AP by it. A credit line of the copy's own still does (two votes)."""
+    origin = Article(source=Source(url="https://apnews.com/article/port-calder-pilots", format="text"),
+                     text=WIRE, language="en")
+    origin.id = text_id(WIRE)
+    kept = WIRE.replace("refused to guide", "declined to guide")
+    copy = Article(source=Source(url="https://harbour-digest.example.com/pilots", format="text"), text=kept,
+                   language="en")
+    copy.id = text_id(kept)
+    _v, why = _votes(origin, copy)
+    assert not any(w.startswith("credit") for w in why), why
+    credited = kept + "\n\nThis report was first published by The Associated Press."
+    copy2 = copy.model_copy(update={"text": credited, "id": text_id(credited)})
+    v2, why2 = _votes(origin, copy2)
+    assert any(w.startswith("credit: the second names the other's outlet") for w in why2), why2

@@ -289,12 +289,46 @@ def mentions(text: str, key: str | None) -> bool:
     return any(n in found for n in (key, *AGENCY_ALIASES.get(key, ())))
 
 
-def credits(article, key: str | None) -> bool:
-    """True when ``article`` credits the outlet ``key``: in its ``credit`` field or its text."""
+def credits(article, key: str | None, sents: list[Sentence] | None = None,
+            partners: dict[int, Sentence] | None = None) -> bool:
+    """True when ``article`` credits the outlet ``key``: in its ``credit`` field or its text.
+
+    With ``sents`` (the article's analysed sentences, headline first) and ``partners`` (sentence
+    index -> the other article's sentence aligned to it), a mention in the text counts only in a
+    sentence whose partner does not name ``key`` too (:func:`text_credit`).
+    """
     if not key:
         return False
-    credit = getattr(article, "credit", None) or ""
-    return mentions(credit, key) or mentions((article.headline or "") + "\n" + article.text, key)
+    if mentions(getattr(article, "credit", None) or "", key):
+        return True
+    if sents is None or partners is None:
+        return mentions((article.headline or "") + "\n" + article.text, key)
+    return text_credit(article, key, sents, partners)
+
+
+def text_credit(article, key: str, sents: list[Sentence], partners: dict[int, Sentence]) -> bool:
+    """Whether ``article``'s headline or text names the outlet ``key`` in a sentence of its own: one
+    not aligned to a sentence of the other article that names ``key`` too. "Told The Associated
+    Press" came with the text copied from an AP story and credits nothing; a credit line or a
+    "reports Reuters" the other side lacks does.
+
+    Args:
+        article: the article read.
+        key: outlet key (:func:`outlet_key`).
+        sents: its analysed sentences, headline first.
+        partners: sentence index -> the other article's aligned sentence (:func:`aligned_partners`).
+    """
+    if not mentions((article.headline or "") + "\n" + article.text, key):  # cached: most pairs stop here
+        return False
+    return any(mentions(x.text, key) and not (k in partners and mentions(partners[k].text, key))
+               for k, x in enumerate(sents))
+
+
+def aligned_partners(al: Alignment, sa: list[Sentence], sb: list[Sentence]) -> tuple[dict, dict]:
+    """For each side, its aligned sentences' partners on the other side (in-order and moved pairs):
+    ``({i: sb[j]}, {j: sa[i]})``."""
+    pairs = al.pairs + al.moved
+    return {i: sb[j] for i, j, _ in pairs}, {j: sa[i] for i, j, _ in pairs}
 
 
 _PUBLISHED_MONTH = re.compile(r"((?:19|20)\d\d)(?:-(\d\d))?")
@@ -403,7 +437,8 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
         v = DATE_VOTES if da[1] < db[0] else -DATE_VOTES
         cast.append((v, f"dates: first {_span_text(da)}, second {_span_text(db)}"))
     if not same_outlet(ka, kb):
-        b_credits_a, a_credits_b = credits(b, ka), credits(a, kb)
+        pa, pb = aligned_partners(al, sa, sb)
+        b_credits_a, a_credits_b = credits(b, ka, sb, pb), credits(a, kb, sa, pa)
         if b_credits_a != a_credits_b:
             cast.append((2 if b_credits_a else -2, (f"credit: the {'second' if b_credits_a else 'first'} names the "
                                                     f"other's outlet ({ka if b_credits_a else kb})")))
@@ -867,7 +902,9 @@ def decide(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, ev: Pair
     # one names the other's outlet; both naming one agency is not used: photo credits and "told
     # Reuters" make it common among independent reports, and no labelled negative shares it, so
     # its weight could not be calibrated (measured: it alone would add ~2 to the log-odds)
-    credit = bool(ka and kb and not same_outlet(ka, kb) and (mentions(b.text, ka) or mentions(a.text, kb)))
+    pa, pb = aligned_partners(al, sa, sb)
+    credit = bool(ka and kb and not same_outlet(ka, kb)
+                  and (text_credit(b, ka, sb, pb) or text_credit(a, kb, sa, pa)))
     if credit and ev.n_quote_pairs and ev.n_pairs:
         # shared quotations are weak evidence because two reporters may hear one speaker; when
         # one article names the other's outlet, the quotations are what it took from it, if it
@@ -979,7 +1016,8 @@ def sibling_wording(detail: str) -> str:
     return detail
 
 
-def credited_rewrite(copy_art, origin_art, dec: PairDecision) -> bool:
+def credited_rewrite(copy_art, origin_art, dec: PairDecision, copy: list[Sentence],
+                     copy_partners: dict[int, Sentence]) -> bool:
     """Whether a copy read as "rewritten" names its source: it credits the origin's outlet by name
     (``credit_link`` with the copy naming it) or retells the report the two share quotations of
     (:func:`credited_quotation`).
@@ -988,11 +1026,14 @@ def credited_rewrite(copy_art, origin_art, dec: PairDecision) -> bool:
     rewrite "according to a report from Reuters", a credited rewrite of Telemundo) copy-edited;
     "rewritten" stays for uncredited fluent paraphrase, the output of paraphrase tools and LLMs
     (issue 3's kinds; INDEX.md of the corpus: copy-edited includes "rewrites with credit").
+    The outlet must be named in a copy sentence of its own (:func:`text_credit`; ``copy`` are the
+    copy's sentences, ``copy_partners`` their aligned origin sentences): an AP story's "told The
+    Associated Press", paraphrased, is no credit.
     """
     if dec.evidence.credited_quote_words >= CREDITED_QUOTE_WORDS and attributed_sources(copy_art):
         return True
     key = outlet_key(origin_art)
-    return bool(dec.credit_link and key and mentions(copy_art.text, key))
+    return bool(dec.credit_link and key and text_credit(copy_art, key, copy, copy_partners))
 
 
 def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, dec: PairDecision) -> Derivation:
@@ -1024,7 +1065,8 @@ def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment
     reasons = [_ROLE_WORD.sub(lambda m: name_a if m.group(0) == "first" else name_b, r) for r in dec.reasons]
     lexical = list(al.lexical)
     kind = derivation_kind(copy_art, origin_art, cs, os_, pairs, lexical)
-    if kind == "rewritten" and credited_rewrite(copy_art, origin_art, dec):
+    if kind == "rewritten" and credited_rewrite(copy_art, origin_art, dec, cs,
+                                                {i: os_[j] for i, j, _ in pairs + moved}):
         kind = "edited"
         reasons = reasons + [("a credited rewrite: the copy names its source, as a newsroom's rewrite or "
                               "summary does and an automated paraphrase does not, so it is read as edited")]
