@@ -10,6 +10,7 @@ cut from the content first (:func:`cut_content_frame`).
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from newstrace.nlp.cues import FRAME_MODIFIERS, FRAME_VERBS, SPEECH_NOUNS, SPEECH_VERBS, is_cue, is_cue_word
 from newstrace.nlp.quote_marks import QuoteSpan
@@ -31,11 +32,21 @@ _FRAME_ADVERBS = frozenset(
 )
 
 
-def _to_comma(doc, toks: list[int]) -> list[int]:
-    """The tokens of ``toks`` up to the first comma, semicolon or colon (leading ones skipped)."""
+def to_comma(doc, toks: list[int], opens: Collection[int] = ()) -> list[int]:
+    """The tokens of ``toks`` up to the first comma, semicolon or colon, or the first token that
+    starts at a character offset in ``opens`` (opening quotation marks); leading ones skipped.
+
+    Args:
+        doc: the ``Doc``.
+        toks: token indices, in order.
+        opens: character offsets of opening quotation marks, or none.
+
+    Returns:
+        The indices of the first segment of ``toks``.
+    """
     out: list[int] = []
     for i in toks:
-        if doc[i].text in {",", ";", ":"}:
+        if doc[i].text in {",", ";", ":"} or doc[i].idx in opens:
             if out:
                 break
             continue
@@ -126,7 +137,7 @@ def _frame_noun(idx: MentionIndex, toks: list[int], j: int) -> tuple[Referent | 
         return _frame_clause(idx, toks, j)
     if head.lower_ in SPEECH_NOUNS:
         if j + 1 < n and doc[toks[j + 1]].lower_ in {"from", "by", "of"}:
-            seg = _to_comma(doc, toks[j + 2 :])
+            seg = to_comma(doc, toks[j + 2 :])
             ref = idx.referent_in(seg) if seg else None
             return (ref, head.text) if ref is not None else None
         j += 1

@@ -54,7 +54,7 @@ from newstrace.nlp.cues import (
     is_label_word,
 )
 from newstrace.nlp.entities import fold
-from newstrace.nlp.frames import cut_content_frame, frame_after
+from newstrace.nlp.frames import cut_content_frame, frame_after, to_comma
 from newstrace.nlp.parsing import ParsedText
 from newstrace.nlp.quote_marks import ALL_MARKS, TRANSCRIPT_LABEL, QuoteSpan, find_quote_spans, paragraphs
 from newstrace.nlp.speakers import MentionIndex, Referent, compatible, speaker_name
@@ -157,6 +157,25 @@ def _speaker_is_subject(aux, cue) -> bool:
     if aux.lemma_.lower() == "be" and cue.tag_ == "VBN":
         return cue.lower_ in ("quoted", "heard")
     return True
+
+
+def _subject_span(subject, verb, base: int, in_quote) -> range:
+    """Document token indices of what the subject of a verb in a sentence parse stands for.
+
+    Args:
+        subject: the subject token (a child of ``verb``) in the sentence's parse.
+        verb: its verb token.
+        base: the token offset of that parse in the whole document.
+        in_quote: whether a parse token lies inside the quotation being attributed.
+
+    Returns:
+        The subject's subtree; for a relative pronoun subject of a relative clause outside the
+        quotation ('Maduro, who blamed ... "..."'), the clause's antecedent up to its head: the
+        antecedent is the one who speaks.
+    """
+    if subject.lower_ in RELATIVE_WORDS and verb.dep_ == "relcl" and not in_quote(verb.head):
+        return range(base + verb.head.left_edge.i, base + verb.head.i + 1)
+    return range(base + subject.left_edge.i, base + subject.right_edge.i + 1)
 
 
 def _ends_with_stop(text: str) -> bool:
@@ -331,7 +350,7 @@ class _Attributor:
         # '"..." — Name, role': the quotation opens its sentence and the name follows the dash.
         if tail[:1] and tail[0] in _DASHES and after and not before:
             toks = [i for i in after if not (doc[i].is_punct and doc[i].text[0] in _DASHES)]
-            seg = self._segment_to_comma(toks)
+            seg = to_comma(self.doc, toks, self._opens)
             ref = self.idx.referent_in(range(seg[0], seg[-1] + 1)) if seg else None
             if ref is not None:
                 return ref, tail[0], "dash"
@@ -386,7 +405,7 @@ class _Attributor:
                 break  # after a closed quotation a new sentence starts: '..." The campaign did not elaborate.'
         # A name alone between two quotation parts, or closing the paragraph.
         if toks and toks[0] in self.idx.person_at:
-            seg = self._segment_to_comma(after)
+            seg = to_comma(self.doc, after, self._opens)
             nxt_quote = k + 1 < len(self.spans) and self.para_of(self.spans[k + 1].open) == self.para_of(
                 sp.close
             )
@@ -616,20 +635,10 @@ class _Attributor:
                 return chunk[singular[-1] + 1 :]
         return chunk
 
-    def _segment_to_comma(self, toks: list[int]) -> list[int]:
-        out = []
-        for i in toks:
-            if self.doc[i].text in {",", ";", ":"} or self.doc[i].idx in self._opens:
-                if out:
-                    break
-                continue
-            out.append(i)
-        return out
-
     def _inverted(self, rest: list[int]) -> Referent | None:
         """Speaker after an inverted cue: 'said grower Oona Castellanos, who ...'."""
         doc = self.doc
-        seg = self._segment_to_comma(rest)
+        seg = to_comma(self.doc, rest, self._opens)
         if not seg:
             return None
         ref = self.idx.referent_in(range(seg[0], seg[-1] + 1), allow_description=False)
@@ -746,7 +755,7 @@ class _Attributor:
     def _according_np(self, toks: list[int]) -> Referent | None:
         """The source named after "according to" in ``toks`` (which start right after "to"):
         the noun phrase up to a comma, a quotation or the sentence end."""
-        seg = self._segment_to_comma(toks)
+        seg = to_comma(self.doc, toks, self._opens)
         seg = [i for i in seg if i not in self.inside]
         if not seg:
             return None
@@ -842,14 +851,10 @@ class _Attributor:
                     subject = c.dep_ == "nsubj" or (c.dep_ == "nsubjpass" and h.lower_ == "quoted")
                     if not subject or in_quote(c):
                         continue
-                    if c.lower_ in RELATIVE_WORDS and h.dep_ == "relcl" and not in_quote(h.head):
-                        c = h.head  # 'Maduro, who blamed ... "...": the relative clause's antecedent speaks
-                        lo, hi = base + c.left_edge.i, base + c.i + 1
-                    else:
-                        lo, hi = base + c.left_edge.i, base + c.right_edge.i + 1
-                    if any(i in self.inside for i in range(lo, hi)):
+                    span = _subject_span(c, h, base, in_quote)
+                    if any(i in self.inside for i in span):
                         continue
-                    ref = self.idx.referent_in(range(lo, hi))
+                    ref = self.idx.referent_in(span)
                     if ref is None:
                         continue
                     if h.lemma_.lower() in SPEECH_VERBS or is_cue(self.doc[base + h.i]):
@@ -892,13 +897,10 @@ class _Attributor:
         for c in verb.children:
             if c.dep_ != "nsubj" or in_quote(c):
                 continue
-            if c.lower_ in RELATIVE_WORDS and verb.dep_ == "relcl" and not in_quote(verb.head):
-                lo, hi = base + verb.head.left_edge.i, base + verb.head.i + 1
-            else:
-                lo, hi = base + c.left_edge.i, base + c.right_edge.i + 1
-            if any(i in self.inside for i in range(lo, hi)):
+            span = _subject_span(c, verb, base, in_quote)
+            if any(i in self.inside for i in span):
                 continue
-            return self.idx.referent_in(range(lo, hi))
+            return self.idx.referent_in(span)
         return None
 
     def _agent_of(self, verb, base: int, in_quote) -> Referent | None:

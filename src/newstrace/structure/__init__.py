@@ -15,6 +15,7 @@ from typing import Any
 
 from newstrace.schema import Article, Residue
 from newstrace.structure.byline import (
+    Byline,
     is_person_name,
     outlet_name,
     parse_byline,
@@ -87,6 +88,15 @@ class _Found:
         if agency:
             self.credits.setdefault(kind, []).append(agency)
 
+    def take_byline(self, byline: Byline) -> None:
+        """Take a byline's names, its outlet (also as an outlet credit) and its credit."""
+        if byline.names:
+            self.bylines.append(byline.names)
+        if byline.outlet:
+            self.outlets.append(byline.outlet)
+            self.credit("outlet", byline.outlet)
+        self.credit("byline", byline.credit)
+
     def dates_in(self, line: str) -> None:
         """Take every date in ``line`` as published or updated, by the label before it."""
         for m in find_dates(line):
@@ -130,11 +140,7 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
     if not near_edge and where >= {"lead", "alone"}:
         byline = parse_byline(stripped)  # labelled ("By ...") only, and names in it
         if byline and byline.names and len(stripped.split()) <= 15:
-            found.bylines.append(byline.names)
-            if byline.outlet:
-                found.outlets.append(byline.outlet)
-                found.credit("outlet", byline.outlet)
-            found.credit("byline", byline.credit)
+            found.take_byline(byline)
             return "byline-line"
     wire = parse_wire_credits(stripped)
     if wire:
@@ -154,12 +160,7 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
             parse_byline(stripped, require_by=False) if where & {"first", "tail"} else None
         )
         if byline:
-            if byline.names:
-                found.bylines.append(byline.names)
-            if byline.outlet:
-                found.outlets.append(byline.outlet)
-                found.credit("outlet", byline.outlet)
-            found.credit("byline", byline.credit)
+            found.take_byline(byline)
             found.dates_in(stripped)
             return "byline-line"
         signature = parse_signature_line(stripped)  # "Ann Lee aus Brack / ab"
