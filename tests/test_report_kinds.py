@@ -146,3 +146,18 @@ def test_the_web_story_page_shows_each_members_own_kind(store_path, store):
             )
     assert badges == expected
     assert badges[copy_id] == "sibling"
+
+
+def test_changes_are_listed_figures_first_rewordings_last():
+    """A machine translation rewords every sentence: show, the report and the web app list the
+    changed figure and the altered quotation before the rewordings (the stored order stays reading order)."""
+    from newstrace.report.views import changes_by_weight
+    from newstrace.schema import Change
+
+    reading = [Change(kind="reworded", origin_text="a", copy_text="b", detail="reworded"),
+               Change(kind="omission", origin_text="c", copy_text="", detail="omitted"),
+               Change(kind="quote", origin_text="d", copy_text="e", detail="quote altered"),
+               Change(kind="reworded", origin_text="f", copy_text="g", detail="reworded"),
+               Change(kind="number", origin_text="320", copy_text="270", detail="320 -> 270")]
+    assert [c.kind for c in changes_by_weight(reading)] == ["number", "quote", "omission", "reworded", "reworded"]
+    assert [c.origin_text for c in changes_by_weight(reading) if c.kind == "reworded"] == ["a", "f"]

@@ -418,11 +418,12 @@ def _changes_table(changes, plain: bool, side: str = "origin"):
     from rich.table import Table
 
     from newstrace.cli import safe_markup as escape
+    from newstrace.report.views import changes_by_weight
 
     table = Table(title=f"Changes ({len(changes)})", title_justify="left", show_lines=True)
     for col in ("kind", side, "copy", "detail"):
         table.add_column(col, overflow="fold")
-    for c in changes:
+    for c in changes_by_weight(changes):
         o = escape(c.origin_text) if plain else f"[red]{escape(c.origin_text)}[/]"
         k = escape(c.copy_text) if plain else f"[green]{escape(c.copy_text)}[/]"
         table.add_row(c.kind, o, k, escape(c.detail))

@@ -21,7 +21,16 @@ from markupsafe import Markup
 
 from newstrace.report.graph import NODE_H, NODE_W
 from newstrace.report.timeline import LABEL_W, PAD
-from newstrace.report.views import KIND_HELP, KINDS, ROLES, copy_count, label, member_kind, stored_key
+from newstrace.report.views import (
+    KIND_HELP,
+    KINDS,
+    ROLES,
+    changes_by_weight,
+    copy_count,
+    label,
+    member_kind,
+    stored_key,
+)
 
 #: Longest piece of article text shown in a table cell; the rest is counted, not shown.
 CLIP_CHARS = 2_000
@@ -82,7 +91,8 @@ def environment(*extra_packages: str) -> jinja2.Environment:
 
     Returns:
         An environment with ``autoescape=True`` for every template, undefined variables as
-        errors, and the filters ``kind_class``, ``clip`` and ``safe_url``.
+        errors, the filters ``kind_class``, ``clip`` and ``safe_url``, and globals such as
+        ``by_weight`` (:func:`~newstrace.report.views.changes_by_weight`, the order changes are listed in).
     """
     loaders = [jinja2.PackageLoader(p, "templates") for p in extra_packages]
     loaders.append(jinja2.PackageLoader("newstrace.report", "templates"))
@@ -102,6 +112,7 @@ def environment(*extra_packages: str) -> jinja2.Environment:
         arrow_kinds=(*KINDS, "inferred"),
         member_kind=member_kind,
         copies_counted=copy_count,
+        by_weight=changes_by_weight,
         stored_key=stored_key,
         label=label,
         node_w=NODE_W,

@@ -170,6 +170,25 @@ def record_rank(article_id: str, copy_id: str, against: str | None) -> int:
     return 1 if against == article_id else 2
 
 
+#: Order in which a record's changes are listed to a reader: what a fact-checker acts on first
+#: (figures, quotations, names, credit, dates), then hedges and slant, then text omitted or added,
+#: and last the rewordings, which a machine translation or a spinner produces in every sentence.
+CHANGE_ORDER: tuple[str, ...] = ("number", "quote", "name", "credit", "date", "hedge", "slant", "omission",
+                                 "addition", "reworded")
+
+
+def changes_by_weight(changes: list[Any]) -> list[Any]:
+    """A record's changes in :data:`CHANGE_ORDER`, each kind in reading order (a stable sort);
+    an unknown kind goes after the known ones. The stored and exported order (reading order) is
+    unchanged: this is the order ``show``, the report and the web app list them in.
+
+    Args:
+        changes: :class:`~newstrace.schema.Change` records (anything with a ``kind``).
+    """
+    rank = {k: n for n, k in enumerate(CHANGE_ORDER)}
+    return sorted(changes, key=lambda c: rank.get(c.kind, len(rank)))
+
+
 def change_counts(changes: list[Any]) -> dict[str, int]:
     """A record's changes counted by kind, in order of first appearance (``{"quote": 7, "reworded": 2}``).
 
@@ -431,6 +450,6 @@ def load_diffs(store: Store, keys: list[tuple[str, str]], links: Links | None = 
 
 __all__ = [
     "KINDS", "ROLES", "KIND_HELP", "Links", "ReportLinks", "WebLinks", "anchor", "short", "source_label", "label", "member_kind", "stored_key",
-    "record_rank", "alias_sources", "change_counts", "copy_count",
+    "record_rank", "alias_sources", "change_counts", "changes_by_weight", "copy_count",
     "story_graph", "story_timeline", "ArticleBrief", "DiffView", "article_briefs", "load_diffs",
 ]  # fmt: skip
