@@ -479,3 +479,14 @@ def test_an_outlet_named_in_text_copied_from_it_is_no_credit():
     copy2 = copy.model_copy(update={"text": credited, "id": text_id(credited)})
     v2, why2 = _votes(origin, copy2)
     assert any(w.startswith("credit: the second names the other's outlet") for w in why2), why2
+
+
+def test_a_spun_or_garbled_agency_credit_is_that_agency_not_another_outlet():
+    """A spinner's "Related Press" and a censor filter's "Badociated Press" name the Associated Press:
+    a copy crediting them does not declare another source than the AP page (a new-user test: the
+    copy and the AP page became siblings, whatever the dates said). A real other agency still does."""
+    from newstrace.provenance.direction import outlet_matches
+
+    assert outlet_matches("relatedpress", "apnews") and outlet_matches("badociatedpress", "apnews")
+    assert not outlet_matches("unitedpress", "apnews") and not outlet_matches("reuters", "apnews")
+    assert not outlet_matches("washingtontimes", "washingtonpost")  # both real names: no swap is read

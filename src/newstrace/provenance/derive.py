@@ -84,7 +84,8 @@ _DEFAULT_MODEL = {"coef": [3.0, 1.5, 1.0, 2.0, 1.0, 1.0, 2.0, 0.5, 0.5, 1.0], "i
 AGENCY_ALIASES = {
     "apnews": ("associatedpress", "ap"), "ap": ("associatedpress", "ap"), "reuters": ("reuters", "reuter"),
     "afp": ("agencefrancepresse", "afp"), "pa": ("pamedia", "pressassociation"), "bloomberg": ("bloomberg",),
-    "bbc": ("bbc", "bbcnews"), "cnn": ("cnn",), "dpa": ("dpa",), "efe": ("efe", "agenciaefe"), "upi": ("upi",),
+    "bbc": ("bbc", "bbcnews"), "cnn": ("cnn",), "dpa": ("dpa",), "efe": ("efe", "agenciaefe"),
+    "upi": ("upi", "unitedpress", "unitedpressinternational"),
 }
 _SECOND_LEVEL = {"co", "com", "org", "net", "gov", "ac", "edu"}
 _SKIP_LABELS = {"www", "www1", "www2", "amp", "m", "mobile", "en", "eng", "news", "edition"}

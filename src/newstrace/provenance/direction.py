@@ -197,7 +197,26 @@ def outlet_matches(key: str, outlet: str | None) -> bool:
     if not outlet:
         return False
     names = {key, *AGENCY_ALIASES.get(key, ())} | ({"apnews"} if key == "ap" else set())
-    return any(n in outlet or outlet in n for n in names if len(n) >= 2)
+    if any(n in outlet or outlet in n for n in names if len(n) >= 2):
+        return True
+    # a name no agency goes by that reads as a spun or garbled form of the outlet's own ("Related
+    # Press", "Badociated Press" for the Associated Press) is that outlet, not another one
+    known = {n for k, v in AGENCY_ALIASES.items() for n in (k, *v)}
+    return key not in known and any(_name_variant(key, n) for n in (outlet, *AGENCY_ALIASES.get(outlet, ())))
+
+
+def _name_variant(x: str, y: str) -> bool:
+    """Whether two outlet keys of 8+ letters read as one name with a word swapped or garbled: the
+    same ending of 5+ letters (the kept last word, "press") and rapidfuzz ``fuzz.ratio`` >= 60
+    ("relatedpress"/"associatedpress" 67, "badociatedpress"/"associatedpress" 87)."""
+    from rapidfuzz import fuzz
+
+    if min(len(x), len(y)) < 8 or x == y:
+        return False
+    suffix = 0
+    while suffix < min(len(x), len(y)) and x[-1 - suffix] == y[-1 - suffix]:
+        suffix += 1
+    return suffix >= 5 and fuzz.ratio(x, y) >= 60
 
 
 def declared_sources(article) -> frozenset[str]:
