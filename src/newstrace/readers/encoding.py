@@ -250,7 +250,7 @@ class Decoder:
                     first = f"byte 0x{raw[bad]:02x} at offset {offset + bad}"
             parts.append(got.text)
             offset += len(raw)
-        lines = "line" if len(parts) == 1 else f"{legacy} of {len(parts)} lines"
+        lines = f"{legacy} of {len(parts)} line{'s' if len(parts) != 1 else ''}"
         return Decoded("".join(parts), notice=self.notice(f"{lines}; first {first}"))
 
     def _explicit(self, data: bytes, offset: int) -> Decoded:
