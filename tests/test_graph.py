@@ -64,3 +64,19 @@ def test_a_dense_cluster_keeps_one_parent_per_copy_and_no_shortcut():
     assert sorted(copies) == sorted({f"a{i}" for i in range(1, 400)})  # every copy keeps exactly one parent
     shortcuts = _walk_shortcuts(links[:3000])  # the walk is slow on the whole cluster: its first copies
     assert all((links[i].copy_id, links[i].origin_id) not in shortcuts for i in kept if i < 3000)
+
+
+def test_a_copy_of_an_updated_page_follows_the_version_it_matches():
+    """Old and new version of one page (a versions link) and a copy verified against both: the
+    update is no step the copy went through, so it is read against the version it covers better,
+    not made a copy of the newer version through the update (a new-user test: the copy kept the
+    old figure, 37, and was read against the page updated to 41). A plain chain still drops its shortcut."""
+    old_to_new = g.Link("new", "old", None, 0.998, 0.99, 0.99, 0.99, True)
+    from_old = g.Link("copy", "old", None, 0.9929, 0.95, 0.96, 0.80)
+    from_new = g.Link("copy", "new", None, 0.9924, 0.95, 0.93, 0.79)
+    kept = g.resolve_links([old_to_new, from_old, from_new])
+    assert sorted(kept) == [0, 1]  # new <- old, copy <- old
+    follows_new = from_new._replace(origin_coverage=0.99, mean_similarity=0.85)
+    assert sorted(g.resolve_links([old_to_new, from_old, follows_new])) == [0, 2]
+    chain = old_to_new._replace(versions=False)  # a copy of a copy: the shortcut goes
+    assert sorted(g.resolve_links([chain, from_old, from_new])) == [0, 2]

@@ -306,6 +306,11 @@ def _version_stamp(article) -> str | None:
     return getattr(article, "updated", None) or getattr(article, "published", None)
 
 
+#: How the direction reason of two versions of one input begins (the resolved graph reads it:
+#: :attr:`newstrace.provenance.graph.Link.versions`).
+VERSIONS_REASON = "two versions of one"
+
+
 def version_vote(a, b, margin: int) -> tuple[int, list[str]] | None:
     """Direction of two versions of one input (:func:`same_input`), or None when they are not that.
 
@@ -325,7 +330,7 @@ def version_vote(a, b, margin: int) -> tuple[int, list[str]] | None:
     shared = same_input(a, b)
     if shared is None:
         return None
-    what = f"two versions of one {shared.split(' ', 1)[0]} ({shared.split(' ', 1)[1]})"
+    what = f"{VERSIONS_REASON} {shared.split(' ', 1)[0]} ({shared.split(' ', 1)[1]})"
     ta, tb = _version_stamp(a), _version_stamp(b)
     # a stamp that is a prefix of the other ("2019-06" and "2019-06-03", a day and a time that day) orders nothing
     if ta and tb and not (ta.startswith(tb) or tb.startswith(ta)):

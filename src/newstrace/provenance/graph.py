@@ -31,6 +31,9 @@ class Link(NamedTuple):
         copy_coverage: share of the copy's sentences aligned (0-1).
         origin_coverage: share of the origin's sentences aligned (0-1).
         mean_similarity: mean similarity of the aligned sentence pairs (0-1; 0.0 when none).
+        versions: the link joins two versions of one page or file (an update, not a copy): a
+            copy of either version is read against the version it follows best, not through the
+            update (:func:`resolve_links`).
     """
 
     copy_id: str
@@ -40,13 +43,17 @@ class Link(NamedTuple):
     copy_coverage: float
     origin_coverage: float
     mean_similarity: float
+    versions: bool = False
 
 
 def link_of(d: Derivation) -> Link:
     """The :class:`Link` of a derivation (its mean aligned-pair similarity computed here)."""
+    from newstrace.provenance.direction import VERSIONS_REASON
+
     sims = [p.similarity for p in d.alignment]
+    versions = bool(d.direction_evidence) and d.direction_evidence[0].startswith(VERSIONS_REASON)
     return Link(d.copy_id, d.origin_id or None, d.sibling_ids[0] if d.sibling_ids else None, d.score,
-                d.copy_coverage, d.origin_coverage or 0.0, sum(sims) / len(sims) if sims else 0.0)  # fmt: skip
+                d.copy_coverage, d.origin_coverage or 0.0, sum(sims) / len(sims) if sims else 0.0, versions)  # fmt: skip
 
 
 def _direct(links: Iterable[Link]) -> dict[str, set[str]]:
@@ -225,7 +232,9 @@ def resolve_links(links: Sequence[Link]) -> dict[int, list[str] | None]:
         pass (:func:`_reachability`; memory: the square of a connected component's size, in
         bits); each sibling link then walks the one-parent chains above its two copies.
     """
-    shortcuts = _shortcuts(_direct(links))
+    # an update of a page is no step a copy went through: a copy of either version keeps both as
+    # candidate parents and follows the one it matches best (_parent_rank)
+    shortcuts = _shortcuts(_direct(d for d in links if not d.versions))
     best: dict[str, int] = {}  # one parent per copy
     for i, d in enumerate(links):
         if d.origin_id and (d.copy_id, d.origin_id) not in shortcuts:
