@@ -1,6 +1,7 @@
 """An outlet or one of its sections named in running text is no person, and never a speaker's
 person name: "the VELLO Travel editorial staff" modifies a noun, so it is no apposition, and a
-word NER typed as an organisation is not made a person because a mislabelled name holds it.
+word NER typed as an organisation is not made a person because a mislabelled name holds it, nor
+because it speaks ("Tessaly Foods said its profits fell": an organisation speaks too).
 
 The invented snippets are written for these tests (names and wording are made up); the story
 of ``../shared/corpora/provenance`` is read at run time.
@@ -62,3 +63,23 @@ def test_an_outlet_typed_org_by_ner_is_never_a_person_in_the_real_story():
         # nor is a speaker a longer name made from one (an outlet's section)
         speakers = {q.speaker for q in art.quotes if q.speaker}
         assert not any(s.split()[0] in orgs and len(s.split()) > 1 for s in speakers), (path.name, speakers)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Norvell Lines said on Monday that it regretted the delays on the northern routes.", "Norvell Lines"),
+        ("Tessaly Foods said its profits fell by a third in the year to March.", "Tessaly Foods"),
+        ("The Harrow Freight Union said members would strike from Friday.", "Harrow Freight Union"),
+    ],
+)
+def test_an_organisation_that_speaks_stays_an_organisation(text, name):
+    """NER's ORG beside a speech verb was made a person ('Goldman Sachs said' too); "it"/"its"
+    taking the name up, or "the" before it, says it is an organisation."""
+    labels = {e.canonical: e.label for e in newstrace.analyze(f"Harbour news\n\n{text}").entities}
+    assert labels.get(name) != "PERSON", labels
+
+
+def test_a_person_ner_types_as_an_organisation_still_speaks_as_a_person():
+    art = newstrace.analyze("Harbour news\n\nBrennor Vask said on Monday that he regretted the delays.")
+    assert {e.canonical: e.label for e in art.entities}.get("Brennor Vask") == "PERSON"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spacy.tokens import Token
+from spacy.tokens import Doc, Token
 
 _VERBS = """
 say tell add ask reply respond answer explain note insist warn recall remember sigh grumble shout scream yell
@@ -311,6 +311,18 @@ def is_cue(tok: Token) -> bool:
     if low not in _FORMS and not tok.tag_.startswith("VB"):
         return False
     return tok.tag_.startswith("VB") or tok.pos_ in ("VERB", "AUX") or tok.text[:1].isupper()
+
+
+def beside_cue(doc: Doc, start: int, end: int) -> bool:
+    """True when a speech verb (:func:`is_cue`) stands right after ``doc[start:end]`` or right
+    before it: the mention speaks ('Wang said', 'said Wang')."""
+    return end < len(doc) and is_cue(doc[end]) or start > 0 and is_cue(doc[start - 1])
+
+
+def who_after(doc: Doc, i: int) -> bool:
+    """True when token ``i`` and the next are a comma and "who" or "whom": a relative clause
+    about a person opens after the mention ending before ``i`` ('Lund, who ...')."""
+    return i + 1 < len(doc) and doc[i].text == "," and doc[i + 1].lower_ in {"who", "whom"}
 
 
 def is_cue_word(word: str) -> bool:

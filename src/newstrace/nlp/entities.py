@@ -8,7 +8,15 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Token
 
-from newstrace.nlp.cues import OFFICE_TITLES, PERSON_NOUNS, TITLE_ABBREVIATIONS, is_cue, is_person_noun
+from newstrace.nlp.cues import (
+    OFFICE_TITLES,
+    PERSON_NOUNS,
+    TITLE_ABBREVIATIONS,
+    beside_cue,
+    is_cue,
+    is_person_noun,
+    who_after,
+)
 from newstrace.nlp.parsing import ParsedText
 from newstrace.schema import Entity
 
@@ -129,7 +137,9 @@ def _looks_like_person_name(doc: Doc, start: int, end: int) -> bool:
     nxt = doc[end] if end < len(doc) else None
     prev = doc[start - 1] if start > 0 else None
     if nxt is not None and is_cue(nxt) or prev is not None and is_cue(prev):
-        return True
+        # an organisation speaks too ("Tender Loving Care said it agreed ..."): NER's ORG stands
+        # where "the" leads the name or "it"/"its" takes it up before "he"/"she" does
+        return not (label == "ORG" and _named_as_organisation(doc, start, end))
     if nxt is not None and nxt.text == "," and end + 1 < len(doc) and doc[end + 1].lower_ in {"who", "whom"}:
         return True
     if label in ("GPE", "LOC", "FAC"):
@@ -144,6 +154,33 @@ def _looks_like_person_name(doc: Doc, start: int, end: int) -> bool:
             if doc[k].pos_ == "NOUN":
                 return True
             k += 1
+    return False
+
+
+_ORG_PRONOUNS = frozenset({"it", "its", "itself"})
+_PERSON_PRONOUNS = frozenset({"he", "she", "his", "her", "him", "himself", "herself"})
+
+
+def _named_as_organisation(doc: Doc, start: int, end: int) -> bool:
+    """The sentence treats the name ``doc[start:end]`` as an organisation: a determiner leads it
+    ("The United Auto Workers said", "the Acme Board said") or the first third-person singular
+    pronoun after it in the sentence is "it"/"its" ("Ford Canada said its sales rose"), as
+    a person would be taken up by "he"/"she".
+
+    Args:
+        doc: the light-pipeline ``Doc`` (sentence boundaries set).
+        start, end: the name's token range.
+
+    Returns:
+        True on either sign; False where the sentence says nothing of the kind.
+    """
+    if doc[start].lower_ == "the" or start > 0 and doc[start - 1].lower_ == "the":
+        return True
+    for tok in doc[end : doc[start].sent.end]:
+        if tok.lower_ in _ORG_PRONOUNS:
+            return True
+        if tok.lower_ in _PERSON_PRONOUNS:
+            return False
     return False
 
 
@@ -171,7 +208,7 @@ def _speaks_as_name(doc: Doc, start: int, end: int) -> bool:
     text = doc[start:end].text
     if text.isupper() and sum(c.isalpha() for c in text) >= 2:
         return False
-    return end < len(doc) and is_cue(doc[end]) or start > 0 and is_cue(doc[start - 1])
+    return beside_cue(doc, start, end)
 
 
 def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
@@ -277,12 +314,9 @@ def _untagged_person(doc: Doc, start: int, end: int) -> bool:
         not t.is_alpha or t.lower_ in NON_PERSON_WORDS or _is_title(t) for t in words
     ):
         return False
-    nxt = doc[end] if end < len(doc) else None
+    if beside_cue(doc, start, end) or who_after(doc, end):
+        return True
     prev = doc[start - 1] if start > 0 else None
-    if nxt is not None and is_cue(nxt) or prev is not None and is_cue(prev):
-        return True
-    if nxt is not None and nxt.text == "," and end + 1 < len(doc) and doc[end + 1].lower_ in {"who", "whom"}:
-        return True
     if prev is not None and prev.text == ",":
         return any(t.pos_ == "NOUN" and is_person_noun(t.lower_) for t in doc[max(0, start - 6) : start - 1])
     return prev is not None and prev.pos_ == "NOUN" and is_person_noun(prev.lower_)

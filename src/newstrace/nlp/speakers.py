@@ -32,10 +32,12 @@ from newstrace.nlp.cues import (
     SUBJECT_PRONOUNS,
     TITLE_ABBREVIATIONS,
     TITLE_QUALIFIERS,
+    beside_cue,
     gender_of_word,
     is_cue,
     is_finite_verb,
     is_person_noun,
+    who_after,
 )
 from newstrace.nlp.entities import NON_PERSON_WORDS, TITLES, fold
 from newstrace.schema import Entity
@@ -277,7 +279,7 @@ class MentionIndex:
             window = doc[max(0, s - 6) : s - 1]
             if any(t.pos_ == "NOUN" and t.text.islower() and is_person_noun(t.lower_) for t in window):
                 return True
-        if prev is not None and is_cue(prev) or nxt is not None and is_cue(nxt):
+        if beside_cue(doc, s, e):
             return True
         if nxt is not None and nxt.text == "," and e + 1 < len(doc):
             after = doc[e + 1]
@@ -334,11 +336,6 @@ class MentionIndex:
             return False
         return all(t.pos_ == "PROPN" and t.ent_type_ not in _NOT_NAME_LABELS for t in words)
 
-    def _who_after(self, e: int) -> bool:
-        """Token ``e`` and the next are a comma and "who" or "whom"."""
-        doc = self.doc
-        return e + 1 < len(doc) and doc[e].text == "," and doc[e + 1].lower_ in {"who", "whom"}
-
     def _speaking_surnames(self, runs: list[tuple[int, int, int]]) -> dict[str, int]:
         """Folded words that stand alone (perhaps after a title) before a speech verb or after
         "according to" ('Church said', 'according to Church'), or after an inverted cue with "who"
@@ -353,7 +350,7 @@ class MentionIndex:
             before_cue = nxt is not None and is_cue(nxt) and is_finite_verb(nxt)
             according = s > 1 and doc[s - 2].lower_ == "according" and doc[s - 1].lower_ == "to"
             # 'said Church, who ...': inverted, with a relative clause only a person takes
-            inverted = s > 0 and is_cue(doc[s - 1]) and self._who_after(e)
+            inverted = s > 0 and is_cue(doc[s - 1]) and who_after(doc, e)
             if before_cue or according or inverted:
                 out[fold(doc[n].text)] = n
         return out
