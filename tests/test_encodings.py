@@ -198,6 +198,23 @@ def test_ingest_stores_a_cp1252_file_and_says_so(tmp_path):
     assert "1 new articles" in result.stdout and "0 failed, 0 stored with errors" in result.stdout
 
 
+def test_ingest_again_with_encoding_reads_the_records_that_were_not_utf8(tmp_path):
+    """The E103 message says to give --encoding; the same ingest again with it reads the file's failed
+    records, where it used to skip the file as already ingested and repeat the old error. The
+    article is fingerprinted (Japanese words are looked up without MeCab) and stored once."""
+    path = tmp_path / "tokyo.txt"
+    path.write_bytes("東京の市議会は月曜日、新しい市場の建設を承認した。\n\n市長は来年の春に工事が始まると語った。"
+                     .encode("shift_jis"))
+    store = tmp_path / "s.duckdb"
+    first = _invoke("ingest", str(path), "--store", str(store), "--jobs", "1", "--quiet")
+    assert first.exit_code == 1 and "--encoding" in first.stderr
+    again = _invoke("ingest", str(path), "--store", str(store), "--jobs", "1", "--quiet", "--encoding", "shift_jis")
+    assert again.exit_code == 0, again.stderr
+    assert "1 new articles" in again.stdout and "0 failed" in again.stdout
+    third = _invoke("ingest", str(path), "--store", str(store), "--jobs", "1", "--quiet", "--encoding", "shift_jis")
+    assert third.exit_code == 0 and "0 new articles" in third.stdout and "1 files already ingested" in third.stdout
+
+
 def _generated(rng: random.Random) -> str:
     """A short invented story with a few accented words, curly quotes and dashes, as Windows-1252 can write."""
     plain = ("the council said on Monday that the harbour road would reopen after repairs to the sea wall "

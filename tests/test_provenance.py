@@ -16,7 +16,7 @@ from newstrace.provenance.derive import derivation_kind
 from newstrace.provenance.evidence import pair_evidence, shared_wording
 from newstrace.provenance.fingerprint import SCHEME, Fingerprint, article_sentences, fingerprint
 from newstrace.provenance.text import analyse_text, fold, number_value, split_sentences
-from newstrace.schema import Article, Derivation
+from newstrace.schema import Article, Derivation, Source
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 pytestmark = pytest.mark.skipif(not (SHARED / "corpora" / "provenance").is_dir(), reason="needs ../shared")
@@ -470,3 +470,23 @@ def test_verification_is_the_same_whatever_the_hash_seed():
                              capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
         out.add(run.stdout.strip())
     assert len(out) == 1
+
+
+@pytest.mark.parametrize("language,text", [
+    ("ja", "東京の市議会は月曜日、新しい市場の建設を承認した。\n\n市長は来年の春に工事が始まると語った。"),
+    ("zh", "市议会周一批准了新市场的建设。\n\n市长说工程将于明年春天开始。"),
+    ("ko", "시의회는 월요일 새 시장 건설을 승인했다.\n\n시장은 내년 봄에 공사가 시작된다고 말했다."),
+    ("th", "สภาเมืองอนุมัติการสร้างตลาดใหม่เมื่อวันจันทร์\n\nนายกเทศมนตรีกล่าวว่างานจะเริ่มในฤดูใบไม้ผลิหน้า"),
+])
+def test_articles_in_languages_wordfreq_cannot_tokenize_here_are_fingerprinted_and_traced(language, text):
+    """wordfreq needs MeCab for Japanese and Korean and jieba for Chinese, and has no Thai tokenizer;
+    a lookup then raised, and ingest stopped with an internal error on a Japanese file. Word weights
+    fall back to the English list instead (every word reads as rare)."""
+    from newstrace.provenance.text import wordfreq_language, zipf_in
+
+    assert wordfreq_language(language) == "en"
+    assert zipf_in("東京", language) == 0.0
+    art = Article(id=f"{language}1", source=Source(path=f"{language}.txt", format="text"), text=text, language=language)
+    assert fingerprint(art).to_dict()["article_id"] == f"{language}1"
+    copy = art.model_copy(update={"id": f"{language}2", "source": Source(path=f"{language}2.txt", format="text")})
+    trace([art, copy])  # verification reads the same word weights

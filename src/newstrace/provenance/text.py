@@ -150,7 +150,8 @@ def zipf(word: str) -> float:
 def wordfreq_language(language: str | None) -> str:
     """The wordfreq word list to use for ``language``: itself when wordfreq has it, the same
     language under another code or script ("no" -> "nb", "sr" -> "sh", "pt-BR" -> "pt"; langcodes
-    distance at most 10), else English.
+    distance at most 10), else English; English also where wordfreq cannot look words up without an
+    optional tokenizer package (:func:`_lookup_works`: Japanese, Korean, Chinese, Thai).
 
     wordfreq itself falls back to any language within distance 60 with a warning on standard
     error ("pcm" -> "en", "la" -> "it", "eu" -> "es"), so it is never asked for one it lacks.
@@ -168,12 +169,26 @@ def wordfreq_language(language: str | None) -> str:
     if not language:
         return "en"
     if language in available:
-        return language
+        return language if _lookup_works(language) else "en"
     try:
         best, _ = langcodes.closest_match(language, list(available), max_distance=10)
     except (ValueError, LookupError):  # not a well-formed language tag
         return "en"
-    return best if best in available else "en"
+    return best if best in available and _lookup_works(best) else "en"
+
+
+@lru_cache(maxsize=256)
+def _lookup_works(code: str) -> bool:
+    """Whether wordfreq can look a word up in ``code`` here: Japanese and Korean need MeCab and
+    Chinese jieba (optional packages wordfreq imports on first use), and Thai has no tokenizer;
+    without them a lookup raises, which took a Japanese article's fingerprint down with it."""
+    import wordfreq
+
+    try:
+        wordfreq.zipf_frequency("\u6771\u4eac", code)  # two CJK characters: makes wordfreq tokenize
+    except (ImportError, LookupError):
+        return False
+    return True
 
 
 @lru_cache(maxsize=400_000)

@@ -409,6 +409,27 @@ class Store:
                     [input_key, path, fmt, size, mtime_ns, _now()],
                 )
 
+    def retry_failed(self, input_key: str, codes: tuple[str, ...]) -> int:
+        """Forget an input's records that failed with one of ``codes``, so the next read tries them again.
+
+        Used when a rerun gives what such a failure asked for (``--encoding`` after an E103 "not
+        UTF-8" failure): their ``errors`` rows go and the file is marked ``started`` again, in one
+        transaction; records stored or failed for another reason stay done.
+
+        Returns:
+            The number of records forgotten.
+        """
+        marks = ", ".join("?" for _ in codes)
+        with self.transaction():
+            records = [r[0] for r in self._q(
+                f"SELECT DISTINCT record FROM errors WHERE input_key = ? AND article_id IS NULL AND code IN ({marks})",
+                [input_key, *codes]).fetchall()]  # fmt: skip
+            if records:
+                self._q(f"DELETE FROM errors WHERE input_key = ? AND article_id IS NULL AND record IN "
+                        f"({', '.join('?' for _ in records)})", [input_key, *records])  # fmt: skip
+                self._q("UPDATE inputs SET status = 'started', completed_at = NULL WHERE input_key = ?", [input_key])
+        return len(records)
+
     def done_records(self, input_key: str) -> set[int]:
         """Record indices of an input already stored (as an article alias or a failed record)."""
         rows = self._q(
