@@ -18,22 +18,44 @@ from newstrace.provenance.paragraphs import _cut, moved_pairs, paragraph_changes
 from newstrace.provenance.rewording import (
     MIN_KEPT,
     MIN_KEPT_FIRM,
-    _base,
     _kept,
     quote_changes,
+    renamed_pairs,
     reworded_changes,
     word_changes,
 )
-from newstrace.provenance.text import Sentence, fold, languages_differ
+from newstrace.provenance.text import Sentence, languages_differ
 from newstrace.schema import Change
 
 __all__ = ["credit_changes", "date_changes", "find_changes", "hedge_changes", "name_before", "number_changes",
            "paragraph_changes", "quote_changes", "reworded_changes", "slant_in_additions", "word_changes"]
 
 
-def _neighbour_values(sents: list[Sentence], k: int) -> set[str]:
-    """Number values of the sentences next to ``k`` (a copy may split or merge sentences)."""
-    return set().union(*(_all_values(sents[x]) for x in (k - 1, k + 1) if 0 <= x < len(sents)))
+def _neighbour_values(sents: list[Sentence], k: int, partners: dict[int, list[Sentence]] | None = None,
+                      own: Sentence | None = None) -> set[str]:
+    """Number values of the sentences next to ``k`` that may have crossed into or out of it (a copy
+    may split or merge sentences).
+
+    A value that a neighbour holds on both sides (in the neighbour and in a sentence aligned with
+    it, other than ``own``, the partner of ``k`` itself) stayed where it was: it was not moved into
+    or out of ``k``, so it excuses nothing there (a headline "at least 37" on both sides does not
+    hide a body's "41" -> "37").
+
+    Args:
+        sents: one side's analysed sentences.
+        k: index of the sentence compared.
+        partners: for each index of ``sents``, the other side's sentences aligned with it.
+        own: the other side's sentence compared with ``k`` (a merge aligns it with a neighbour too).
+
+    Returns:
+        set of canonical number values (str).
+    """
+    out: set[str] = set()
+    for x in (k - 1, k + 1):
+        if 0 <= x < len(sents):
+            kept = set().union(*(_all_values(p) for p in (partners or {}).get(x, []) if p is not own))
+            out |= _all_values(sents[x]) - kept
+    return out
 
 
 def _sole_in_gap(firm: list[tuple[int, int, float]]) -> set[tuple[int, int]]:
@@ -72,10 +94,15 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
     figures: set[tuple[int, int]] = set()  # pairs whose figures changed
     moved = [] if translated else moved_pairs(copy, origin, pairs)
     sole = _sole_in_gap([p for p in pairs if p[2] >= TAU])
+    copy_of: dict[int, list[Sentence]] = {}
+    origin_of: dict[int, list[Sentence]] = {}
+    for i, j, _ in pairs:
+        copy_of.setdefault(j, []).append(copy[i])
+        origin_of.setdefault(i, []).append(origin[j])
     for i, j, sim in sorted(pairs + moved):
         if sim >= 0.999:
             continue
-        context = (_neighbour_values(origin, j), _neighbour_values(copy, i))
+        context = (_neighbour_values(origin, j, copy_of, copy[i]), _neighbour_values(copy, i, origin_of, origin[j]))
         # a pair keeping few of its words (two different sentences) reports only numbers changed on both sides
         firm = sim >= TAU and (translated or _kept(copy[i], origin[j]) >= MIN_KEPT_FIRM)
         numbers = number_changes(copy[i], origin[j], qualifiers=not translated, context=context, firm=firm)
@@ -89,7 +116,7 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
         words = word_changes(copy[i], origin[j])
         out += words
         if not translated:
-            renamed = {(_base(fold(c.origin_text)), _base(fold(c.copy_text))) for c in words if c.kind == "name"}
+            renamed = renamed_pairs(words)
             near = tuple({w for x in (k - 1, k + 1) if 0 <= x < len(ss) for w in ss[x].words}
                          for ss, k in ((origin, j), (copy, i)))
             out += reworded_changes(copy[i], origin[j], renamed, near, firm=sim >= TAU or (i, j) in sole,

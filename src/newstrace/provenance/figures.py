@@ -2,19 +2,21 @@
 
 Why not the claims extractor's number reading (:mod:`newstrace.nlp.numbers`,
 :data:`newstrace.nlp.claims.QUALIFIERS`): the two answer different questions and would change
-each other's output. Here a figure is one token of a copy's or a translation's sentence
-(:class:`~newstrace.provenance.text.Sentence`, regex tokens, no spaCy model: a link's changes read
-a sentence ~45 times), compared with the other side's as a canonical string
-(:func:`~newstrace.provenance.text.number_value`): number words in Spanish and Portuguese
-("tres", "três", "setecientos"), a decimal comma ("0,20") and point-grouped thousands ("1.480")
-count, "one" and "zero" do not (a pronoun, an article), and "dozens" counts as 12, so a copy
-turning "dozens" into "40" shows a change. The claims extractor reads English expressions of
+each other's output. Here a figure is read from the regex tokens of a copy's or a translation's
+sentence (:class:`~newstrace.provenance.text.Sentence`, no spaCy model: a link's changes read a
+sentence ~45 times), compared with the other side's as a canonical string
+(:func:`~newstrace.provenance.text.number_value` for digits, :func:`number_spans` for words): number
+words in English, Spanish, Portuguese and French, compounds read as one value ("forty-four",
+"one hundred and five", "cuarenta y cuatro", "cento e cinco", "quatre-vingt-dix"), "twice" as 2,
+a decimal comma ("0,20") and point-grouped thousands ("1.480") count; "one" and "zero" do not (a
+pronoun, an article), nor do vague plurals ("dozens", "hundreds", "decenas": a copy dropping
+"dozens" or translating it changes no figure). The claims extractor reads English expressions of
 several spaCy tokens into a value with its scale, range and unit ("one mln", "5bn",
-"two-thirds", "10-12 people"), skipping vague plurals. On the provenance corpus and the seeds,
-117 of 540 number tokens read differently (65 only as claims, "one", "million", "zero"; 52 only
-here, Spanish and Portuguese words and "dozen(s)"). Qualifiers differ likewise: here grouped by
-meaning in three languages, so that "more than" -> "over" is no change; there an English surface
-list ("an estimated", "a record").
+"two-thirds", "10-12 people"), skipping vague plurals. On the provenance corpus and the seeds
+(before number words were read as compounds here), 117 of 540 number tokens read differently (65
+only as claims, "one", "million", "zero"; 52 only here, Spanish and Portuguese words and "dozen(s)").
+Qualifiers differ likewise: here grouped by meaning in three languages, so that "more than" ->
+"over" is no change; there an English surface list ("an estimated", "a record").
 """
 
 from __future__ import annotations
@@ -41,10 +43,6 @@ QUALIFIER_GROUPS: dict[str, tuple[str, ...]] = {
 #: Every qualifier, longest first so that "cerca de" wins over "cerca".
 QUALIFIERS = tuple(sorted((q for g in QUALIFIER_GROUPS.values() for q in g), key=len, reverse=True))
 _QUALIFIER_GROUP = {q: g for g, qs in QUALIFIER_GROUPS.items() for q in qs}
-# a qualifier counts only before a number ("over 320", "more than 3,200", "about three"), not as
-# a preposition ("over the bridge", "about the plan")
-_QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b(?=\s+(?:\d|(?:"
-                   + "|".join(NUMBER_WORDS) + r")\b))", re.IGNORECASE)
 
 
 # function words of the longer qualifiers ("no fewer than", "in excess of") still name ("No 10")
@@ -63,6 +61,195 @@ _PHRASE_OPENER = re.compile(r"[:;(\"\u201c\u2018\u2014\u2013]")
 #: A capitalised word opening a phrase is taken as a name before a number only below this Zipf
 #: frequency ("Apollo" 3.8, "Boeing" 3.8, "Fox" 4.7, "Channel" 4.9; "Section" 5.0, "Nearly" 5.0 are not).
 NAME_ZIPF = 5.0
+
+
+def _words_of(kind: str, value: int, words: str) -> dict[str, tuple[str, int]]:
+    return {w: (kind, value) for w in words.split()}
+
+
+#: Number words read as figures (EN/ES/PT/FR, folded), each with its role in a compound number:
+#: ``unit`` 1-9, ``teen`` 10-19, ``tens`` 20-90, ``small`` another value under 100 written as one word
+#: ("veinticinco"), ``hundreds`` a value 100-900 written as one word ("setecientos", "cento"), and the
+#: multipliers ``hundred``, ``thousand`` and ``dozen`` ("two dozen" is 24, "a dozen" 12). ``weak``
+#: is 1 ("one", "un", "una", "um"): a pronoun or an article alone, read only inside a compound
+#: ("one hundred", "twenty-one", "vingt et un"). ``times`` is a multiplicative ("twice" = "two times").
+#: Left out on purpose: "once" (English "one time" or "formerly", Spanish eleven; "one" is not read
+#: either), French "cent(s)" (English "per cent", "cents"), "sept" (the month abbreviation) and
+#: "seize" (the English verb). Vague plurals ("dozens", "hundreds", "thousands", "scores",
+#: "decenas", "cientos", "miles", "dezenas", "milhares", "centaines", "milliers") are no figure: a
+#: copy turning "dozens" into "decenas" or dropping it changes no number. Sources: the number-word
+#: grammars of each language (Real Academia Española, *Ortografía* 2010, 4.2.4 for Spanish
+#: compounds "cuarenta y cuatro", "ciento cinco"; the Portuguese "e" between every part, "cento e
+#: cinco"; French "soixante-dix", "quatre-vingts", "vingt et un").
+FIGURE_WORDS: dict[str, tuple[str, int]] = {
+    **_words_of("weak", 1, "one un une uno una um uma"),
+    **{w: ("unit", v) for v, ws in enumerate([
+        "", "", "two dos dois duas deux", "three tres trois", "four cuatro quatro quatre",
+        "five cinco cinq", "six seis", "seven siete sete", "eight ocho oito huit", "nine nueve nove neuf"])
+       for w in ws.split()},
+    **{w: ("teen", v) for v, ws in {
+        10: "ten diez dez dix", 11: "eleven onze", 12: "twelve doce doze douze", 13: "thirteen trece treze treize",
+        14: "fourteen catorce catorze quatorze", 15: "fifteen quince quinze", 16: "sixteen dieciseis dezesseis dezasseis",
+        17: "seventeen diecisiete dezessete dezassete", 18: "eighteen dieciocho dezoito",
+        19: "nineteen diecinueve dezenove dezanove"}.items() for w in ws.split()},
+    **{w: ("tens", v) for v, ws in {
+        20: "twenty veinte vinte vingt vingts", 30: "thirty treinta trinta trente", 40: "forty cuarenta quarenta quarante",
+        50: "fifty cincuenta cinquenta cinquante", 60: "sixty sesenta sessenta soixante",
+        70: "seventy setenta septante", 80: "eighty ochenta oitenta octante huitante", 90: "ninety noventa nonante"}.items()
+       for w in ws.split()},
+    **{w: ("small", 21 + v) for v, w in enumerate(
+        ["veintiuno", "veintidos", "veintitres", "veinticuatro", "veinticinco", "veintiseis", "veintisiete",
+         "veintiocho", "veintinueve"])},
+    **{w: ("hundreds", 100 * v) for v, ws in {
+        1: "cien ciento cem cento", 2: "doscientos doscientas duzentos duzentas", 3: "trescientos trescientas trezentos trezentas",
+        4: "cuatrocientos cuatrocientas quatrocentos quatrocentas", 5: "quinientos quinientas quinhentos quinhentas",
+        6: "seiscientos seiscientas seiscentos seiscentas", 7: "setecientos setecientas setecentos setecentas",
+        8: "ochocientos ochocientas oitocentos oitocentas", 9: "novecientos novecientas novecentos novecentas"}.items()
+       for w in ws.split()},
+    "hundred": ("hundred", 100), "thousand": ("thousand", 1000), "mil": ("thousand", 1000), "mille": ("thousand", 1000),
+    "dozen": ("dozen", 12), "docena": ("dozen", 12), "duzia": ("dozen", 12), "douzaine": ("dozen", 12),
+    "twice": ("times", 2), "thrice": ("times", 3),
+}
+# a qualifier counts only before a number ("over 320", "more than 3,200", "about three",
+# "casi cuarenta"), not as a preposition ("over the bridge", "about the plan")
+_QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b(?=\s+(?:\d|(?:"
+                   + "|".join(sorted(set(NUMBER_WORDS) | {w for w, (k, _) in FIGURE_WORDS.items()
+                                                          if k not in ("weak", "times")}, key=len, reverse=True))
+                   + r")\b))", re.IGNORECASE)
+#: Words joining the parts of a compound number ("one hundred and five", "cuarenta y cuatro",
+#: "quarenta e quatro", "vingt et un"); read only between two parts that make one number.
+_JOINERS = frozenset({"and", "y", "e", "et"})
+
+
+class _Compound:
+    """A compound number read word by word: :meth:`add` takes the next part if it continues the
+    number ("forty" + "four", "two" + "hundred" + "five", "mil" + "doscientos"), else refuses it."""
+
+    def __init__(self) -> None:
+        self.total, self.cur, self.last, self.parts = 0, 0, "", 0
+
+    def add(self, kind: str, v: int) -> bool:
+        """Take one part (a :data:`FIGURE_WORDS` entry); False, leaving the number as it was, when it does not continue it."""
+        last, seg = self.last, self.cur % 100
+        if kind in ("unit", "weak", "teen", "tens", "small"):
+            if last == "unit" and self.cur % 100 == 4 and kind == "tens" and v == 20:  # "quatre-vingts" = 80
+                self.cur += 76
+            elif not (last in ("", "hundred", "hundreds", "thousand")
+                      or (last == "tens" and kind in ("unit", "weak"))
+                      or (last == "tens" and seg in (60, 80) and kind == "teen")):  # "soixante-dix"
+                return False
+            else:
+                self.cur += v
+        elif kind == "hundreds":
+            if last not in ("", "thousand"):
+                return False
+            self.cur += v
+        elif kind == "hundred":
+            if last not in ("", "unit", "weak", "teen", "tens", "small") or seg != self.cur % 1000:
+                return False
+            self.cur = self.cur - seg + (seg or 1) * 100
+        elif kind == "thousand":
+            if self.total or last == "dozen":
+                return False
+            self.total, self.cur = (self.cur or 1) * 1000, 0
+        elif kind == "dozen":
+            if last not in ("", "unit", "weak", "teen", "tens") or self.total:
+                return False
+            self.cur = (self.cur or 1) * 12
+        elif kind == "times":
+            if last:
+                return False
+            self.cur = v
+        self.last, self.parts = ("unit" if kind == "weak" else kind), self.parts + 1
+        return True
+
+    def closed(self) -> bool:
+        """A multiplicative or a dozen takes nothing after it."""
+        return self.last in ("times", "dozen")
+
+    @property
+    def value(self) -> int:
+        return self.total + self.cur
+
+
+def _word_number(word: str) -> int | None:
+    """The value of one folded token written in number words, hyphenated parts included
+    ("forty-four" 44, "quatre-vingt-dix" 90, "vingt-et-un" 21), or None; a lone weak word ("one") is none."""
+    parts = word.split("-")
+    if len(parts) == 1:
+        entry = FIGURE_WORDS.get(word)
+        return None if entry is None or entry[0] == "weak" else entry[1] if entry[0] != "hundred" else 100
+    c = _Compound()
+    for k, p in enumerate(parts):
+        if p in _JOINERS and 0 < k < len(parts) - 1:
+            continue
+        entry = FIGURE_WORDS.get(p)
+        if entry is None or c.closed() or not c.add(*entry):
+            return None
+    return c.value
+
+
+def number_spans(s: Sentence) -> list[tuple[int, int, str]]:
+    """The numbers a sentence states, as ``(first token, end token, canonical value)``, in order; kept on the sentence.
+
+    Digits are read by :func:`newstrace.provenance.text.number_value` ("1,480" -> "1480"). Number
+    words (:data:`FIGURE_WORDS`) are read as one value over all the tokens of a compound, however it
+    is written: "forty-four", "one hundred and five", "two thousand", "cuarenta y cuatro",
+    "ciento cinco", "cento e cinco", "quatre-vingt-dix"; "twice" is 2. Parts are joined only across
+    spaces (a comma ends a number: "twenty, five") and only where they make one number ("two and
+    three" are 2 and 3). A lone "one", "un", "una" is
+    no figure (a pronoun, an article), nor is a vague plural ("dozens", "decenas").
+
+    Args:
+        s: the analysed sentence.
+
+    Returns:
+        list of ``(start, end, value)``: tokens ``s.raw[start:end]`` state ``value`` ("44").
+
+    >>> from newstrace.provenance.text import analyse_sentence
+    >>> [v for _, _, v in number_spans(analyse_sentence(
+    ...     "Forty-four of one hundred and five were fined twice, dozens more, cuarenta y cuatro, 1,200."))]
+    ['44', '105', '2', '44', '1200']
+    """
+    cached = s.__dict__.get("_number_spans")
+    if cached is not None:
+        return cached
+    out: list[tuple[int, int, str]] = []
+    offsets, n, k = _offsets(s), len(s.words), 0
+    while k < n:
+        if s.raw[k][:1].isdigit():
+            v = number_value(s.raw[k])
+            if v is not None:
+                out.append((k, k + 1, v))
+            k += 1
+            continue
+        first = _word_number(s.words[k])
+        if first is None and FIGURE_WORDS.get(s.words[k], ("",))[0] != "weak":
+            k += 1
+            continue
+        c, end = _Compound(), k + 1
+        entry = FIGURE_WORDS.get(s.words[k])
+        if entry is not None:
+            c.add(*entry)
+        else:  # a hyphenated compound: its value stands as one unit
+            c.cur, c.last, c.parts = first, ("tens" if first % 10 == 0 and first < 100 else "small"), 1
+        j = k + 1
+        while j < n and not c.closed():
+            step = j
+            if s.words[j] in _JOINERS and c.last in ("tens", "hundred", "hundreds", "thousand"):
+                step = j + 1
+            if step >= n or not re.fullmatch(r"\s+", s.text[offsets[step - 1] + len(s.raw[step - 1]) : offsets[step]]) \
+                    or (step > j and not re.fullmatch(r"\s+", s.text[offsets[j - 1] + len(s.raw[j - 1]) : offsets[j]])):
+                break
+            entry = FIGURE_WORDS.get(s.words[step])
+            if entry is None or not c.add(*entry):
+                break
+            end = j = step + 1
+        if c.parts > 1 or c.last not in ("unit",) or first is not None:
+            out.append((k, end, str(c.value)))
+        k = end
+    s.__dict__["_number_spans"] = out
+    return out
 
 
 def _offsets(s: Sentence) -> list[int]:
@@ -184,11 +371,12 @@ def _read_figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
     """
     nums, dates, named = [], [], []
     offsets, title_case = _offsets(s), _title_case(s)
+    spans = {k: v for k, _, v in number_spans(s)}
     for k, w in enumerate(s.words):
         if _date_word(s, k):
             dates.append(w)
             continue
-        v = number_value(s.raw[k])
+        v = spans.get(k)
         if v is None:
             continue
         near = [j for j in range(max(0, k - 2), min(len(s.words), k + 3))
@@ -268,9 +456,9 @@ def _all_values(s: Sentence) -> frozenset[str]:
 
 def _counted(s: Sentence, value: str) -> str:
     """The folded word after the first number token of ``value`` in ``s`` (what it counts: "days", "homes"), or ""."""
-    for k, t in enumerate(s.raw):
-        if number_value(t) == value:
-            return s.words[k + 1] if k + 1 < len(s.words) else ""
+    for _, end, v in number_spans(s):
+        if v == value:
+            return s.words[end] if end < len(s.words) else ""
     return ""
 
 

@@ -1,0 +1,92 @@
+"""Figures a copy changed: a neighbour's unchanged figure excuses nothing, number words are read as one value, vague plurals are none."""
+
+from __future__ import annotations
+
+import pytest
+
+from newstrace.provenance.changes import find_changes, number_changes
+from newstrace.provenance.figures import number_spans
+from newstrace.provenance.text import analyse_sentence
+from newstrace.schema import Article
+
+
+def _article(aid: str, text: str, language: str = "en") -> Article:
+    return Article(id=aid, text=text, language=language)
+
+
+def _number_details(copy: list[str], origin: list[str], pairs, language: str = "en") -> list[str]:
+    """Number changes of invented sentences aligned one to one by ``pairs``."""
+    sc, so = [analyse_sentence(t) for t in copy], [analyse_sentence(t) for t in origin]
+    art_c, art_o = _article("c", " ".join(copy), language), _article("o", " ".join(origin))
+    return [c.detail for c in find_changes(art_c, art_o, sc, so, pairs) if c.kind == "number"]
+
+
+# invented text, written for these tests
+HEADLINE = "Landslide buries mountain village, at least 12 dead"
+BODY = "A landslide buried the village of Ostrova overnight, killing at least {} people, rescuers said."
+NEXT = "Teams were still digging through the mud on Sunday afternoon."
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    ("12", "19", "12 -> 19"),   # the copy's body says what the headline says no more: changed all the same
+    ("19", "12", "19 -> 12"),   # the copy's body now says the headline's figure
+    ("12", "21", "12 -> 21"),
+])  # fmt: skip
+def test_a_figure_the_neighbour_holds_on_both_sides_excuses_no_change(old, new, expected):
+    origin = [HEADLINE, BODY.format(old), NEXT]
+    copy = [HEADLINE, BODY.format(new), NEXT]
+    assert _number_details(copy, origin, [(0, 0, 1.0), (1, 1, 0.9), (2, 2, 1.0)]) == [expected]
+
+
+def test_a_figure_moved_into_a_merged_neighbour_still_excuses():
+    """The copy merges two origin sentences: the 800 of the origin's first one stands in the copy's
+    second, and the origin's first is aligned with a copy sentence that lacks it: no change."""
+    origin = ["About 800 officers are stuck in the border town, officials said.", "Many brought their families."]
+    copy = ["Officers are stuck in the border town, officials said.", "There are 800 of them and many brought their families."]
+    assert _number_details(copy, origin, [(0, 0, 0.8), (1, 1, 0.6)]) == []
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("The operator had been fined twice since 2021.", ["2", "2021"]),
+    ("Forty-four were taken to hospital.", ["44"]),
+    ("One hundred and five homes and two thousand five hundred acres burned.", ["105", "2500"]),
+    ("They bought two dozen crates, then a dozen more.", ["24", "12"]),
+    ("Dozens were hurt and hundreds fled; thousands watched.", []),
+    ("One of them, a man of twenty, five days ago", ["20", "5"]),  # a comma ends a number
+    ("Two and three rooms", ["2", "3"]),
+    ("Murieron cuarenta y cuatro personas y decenas resultaron heridas; ciento cinco casas, veinticinco barcos.",
+     ["44", "105", "25"]),
+    ("Morreram quarenta e quatro pessoas e dezenas ficaram feridas; cento e cinco casas, mil e duzentos barcos.",
+     ["44", "105", "1200"]),
+    ("Quarante-quatre personnes, soixante-dix maisons, quatre-vingt-dix bateaux, vingt et un blessés, des dizaines.",
+     ["44", "70", "90", "21"]),
+    ("Police seize 5 per cent of the goods once a year.", ["5"]),  # "seize", "cent", "once" are no number words
+])  # fmt: skip
+def test_number_words_are_read_as_one_value(text, values):
+    assert [v for _, _, v in number_spans(analyse_sentence(text))] == values
+
+
+@pytest.mark.parametrize(("origin", "copy"), [
+    ("The firm had been fined twice since 2021.", "The firm had been penalized two times since 2021."),
+    ("Rescuers found 44 of them alive.", "Rescuers found forty-four of them alive."),
+    ("The town has 105 homes.", "The town has one hundred and five homes."),
+    ("Dozens of people were missing.", "Many people were missing."),
+    ("Hundreds of homes flooded.", "Many homes flooded."),
+])  # fmt: skip
+def test_a_figure_written_in_words_or_a_vague_plural_is_no_change(origin, copy):
+    o, c = analyse_sentence(origin), analyse_sentence(copy)
+    assert number_changes(c, o) == [] and number_changes(o, c) == []
+
+
+def test_a_spelled_figure_changed_is_still_a_change():
+    o, c = analyse_sentence("Forty-four were taken to hospital."), analyse_sentence("Forty-seven were taken to hospital.")
+    assert [x.detail for x in number_changes(c, o)] == ["44 -> 47"]
+    o, c = analyse_sentence("Dozens were hurt."), analyse_sentence("Two dozen were hurt.")
+    assert [x.detail for x in number_changes(c, o)] == ["number added: 24"]
+
+
+def test_a_translation_reads_vague_and_compound_number_words_alike():
+    """"dozens" -> "decenas" is translated, not a figure removed; "44" -> "cuarenta y cuatro" is one value."""
+    origin = ["Flood leaves 44 dead and dozens missing"]
+    copy = ["La inundación deja cuarenta y cuatro muertos y decenas de desaparecidos"]
+    assert _number_details(copy, origin, [(0, 0, 0.6)], language="es") == []
