@@ -90,3 +90,20 @@ def test_a_translation_reads_vague_and_compound_number_words_alike():
     origin = ["Flood leaves 44 dead and dozens missing"]
     copy = ["La inundación deja cuarenta y cuatro muertos y decenas de desaparecidos"]
     assert _number_details(copy, origin, [(0, 0, 0.6)], language="es") == []
+
+
+def test_a_word_that_is_a_number_in_one_language_only_is_read_in_that_language():
+    """Portuguese "dos" is "of the", Spanish "once" is eleven, English "once" is one time."""
+    assert _number_details(["A maioria dos soldados fugiu com 40 familiares."],
+                           ["Most of the soldiers fled with 40 relatives."], [(0, 0, 0.6)], language="pt") == []
+    assert _number_details(["Murieron once personas."], ["Eleven people died."], [(0, 0, 0.6)], language="es") == []
+    assert _number_details(["Murieron once personas."], ["Twelve people died."], [(0, 0, 0.6)], language="es") \
+        == ["12 -> 11"]
+    assert _number_details(["The firm was fined once in 2021."], ["The firm was fined in 2021."], [(0, 0, 0.9)]) == []
+
+
+def test_a_figure_reworded_into_words_is_no_rewording():
+    from newstrace.provenance.rewording import reworded_changes
+
+    o, c = analyse_sentence("Rescuers found 44 of them alive."), analyse_sentence("Rescuers found forty-four of them alive.")
+    assert reworded_changes(c, o) == []

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from newstrace.provenance.align import TAU
 from newstrace.provenance.credit import credit_changes
-from newstrace.provenance.figures import _all_values, date_changes, name_before, number_changes
+from newstrace.provenance.figures import _all_values, date_changes, name_before, number_changes, set_language
 from newstrace.provenance.hedges import QUALIFIER_LANGUAGES, hedge_changes
 from newstrace.provenance.paragraphs import _cut, moved_pairs, paragraph_changes, slant_in_additions
 from newstrace.provenance.rewording import (
@@ -91,6 +91,8 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
     translated = languages_differ(copy_art, origin_art)
     langs = {(copy_art.language or "en").split("-")[0], (origin_art.language or "en").split("-")[0]}
     qualifiers = not translated or langs <= QUALIFIER_LANGUAGES
+    set_language(copy, copy_art.language)  # "dos" is two in Spanish, "of the" in Portuguese
+    set_language(origin, origin_art.language)
     figures: set[tuple[int, int]] = set()  # pairs whose figures changed
     moved = [] if translated else moved_pairs(copy, origin, pairs)
     sole = _sole_in_gap([p for p in pairs if p[2] >= TAU])

@@ -116,6 +116,36 @@ _QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b(?
                    + "|".join(sorted(set(NUMBER_WORDS) | {w for w, (k, _) in FIGURE_WORDS.items()
                                                           if k not in ("weak", "times")}, key=len, reverse=True))
                    + r")\b))", re.IGNORECASE)
+#: Number words that are another word in a language the table also reads, with the languages
+#: where they are numbers: Portuguese "dos" is "of the" ("a maioria dos soldados", "dos Santos"),
+#: English "once" is "one time" or "formerly" (Spanish eleven). A sentence of a known language
+#: reads them only in those languages; one of unknown language reads "dos" (as before) but not "once".
+LANGUAGE_BOUND: dict[str, tuple[frozenset[str], bool]] = {
+    "dos": (frozenset({"es"}), True),
+    "once": (frozenset({"es"}), False),
+}
+
+
+def set_language(sentences: list[Sentence], language: str | None) -> None:
+    """Tell :func:`number_spans` which language ``sentences`` are in (an ISO 639 code such as
+    "pt-BR", or None for unknown), so that a word that is a number in one language only
+    (:data:`LANGUAGE_BOUND`) is read in that language alone. Readings are kept per language."""
+    base = (language or "").split("-")[0].lower() or None
+    for s in sentences:
+        s.__dict__["_language"] = base
+
+
+def _entry(word: str, language: str | None) -> tuple[str, int] | None:
+    """The :data:`FIGURE_WORDS` entry of a folded word in a sentence of ``language``, or None."""
+    bound = LANGUAGE_BOUND.get(word)
+    if bound is not None:
+        languages, unknown = bound
+        if not (language in languages or (language is None and unknown)):
+            return None
+        return FIGURE_WORDS.get(word) or (("teen", 11) if word == "once" else None)
+    return FIGURE_WORDS.get(word)
+
+
 #: Words joining the parts of a compound number ("one hundred and five", "cuarenta y cuatro",
 #: "quarenta e quatro", "vingt et un"); read only between two parts that make one number.
 _JOINERS = frozenset({"and", "y", "e", "et"})
@@ -172,13 +202,17 @@ class _Compound:
         return self.total + self.cur
 
 
+def _spaces(s: Sentence, offsets: list[int], k: int) -> bool:
+    """Whether only spaces stand between token ``k - 1`` and token ``k`` (a comma ends a number)."""
+    return bool(re.fullmatch(r"\s+", s.text[offsets[k - 1] + len(s.raw[k - 1]) : offsets[k]]))
+
+
 def _word_number(word: str) -> int | None:
-    """The value of one folded token written in number words, hyphenated parts included
-    ("forty-four" 44, "quatre-vingt-dix" 90, "vingt-et-un" 21), or None; a lone weak word ("one") is none."""
+    """The value of a folded token of hyphenated number words ("forty-four" 44, "quatre-vingt-dix"
+    90, "vingt-et-un" 21), or None (one word, or a part that is no number word: "two-thirds")."""
     parts = word.split("-")
     if len(parts) == 1:
-        entry = FIGURE_WORDS.get(word)
-        return None if entry is None or entry[0] == "weak" else entry[1] if entry[0] != "hundred" else 100
+        return None
     c = _Compound()
     for k, p in enumerate(parts):
         if p in _JOINERS and 0 < k < len(parts) - 1:
@@ -186,6 +220,27 @@ def _word_number(word: str) -> int | None:
         entry = FIGURE_WORDS.get(p)
         if entry is None or c.closed() or not c.add(*entry):
             return None
+    return c.value
+
+
+def token_value(token: str) -> str | None:
+    """The canonical value of one token as :func:`number_spans` reads it alone ("1,480" -> "1480",
+    "forty-four" -> "44", "twice" -> "2", "hundred" -> "100"; "one", "dozens" -> None); no
+    language-bound words (:data:`LANGUAGE_BOUND`) but "dos"."""
+    if token[:1].isdigit():
+        return number_value(token)
+    word = fold(token)
+    entry = _entry(word, None)
+    if entry is not None:
+        return None if entry[0] == "weak" else str(_alone(entry))
+    v = _word_number(word)
+    return None if v is None else str(v)
+
+
+def _alone(entry: tuple[str, int]) -> int:
+    """The value of one :data:`FIGURE_WORDS` entry standing alone ("hundred" 100, "dozen" 12)."""
+    c = _Compound()
+    c.add(*entry)
     return c.value
 
 
@@ -211,9 +266,11 @@ def number_spans(s: Sentence) -> list[tuple[int, int, str]]:
     ...     "Forty-four of one hundred and five were fined twice, dozens more, cuarenta y cuatro, 1,200."))]
     ['44', '105', '2', '44', '1200']
     """
-    cached = s.__dict__.get("_number_spans")
+    key = ("_number_spans", s.__dict__.get("_language"))
+    cached = s.__dict__.get(key)
     if cached is not None:
         return cached
+    language = key[1]
     out: list[tuple[int, int, str]] = []
     offsets, n, k = _offsets(s), len(s.words), 0
     while k < n:
@@ -223,32 +280,31 @@ def number_spans(s: Sentence) -> list[tuple[int, int, str]]:
                 out.append((k, k + 1, v))
             k += 1
             continue
-        first = _word_number(s.words[k])
-        if first is None and FIGURE_WORDS.get(s.words[k], ("",))[0] != "weak":
-            k += 1
-            continue
-        c, end = _Compound(), k + 1
-        entry = FIGURE_WORDS.get(s.words[k])
+        c, end, entry = _Compound(), k + 1, _entry(s.words[k], language)
         if entry is not None:
             c.add(*entry)
-        else:  # a hyphenated compound: its value stands as one unit
+        else:  # a hyphenated compound ("forty-four") stands as one part
+            first = _word_number(s.words[k])
+            if first is None:
+                k += 1
+                continue
             c.cur, c.last, c.parts = first, ("tens" if first % 10 == 0 and first < 100 else "small"), 1
+        weak = entry is not None and entry[0] == "weak"
         j = k + 1
         while j < n and not c.closed():
             step = j
             if s.words[j] in _JOINERS and c.last in ("tens", "hundred", "hundreds", "thousand"):
                 step = j + 1
-            if step >= n or not re.fullmatch(r"\s+", s.text[offsets[step - 1] + len(s.raw[step - 1]) : offsets[step]]) \
-                    or (step > j and not re.fullmatch(r"\s+", s.text[offsets[j - 1] + len(s.raw[j - 1]) : offsets[j]])):
+            if step >= n or not _spaces(s, offsets, step) or (step > j and not _spaces(s, offsets, j)):
                 break
-            entry = FIGURE_WORDS.get(s.words[step])
-            if entry is None or not c.add(*entry):
+            nxt = _entry(s.words[step], language)
+            if nxt is None or not c.add(*nxt):
                 break
             end = j = step + 1
-        if c.parts > 1 or c.last not in ("unit",) or first is not None:
+        if not (weak and c.parts == 1):  # "one" alone is a pronoun or an article
             out.append((k, end, str(c.value)))
         k = end
-    s.__dict__["_number_spans"] = out
+    s.__dict__[key] = out
     return out
 
 
@@ -355,9 +411,10 @@ def _figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
     """:func:`_read_figures`, kept on the sentence: one sentence is compared with many partners
     and with its neighbours' pairs (a link's changes read it ~45 times; measured 40% of a link's
     verification time before). Callers must not change the lists."""
-    cached = s.__dict__.get("_figures")
+    key = ("_figures", s.__dict__.get("_language"))
+    cached = s.__dict__.get(key)
     if cached is None:
-        cached = s.__dict__["_figures"] = _read_figures(s)
+        cached = s.__dict__[key] = _read_figures(s)
     return cached
 
 
@@ -446,10 +503,11 @@ def _named_changes(gone: list[str], new: list[str], plain_gone: int, plain_new: 
 
 def _all_values(s: Sentence) -> frozenset[str]:
     """Every number value a sentence states, as a figure, a date part or inside a name (:func:`_figures`; kept on the sentence)."""
-    cached = s.__dict__.get("_all_values")
+    key = ("_all_values", s.__dict__.get("_language"))
+    cached = s.__dict__.get(key)
     if cached is None:
         nums, dates, named = _figures(s)
-        cached = s.__dict__["_all_values"] = frozenset(nums) | {d for d in dates if d[:1].isdigit()} | {
+        cached = s.__dict__[key] = frozenset(nums) | {d for d in dates if d[:1].isdigit()} | {
             x.rsplit(" ", 1)[1] for x in named}
     return cached
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from newstrace.provenance.figures import _qualifier_diff
-from newstrace.provenance.text import Sentence, number_value
+from newstrace.provenance.figures import _qualifier_diff, token_value
+from newstrace.provenance.text import Sentence
 from newstrace.schema import Change
 
 #: Hedges outside numbers (EN/ES/PT, folded): words and phrases that mark a claim as unconfirmed or
@@ -60,7 +60,7 @@ def hedge_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, wor
             for side, only, s in (("removed", only_a, origin), ("added", only_b, copy)):
                 for q in only:
                     m = re.search(r"\b" + re.escape(q) + r"\s+(\S+)", s.text, re.IGNORECASE)
-                    num = number_value(m.group(1).strip(".,;:")) if m else None
+                    num = token_value(m.group(1).strip(".,;:")) if m else None
                     out.append(Change(kind="hedge", origin_text=origin.text, copy_text=copy.text,
                                       detail=f"hedge {side}: {q}" + (f" (before {num})" if num else "")))
     if words:

@@ -9,7 +9,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
-from newstrace.provenance.figures import _QUALIFIER_WORDS, _offsets, _title_case
+from newstrace.provenance.figures import _QUALIFIER_WORDS, _offsets, _title_case, token_value
 from newstrace.provenance.hedges import HEDGE_WORDS
 from newstrace.provenance.text import (
     DATE_WORDS,
@@ -308,7 +308,8 @@ def _trivial_span(o: list[str], c: list[str]) -> bool:
     if len(o) == 1 and len(c) == 1 and fuzz.ratio(o[0], c[0]) >= SPELLING_RATIO:
         return True
     own = _QUALIFIER_WORDS | HEDGE_WORDS | SLANT_TERMS | LOADED_CUES  # reported as slant (attribution_changes)
-    return all(number_value(w) is not None or w in own or zipf(w) >= FUNCTION_ZIPF for w in words)
+    # a figure in digits or in words ("44" -> "forty-four", "twice" -> "two times") is read by number_changes
+    return all(token_value(w) is not None or w in own or zipf(w) >= FUNCTION_ZIPF for w in words)
 
 
 #: A loosely matched pair (a gap pair, under :data:`TAU`) keeping fewer of its words than this share
