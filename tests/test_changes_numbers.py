@@ -107,3 +107,13 @@ def test_a_figure_reworded_into_words_is_no_rewording():
 
     o, c = analyse_sentence("Rescuers found 44 of them alive."), analyse_sentence("Rescuers found forty-four of them alive.")
     assert reworded_changes(c, o) == []
+
+
+def test_french_number_words_in_a_french_sentence():
+    from newstrace.provenance.figures import set_language
+
+    s = analyse_sentence("Deux cents maisons, cent cinq bateaux et seize morts, soit 5 pour cent du village.")
+    set_language([s], "fr")
+    assert [v for _, _, v in number_spans(s)] == ["200", "105", "16", "5"]
+    set_language([s], "en")  # read again for another language: "cent" and "seize" are English words
+    assert [v for _, _, v in number_spans(s)] == ["2", "5", "5"]

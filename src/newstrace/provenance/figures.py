@@ -73,9 +73,8 @@ def _words_of(kind: str, value: int, words: str) -> dict[str, tuple[str, int]]:
 #: multipliers ``hundred``, ``thousand`` and ``dozen`` ("two dozen" is 24, "a dozen" 12). ``weak``
 #: is 1 ("one", "un", "una", "um"): a pronoun or an article alone, read only inside a compound
 #: ("one hundred", "twenty-one", "vingt et un"). ``times`` is a multiplicative ("twice" = "two times").
-#: Left out on purpose: "once" (English "one time" or "formerly", Spanish eleven; "one" is not read
-#: either), French "cent(s)" (English "per cent", "cents"), "sept" (the month abbreviation) and
-#: "seize" (the English verb). Vague plurals ("dozens", "hundreds", "thousands", "scores",
+#: Words that are a number in one language and another word in another ("dos", "once", "cent")
+#: are in :data:`LANGUAGE_BOUND`. Vague plurals ("dozens", "hundreds", "thousands", "scores",
 #: "decenas", "cientos", "miles", "dezenas", "milhares", "centaines", "milliers") are no figure: a
 #: copy turning "dozens" into "decenas" or dropping it changes no number. Sources: the number-word
 #: grammars of each language (Real Academia Española, *Ortografía* 2010, 4.2.4 for Spanish
@@ -84,7 +83,7 @@ def _words_of(kind: str, value: int, words: str) -> dict[str, tuple[str, int]]:
 FIGURE_WORDS: dict[str, tuple[str, int]] = {
     **_words_of("weak", 1, "one un une uno una um uma"),
     **{w: ("unit", v) for v, ws in enumerate([
-        "", "", "two dos dois duas deux", "three tres trois", "four cuatro quatro quatre",
+        "", "", "two dois duas deux", "three tres trois", "four cuatro quatro quatre",
         "five cinco cinq", "six seis", "seven siete sete", "eight ocho oito huit", "nine nueve nove neuf"])
        for w in ws.split()},
     **{w: ("teen", v) for v, ws in {
@@ -116,13 +115,19 @@ _QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b(?
                    + "|".join(sorted(set(NUMBER_WORDS) | {w for w, (k, _) in FIGURE_WORDS.items()
                                                           if k not in ("weak", "times")}, key=len, reverse=True))
                    + r")\b))", re.IGNORECASE)
-#: Number words that are another word in a language the table also reads, with the languages
-#: where they are numbers: Portuguese "dos" is "of the" ("a maioria dos soldados", "dos Santos"),
-#: English "once" is "one time" or "formerly" (Spanish eleven). A sentence of a known language
-#: reads them only in those languages; one of unknown language reads "dos" (as before) but not "once".
-LANGUAGE_BOUND: dict[str, tuple[frozenset[str], bool]] = {
-    "dos": (frozenset({"es"}), True),
-    "once": (frozenset({"es"}), False),
+#: Number words that are another word in a language the table also reads, with their entry, the
+#: languages where they are numbers and whether a sentence of unknown language reads them:
+#: Portuguese "dos" is "of the" ("a maioria dos soldados", "dos Santos"); English "once" is "one
+#: time" or "formerly" (Spanish eleven); English "per cent" and "cents" are no hundred, nor the verb
+#: "seize" sixteen (French "cent", "deux cents", "seize"). A sentence of a known language reads them
+#: only in those languages; one of unknown language reads "dos" (as before) and none of the others.
+#: French "sept" stays a month abbreviation (:data:`~newstrace.provenance.text.DATE_WORDS`).
+LANGUAGE_BOUND: dict[str, tuple[tuple[str, int], frozenset[str], bool]] = {
+    "dos": (("unit", 2), frozenset({"es"}), True),
+    "once": (("teen", 11), frozenset({"es"}), False),
+    "cent": (("hundred", 100), frozenset({"fr"}), False),
+    "cents": (("hundred", 100), frozenset({"fr"}), False),
+    "seize": (("teen", 16), frozenset({"fr"}), False),
 }
 
 
@@ -139,10 +144,8 @@ def _entry(word: str, language: str | None) -> tuple[str, int] | None:
     """The :data:`FIGURE_WORDS` entry of a folded word in a sentence of ``language``, or None."""
     bound = LANGUAGE_BOUND.get(word)
     if bound is not None:
-        languages, unknown = bound
-        if not (language in languages or (language is None and unknown)):
-            return None
-        return FIGURE_WORDS.get(word) or (("teen", 11) if word == "once" else None)
+        entry, languages, unknown = bound
+        return entry if language in languages or (language is None and unknown) else None
     return FIGURE_WORDS.get(word)
 
 
@@ -281,6 +284,8 @@ def number_spans(s: Sentence) -> list[tuple[int, int, str]]:
             k += 1
             continue
         c, end, entry = _Compound(), k + 1, _entry(s.words[k], language)
+        if entry is not None and entry[0] == "hundred" and k and s.words[k - 1] in ("per", "pour"):
+            entry = None  # "5 pour cent" is a share, not a hundred
         if entry is not None:
             c.add(*entry)
         else:  # a hyphenated compound ("forty-four") stands as one part
