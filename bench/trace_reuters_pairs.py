@@ -63,6 +63,53 @@ one-line dividend notices whose only name is the company in a capitals headline 
 with different tickers at 19,043 are mostly these and S&P/Moody's rating notices), Franklin fund
 payout notices that differ in a state name and a figure, daily money-market, Fed and CCC
 export-bonus reports of one institution, and same-topic stories sharing a background paragraph.
+
+Session 9 (2026-11-30, load 7-11 on 2 shared cores; ``--n 3000`` = the first 2,966 distinct stories,
+5,760 candidate pairs; "before" is the code of the start of the session, run on the same stories with
+``--pairs`` and the two files compared): the headlines' distinctive names are compared
+(:func:`newstrace.provenance.evidence.subject_differs`) and the lead's rare opening name is a slot
+(:func:`newstrace.provenance.evidence.context_anchors`).
+
+=================================================  ==========  ==========
+``--n 3000``                                       before      after
+=================================================  ==========  ==========
+links                                              289         264
+held back as templates                             112         137
+links by slot agreement: agree / mostly / few      173/91/21   181/61/17
+links by slot agreement: disagree (conflict < 1.5) 4           5
+links whose headline tickers differ                24          7
+CPU s, verification (same load)                    8.0         8.6-9.4
+=================================================  ==========  ==========
+
+The 25 links held back (``--pairs`` before and after compared; none went the other way) were all
+read: 24 are one notice form filled for two subjects (dividend notices of Tultex / Aid Corp, M.D.C.
+Holdings / Conchemco, Witco / Petrolite; note, debenture and convertible offerings of USG, Chrysler,
+GE, Pitney Bowes, Arvin / Rohr, Fieldcrest Cannon / Micropolis; Eurobonds of Gunma Bank, Matsushita,
+Hokkaido Bank, GECC / Montedison, Gasunie / Fiat; S&P and Moody's rating notices of Georgia-Pacific /
+Navistar, Allied Bancshares / Florida National / MCorp; results tables of BEI Holdings / Perry Drug,
+Central Sprinkler / Supreme Equipment; base rate cuts of Barclays / Lloyds); one is Sun Electric's
+net and operating-net tables of one quarter (other figures throughout: two reports, not a copy; it
+was linked at agreement 0.50 exactly, and the operating line's "Oper" now counts as a name slot).
+Four links are kept only because their bodies' slots agree (:attr:`~newstrace.provenance.evidence.PairEvidence.body_slots_agree`):
+base rate cuts of Citibank / Barclays (twice) / Lloyds sharing a background sentence, and Mitsui /
+Gunma Eurobonds sharing a selling concession figure; a copy that rewrote its headline is kept the
+same way. The 7 links whose tickers still differ: Conagra / Monfort and Telxon, Sterivet (one
+company, two ticker spellings), USAir / Piedmont (one takeover), and three of two subjects whose
+names are common words (USG / Commercial Credit, Texas Air / Hyponex) or two letters (NL). Left:
+Franklin fund payout notices (the differing subject, "New York" / "Federal", "Massachusetts" /
+"Ohio", is common words under a shared "Franklin"), Eurobonds of issuers with common-word names
+(Great American / Nissan), and daily reports of one institution with other figures (the Fed's
+customer repurchases, Bank of England forecasts, Exxon's barge price raised and cut).
+
+Generated copies (``bench/trace_scale.py --n 10000``, and each labelled (copy, origin) pair of its
+corpus verified directly, before and after): deletion 1,551 and spun+deletion 1,562 linked pairs,
+unchanged; number edits 1,558 -> 1,556 (link recall 0.997 -> 0.996). The two were kept before only
+by slots that were not slots: "Corp's" weighed as a rare name, and a capitals headline's "MLN" and
+"STG" as agreeing names; without them they read as what they resemble, one notice with other figures
+(a Bank of England shortage forecast with four of its six figures changed, which is what the next
+day's forecast looks like). The headlines' names (:attr:`~newstrace.provenance.evidence.PairEvidence.subject_differs`)
+differ for 2 of the 4,821 labelled pairs (spun copies without a headline that swapped "Oil" for
+"Petroleum" in "Standard Oil"); their bodies' slots agree, so both stay linked.
 """
 
 from __future__ import annotations

@@ -710,7 +710,8 @@ class SlotMeasures:
 
     Attributes:
         agree, conflict: slot weight that agrees and that was substituted, over :func:`wording_pairs`.
-        body_agree, body_conflict: the same without the pairs holding either article's first sentence.
+        body_agree, body_conflict: the same without the pair of the two articles' first sentences (their
+            headlines; an article without a headline starts with its lead, which is body text).
         subject_differs: :func:`subject_differs` (False across languages: a translation rewrites names).
     """
 
@@ -732,7 +733,7 @@ def slot_measures(al: Alignment, a: list[Sentence], b: list[Sentence]) -> SlotMe
         x, y = slot_counts(a[i], b[j], use)
         agree += x
         conflict += y
-        if i and j:
+        if i or j:  # not the two first sentences (a headline without the other's is read as body)
             body_agree += x
             body_conflict += y
     differs = not al.cross_language and subject_differs(a, b, (use_a, use_b))
