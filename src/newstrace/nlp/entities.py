@@ -136,11 +136,11 @@ def _looks_like_person_name(doc: Doc, start: int, end: int) -> bool:
     label = doc[start].ent_type_
     nxt = doc[end] if end < len(doc) else None
     prev = doc[start - 1] if start > 0 else None
-    if nxt is not None and is_cue(nxt) or prev is not None and is_cue(prev):
+    if beside_cue(doc, start, end):
         # an organisation speaks too ("Tender Loving Care said it agreed ..."): NER's ORG stands
         # where "the" leads the name or "it"/"its" takes it up before "he"/"she" does
         return not (label == "ORG" and _named_as_organisation(doc, start, end))
-    if nxt is not None and nxt.text == "," and end + 1 < len(doc) and doc[end + 1].lower_ in {"who", "whom"}:
+    if who_after(doc, end):
         return True
     if label in ("GPE", "LOC", "FAC"):
         return False

@@ -92,10 +92,15 @@ class _Found:
         """Take a byline's names, its outlet (also as an outlet credit) and its credit."""
         if byline.names:
             self.bylines.append(byline.names)
-        if byline.outlet:
-            self.outlets.append(byline.outlet)
-            self.credit("outlet", byline.outlet)
+        self.take_outlet(byline.outlet)
         self.credit("byline", byline.credit)
+
+    def take_outlet(self, outlet: str | None) -> None:
+        """Take an outlet named beside a byline's names ("By Ann Lee, Calder Courier"), also as an
+        outlet credit."""
+        if outlet:
+            self.outlets.append(outlet)
+            self.credit("outlet", outlet)
 
     def dates_in(self, line: str) -> None:
         """Take every date in ``line`` as published or updated, by the label before it."""
@@ -296,14 +301,11 @@ def _fill_people(article: Article, meta: dict[str, Any], found: _Found) -> None:
         # Readers split "Ann Lee, Calder Courier" into entries: an entry after a name may be the outlet.
         outlet = outlet_name(str(entry), after_name=True) if names else None
         if outlet:
-            found.outlets.append(outlet)
-            found.credit("outlet", outlet)
+            found.take_outlet(outlet)
             continue
         parsed = parse_byline(str(entry)) or parse_names(str(entry))
         names += parsed.names
-        if parsed.outlet:
-            found.outlets.append(parsed.outlet)
-            found.credit("outlet", parsed.outlet)
+        found.take_outlet(parsed.outlet)
         found.credit("byline", parsed.credit)
     if not names:
         names = [name for group in found.bylines for name in group]
