@@ -350,3 +350,20 @@ def test_a_month_in_a_url_does_not_set_first_seen_before_a_dated_member(tmp_path
         (story,) = list_stories(st).stories
     assert story.n_articles == 2
     assert (story.first_seen, story.last_seen) == ("2024-03-12", "2024-03-12")
+
+
+def test_a_story_of_siblings_takes_the_headline_of_the_text_the_others_are_read_against():
+    """Two copies of an inferred source: the story is headlined by the sibling the other is read
+    against (the fuller, undamaged text), not by whichever was ingested first (a new-user test: a
+    machine translation's "leaves 37 died and dozens disappeared" headlined the AP story)."""
+    from newstrace.stories.query import _summary
+
+    def member(i, headline):
+        return {"id": i, "headline": headline, "date_lo": None, "date_hi": None, "day": "2025-06-16",
+                "outlet": None, "source_url": None, "language": "en"}
+
+    members = [member("mt", "Ferry overturns, leaves 37 died"), member("ap", "Ferry capsizes, leaving 37 dead")]
+    links = [("mt", None, ["ap"])]  # the copy's record, read against its sibling "ap"
+    assert _summary("S1", members, links, {}).headline == "Ferry capsizes, leaving 37 dead"
+    direct = [("mt", "ap", [])]
+    assert _summary("S1", members, direct, {}).headline == "Ferry capsizes, leaving 37 dead"

@@ -263,11 +263,14 @@ def _summary(sid: str, members: list[dict], links: list[tuple], ents: dict) -> S
         if o and o not in outlets:
             outlets.append(o)
     langs = Counter(m["language"] for m in members if m["language"])
-    # the headline of the first origin; without one (copies of an inferred source), of the first
-    # linked member with a headline, never of an independent report merely dated earlier
-    first_root = next((m for m in members if m["id"] in origins_of_others and m["id"] not in copies), None) or next(
-        (m for m in members if m["id"] in linked and m["headline"]), members[0]
-    )
+    # the headline of the first origin; without one (copies of an inferred source), of the sibling
+    # the others are read against (the fuller, attributed or undamaged text: not a garbled machine
+    # translation's), else of the first linked member with a headline; never of an independent
+    # report merely dated earlier
+    references = {sibs[0] for c, o, sibs in links if o is None and sibs} - {c for c, o, _ in links if o is None}
+    first_root = (next((m for m in members if m["id"] in origins_of_others and m["id"] not in copies), None)
+                  or next((m for m in members if m["id"] in references and m["headline"]), None)
+                  or next((m for m in members if m["id"] in linked and m["headline"]), members[0]))
     top = sorted(ents.values(), key=lambda e: (-e[0], -e[1], e[2].most_common(1)[0][0]))[:KEY_ENTITIES]
     return Story(
         id=sid,
