@@ -30,11 +30,17 @@ def _worker_sigint_handler(_: int):
 
 
 def test_trace_pool_workers_ignore_sigint():
-    """The pool initializer trace uses: a forked worker ignores SIGINT, while the parent keeps its handler."""
-    with multiprocessing.get_context("fork").Pool(2, initializer=ignore_sigint) as pool:
-        handlers = pool.map(_worker_sigint_handler, range(4))
-    assert handlers == [signal.SIG_IGN] * 4
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    """The pool initializer trace uses: a forked worker ignores SIGINT, while the parent keeps its handler
+    (Python's default_int_handler; a pytest started in the background inherits SIG_IGN instead, so
+    the parent is compared with its own handler before the pool, with the default installed)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with multiprocessing.get_context("fork").Pool(2, initializer=ignore_sigint) as pool:
+            handlers = pool.map(_worker_sigint_handler, range(4))
+        assert handlers == [signal.SIG_IGN] * 4
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def _near_copy_store(path: Path, copies: int) -> int:
@@ -73,8 +79,10 @@ def test_ctrl_c_during_trace_prints_one_message_and_exits_130(tmp_path):
     assert _near_copy_store(store, 40) == 120  # 3 x C(40, 2) = 2,340 pairs: verified in workers
     assert 3 * 40 * 39 // 2 >= MIN_PAIRS_FOR_WORKERS
     newstrace = str(Path(sys.executable).with_name("newstrace"))  # the installed command, beside this Python
+    # a shell's background job ignores SIGINT, and a child inherits that: give it the default back
     proc = subprocess.Popen([newstrace, "trace", "--store", str(store), "--jobs", "2", "--full"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True)  # fmt: skip
+                            stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # fmt: skip
     deadline = time.monotonic() + 120
     while len(_children(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
