@@ -59,13 +59,19 @@ def test_an_accented_slant_term_is_read_folded():
 
 
 def test_a_quotation_given_to_another_speaker_is_a_quote_change():
-    origin = "\u201cThe dam was never inspected,\u201d Okonjo told reporters at the site."
-    copy = "\u201cThe dam was never inspected,\u201d Brandvold told reporters at the site."
-    sc, so = [analyse_sentence(copy)], [analyse_sentence(origin)]
-    art_c, art_o = Article(id="c", text=copy, language="en"), Article(id="o", text=origin, language="en")
-    changes = find_changes(art_c, art_o, sc, so, [(0, 0, 0.9)])
+    """The copy gives the engineer's words to the minister, whom the origin names in another sentence."""
+    origin = ["Minister Lars Brandvold visited the dam on Monday.",
+              "\u201cThe dam was never inspected,\u201d Okonjo told reporters at the site."]
+    copy = ["Minister Lars Brandvold visited the dam on Monday.",
+            "\u201cThe dam was never inspected,\u201d Brandvold told reporters at the site."]
+    sc, so = [analyse_sentence(t) for t in copy], [analyse_sentence(t) for t in origin]
+    art_c, art_o = Article(id="c", text=" ".join(copy), language="en"), Article(id="o", text=" ".join(origin), language="en")
+    changes = find_changes(art_c, art_o, sc, so, [(0, 0, 1.0), (1, 1, 0.9)])
     assert [(c.kind, c.detail) for c in changes] == [
         ("quote", "quotation attributed to another speaker: Okonjo -> Brandvold")]
+    # the same speaker's name rendered otherwise (nobody else of that name in the origin): one person renamed
+    changes = find_changes(art_c, art_o, sc[1:], so[1:], [(0, 0, 0.9)])
+    assert [(c.kind, c.detail) for c in changes] == [("name", "name altered")]
 
 
 def test_a_renamed_name_that_speaks_no_quotation_stays_a_name_change():
@@ -76,3 +82,9 @@ def test_a_renamed_name_that_speaks_no_quotation_stays_a_name_change():
     origin = "\u201cThe dam was never inspected,\u201d Okonjo told reporters at the site."
     copy = "\u201cNobody should build near rivers again,\u201d Brandvold told reporters at the site."
     assert not any("another speaker" in c for c in _changes(copy, origin))
+
+
+def test_a_loaded_attribution_verb_made_neutral_is_slant_too():
+    origin = "Mayor Ilse Varga claimed the budget would be balanced by spring."
+    copy = "Mayor Ilse Varga said the budget would be balanced by spring."
+    assert _changes(copy, origin) == ["slant: attribution verb 'claimed' -> 'said'"]

@@ -18,6 +18,7 @@ from newstrace.provenance.paragraphs import _cut, moved_pairs, paragraph_changes
 from newstrace.provenance.rewording import (
     MIN_KEPT,
     MIN_KEPT_FIRM,
+    _base,
     _kept,
     quote_changes,
     renamed_pairs,
@@ -94,6 +95,7 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
     set_language(copy, copy_art.language)  # "dos" is two in Spanish, "of the" in Portuguese
     set_language(origin, origin_art.language)
     figures: set[tuple[int, int]] = set()  # pairs whose figures changed
+    people = {_base(n) for s in origin for n in s.names}  # a quotation given to one of them changed speaker
     moved = [] if translated else moved_pairs(copy, origin, pairs)
     sole = _sole_in_gap([p for p in pairs if p[2] >= TAU])
     copy_of: dict[int, list[Sentence]] = {}
@@ -115,7 +117,7 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
         if not translated:
             out += date_changes(copy[i], origin[j])
             out += quote_changes(copy[i], origin[j])
-        words = word_changes(copy[i], origin[j])
+        words = word_changes(copy[i], origin[j], people)
         out += words
         if not translated:
             renamed = renamed_pairs(words)

@@ -40,8 +40,7 @@ SLANT_TERMS = frozenset(fold(w) for w in
      "terrorist", "thug", "thugs", "mob", "radical", "extremist", "corrupt", "traitor", "disgraced", "embattled",
      "notorious", "infamous", "self-styled", "firebrand", "scandal-hit", "scandal-plagued", "autoproclamado",
      "autoproclamada", "supuesto", "títere", "agente", "dictador", "dictadura", "régimen", "usurpador", "ilegítimo",
-     "terrorista", "golpista", "desacreditado", "desacreditada", "notório", "notória", "ditador", "ditadura",
-     "fantoche", "usurpador", "ilegítima"])
+     "terrorista", "golpista", "desacreditado", "desacreditada", "ditador", "ditadura", "fantoche", "ilegítima"])
 
 #: Neutral verbs of attribution (quotation cues): what a wire story writes for any statement.
 NEUTRAL_CUES = frozenset(["say", "says", "said", "saying", "tell", "tells", "told", "stated", "added", "noted",
@@ -200,9 +199,11 @@ def attribution_changes(copy: Sentence, origin: Sentence) -> list[Change]:
     Returns:
         ``slant`` Changes with both sentences and a detail "attribution verb 'said' -> 'claimed'".
     """
-    swaps = {(k, j) for k, j in _cue_swaps(origin, copy)} | {(k, j) for j, k in _cue_swaps(copy, origin)}
+    # (origin token, copy token): loaded verbs the copy added, then those it dropped
+    swaps = set(_cue_swaps(origin, copy)) | {(k, j) for j, k in _cue_swaps(copy, origin)}
     return [Change(kind="slant", origin_text=origin.text, copy_text=copy.text,
-                   detail=f"attribution verb {origin.raw[k]!r} -> {copy.raw[j]!r}") for k, j in sorted(swaps, key=lambda x: x[1])]
+                   detail=f"attribution verb {origin.raw[k]!r} -> {copy.raw[j]!r}")
+            for k, j in sorted(swaps, key=lambda x: x[1])]
 
 
 def _quoted_words(s: Sentence) -> list[str]:
@@ -220,13 +221,15 @@ def _speaker_of_quote(s: Sentence, k: int) -> bool:
     return any(s.words[x] in cues and not s.quoted[x] for x in range(max(0, k - 3), min(len(s.words), k + 4)))
 
 
-def word_changes(copy: Sentence, origin: Sentence) -> list[Change]:
+def word_changes(copy: Sentence, origin: Sentence, people: frozenset[str] | set[str] = frozenset()) -> list[Change]:
     """Names replaced (a surname rendered as a common noun: "Armario" -> "Wardrobe"), a quotation
     given to another speaker, attribution verbs that take a side, and slant terms inserted.
 
     A renamed name that is the speaker of a quotation in both sentences (:func:`_speaker_of_quote`),
-    the quotation keeping most of its words (:func:`_kept` 0.6 over the quoted words), is a
-    ``quote`` Change "quotation attributed to another speaker: Lindahl -> Engqvist". A neutral
+    the quotation keeping most of its words (:func:`_kept` 0.6 over the quoted words), and whose
+    new name is another person the origin names (``people``), is a ``quote`` Change "quotation
+    attributed to another speaker: Lindahl -> Engqvist"; a speaker's name rendered otherwise (a
+    machine translation's "Alvarado" -> "Woodlands") stays a ``name`` Change, one person. A neutral
     verb of attribution swapped for a loaded one next to the same speaker ("Engqvist said" ->
     "Engqvist claimed"; :data:`NEUTRAL_CUES`, :data:`LOADED_CUES`) is a ``slant`` Change
     "attribution verb 'said' -> 'claimed'" (epistemological bias, Recasens et al. 2013); so is a
@@ -235,9 +238,11 @@ def word_changes(copy: Sentence, origin: Sentence) -> list[Change]:
 
     Args:
         copy, origin: the aligned sentences.
+        people: folded names (:attr:`~newstrace.provenance.text.Sentence.names`) of the origin's
+            other sentences.
 
     Returns:
-        ``name``, ``quote`` and ``slant`` Changes, in the copy's reading order.
+        ``name``, ``quote`` and ``slant`` Changes.
     """
     ta, tb = origin.raw, copy.raw
     fa, fb = _bases(origin), _bases(copy)
@@ -262,7 +267,7 @@ def word_changes(copy: Sentence, origin: Sentence) -> list[Change]:
                     and not number_value(c) and fa[i] not in DATE_WORDS):
                 common = _common_for_name(o, c)
                 qa_words, qb_words = _quoted_words(origin), _quoted_words(copy)
-                if (not common and _speaker_of_quote(origin, i) and _speaker_of_quote(copy, j)
+                if (not common and fb[j] in people and _speaker_of_quote(origin, i) and _speaker_of_quote(copy, j)
                         and _kept_words(tuple(qa_words), tuple(qb_words)) >= 0.6):
                     out.append(Change(kind="quote", origin_text=origin.text, copy_text=copy.text,
                                       detail=f"{ATTRIBUTED}: {o} -> {c}"))
