@@ -79,10 +79,12 @@ def test_ctrl_c_during_trace_prints_one_message_and_exits_130(tmp_path):
     assert _near_copy_store(store, 40) == 120  # 3 x C(40, 2) = 2,340 pairs: verified in workers
     assert 3 * 40 * 39 // 2 >= MIN_PAIRS_FOR_WORKERS
     newstrace = str(Path(sys.executable).with_name("newstrace"))  # the installed command, beside this Python
-    # a shell's background job ignores SIGINT, and a child inherits that: give it the default back
-    proc = subprocess.Popen([newstrace, "trace", "--store", str(store), "--jobs", "2", "--full"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # fmt: skip
+    # a shell's background job ignores SIGINT, and a child inherits that: the command is started
+    # through a one-line exec that gives SIGINT its default back
+    argv = [newstrace, "trace", "--store", str(store), "--jobs", "2", "--full"]
+    reset = "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"
+    proc = subprocess.Popen([sys.executable, "-c", reset, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)  # fmt: skip
     deadline = time.monotonic() + 120
     while len(_children(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
