@@ -601,6 +601,8 @@ def pronoun_swaps(c: Sentence, o: Sentence) -> list[tuple[str, str]]:
         ``(origin pronoun, copy pronoun)`` pairs, folded.
     """
     ow, cw = o.words, c.words
+    if _PRONOUN_CLASS.keys().isdisjoint(ow) or _PRONOUN_CLASS.keys().isdisjoint(cw):
+        return []  # most sentence pairs: no edit operations to compute
     out = []
     for op in Levenshtein.editops(ow, cw):
         if op.tag != "replace":

@@ -260,9 +260,10 @@ def word_changes(copy: Sentence, origin: Sentence, people: frozenset[str] | set[
             # a word that stands elsewhere in the other sentence was moved, not renamed
             # ("blamed the blackout on ... the U.S." -> "blamed the U.S. for the blackout"), also as a
             # derived form ("the Colombian border" -> "the approximate border between ... Colombia")
-            moved = fa[i] in fb or fb[j] in fa or any(len(w) > 3 and is_inflection(fa[i], w) for w in fb)
-            # "Sgt" -> "Sergeant" is house style, not another name
-            if (i > 0 and fa[i] in names and fb[j] != fa[i] and len(c) > 2 and same_context and not moved
+            # "Sgt" -> "Sergeant" is house style, not another name (the cheap tests first: this runs
+            # for every replaced word of every aligned pair)
+            if (i > 0 and fa[i] in names and fb[j] != fa[i] and len(c) > 2 and same_context
+                    and not (fa[i] in fb or fb[j] in fa or any(len(w) > 3 and is_inflection(fa[i], w) for w in fb))
                     and not is_abbreviation(o, c)
                     and not number_value(c) and fa[i] not in DATE_WORDS):
                 common = _common_for_name(o, c)
