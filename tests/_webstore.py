@@ -115,3 +115,13 @@ def corpus_file(prefix: str, name: str) -> Path:
     """A provenance corpus file by story prefix (``h``) and file name (``01-original.txt``)."""
     (folder,) = PROVENANCE.glob(f"{prefix}-*")
     return folder / name
+
+
+def invoke_wide(*args) -> object:
+    """Run the ``newstrace`` CLI in this process, 300 columns wide (so tables do not wrap), and return
+    typer's ``Result``."""
+    from typer.testing import CliRunner
+
+    from newstrace.cli import app
+
+    return CliRunner().invoke(app, [str(a) for a in args], env={"COLUMNS": "300"})

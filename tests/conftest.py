@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -14,3 +15,11 @@ def store_path(tmp_path_factory) -> Path:
     import _webstore as ws
 
     return ws.build_store(tmp_path_factory.getbasetemp() / "webstore")
+
+
+@pytest.fixture
+def copy(store_path, tmp_path) -> Path:
+    """A writable copy of the web test store, for a test whose command may write it (stories, report)."""
+    path = tmp_path / "copy.duckdb"
+    shutil.copyfile(store_path, path)
+    return path

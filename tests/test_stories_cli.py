@@ -9,28 +9,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from _webstore import invoke_wide as invoke
 
-from newstrace.cli import app
 from newstrace.store import Store
 from newstrace.stories import find_stories, list_stories, stories_stale, update_stories
-
-RUNNER = CliRunner()
-
-
-def invoke(*args) -> object:
-    return RUNNER.invoke(app, [str(a) for a in args], env={"COLUMNS": "300"})
-
-
-@pytest.fixture
-def copy(store_path, tmp_path) -> Path:
-    path = tmp_path / "copy.duckdb"
-    shutil.copyfile(store_path, path)
-    return path
 
 
 @pytest.fixture(scope="module")

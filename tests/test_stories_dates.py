@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from _webstore import invoke_wide as invoke
 
-from newstrace.cli import app
 from newstrace.export import story_tables
 from newstrace.store import Store
 from newstrace.store.resolved import RESOLVED_TABLE
@@ -26,11 +24,6 @@ from newstrace.stories.keys import url_date
 from newstrace.stories.query import date_text, seen_span
 
 PROVENANCE = Path(__file__).resolve().parents[1].parent / "shared" / "corpora" / "provenance"
-RUNNER = CliRunner()
-
-
-def invoke(*args) -> object:
-    return RUNNER.invoke(app, [str(a) for a in args], env={"COLUMNS": "300"})
 
 
 @pytest.fixture(scope="module")
@@ -50,13 +43,6 @@ def month_only(store_path) -> list[tuple[str, str, str, str]]:
             aid, span, url = spans[0]
             out.append((sid, aid, f"{span.lo:%Y-%m}", url))
     return out
-
-
-@pytest.fixture
-def copy(store_path, tmp_path) -> Path:
-    path = tmp_path / "copy.duckdb"
-    shutil.copyfile(store_path, path)
-    return path
 
 
 def test_month_only_stories_exist_in_the_corpus(month_only):

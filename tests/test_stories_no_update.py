@@ -8,30 +8,14 @@ from ../shared at run time, plus invented articles), copied per test because the
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-from typer.testing import CliRunner
+from _webstore import invoke_wide as invoke
 
-from newstrace.cli import app
 from newstrace.store import Store
 from newstrace.stories import list_stories, stories_stale
-
-RUNNER = CliRunner()
-
-
-def invoke(*args) -> object:
-    return RUNNER.invoke(app, [str(a) for a in args], env={"COLUMNS": "300"})
-
-
-@pytest.fixture
-def copy(store_path, tmp_path) -> Path:
-    path = tmp_path / "copy.duckdb"
-    shutil.copyfile(store_path, path)
-    return path
 
 
 def _story_runs(path: Path) -> int:
