@@ -227,13 +227,13 @@ def test_a_copy_without_any_credit_or_with_an_unrelated_outlet_dropped_the_credi
 
 
 def test_a_byline_surname_translated_is_a_common_word_but_a_site_handle_is_not():
-    """Another name in the copy's byline is a byline change; a surname come back as an ordinary word ("Wardrobe"
+    """Another name in the copy's byline is a byline change (kind credit, as a byline dropped is); a surname come back as an ordinary word ("Wardrobe"
     for "Armario") is flagged as such; a site user name with a capital inside ("ORange") is no ordinary word."""
     origin = Article(text="Invented body.", byline=["Tove Armario"])
-    for byline, detail in ((["Tove Wardrobe"], "byline name rendered as a common word"),
-                           (["ORange"], "byline changed"), (["Tove Lindqvist"], "byline changed")):
+    for byline, kind, detail in ((["Tove Wardrobe"], "name", "byline name rendered as a common word"),
+                                 (["ORange"], "credit", "byline changed"), (["Tove Lindqvist"], "credit", "byline changed")):
         copy = Article(text="Invented body.", byline=byline)
-        assert [(x.kind, x.detail) for x in credit_changes(copy, origin)] == [("name", detail)], byline
+        assert [(x.kind, x.detail) for x in credit_changes(copy, origin)] == [(kind, detail)], byline
 
 
 def test_a_courtesy_title_for_a_given_name_is_house_style_not_a_name_change():

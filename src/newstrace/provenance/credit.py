@@ -87,8 +87,8 @@ def credit_changes(copy, origin) -> list[Change]:
         copy, origin: :class:`~newstrace.schema.Article` s.
 
     Returns:
-        ``credit`` changes ("credit dropped" / "credit changed" / "byline dropped") and ``name``
-        changes for renamed byline names.
+        ``credit`` changes ("credit dropped" / "credit changed" / "byline dropped" / "byline added" /
+        "byline changed") and ``name`` changes for a byline surname rendered as a common word.
     """
     out = []
     if origin.credit and copy.credit != origin.credit:
@@ -110,6 +110,8 @@ def credit_changes(copy, origin) -> list[Change]:
         for o, c in zip(ob, cb):
             if fold(o) != fold(c):
                 common = any(_common_for_name(x, y) for x, y in zip(o.split(), c.split()) if fold(x) != fold(y))
-                out.append(Change(kind="name", origin_text=o, copy_text=c,
+                # a surname come back as an ordinary word is a name garbled ("Armario" -> "Wardrobe");
+                # another person in the byline is a credit change, as a byline dropped or added is
+                out.append(Change(kind="name" if common else "credit", origin_text=o, copy_text=c,
                                   detail="byline name rendered as a common word" if common else "byline changed"))
     return out
