@@ -283,3 +283,23 @@ def test_error_locations_follow_the_readme(tmp_path):
     for name, where in expected.items():
         errors = [d.error for d in read_path(tmp_path / name) if d.error is not None]
         assert re.match(re.escape(f"{tmp_path / name}{where}: "), errors[0].message), (name, errors[0].message)
+
+
+def test_a_feed_read_as_plain_text_is_said_to_look_like_another_format(tmp_path):
+    """A pipe or a file without a known suffix is read as plain text; a JSON Lines feed read so becomes
+    one article whose headline is a JSON object (a new-user test: `analyze <(cat feed.jsonl)`, exit 0,
+    no word of it). The record now carries a W104 notice saying what it looks like."""
+    from newstrace.readers import read_path
+
+    feed = tmp_path / "feed"
+    feed.write_text('{"title": "Harbour reopens", "text": "The harbour reopened on Monday."}\n'
+                    '{"title": "Ferry resumes", "text": "The ferry ran again on Tuesday."}\n', encoding="utf-8")
+    (doc,) = list(read_path(feed))
+    assert [(n.code, "--format jsonl" in n.message) for n in doc.notices] == [("W104", True)]
+    page = tmp_path / "page"
+    page.write_text("<!DOCTYPE html>\n<html><body><p>The harbour reopened on Monday.</p></body></html>\n",
+                    encoding="utf-8")
+    assert [n.code for n in next(iter(read_path(page))).notices] == ["W104"]
+    plain = tmp_path / "story.txt"
+    plain.write_text("Harbour reopens\n\nThe harbour reopened on Monday after repairs.\n", encoding="utf-8")
+    assert next(iter(read_path(plain))).notices == []

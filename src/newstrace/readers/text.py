@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -100,7 +102,26 @@ def read_text_file(path: Path, encoding: str | None = None, **_options) -> Itera
     doc = text_document(text, source)
     if notice is not None and doc.error is None:
         doc.notices.append(notice)
+    if doc.error is None and (other := _looks_like(text)):
+        doc.notices.append(notice_record(source, "W104", f"read as plain text, but it looks like {other}: "
+                                         f"give --format {other.split()[0].lower()} if it is"))
     yield doc
+
+
+def _looks_like(text: str) -> str | None:
+    """The format a text read as plain text looks like, when it plainly is another (a pipe or a
+    file without a known suffix, such as ``<(cat feed.jsonl)``): "JSONL" when its first line is a
+    JSON object, "HTML" when it opens with a doctype or an ``<html>`` tag; else ``None``."""
+    first = text.lstrip("\ufeff \t\r\n").split("\n", 1)[0].strip()
+    if first.startswith("{") and first.endswith("}"):
+        try:
+            if isinstance(json.loads(first), dict):
+                return "JSONL (one JSON object per line)"
+        except ValueError:
+            pass
+    if re.match(r"(?i)<(!doctype\s+html|html[\s>])", first):
+        return "HTML"
+    return None
 
 
 def text_document(text: str, source: Source) -> RawDocument:
