@@ -123,3 +123,20 @@ def test_an_english_machine_translation_of_a_foreign_article_is_machine_translat
     fluent = ENGLISH_MT.replace(" sources.", "").replace(" her.", "").replace(", And They arrived at night", "")
     (d2,) = trace([_lang("es", SPANISH, "es", "2024-03-12"), _lang("en2", fluent, "en", "2024-03-13")])
     assert (d2.copy_id, d2.kind) == ("en2", "translation"), (d2.copy_id, d2.kind)
+
+
+def test_a_figure_in_two_sentences_the_copy_merged_is_a_changed_figure():
+    """A full stop followed by a lower-case word ("per cent. it rejected") joins two sentences in the
+    copy; the origin's second sentence then aligns to nothing. Its figure, changed in the copy, is
+    "412 -> 421", not "number added: 421" with the origin's 412 gone unmentioned."""
+    origin = ("Tram drivers in Calder voted on Monday to strike for 48 hours next week, their union said.\n\n"
+              "The union said 412 of its members took part in the ballot. The operator rejected the pay claim "
+              "as unaffordable in a statement.\n\n"
+              "Services on all five lines would stop from Tuesday morning, the operator said.")
+    copy = ("Tram drivers in Calder voted Monday to go on strike for 48 hours next week, their union said.\n\n"
+            "The union said 421 of its members took part in the ballot. the operator rejected the pay claim as "
+            "unaffordable in a statement.\n\n"
+            "Services on all five lines would stop from Tuesday morning, the operator said.")
+    (d,) = trace([_article("origin", origin, "2024-05-02"), _article("copy", copy, "2024-05-03")])
+    numbers = [c.detail for c in d.changes if c.kind == "number"]
+    assert numbers == ["412 -> 421"], numbers

@@ -10,7 +10,7 @@ carries the origin's and the copy's words.
 
 from __future__ import annotations
 
-from newstrace.provenance.align import TAU
+from newstrace.provenance.align import MIN_WORDS, TAU
 from newstrace.provenance.credit import credit_changes
 from newstrace.provenance.figures import _all_values, date_changes, name_before, number_changes, set_language
 from newstrace.provenance.hedges import QUALIFIER_LANGUAGES, hedge_changes
@@ -25,7 +25,7 @@ from newstrace.provenance.rewording import (
     reworded_changes,
     word_changes,
 )
-from newstrace.provenance.text import Sentence, languages_differ
+from newstrace.provenance.text import Sentence, analyse_sentence, languages_differ
 from newstrace.schema import Change
 
 __all__ = ["credit_changes", "date_changes", "find_changes", "hedge_changes", "name_before", "number_changes",
@@ -66,6 +66,39 @@ def _sole_in_gap(firm: list[tuple[int, int, float]]) -> set[tuple[int, int]]:
             if i1 - i0 == 2 and j1 - j0 == 2}
 
 
+#: Share of an unaligned sentence's words the other side's sentence must hold for the two to be
+#: one sentence merged into the other (:func:`_with_merged_neighbour`).
+MERGED_WORDS = 0.6
+
+
+def _with_merged_neighbour(sents: list[Sentence], k: int, other: Sentence, aligned: set[int]) -> Sentence:
+    """``sents[k]``, joined with a neighbour that aligns to nothing and whose words ``other`` (the
+    aligned sentence of the other side) holds: the other side merged the two, as machine translation
+    does when a full stop is followed by a lower-case word ("... 421 percent. it rejected ..."). Its
+    figures then stand against the merged sentence's instead of reading as added.
+
+    Args:
+        sents: one side's sentences; k: the aligned sentence's index.
+        other: the other side's sentence aligned to ``sents[k]``.
+        aligned: indices of ``sents`` aligned to anything.
+
+    Returns:
+        ``sents[k]`` itself, or a new Sentence of the two joined in reading order (language kept).
+    """
+    base = sents[k]
+    held = set(other.words)
+    for n in (k + 1, k - 1):
+        if not 0 <= n < len(sents) or n in aligned or len(sents[n].words) < MIN_WORDS:
+            continue
+        words = set(sents[n].words)
+        # the neighbour's words are in the other sentence, and more of them than the base leaves unexplained
+        if len(words & held) >= MERGED_WORDS * len(words) and len(held) > len(set(base.words) & held):
+            merged = analyse_sentence(f"{base.text} {sents[n].text}" if n > k else f"{sents[n].text} {base.text}")
+            merged.__dict__["_language"] = base.__dict__.get("_language")
+            return merged
+    return base
+
+
 def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Sentence],
                  pairs: list[tuple[int, int, float]]) -> list[Change]:
     """All changes of a copy against its origin.
@@ -103,13 +136,19 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
     for i, j, _ in pairs:
         copy_of.setdefault(j, []).append(copy[i])
         origin_of.setdefault(i, []).append(origin[j])
+    aligned_o = {j for _, j, _ in pairs + moved}
+    aligned_c = {i for i, _, _ in pairs + moved}
     for i, j, sim in sorted(pairs + moved):
         if sim >= 0.999:
             continue
         context = (_neighbour_values(origin, j, copy_of, copy[i]), _neighbour_values(copy, i, origin_of, origin[j]))
         # a pair keeping few of its words (two different sentences) reports only numbers changed on both sides
         firm = sim >= TAU and (translated or _kept(copy[i], origin[j]) >= MIN_KEPT_FIRM)
-        numbers = number_changes(copy[i], origin[j], qualifiers=not translated, context=context, firm=firm)
+        # a sentence merged with its unaligned neighbour on one side ("... 412 percent. it rejected
+        # ...") states that neighbour's figures too: they are compared joined
+        o_fig = _with_merged_neighbour(origin, j, copy[i], aligned_o)
+        c_fig = _with_merged_neighbour(copy, i, origin[j], aligned_c)
+        numbers = number_changes(c_fig, o_fig, qualifiers=not translated, context=context, firm=firm)
         if numbers:
             figures.add((i, j))
         out += numbers
