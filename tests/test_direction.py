@@ -490,3 +490,15 @@ def test_a_spun_or_garbled_agency_credit_is_that_agency_not_another_outlet():
     assert outlet_matches("relatedpress", "apnews") and outlet_matches("badociatedpress", "apnews")
     assert not outlet_matches("unitedpress", "apnews") and not outlet_matches("reuters", "apnews")
     assert not outlet_matches("washingtontimes", "washingtonpost")  # both real names: no swap is read
+
+
+def test_a_spun_or_garbled_credit_line_credits_the_agency():
+    """"By Harriet Coward, Related Press": the copy credits the Associated Press, spun; that is a
+    credit vote for the AP page, so the pair has a direction without dates (a new-user re-test: with
+    undated URLs the copy and the AP page stayed siblings). Another agency or a common word is no credit."""
+    from newstrace.provenance.derive import credits
+
+    for credit, expected in (("Related Press", True), ("The Badociated Press", True), ("United Press", False),
+                             ("News", False), ("The Associated Press", True)):
+        art = Article(source=Source(path="c.txt", format="text"), text="Invented body.", credit=credit)
+        assert credits(art, "apnews") is expected, credit

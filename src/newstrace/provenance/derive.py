@@ -46,6 +46,7 @@ from newstrace.provenance.direction import (
     damage_vote,
     declared_source_limit,
     declared_sources,
+    garbled_name_of,
     outlet_matches,
     shared_quotation_words,
     version_vote,
@@ -300,7 +301,9 @@ def credits(article, key: str | None, sents: list[Sentence] | None = None,
     """
     if not key:
         return False
-    if mentions(getattr(article, "credit", None) or "", key):
+    credit = getattr(article, "credit", None) or ""
+    # a credit line spun or garbled ("Related Press", "The Badociated Press") still names the agency
+    if mentions(credit, key) or (credit and garbled_name_of(outlet_slug(credit), key)):
         return True
     if sents is None or partners is None:
         return mentions((article.headline or "") + "\n" + article.text, key)

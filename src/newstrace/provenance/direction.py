@@ -201,6 +201,15 @@ def outlet_matches(key: str, outlet: str | None) -> bool:
         return True
     # a name no agency goes by that reads as a spun or garbled form of the outlet's own ("Related
     # Press", "Badociated Press" for the Associated Press) is that outlet, not another one
+    return garbled_name_of(key, outlet)
+
+
+def garbled_name_of(key: str, outlet: str) -> bool:
+    """Whether the outlet key ``key`` reads as a spun or garbled form of ``outlet``'s name or its
+    agency names (:func:`_name_variant`: "relatedpress" and "badociatedpress" for "apnews", the
+    Associated Press) and is no name an agency goes by ("unitedpress" is UPI)."""
+    from newstrace.provenance.derive import AGENCY_ALIASES
+
     known = {n for k, v in AGENCY_ALIASES.items() for n in (k, *v)}
     return key not in known and any(_name_variant(key, n) for n in (outlet, *AGENCY_ALIASES.get(outlet, ())))
 
