@@ -43,6 +43,9 @@ TIE_MESS = 0.1
 SAMPLE_BYTES = 64 * 1024
 #: The notice code of a record decoded from a legacy encoding (a warning: the record is read).
 NOTICE_CODE = "W103"
+#: What a W103 notice tells the user to do: ingest skips a record it has stored, so a new store
+#: is where --encoding reads it again (a record that failed, E103, is read again in the same store).
+WRONG_CODEC_ADVICE = "give --encoding NAME if that is wrong (ingest it into a new store: a stored record is not read again)"
 
 _C1 = re.compile("[\x80-\x9f]")
 
@@ -224,7 +227,7 @@ class Decoder:
     def notice(self, at: str) -> str:
         """The W103 notice for bytes refused by UTF-8 (``at``: where) and decoded with the detected codec (after :meth:`detect`)."""
         det = self._detection
-        return f"not UTF-8 ({at}): decoded as {det.codec} ({det.summary}); give --encoding NAME if that is wrong"
+        return f"not UTF-8 ({at}): decoded as {det.codec} ({det.summary}); {WRONG_CODEC_ADVICE}"
 
     def document(self, data: bytes) -> Decoded:
         """Decode a whole one-record file line by line: UTF-8 lines as UTF-8, the others with the detected codec.
