@@ -121,3 +121,17 @@ def test_english_function_words_separate_the_corpus_languages():
     assert all(is_plausibly_english(t) for t, lang in zip(texts, langs) if lang == "en")
     assert not any(is_plausibly_english(t) for t, lang in zip(texts, langs) if lang in {"es", "pt", "el", "id"})
 
+
+
+def test_japanese_and_chinese_with_figures_are_identified():
+    """A script written without spaces has few long tokens: two runs holding a figure each made an
+    invented Japanese report "half figures", so its language went unread (a new-user re-test: ja and
+    zh articles had no language). Characters are counted for such text; a results table still abstains."""
+    from newstrace.nlp.language import identify_language
+
+    ja = ("東京の市議会は月曜日、新しい市場の建設を承認した。反対派は費用が高すぎると述べた。\n\n"
+          "市長は来年の春に工事が始まると語った。市の予算は1200億円に達する。")
+    zh = "市议会周一批准了新市场的建设，预算为1200亿元。反对者说费用太高。市长说工程将于明年春天开始。"
+    assert identify_language(ja)[0] == "ja"
+    assert identify_language(zh)[0] == "zh"
+    assert identify_language("Shr 1.25 dlrs vs 1.10 dlrs Net 5,000 vs 4,000 Revs 12.5 mln vs 11.0 mln")[0] is None
