@@ -140,3 +140,13 @@ def test_a_figure_in_two_sentences_the_copy_merged_is_a_changed_figure():
     (d,) = trace([_article("origin", origin, "2024-05-02"), _article("copy", copy, "2024-05-03")])
     numbers = [c.detail for c in d.changes if c.kind == "number"]
     assert numbers == ["412 -> 421"], numbers
+
+
+def test_doubled_words_alone_are_no_machine_translation():
+    """A wire editor's "the the" repeats in every copy, and a spinner can swap a word into its
+    neighbour's synonym: two doubled words made a generated spun copy of a Reuters story
+    "machine-translated". They count once; another trace must come with them."""
+    from newstrace.provenance.derive import machine_translation_evidence
+
+    assert not machine_translation_evidence(["word doubled", "word doubled"])
+    assert machine_translation_evidence(["word doubled", "lower-case word after a full stop"])

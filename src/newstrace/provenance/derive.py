@@ -629,6 +629,9 @@ def machine_translation_evidence(artefacts: list[str]) -> bool:
     """True when :func:`translation_artefacts` are enough to call a copy machine-translated: two or more
     artefacts of which at least one is not a garbled name (diacritics gained, a capital after a
     comma), or :data:`MT_MIN_NAME_VARIANTS` garbled names."""
+    # doubled words count once: a wire editor's typo ("the the") repeats in a copy, and spinning a
+    # word into its neighbour's synonym makes one
+    artefacts = [x for k, x in enumerate(artefacts) if x != "word doubled" or "word doubled" not in artefacts[:k]]
     variants = sum(1 for x in artefacts if x.startswith("name variant"))
     return (len(artefacts) >= 2 and variants < len(artefacts)) or variants >= MT_MIN_NAME_VARIANTS
 
@@ -967,8 +970,9 @@ def _content_chars(sents: list[Sentence]) -> int:
     return sum(len(s.text) for s in sents if is_prose(s))
 
 
-#: Change kinds that make a copy edited whatever else it keeps word for word.
-_EDITS_OF_FACT = frozenset({"number", "date", "quote"})
+#: Change kinds that make a copy edited whatever else it keeps word for word: a figure, a date, a
+#: quotation, or slant put into a sentence ("said" -> "conceded").
+_EDITS_OF_FACT = frozenset({"number", "date", "quote", "slant"})
 _ROLE_WORD = re.compile(r"\b(?:first|second)\b")
 
 
@@ -1086,8 +1090,9 @@ def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment
         # a figure, date or quotation changed in a prose sentence reworded past the alignment (a
         # gap pair, read after the kind): an edit however close the rest (a new-user test:
         # "verbatim" for an update whose "4 million" became "5 million"); a date line is furniture
-        prose = {s.text for s in cs if is_prose(s)}
-        if any(c.kind in _EDITS_OF_FACT and c.copy_text in prose for c in changes):
+        # (a quotation's change holds the quoted words, inside a prose sentence)
+        prose = [s.text for s in cs if is_prose(s)]
+        if any(c.kind in _EDITS_OF_FACT and c.copy_text and any(c.copy_text in p for p in prose) for c in changes):
             kind = "edited"
     aligned = [AlignedPair(copy_index=i, origin_index=j, copy_sentence=cs[i].text, origin_sentence=os_[j].text,
                            similarity=round(s, 3)) for i, j, s in sorted(pairs + moved + gaps)]
