@@ -150,3 +150,12 @@ def test_doubled_words_alone_are_no_machine_translation():
 
     assert not machine_translation_evidence(["word doubled", "word doubled"])
     assert machine_translation_evidence(["word doubled", "lower-case word after a full stop"])
+
+
+def test_a_copy_that_only_slants_an_attribution_verb_is_edited():
+    """Word for word but for "said" -> "conceded": the copy put slant into a prose sentence, an edit."""
+    copy = ORIGIN.replace("Sgt. Piet Van Arle said", "Sgt. Piet Van Arle conceded")
+    assert copy != ORIGIN
+    (d,) = trace([_article("origin", ORIGIN, "2024-05-02"), _article("copy", copy, "2024-05-03")])
+    assert [c.kind for c in d.changes if c.kind == "slant"] == ["slant"]
+    assert d.kind == "edited", d.kind
