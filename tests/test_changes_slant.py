@@ -88,3 +88,23 @@ def test_a_loaded_attribution_verb_made_neutral_is_slant_too():
     origin = "Mayor Ilse Varga claimed the budget would be balanced by spring."
     copy = "Mayor Ilse Varga said the budget would be balanced by spring."
     assert _changes(copy, origin) == ["slant: attribution verb 'claimed' -> 'said'"]
+
+
+def test_a_quotation_given_to_another_person_named_after_the_verb_is_a_quote_change():
+    """'"...," said Anja Holm, 34' -> '"...," said Petra Lindahl' (a person the article names elsewhere):
+    the speaker follows the verb and is replaced with her age, a span of several words, which was
+    read as "name differs" (a second new-user test). Invented article."""
+    from newstrace.provenance import trace
+    from newstrace.schema import Article, Source
+
+    origin = ("Harbour pilots in Calder refused to guide tankers into the basin on Monday, their union said.\n\n"
+              "\"We will not put our crews at risk while the sea wall is broken,\" said Anja Holm, 34, a pilot "
+              "for 12 years.\n\n"
+              "Petra Lindahl, the harbour master, said the basin would reopen once engineers had inspected it.\n\n"
+              "The regional authority said repairs would take at least three months and cost 40 million euros.")
+    copy = origin.replace("said Anja Holm, 34, a pilot", "said Petra Lindahl, a pilot")
+    arts = [Article(id="o", source=Source(path="o.txt"), text=origin, language="en", published="2024-05-02"),
+            Article(id="c", source=Source(path="c.txt"), text=copy, language="en", published="2024-05-03")]
+    (d,) = trace(arts)
+    assert [(c.kind, c.detail) for c in d.changes] == [
+        ("quote", "quotation attributed to another speaker: Anja Holm, 34 -> Petra Lindahl")]

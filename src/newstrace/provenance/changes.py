@@ -163,7 +163,8 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
             near = tuple({w for x in (k - 1, k + 1) if 0 <= x < len(ss) for w in ss[x].words}
                          for ss, k in ((origin, j), (copy, i)))
             out += reworded_changes(copy[i], origin[j], renamed, near, firm=sim >= TAU or (i, j) in sole,
-                                    last=(j == len(origin) - 1 and _cut(origin[j]), i == len(copy) - 1 and _cut(copy[i])))
+                                    last=(j == len(origin) - 1 and _cut(origin[j]), i == len(copy) - 1 and _cut(copy[i])),
+                                    people=people)
     # a pair keeping few of its words is one sentence replaced by another (omitted and added text),
     # unless its figures stand against each other (a sentence reworded by machine translation)
     # or it is the one sentence on each side between two aligned pairs (its place vouches for it:

@@ -352,7 +352,8 @@ def _courtesy_only(words: list[str]) -> bool:
 
 def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]] = frozenset(),
                      neighbours: tuple[set[str], set[str]] = (set(), set()), firm: bool = True,
-                     last: tuple[bool, bool] = (False, False)) -> list[Change]:
+                     last: tuple[bool, bool] = (False, False), people: frozenset[str] | set[str] = frozenset()
+                     ) -> list[Change]:
     """An aligned sentence said in other words: the spans of words that differ (difflib opcodes over
     folded words), leaving out trivial ones (:func:`_trivial_span`), spans wholly inside quotation
     marks on both sides (:func:`quote_changes` reports them) and names already reported as altered.
@@ -372,6 +373,10 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
             sentences and yields nothing.
         last: the origin's and the copy's sentence closes its text: words only the other side has
             after the end are where the excerpt or page was cut, not an addition or a removal.
+        people: folded names the origin gives persons; a replaced name span that stands as a
+            quotation's speaker on both sides, the quotation kept, and names one of them in the copy
+            is a ``quote`` change "quotation attributed to another speaker" (as in :func:`word_changes`:
+            '"...," said Anja Holm, 34' -> '"...," said Petra Lindahl').
 
     Returns:
         ``name`` Changes, then at most one ``reworded`` Change with both sentences and a detail such
@@ -404,7 +409,12 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
             continue  # "Sgt." -> "Sergeant": house style
         if (o and c and i1 > 0 and j1 > 0 and not heading
                 and all(t[:1].isupper() or t[:1].isdigit() for t in origin.raw[i1:i2] + copy.raw[j1:j2])):
-            out.append(Change(kind="name", origin_text=ro, copy_text=rc, detail="name differs"))
+            if (any(w in people for w in c) and _speaker_of_quote(origin, i1) and _speaker_of_quote(copy, j1)
+                    and _kept_words(tuple(_quoted_words(origin)), tuple(_quoted_words(copy))) >= 0.6):
+                out.append(Change(kind="quote", origin_text=origin.text, copy_text=copy.text,
+                                  detail=f"{ATTRIBUTED}: {ro} -> {rc}"))
+            else:
+                out.append(Change(kind="name", origin_text=ro, copy_text=rc, detail="name differs"))
             continue
         spans.append((tuple(o), tuple(c), ro, rc))
     # words removed in one place and inserted in another were moved, not changed
