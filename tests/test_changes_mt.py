@@ -159,3 +159,12 @@ def test_a_copy_that_only_slants_an_attribution_verb_is_edited():
     (d,) = trace([_article("origin", ORIGIN, "2024-05-02"), _article("copy", copy, "2024-05-03")])
     assert [c.kind for c in d.changes if c.kind == "slant"] == ["slant"]
     assert d.kind == "edited", d.kind
+
+
+def test_a_pronoun_of_another_gender_is_a_reworded_change():
+    """"The minister said she would resign" -> "... he would resign": the copy speaks of another
+    person, or misgenders one (machine translation does); a pronoun swap was dropped as a function word."""
+    copy = ORIGIN.replace("The priest said his shelter", "The priest said her shelter")
+    (d,) = trace([_article("origin", ORIGIN, "2024-05-02"), _article("copy", copy, "2024-05-03")])
+    details = [c.detail for c in d.changes if c.kind == "reworded"]
+    assert any("'his' -> 'her'" in x for x in details), details

@@ -54,6 +54,7 @@ from newstrace.provenance.direction import (
 from newstrace.provenance.evidence import FEATURES, SLOT_MIN_CONFLICT, PairEvidence, pair_evidence
 from newstrace.provenance.paragraphs import is_furniture
 from newstrace.provenance.text import (
+    PRONOUN_CLASS,
     Sentence,
     fold,
     has_diacritic,
@@ -587,24 +588,20 @@ def machine_translation_traces(sentences: list[Sentence]) -> Counter:
         ``Counter`` of trace labels (a sentence counts once per kind).
     """
     return Counter(label for s in sentences for label, pattern in _MT_TRACES if pattern.search(s.text))
-#: Personal pronouns by gender or animacy: a translation through a language that marks gender
-#: differently swaps them ("his niece" -> "her niece", "he describes" -> "it describes").
-_PRONOUN_CLASS = {"he": "m", "him": "m", "his": "m", "himself": "m", "she": "f", "her": "f", "hers": "f",
-                  "herself": "f", "it": "n", "its": "n", "itself": "n"}
 
 
 def pronoun_swaps(c: Sentence, o: Sentence) -> list[tuple[str, str]]:
     """Pronouns of ``o`` that ``c`` carries in another gender or animacy at the same place.
 
     A swap is a one-for-one word replacement (Levenshtein edit operations over folded words) of a
-    pronoun of one class (:data:`_PRONOUN_CLASS`) by one of another, with an equal word on at least
+    pronoun of one class (:data:`PRONOUN_CLASS`) by one of another, with an equal word on at least
     one side, so the pronoun stands for the same referent: "his niece" -> "her niece".
 
     Returns:
         ``(origin pronoun, copy pronoun)`` pairs, folded.
     """
     ow, cw = o.words, c.words
-    if _PRONOUN_CLASS.keys().isdisjoint(ow) or _PRONOUN_CLASS.keys().isdisjoint(cw):
+    if PRONOUN_CLASS.keys().isdisjoint(ow) or PRONOUN_CLASS.keys().isdisjoint(cw):
         return []  # most sentence pairs: no edit operations to compute
     out = []
     for op in Levenshtein.editops(ow, cw):
@@ -612,7 +609,7 @@ def pronoun_swaps(c: Sentence, o: Sentence) -> list[tuple[str, str]]:
             continue
         i, j = op.src_pos, op.dest_pos
         x, y = ow[i], cw[j]
-        if x in _PRONOUN_CLASS and y in _PRONOUN_CLASS and _PRONOUN_CLASS[x] != _PRONOUN_CLASS[y]:
+        if x in PRONOUN_CLASS and y in PRONOUN_CLASS and PRONOUN_CLASS[x] != PRONOUN_CLASS[y]:
             before = i > 0 and j > 0 and ow[i - 1] == cw[j - 1]
             after = i + 1 < len(ow) and j + 1 < len(cw) and ow[i + 1] == cw[j + 1]
             if before or after:

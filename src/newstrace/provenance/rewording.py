@@ -14,6 +14,7 @@ from newstrace.provenance.hedges import HEDGE_WORDS
 from newstrace.provenance.text import (
     DATE_WORDS,
     NEGATIONS,
+    PRONOUN_CLASS,
     Sentence,
     fold,
     is_abbreviation,
@@ -300,8 +301,13 @@ MAX_SPANS = 4
 
 def _trivial_span(o: list[str], c: list[str]) -> bool:
     """Whether a differing span (folded words of each side) says nothing new: function words only,
-    a spelling variant, or numbers, qualifiers and hedges, which their own changes report."""
+    a spelling variant, or numbers, qualifiers and hedges, which their own changes report. A pronoun
+    of another gender or animacy ("she" -> "he", :data:`~newstrace.provenance.text.PRONOUN_CLASS`) is
+    not trivial."""
     words = o + c
+    if len(o) == 1 and len(c) == 1 and PRONOUN_CLASS.get(o[0], "") != PRONOUN_CLASS.get(c[0], "") \
+            and o[0] in PRONOUN_CLASS and c[0] in PRONOUN_CLASS:
+        return False  # "she" -> "he": another person, or a person made a thing (machine translation)
     if all(zipf(w) >= FUNCTION_ZIPF or not w[:1].isalnum() for w in words):
         return True
     jo, jc = (re.sub(r"\W", "", "".join(_CONTRACTIONS.get(w, w) for w in x).replace("n't", "not")) for x in (o, c))

@@ -71,6 +71,12 @@ def languages_differ(a, b) -> bool:
     return bool(la and lb and la != lb)
 
 
+#: Personal pronouns by gender or animacy: a translation through a language that marks gender
+#: differently swaps them ("his niece" -> "her niece", "he describes" -> "it describes").
+PRONOUN_CLASS = {"he": "m", "him": "m", "his": "m", "himself": "m", "she": "f", "her": "f", "hers": "f",
+                 "herself": "f", "it": "n", "its": "n", "itself": "n"}
+
+
 def is_inflection(x: str, y: str) -> bool:
     """True when one folded word is the other inflected or derived: the longer (by a suffix) starts
     with the shorter less its last letter ("motor"/"motors", "europe"/"european", "colombia"/"colombian");
