@@ -117,3 +117,16 @@ def test_french_number_words_in_a_french_sentence():
     assert [v for _, _, v in number_spans(s)] == ["200", "105", "16", "5"]
     set_language([s], "en")  # read again for another language: "cent" and "seize" are English words
     assert [v for _, _, v in number_spans(s)] == ["2", "5", "5"]
+
+
+def test_a_scale_word_is_part_of_the_figure():
+    """"1.2 million" -> "1.2 billion" changed the figure a thousandfold and was no change (the value
+    read was 1.2 on both sides); wire style's "mln" is "million". Invented sentences."""
+
+    def change(origin: str, copy: str) -> list[str]:
+        return [c.detail for c in number_changes(analyse_sentence(copy), analyse_sentence(origin))]
+
+    base = "The council said the repairs to the harbour wall would cost {} euros over three years."
+    assert change(base.format("1.2 million"), base.format("1.2 billion")) == ["1.2 million -> 1.2 billion"]
+    assert change(base.format("40 mln"), base.format("40 million")) == []
+    assert change(base.format("40 mln"), base.format("45 mln")) == ["40 million -> 45 million"]

@@ -428,6 +428,13 @@ def _figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
     return cached
 
 
+#: Scale words after a figure, by their spellings in news copy and wire style (folded).
+SCALE_WORDS = {"thousand": "thousand", "million": "million", "millions": "million", "mln": "million",
+               "billion": "billion", "billions": "billion", "bln": "billion", "bn": "billion",
+               "trillion": "trillion", "trillions": "trillion", "tln": "trillion", "millones": "million",
+               "millon": "million", "milhoes": "million", "milhao": "million"}
+
+
 def _read_figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
     """Numbers of a sentence split into figures, date parts and numbers that are part of a name.
 
@@ -438,7 +445,11 @@ def _read_figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
     """
     nums, dates, named = [], [], []
     offsets, title_case = _offsets(s), _title_case(s)
-    spans = {k: v for k, _, v in number_spans(s)}
+    # a scale word after the number is part of its value ("1.2 million" is not "1.2 billion"),
+    # written one way for all its spellings ("mln", "m", "million"); a no-break space joins them,
+    # as a plain one separates a name from its number ("Boeing 737")
+    spans = {k: (f"{v}\u00a0{scale}" if (scale := SCALE_WORDS.get(s.words[end] if end < len(s.words) else "")) else v)
+             for k, end, v in number_spans(s)}
     for k, w in enumerate(s.words):
         if _date_word(s, k):
             dates.append(w)
@@ -618,4 +629,4 @@ def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, co
             details.append(f"qualifier {'/'.join(qa) or '-'} -> {'/'.join(qb) or '-'}")
     if not details:
         return []
-    return [Change(kind="number", origin_text=origin.text, copy_text=copy.text, detail="; ".join(details))]
+    return [Change(kind="number", origin_text=origin.text, copy_text=copy.text, detail="; ".join(details).replace("\u00a0", " "))]
