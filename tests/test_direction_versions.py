@@ -106,6 +106,6 @@ def test_a_version_whose_figure_changed_reads_as_edited_and_its_reason_as_writte
     old, new = _version(tmp_path, text), _version(tmp_path, text.replace("4 million", "5 million"))
     d = _verify(old, new)[0]
     assert d.kind == "edited", [c.detail for c in d.changes]
-    assert [c.detail for c in d.changes if c.kind == "number"] == ["4 -> 5"]
+    assert [c.detail for c in d.changes if c.kind == "number"] == ["4 million -> 5 million"]
     reason = next(r for r in d.direction_evidence if r.startswith("two versions of one file"))
     assert reason.endswith("the origin was ingested earlier, so it is the origin"), reason
