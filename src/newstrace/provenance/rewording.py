@@ -222,6 +222,19 @@ def _speaker_of_quote(s: Sentence, k: int) -> bool:
     return any(s.words[x] in cues and not s.quoted[x] for x in range(max(0, k - 3), min(len(s.words), k + 4)))
 
 
+def _quotation_given(copy: Sentence, origin: Sentence, j: int, i: int, new_words, people,
+                     was: str, now: str) -> Change | None:
+    """The ``quote`` change "quotation attributed to another speaker: <was> -> <now>" when the name
+    replaced at token ``i`` of ``origin`` (token ``j`` of ``copy``) stands as a quotation's speaker on
+    both sides, the quotation keeps most of its words (0.6), and a folded word of ``new_words`` is a
+    person the origin names (``people``); else ``None``."""
+    if (any(w in people for w in new_words) and _speaker_of_quote(origin, i) and _speaker_of_quote(copy, j)
+            and _kept_words(tuple(_quoted_words(origin)), tuple(_quoted_words(copy))) >= 0.6):
+        return Change(kind="quote", origin_text=origin.text, copy_text=copy.text,
+                      detail=f"{ATTRIBUTED}: {was} -> {now}")
+    return None
+
+
 def word_changes(copy: Sentence, origin: Sentence, people: frozenset[str] | set[str] = frozenset()) -> list[Change]:
     """Names replaced (a surname rendered as a common noun: "Armario" -> "Wardrobe"), a quotation
     given to another speaker, attribution verbs that take a side, and slant terms inserted.
@@ -268,11 +281,8 @@ def word_changes(copy: Sentence, origin: Sentence, people: frozenset[str] | set[
                     and not is_abbreviation(o, c)
                     and not number_value(c) and fa[i] not in DATE_WORDS):
                 common = _common_for_name(o, c)
-                qa_words, qb_words = _quoted_words(origin), _quoted_words(copy)
-                if (not common and fb[j] in people and _speaker_of_quote(origin, i) and _speaker_of_quote(copy, j)
-                        and _kept_words(tuple(qa_words), tuple(qb_words)) >= 0.6):
-                    out.append(Change(kind="quote", origin_text=origin.text, copy_text=copy.text,
-                                      detail=f"{ATTRIBUTED}: {o} -> {c}"))
+                if not common and (given := _quotation_given(copy, origin, j, i, [fb[j]], people, o, c)):
+                    out.append(given)
                     continue
                 detail = "name rendered as a common word" if common else "name altered"
                 out.append(Change(kind="name", origin_text=o, copy_text=c, detail=detail))
@@ -415,12 +425,8 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
             continue  # "Sgt." -> "Sergeant": house style
         if (o and c and i1 > 0 and j1 > 0 and not heading
                 and all(t[:1].isupper() or t[:1].isdigit() for t in origin.raw[i1:i2] + copy.raw[j1:j2])):
-            if (any(w in people for w in c) and _speaker_of_quote(origin, i1) and _speaker_of_quote(copy, j1)
-                    and _kept_words(tuple(_quoted_words(origin)), tuple(_quoted_words(copy))) >= 0.6):
-                out.append(Change(kind="quote", origin_text=origin.text, copy_text=copy.text,
-                                  detail=f"{ATTRIBUTED}: {ro} -> {rc}"))
-            else:
-                out.append(Change(kind="name", origin_text=ro, copy_text=rc, detail="name differs"))
+            out.append(_quotation_given(copy, origin, j1, i1, c, people, ro, rc)
+                       or Change(kind="name", origin_text=ro, copy_text=rc, detail="name differs"))
             continue
         spans.append((tuple(o), tuple(c), ro, rc))
     # words removed in one place and inserted in another were moved, not changed
