@@ -52,7 +52,7 @@ from newstrace.provenance.direction import (
     version_vote,
 )
 from newstrace.provenance.evidence import FEATURES, SLOT_MIN_CONFLICT, PairEvidence, pair_evidence
-from newstrace.provenance.paragraphs import is_furniture
+from newstrace.provenance.paragraphs import _cut, is_furniture
 from newstrace.provenance.text import (
     PRONOUN_CLASS,
     Sentence,
@@ -483,8 +483,6 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
 
 def _ends_cut(sents: list[Sentence]) -> bool:
     """Whether a text's last sentence stops without closing punctuation (an excerpt cut mid-sentence)."""
-    from newstrace.provenance.paragraphs import _cut
-
     return bool(sents) and _cut(sents[-1])
 
 

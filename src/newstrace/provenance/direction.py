@@ -210,8 +210,17 @@ def garbled_name_of(key: str, outlet: str) -> bool:
     Associated Press) and is no name an agency goes by ("unitedpress" is UPI)."""
     from newstrace.provenance.derive import AGENCY_ALIASES
 
-    known = {n for k, v in AGENCY_ALIASES.items() for n in (k, *v)}
-    return key not in known and any(_name_variant(key, n) for n in (outlet, *AGENCY_ALIASES.get(outlet, ())))
+    names = (outlet, *AGENCY_ALIASES.get(outlet, ()))
+    return key not in _agency_names() and any(_name_variant(key, n) for n in names)
+
+
+@lru_cache(maxsize=1)
+def _agency_names() -> frozenset[str]:
+    """Every key and alias of :data:`~newstrace.provenance.derive.AGENCY_ALIASES` (read once: it is
+    asked for every candidate pair's credit and declared sources)."""
+    from newstrace.provenance.derive import AGENCY_ALIASES
+
+    return frozenset(n for k, v in AGENCY_ALIASES.items() for n in (k, *v))
 
 
 def _name_variant(x: str, y: str) -> bool:
