@@ -161,13 +161,19 @@ def similarity_matrices(a: list[Sentence], b: list[Sentence], *,
     """
     lex = weighted_dice([s.word_set for s in a], [s.word_set for s in b], word_weight)
     anc = weighted_dice([s.anchor_view for s in a], [s.anchor_view for s in b], _anchor_weight)
-    da = np.array([len(s.numbers) / max(1, len(s.words)) for s in a])
-    db = np.array([len(s.numbers) / max(1, len(s.words)) for s in b])
-    factor = _fact_factor([set(s.numbers) for s in a], [set(s.numbers) for s in b], NUMBER_FLOOR,
-                          np.maximum(da[:, None], db[None, :])) if numbers else 1.0
+    factor = number_factor(a, b) if numbers else 1.0
     factor = factor * _fact_factor([{x[:5] for x in s.names} for s in a], [{x[:5] for x in s.names} for s in b],
                                    NAME_FLOOR)
     return lex * factor, anc * factor
+
+
+def number_factor(a: list[Sentence], b: list[Sentence]) -> np.ndarray:
+    """The numbers' part of the fact factor of :func:`similarity_matrices`, shape ``(len(a), len(b))``:
+    :data:`NUMBER_FLOOR` .. 1 by how dense in numbers the pair is and how many it shares."""
+    da = np.array([len(s.numbers) / max(1, len(s.words)) for s in a])
+    db = np.array([len(s.numbers) / max(1, len(s.words)) for s in b])
+    return _fact_factor([set(s.numbers) for s in a], [set(s.numbers) for s in b], NUMBER_FLOOR,
+                        np.maximum(da[:, None], db[None, :]))
 
 
 def _content_chars(sents: list[Sentence]) -> np.ndarray:
@@ -326,9 +332,9 @@ def gap_pairs(a: list[Sentence], b: list[Sentence], pairs: list[tuple[int, int, 
         if i1 - i0 < 2 or j1 - j0 < 2:
             continue  # most gaps of a copy are empty on one side: nothing to compute
         ga, gb = a[i0 + 1 : i1], b[j0 + 1 : j1]
-        lex, anc = similarity_matrices(ga, gb, numbers=False)
-        stated = np.maximum(*similarity_matrices(ga, gb))  # the similarity reported, under TAU as in the full matrix
-        for i, j, _v in monotone_chain(np.maximum(lex, anc), tau):
+        best = np.maximum(*similarity_matrices(ga, gb, numbers=False))
+        stated = best * number_factor(ga, gb)  # the similarity reported, under TAU as in the full matrix
+        for i, j, _v in monotone_chain(best, tau):
             ii, jj = i0 + 1 + i, j0 + 1 + j
             if (ii not in exclude[0] and jj not in exclude[1]
                     and len(a[ii].words) >= MIN_WORDS and len(b[jj].words) >= MIN_WORDS):
