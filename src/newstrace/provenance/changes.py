@@ -91,7 +91,7 @@ def _with_merged_neighbour(sents: list[Sentence], k: int, other: Sentence, align
         if not 0 <= n < len(sents) or n in aligned or len(sents[n].words) < MIN_WORDS:
             continue
         words = set(sents[n].words)
-        # the neighbour's words are in the other sentence, and more of them than the base leaves unexplained
+        # most of the neighbour's words are in the other sentence, which holds words the base lacks
         if len(words & held) >= MERGED_WORDS * len(words) and len(held) > len(set(base.words) & held):
             merged = analyse_sentence(f"{base.text} {sents[n].text}" if n > k else f"{sents[n].text} {base.text}")
             merged.__dict__["_language"] = base.__dict__.get("_language")
