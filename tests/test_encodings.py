@@ -293,3 +293,18 @@ def test_a_line_mixing_utf8_and_cp1252_keeps_both(tmp_path):
     (doc,) = read_path(path)
     assert doc.text == head + line + "caf\u00e9 on Quay Street.\n"
     assert [n.code for n in doc.notices] == ["W103"] and "(1 of 3 lines; first byte 0xe9 at offset " in doc.notices[0].message
+
+
+def test_the_python_api_takes_an_encoding(tmp_path):
+    """``analyze``/``analyze_records`` read a named codec as the CLI's --encoding does."""
+    from newstrace import analyze, analyze_records
+
+    path = tmp_path / "tokyo.txt"
+    path.write_bytes(SJIS.encode("shift_jis"))
+    assert [e.code for e in analyze(path).errors] == ["E103"]
+    art = analyze(path, encoding="shift_jis")
+    assert art.errors == [] and art.headline == "東京で大雨" and "三千人が避難した" in art.text
+    (rec,) = analyze_records(tmp_path, encoding="shift_jis")
+    assert rec.id == art.id and rec.errors == []
+    with pytest.raises(ValueError):
+        analyze(path, encoding="no-such-codec")

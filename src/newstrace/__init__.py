@@ -17,7 +17,7 @@ from newstrace.schema import SCHEMA_VERSION, Article, Claim, Entity, Quote, Repa
 __version__ = "0.1.0"
 
 
-def analyze(text_or_path: str | Path, *, ctx=None) -> Article:
+def analyze(text_or_path: str | Path, *, ctx=None, encoding: str | None = None) -> Article:
     """Analyse one article given as text or as a path to a file.
 
     Args:
@@ -26,6 +26,9 @@ def analyze(text_or_path: str | Path, *, ctx=None) -> Article:
             string of an existing file (any reader format; for multi-record files the first
             record is returned: use :func:`analyze_records` for all of them).
         ctx: an optional :class:`newstrace.pipeline.Context` to reuse loaded models.
+        encoding: the codec of a file that is not UTF-8 (as the CLI's ``--encoding``, e.g.
+            ``"cp1252"``); without it a file that is not UTF-8 is decoded with a detected
+            single-byte codec and a W103 warning in ``Article.errors``, or fails with E103.
 
     Returns:
         The analysed :class:`Article`; read or analysis problems are in ``Article.errors``, with
@@ -35,6 +38,7 @@ def analyze(text_or_path: str | Path, *, ctx=None) -> Article:
     Raises:
         FileNotFoundError: a ``Path``, or a one-line string ending in a reader's file suffix
             (``.txt``, ``.html``, ``.jsonl``, ...), names a file that does not exist.
+        ValueError: ``encoding`` names no text codec.
     """
     from newstrace.pipeline import Context, analyze_document
     from newstrace.readers import read_path
@@ -50,7 +54,7 @@ def analyze(text_or_path: str | Path, *, ctx=None) -> Article:
         raise FileNotFoundError(f"no such file: {text_or_path} (to analyse this string as article text, "
                                 "give a headline line and a body separated by a blank line)")
     if is_path:
-        raw = next(iter(read_path(text_or_path)))
+        raw = next(iter(read_path(text_or_path, encoding=encoding)))
     else:  # the checks a text file gets: blank text or a lone headline line is E102, as in the CLI
         from newstrace.readers.text import text_document
 
@@ -67,22 +71,26 @@ def _looks_like_a_path(text: str) -> bool:
             and any(line.lower().endswith(suffix) for suffix in SUFFIX_FORMATS))
 
 
-def analyze_records(path: str | Path, *, ctx=None) -> Iterator[Article]:
+def analyze_records(path: str | Path, *, ctx=None, encoding: str | None = None) -> Iterator[Article]:
     """Analyse every record of a file or folder (JSONL, CSV, Parquet, WARC, text, HTML), in input order.
 
     Args:
         path: a file or a folder (read recursively).
         ctx: an optional :class:`newstrace.pipeline.Context` to reuse loaded models.
+        encoding: the codec of files that are not UTF-8, as in :func:`analyze`.
 
     Yields:
         One :class:`Article` per record; a record that cannot be read or analysed is yielded
         with its :class:`newstrace.schema.ErrorRecord` in ``Article.errors`` and the rest go on.
+
+    Raises:
+        ValueError: ``encoding`` names no text codec (before any record is read).
     """
     from newstrace.pipeline import Context, analyze_document
     from newstrace.readers import read_paths
 
     ctx = ctx or Context()
-    for raw in read_paths([str(path)]):
+    for raw in read_paths([str(path)], encoding=encoding):
         yield analyze_document(raw, ctx)
 
 
