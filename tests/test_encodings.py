@@ -308,3 +308,40 @@ def test_the_python_api_takes_an_encoding(tmp_path):
     assert rec.id == art.id and rec.errors == []
     with pytest.raises(ValueError):
         analyze(path, encoding="no-such-codec")
+
+
+def _cp1252_feed(tmp_path, n: int, bad_line: int | None = None):
+    """A JSON Lines feed of ``n`` invented cp1252 records; ``bad_line`` (1-based) is malformed JSON."""
+    lines = [json.dumps({"id": f"r{i}", "text": f"Caf\u00e9 {i} reopens\n\nSe\u00f1or Ruiz said \u201cwe open "
+                         f"on Monday\u201d \u2013 after flood {i}."}, ensure_ascii=False) for i in range(n)]  # fmt: skip
+    if bad_line:
+        lines[bad_line - 1] = '{"id": "broken", "text": '
+    path = tmp_path / "feed.jsonl"
+    path.write_bytes(("\n".join(lines) + "\n").encode("cp1252"))
+    return path
+
+
+def test_a_wholly_cp1252_feed_prints_three_warnings_then_a_count_and_every_error(tmp_path):
+    """Repeated W103 warnings of one file are folded on the console (each record keeps its own);
+    an error among them is still printed and still fails the run."""
+    path = _cp1252_feed(tmp_path, 30, bad_line=20)
+    result = _invoke("analyze", "--json", str(path))
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert [line.split(": not UTF-8")[0] for line in lines[:3]] == [f"Warning: {path}:{n}" for n in (1, 2, 3)]
+    assert sum(line.startswith(f"Error: {path}:20:") for line in lines) == 1
+    assert lines[-1] == (f"Warning: {path}: 26 more records with warning W103 (not shown; each record keeps its "
+                         "warning)")
+    assert len(lines) == 5
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(records) == 30 and sum(["W103"] == [e["code"] for e in r["errors"]] for r in records) == 29
+
+    store = tmp_path / "s.duckdb"
+    result = _invoke("ingest", str(path), "--store", str(store), "--jobs", "1", "--quiet")
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert sum(line.startswith(f"Warning: {path}:") and "not UTF-8" in line for line in lines) == 3
+    assert sum(line.startswith(f"Error: {path}:20:") for line in lines) == 1
+    assert f"Warning: {path}: 26 more records with warning W103 (not shown; all are in the errors table of {store})" \
+        in lines
+    assert not any("more errors" in line for line in lines)

@@ -10,7 +10,8 @@ from typing import IO, Annotated
 
 import typer
 
-from newstrace.schema import Article, ErrorRecord
+from newstrace.notices import NoticeDigest, error_line
+from newstrace.schema import Article
 
 #: Reader formats that take a column mapping.
 TABULAR_FORMATS = ("jsonl", "csv", "parquet")
@@ -130,6 +131,7 @@ def analyze(
     except OSError as exc:
         raise typer.BadParameter(f"cannot write {output}: {exc.strerror}", param_hint="'--output'") from exc
     failed = total = 0
+    digest = NoticeDigest()
     try:
         console = None if json_lines else _console(out, to_file=output is not None)
         for article in run_stages(_records(paths, fmt, column_map, exclude or (), encoding), jobs=jobs):
@@ -140,10 +142,13 @@ def analyze(
             else:
                 render_article(console, article)
             for error in article.errors:
-                kind = "Error" if error.code.startswith("E") else "Warning"
-                typer.echo(f"{kind}: {error_line(article, error)}", err=True)
+                if digest.admit(article, error):
+                    kind = "Error" if error.code.startswith("E") else "Warning"
+                    typer.echo(f"{kind}: {error_line(article, error)}", err=True)
             if record_failed(article):
                 failed += 1
+        for line in digest.summary():
+            typer.echo(f"Warning: {line}", err=True)
         if console is not None:
             console.print(f"{total} record{'s' if total != 1 else ''} analysed, {failed} failed")
     finally:
@@ -159,25 +164,6 @@ def record_failed(article: Article) -> bool:
         article: an analysed record.
     """
     return article.failed or any(e.code.startswith("E") for e in article.errors)
-
-
-def error_line(article: Article, error: ErrorRecord) -> str:
-    """One line for an error: ``LOCATION: cause``, LOCATION being ``FILE:LINE``, ``FILE#RECORD`` or ``FILE``.
-
-    The location (:meth:`Source.label`) is added when the message lacks it.
-
-    Args:
-        article: the record the error belongs to (for its ``source``).
-        error: the error.
-
-    >>> from newstrace.schema import Source
-    >>> a = Article(source=Source(path="feed.jsonl", format="jsonl", line=3))
-    >>> error_line(a, ErrorRecord(code="E106", message="malformed JSON", stage="read"))
-    'feed.jsonl:3: malformed JSON'
-    """
-    label = article.source.label()
-    message = " ".join(error.message.split())
-    return message if message.startswith(label + ":") else f"{label}: {message}"
 
 
 def _records(paths: Iterable[str], fmt: str | None, column_map, exclude: Iterable[str] = (),

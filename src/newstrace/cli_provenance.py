@@ -70,9 +70,11 @@ def ingest(
         raise typer.Exit(130) from None
     for line in report.error_lines:
         typer.echo(line if line.startswith("Warning: ") else f"Error: {line}", err=True)
-    more = report.errors - len(report.error_lines)
+    more = report.errors - len(report.error_lines) - report.warnings_folded
     if more > 0:
         typer.echo(f"... and {more} more errors (all are stored in the errors table of {store})", err=True)
+    for line in report.warning_summary:
+        typer.echo(f"Warning: {line}", err=True)
     skipped = ", ".join(f"{n} {why}" for why, n in report.skip_reasons.most_common())
     typer.echo(
         f"{report.records} records analysed in {report.seconds:.1f} s ({report.records / max(report.seconds, 1e-9):.1f}/s): "

@@ -22,9 +22,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from newstrace.notices import NoticeDigest, error_line
 from newstrace.readers.base import RawDocument, error_document
 from newstrace.readers.header import split_header
-from newstrace.schema import Article, ErrorRecord, Source
+from newstrace.schema import Article, Source
 from newstrace.store.core import FinishedInput, IngestItem, Store
 
 #: Reader formats that take a column mapping.
@@ -58,7 +59,10 @@ class IngestReport:
             ``type:request``, ``content-type:image/png``).
         error_lines: the first :data:`MAX_ERROR_LINES` errors as ``LOCATION: cause`` lines,
             LOCATION being ``FILE:LINE`` (JSONL, CSV), ``FILE#RECORD`` (Parquet, WARC) or ``FILE``
-            (all of them are in the store's ``errors`` table).
+            (all of them are in the store's ``errors`` table); warnings beyond the first few of
+            one code in one file are left out (:class:`~newstrace.notices.NoticeDigest`).
+        warnings_folded: warnings left out of ``error_lines`` that way; ``warning_summary``
+            has one ``FILE: N more records with warning CODE ...`` line per file and code.
         seconds: wall-clock duration; ``stage_seconds`` splits off the time the main process
             spent writing to the store (``write``) and storing fingerprints (``fingerprint``:
             computing them too when they are not made in the workers); the rest
@@ -79,6 +83,8 @@ class IngestReport:
     errors: int = 0
     skip_reasons: Counter = field(default_factory=Counter)
     error_lines: list[str] = field(default_factory=list)
+    warnings_folded: int = 0
+    warning_summary: list[str] = field(default_factory=list)
     seconds: float = 0.0
     stage_seconds: dict[str, float] = field(default_factory=lambda: {"write": 0.0, "fingerprint": 0.0})
 
@@ -119,14 +125,6 @@ class _Input:
     skipped: int = 0  # already stored earlier
     closed: bool = False  # the reader has finished the file
     written: int = 0
-
-
-def error_line(article: Article, error: ErrorRecord) -> str:
-    """``LOCATION: cause`` for one error, LOCATION being ``FILE:LINE`` (JSONL, CSV), ``FILE#RECORD`` (Parquet,
-    WARC) or ``FILE`` (:meth:`Source.label`; added when the message lacks it)."""
-    label = article.source.label()
-    message = " ".join(error.message.split())
-    return message if message.startswith(label + ":") else f"{label}: {message}"
 
 
 def input_key(path: Path) -> str:
@@ -182,6 +180,7 @@ def ingest(
     started = time.perf_counter()
     jobs = jobs or os.cpu_count() or 1
     report = IngestReport()
+    digest = NoticeDigest()
     inputs = list(_inputs(paths, exclude, skip=[store.path]))
     report.files = len(inputs)
     total_bytes = sum(i.size for i in inputs) or 1
@@ -233,7 +232,9 @@ def ingest(
                 report.with_errors += 1  # a stage failed; W-coded notes are not failures
             for error in article.errors:
                 report.errors += 1
-                if len(report.error_lines) < MAX_ERROR_LINES:  # a W-coded note is marked as a warning
+                if not digest.admit(article, error):
+                    report.warnings_folded += 1
+                elif len(report.error_lines) < MAX_ERROR_LINES:  # a W-coded note is marked as a warning
                     report.error_lines.append(("" if error.code.startswith("E") else "Warning: ") + error_line(article, error))
             inp.written += 1
             if inp.closed and inp.written == inp.records:
@@ -246,6 +247,7 @@ def ingest(
         report.seconds = time.perf_counter() - started
         raise IngestInterrupted(report) from None
     commit()
+    report.warning_summary = digest.summary(f"all are in the errors table of {store.path}")
     report.seconds = time.perf_counter() - started
     report.stage_seconds["read+analyse"] = report.seconds - sum(report.stage_seconds.values())
     return report
