@@ -169,3 +169,28 @@ def test_a_photo_credit_glued_to_a_caption_is_no_edit_of_a_verbatim_copy():
         done[key] = a.model_copy(update={k: getattr(doc, k) for k in ("text", "headline", "byline", "credit")})
     d, _p = compare(done["k01"], done["k02"])
     assert d is not None and d.kind == "verbatim"
+
+
+# invented: a condensed copy that adds hedges and a clause to sentences it keeps (no rewording)
+_HEDGED = ["In a short statement the regional council said on Monday it would close the old harbour bridge for "
+           "repairs next month, as the opposition had long demanded.",
+           "Engineers hired by the city after last winter's storms found worrying cracks in two of the main supports "
+           "during a routine inspection last week.",
+           "The council, which is already over budget this year, expects the work to take at least six weeks and to "
+           "cost the city around four million."]
+# invented: the same facts retold in other words and another order
+_PARAPHRASED = ["Repairs will shut the ageing harbour bridge next month, the regional council announced on Monday.",
+                "A routine check last week turned up cracks in a pair of its main supports, according to engineers.",
+                "Around four million and six weeks of work will be needed, council officials estimate."]
+
+
+def test_a_copy_that_only_adds_to_the_sentences_it_keeps_is_edited_a_paraphrase_rewritten():
+    """Cuts and insertions keep the origin's words in order (``words_kept``); a paraphrase does not."""
+    from newstrace.provenance.derive import words_kept
+
+    for copy, kind, kept in ((_HEDGED, "edited", True), (_PARAPHRASED, "rewritten", False)):
+        sc, so = analyse_text("\n\n".join(copy)), analyse_text("\n\n".join(_ORIGIN))
+        al = align(sc, so)
+        assert len(al.pairs) == 3 and sum(al.lexical) / 3 < 0.85  # both below the similarity of an edit
+        assert words_kept(sc, so, al.pairs, al.lexical) is kept
+        assert _kind(copy, _ORIGIN) == kind

@@ -34,7 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlparse
 
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import LCSseq, Levenshtein
 
 from newstrace.provenance.align import MIN_WORDS, Alignment, content_coverage, gap_pairs
 from newstrace.provenance.changes import find_changes
@@ -879,9 +879,37 @@ def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sen
     if mean < 0.85 and machine_translation_evidence(translation_artefacts(copy, origin, pairs)) \
             and (copy_art.language or "en") == "en":
         return "machine-translated"
-    if mean < 0.85 and same < 0.5:
+    if mean < 0.85 and same < 0.5 and not words_kept(copy, origin, pairs, lexical):
         return "rewritten"
     return "edited"
+
+
+#: Share of a sentence's words another keeps in order (of the shorter of the two) at which the
+#: other is the same sentence cut or added to, not reworded (:func:`words_kept`).
+KEPT_WORDS = 0.85
+
+
+def words_kept(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[int, int, float]],
+               lexical: list[float]) -> bool:
+    """True when every changed aligned pair keeps the shorter sentence's words in order (cuts and insertions).
+
+    A paraphrase replaces and reorders words; an editor who adds "about" before a figure or a
+    clause to a sentence keeps the sentence: its words survive, in order, as a subsequence of the
+    other (word-level longest common subsequence over the shorter sentence's length, at least
+    :data:`KEPT_WORDS`). Such a copy is edited, however low its word-set similarity ("son
+    setecientos" -> "los desertores que permanecen en Colombia son cerca de setecientos").
+
+    Args:
+        copy, origin: the two articles' sentences.
+        pairs: aligned ``(copy index, origin index, similarity)``.
+        lexical: word similarity of each pair (0-1), in ``pairs`` order.
+    """
+    changed = [(i, j) for (i, j, _), x in zip(pairs, lexical) if x < 0.97]
+    for i, j in changed:
+        cw, ow = copy[i].words, origin[j].words
+        if LCSseq.similarity(cw, ow) < KEPT_WORDS * max(1, min(len(cw), len(ow))):
+            return False
+    return bool(changed)
 
 
 @dataclass
