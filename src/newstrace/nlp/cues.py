@@ -26,6 +26,8 @@ recollect reminisce speculate theorize theorise allege accuse blame charge criti
 predict vow threaten signal indicate hint stress underline underscore reckon think believe feel fear hope
 boom bellow growl hiss holler roar rasp squeal stammer stutter sob wail gasp groan moan marvel rage rant
 respond rejoin quote cite advise instruct order command plead implore explain elaborate clarify specify
+enquire inquire query question scoff bark snarl sneer snort chuckle giggle gush enthuse huff interrupt jeer
+taunt tease grunt sniff smile grin coo purr croak bluster splutter sputter stammer wheeze whimper quaver
 """.split()
 
 _IRREGULAR = {
@@ -48,6 +50,9 @@ _IRREGULAR = {
     "shrug": ["shrugged", "shrugs"],
     "nod": ["nodded", "nods"],
     "sob": ["sobbed", "sobs"],
+    "query": ["queried", "queries", "querying"],
+    "bark": ["barked", "barks", "barking"],
+    "grin": ["grinned", "grins", "grinning"],
 }
 
 #: Lemmas of speech (reporting) verbs.
@@ -69,7 +74,14 @@ def _inflect(verb: str) -> list[str]:
     return forms
 
 
+#: Manner-of-speaking verbs whose base and -s forms are more often nouns ('questions remain', 'a
+#: smile'): only their -ed and -ing forms are cue words without a verb tag.
+_NOUN_LIKE_VERBS = frozenset(
+    "question query bark grin smile sniff jeer taunt chuckle giggle snort sneer snarl grunt huff coo purr croak".split()
+)
+
 _FORMS = frozenset(f for v in SPEECH_VERBS for f in _inflect(v)) - {
+    *(f for v in _NOUN_LIKE_VERBS for f in _inflect(v) if f == v or f.endswith("s")),
     "read",
     "post",
     "state",
@@ -267,6 +279,29 @@ PERSON_NOUNS = frozenset(
     fan parishioner pastor priest bishop imam rabbi monk nun physician surgeon paramedic firefighter
     """.split()
 )
+
+#: Trades named before a person ("Beekeeper Ada Lund" at a sentence start, "fishmonger Ada Lund"):
+#: words and word endings no given name has, unlike the agentive -er and -or of
+#: :func:`is_person_noun` ("Jennifer", "Victor").
+TRADE_NOUNS = frozenset(
+    """
+    baker butcher plumber electrician carpenter gardener builder mechanic shopkeeper publican shepherd cobbler
+    tailor fisherwoman ferryman boatman lifeguard cook chef waiter bartender cleaner caretaker janitor porter
+    vet midwife ranger warden steward stewardess coxswain crofter herdsman vintner brewer florist
+    """.split()
+)
+_TRADE_SUFFIXES = ("keeper", "monger", "maker", "smith", "wright", "ician", "ographer", "ologist")
+
+
+def is_trade_word(word: str) -> bool:
+    """True for a trade or role noun that may stand before a person's name as a title ("Beekeeper",
+    "fishmonger", "Pharmacist"): :data:`PERSON_NOUNS`, :data:`TRADE_NOUNS`, and words ending in a
+    trade suffix (-keeper, -monger, -maker, -smith, -wright, -ician, -ologist) or in -ist."""
+    low = word.lower().rstrip(".")
+    if low in PERSON_NOUNS or low in TRADE_NOUNS:
+        return True
+    return len(low) > 5 and (low.endswith(_TRADE_SUFFIXES) or low.endswith("ist"))
+
 
 _PERSON_SUFFIXES = ("ist", "ian", "eer", "man", "woman", "person", "er", "or", "ant", "ent", "ee")
 _NOT_PERSON_SUFFIXED = frozenset(

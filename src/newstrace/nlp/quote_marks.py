@@ -223,6 +223,7 @@ def _single_spans(text: str, taken: list[tuple[int, int]]) -> list[QuoteSpan]:
         return any(a <= i < b for a, b in taken)
 
     spans: list[QuoteSpan] = []
+    pending: QuoteSpan | None = None  # a quotation left open at the end of the last paragraph
     for lo, hi in paragraphs(text):
         opens, closes = [], []
         for i in range(lo, hi):
@@ -246,11 +247,21 @@ def _single_spans(text: str, taken: list[tuple[int, int]]) -> list[QuoteSpan]:
             ):
                 closes.append(i)
         pos = lo
+        if pending is not None:
+            pos = _continue_single(text, pending, opens, closes, lo, hi, spans)
+            if pos is None:
+                pending, pos = None, lo
+            elif pending.close is None:
+                continue  # still open: the quotation runs on through this paragraph
+            else:
+                pending = None
+        unclosed = None
         for o in opens:
             if o < pos:
                 continue
             after = [c for c in closes if c > o]
             if not after:
+                unclosed = o
                 break
             # "s' " is more often a plural possessive than a closing mark: prefer a later close.
             close = next((c for c in after if text[c - 1] != "s"), after[-1])
@@ -265,7 +276,56 @@ def _single_spans(text: str, taken: list[tuple[int, int]]) -> list[QuoteSpan]:
                     )
                 )
             pos = close + 1
+        lead = text[lo:unclosed].rstrip() if unclosed is not None else None
+        if lead is not None and (not lead or lead[-1] in ".!?:"):
+            # an opening mark at a sentence start left open: the multi-paragraph convention may
+            # carry it on (kept only if a later paragraph that opens with a mark closes it)
+            pending = QuoteSpan(
+                open=unclosed,
+                close=None,
+                start=unclosed + 1,
+                end=hi,
+                double=False,
+                paragraphs=[_strip(text, unclosed + 1, hi)],
+            )
     return spans
+
+
+def _continue_single(
+    text: str,
+    pending: QuoteSpan,
+    opens: list[int],
+    closes: list[int],
+    lo: int,
+    hi: int,
+    spans: list[QuoteSpan],
+) -> int | None:
+    """Carry a single-marked quotation left open into paragraph ``[lo, hi)``, which must open
+    with a single opening mark (the continuation mark of the multi-paragraph convention).
+
+    Returns:
+        ``None`` when the paragraph does not continue it; else the offset from which the
+        paragraph's own marks are still to be paired (after the closing mark, which completes
+        ``pending`` and appends it to ``spans``), or ``hi`` when it stays open.
+    """
+    if not opens or text[lo : opens[0]].strip():
+        return None
+    cont = opens[0]
+    nxt_open = next((x for x in opens[1:]), None)
+    after = [c for c in closes if c > cont and (nxt_open is None or c < nxt_open)]
+    if not after:
+        if nxt_open is not None:
+            return None  # another quotation opens before any close: not a continuation
+        pending.paragraphs.append(_strip(text, cont + 1, hi))
+        pending.end = pending.paragraphs[-1][1]
+        return hi
+    close = next((c for c in after if text[c - 1] != "s"), after[-1])
+    pending.paragraphs.append(_strip(text, cont + 1, close))
+    pending.close = close
+    pending.start = pending.paragraphs[0][0]
+    pending.end = pending.paragraphs[-1][1]
+    spans.append(pending)
+    return close + 1
 
 
 def find_quote_spans(text: str) -> list[QuoteSpan]:
@@ -284,6 +344,56 @@ def find_quote_spans(text: str) -> list[QuoteSpan]:
     []
     """
     doubles = _double_spans(text)
+    if any(c in text for c in GUILLEMETS) and any(c in text for c in DOUBLE_MARKS if c not in GUILLEMETS):
+        doubles = _nested_families(text) or doubles
     taken = [(sp.open, sp.outer_end) for sp in doubles]
     singles = _single_spans(text, taken)
+    # a double-marked quotation inside a single-marked one (British style: '... "No entry" ...') is
+    # part of it, as a single-marked one inside a double-marked one is
+    doubles = [
+        d for d in doubles if not any(_within(d, sp) and _words_outside(text, sp, d) >= 4 for sp in singles)
+    ]
     return sorted(doubles + singles, key=lambda sp: sp.open)
+
+
+#: Angle quotation marks: in French, Spanish, Italian, Swiss and Scandinavian copy the outer marks,
+#: with curly or straight marks nested inside them (and the other way round in some house styles).
+GUILLEMETS = "«»"
+
+
+def _within(inner: QuoteSpan, outer: QuoteSpan) -> bool:
+    """``inner`` lies wholly inside ``outer`` (marks included) and is not ``outer`` itself."""
+    return outer.open < inner.open and inner.outer_end <= outer.outer_end
+
+
+def _words_outside(text: str, outer: QuoteSpan, inner: QuoteSpan) -> int:
+    """Words of ``outer``'s content outside ``inner``'s marks."""
+    rest = text[outer.start : inner.open] + " " + text[inner.outer_end : outer.end]
+    return len(re.findall(r"[^\W_]+", rest))
+
+
+def _mask(text: str, marks: str) -> str:
+    """``text`` with each of ``marks`` replaced by a no-break space (offsets kept, no paragraph made)."""
+    return text.translate({ord(c): "\u00a0" for c in marks})
+
+
+def _nested_families(text: str) -> list[QuoteSpan] | None:
+    """Double-marked quotations where angle marks and other double marks nest ('«The inspector said,
+    “You have a week,” and left»'): each family is paired on its own and a quotation inside one
+    of the other family is part of it. ``None`` when the families do not nest, or cross (then the
+    marks are paired together, as one family)."""
+    others = "".join(c for c in DOUBLE_MARKS if c not in GUILLEMETS)
+    angle = _double_spans(_mask(text, others))
+    plain = _double_spans(_mask(text, GUILLEMETS))
+    nested = False
+    for a in angle:
+        for b in plain:
+            if _within(a, b) or _within(b, a):
+                nested = True
+            elif a.open < b.outer_end and b.open < a.outer_end:
+                return None  # crossing spans: the families are not used for nesting
+    if not nested:
+        return None
+    out = [a for a in angle if not any(_within(a, b) for b in plain)]
+    out += [b for b in plain if not any(_within(b, a) for a in angle)]
+    return sorted(out, key=lambda sp: sp.open)

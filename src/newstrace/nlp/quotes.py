@@ -52,6 +52,7 @@ from newstrace.nlp.cues import (
     is_finite_verb,
     is_label_lead,
     is_label_word,
+    is_person_noun,
 )
 from newstrace.nlp.entities import fold
 from newstrace.nlp.frames import cut_content_frame, frame_after, to_comma
@@ -134,6 +135,14 @@ _SKIP_BEFORE_CUE = {
     "softly",
 }
 
+
+#: Prepositions completing a person noun before a cue ('a spokeswoman for the operator said').
+_NP_PREPOSITIONS = frozenset({"for", "of", "at", "from", "with", "in", "on"})
+
+#: Speech verbs whose object is the addressee, not what was said ('"..." Lund told reporters').
+_ADDRESSEE_VERBS = frozenset(
+    "tell ask warn inform remind assure urge advise instruct order beg implore brief thank answer".split()
+)
 
 #: Modals that report speech as future or reported future ('he will say', 'she would later say');
 #: others make it hypothetical or an ability ('he can add', 'one could say').
@@ -347,9 +356,11 @@ class _Attributor:
         doc = self.doc
         sp = self.spans[k]
         tail = self.text[sp.outer_end :].lstrip()
-        # '"..." — Name, role': the quotation opens its sentence and the name follows the dash.
-        if tail[:1] and tail[0] in _DASHES and after and not before:
-            toks = [i for i in after if not (doc[i].is_punct and doc[i].text[0] in _DASHES)]
+        # '"..." — Name, role': the quotation opens its sentence and the name follows the dash, on
+        # its line or on the next (a signature line under a quotation, a caption's credit)
+        dash_line = after or self._dash_line(k)
+        if tail[:1] and tail[0] in _DASHES and dash_line and not before:
+            toks = [i for i in dash_line if not (doc[i].is_punct and doc[i].text[0] in _DASHES)]
             seg = to_comma(self.doc, toks, self._opens)
             ref = self.idx.referent_in(range(seg[0], seg[-1] + 1)) if seg else None
             if ref is not None:
@@ -365,8 +376,14 @@ class _Attributor:
         for j, i in enumerate(toks[:MAX_SUBJECT_TOKENS]):
             tok = doc[i]
             if is_cue(tok):
-                if closed and any(self.idx.is_verb(x) for x in after if x > i):
-                    break  # '"... the timing." McCrory said it would be ...': the cue has its own content
+                if closed and any(
+                    self.idx.is_verb(x) for x in self._main_clause([x for x in after if x > i])
+                ):
+                    # '"... the timing." McCrory said it would be ...': the cue has its own content (a
+                    # relative clause about the speaker does not count: '"...?" asked Lund, who runs ...')
+                    break
+                if closed and j > 0 and self._own_complement(tok, [x for x in after if x > i]):
+                    break  # '"..." Sandvik said nothing.', '"..." Fenn promised to fix them': a reaction
                 if j == 0 or all(doc[x].lower_ in _SKIP_BEFORE_CUE for x in toks[:j]):
                     rest = [x for x in after if x > i]
                     ref = self._inverted(rest)
@@ -414,6 +431,63 @@ class _Attributor:
                 if ref is not None and ref.person:
                     return ref, None, "name"
         return None, None, ""
+
+    def _main_clause(self, toks: list[int]) -> list[int]:
+        """``toks`` up to a relative clause opened by a comma and "who", "whom" or "whose"."""
+        doc = self.doc
+        for n in range(1, len(toks)):
+            if doc[toks[n]].lower_ in {"who", "whom", "whose"} and doc[toks[n - 1]].text == ",":
+                return toks[: n - 1]
+        return toks
+
+    def _own_complement(self, cue, rest: list[int]) -> bool:
+        """The cue takes a complement of its own in ``rest`` (the tokens after it): an infinitive
+        ('promised to fix them'), a that-clause, or an object ('said nothing', 'added a caveat')
+        other than the addressee of a verb of telling ('told reporters', 'warned residents') and
+        other than a time ('said Tuesday', 'said last week'). After a quotation that ends its
+        sentence such a cue reports something else, so it does not attribute the quotation.
+
+        Args:
+            cue: the cue token.
+            rest: token indices after it, in order.
+        """
+        doc = self.doc
+        rest = [i for i in rest if doc[i].pos_ != "ADV" and doc[i].lower_ not in _SKIP_BEFORE_CUE]
+        if not rest:
+            return False
+        t = doc[rest[0]]
+        if t.tag_ == "TO":
+            return len(rest) > 1 and doc[rest[1]].tag_ == "VB"
+        if t.lower_ == "that" and t.pos_ == "SCONJ":
+            return True
+        if t.ent_type_ in ("DATE", "TIME") or rest[0] in self.idx.person_at:
+            return False
+        if cue.lemma_.lower() in _ADDRESSEE_VERBS:
+            return False
+        return (
+            t.pos_ in ("NOUN", "PRON", "DET", "NUM") and t.lower_ not in {"this", "that"} | _SKIP_BEFORE_CUE
+        )
+
+    def _dash_line(self, k: int) -> list[int]:
+        """Tokens of the line after quotation ``k`` when that line opens with a dash and a
+        capitalised word and holds no finite verb before its first comma ('"..."' then '— Ada Lund, harbour engineer'
+        on the next line, or as the next paragraph): a signature, the speaker's name under the
+        quotation. Empty otherwise."""
+        sp = self.spans[k]
+        if sp.close is None:
+            return []
+        m = re.match(r"[ \t]*\n\s*([" + _DASHES + r"]{1,2})[ \t]*(?=[^\W\d_])", self.text[sp.outer_end :])
+        if m is None or self.text[sp.outer_end + m.end()].islower():
+            return []
+        start = sp.outer_end + m.start(1)
+        stop = self.text.find("\n", start)
+        stop = len(self.text) if stop < 0 else stop
+        if stop - start > 200 or any(c in ALL_MARKS for c in self.text[start:stop]):
+            return []
+        toks = [i for i in self.idx.tokens_between(start, stop) if not self.doc[i].is_space]
+        if any(self.idx.is_verb(i) for i in to_comma(self.doc, toks[1:])):
+            return []  # a sentence, not a name (the role after the comma may be mis-tagged: 'harbour')
+        return toks
 
     def _lead_in_before(self, k: int, before: list[int], after: list[int]) -> bool:
         """Quotation ``k`` closes its sentence after a lead-in ending in a comma or colon, and the
@@ -513,12 +587,9 @@ class _Attributor:
             seen.update(run)
             if self.idx.is_possessive_person((run[0], run[-1] + 1)):
                 continue
-            if (
-                run[0] > region[0]
-                and doc[run[0] - 1].pos_ == "ADP"
-                and doc[run[0] - 1].lower_ not in {"by", "as"}
-            ):
-                continue
+            prep = self.idx.preposition_before(run[0], region[0]) if run[0] > region[0] else None
+            if prep is not None and doc[prep].lower_ not in {"by", "as"}:
+                continue  # 'a spokeswoman for Mayor Ada Lund said': Lund does not speak
             if (
                 run[0] > region[0]
                 and doc[run[0] - 1].tag_ in ("VBG", "VB")
@@ -539,6 +610,7 @@ class _Attributor:
                 chunk.insert(0, i)
                 continue
             break
+        chunk = self._with_of_phrase(region, chunk)
         if not chunk:
             # 'A farmer who asked not to be named said': the run before the cue ends in a relative
             # clause's verb; the cue's parsed subject, wholly inside the region, is the speaker
@@ -550,6 +622,40 @@ class _Attributor:
         if cue is not None:
             chunk = self._cue_subject(chunk, cue)
         return self.idx.referent_in(chunk)
+
+    def _with_of_phrase(self, region: list[int], chunk: list[int]) -> list[int]:
+        """Extend a noun phrase right before a cue back over a prepositional phrase that
+        completes a person noun: 'a spokeswoman | for the operator', 'a member | of the crew',
+        'an official | at the ministry' (the speaker is the spokeswoman, not the operator).
+
+        Args:
+            region: ascending token indices before the cue.
+            chunk: the noun-phrase run right before the cue (a suffix of ``region``).
+
+        Returns:
+            ``chunk``, or the longer run from the person noun's phrase to the cue.
+        """
+        doc = self.doc
+        if not chunk or chunk[0] not in region:
+            return chunk
+        pos = region.index(chunk[0])
+        while (
+            pos >= 2
+            and doc[region[pos - 1]].pos_ == "ADP"
+            and doc[region[pos - 1]].lower_ in _NP_PREPOSITIONS
+            and doc[region[pos - 2]].pos_ == "NOUN"
+            and is_person_noun(doc[region[pos - 2]].lower_)
+        ):
+            j = pos - 2
+            while (
+                j > 0
+                and doc[region[j - 1]].pos_ in ("NOUN", "DET", "ADJ", "NUM")
+                and not is_finite_verb(doc[region[j - 1]])
+            ):
+                j -= 1
+            chunk = region[j:pos] + chunk
+            pos = j
+        return chunk
 
     def _relative_after(self, i: int) -> bool:
         """A relative clause follows token ``i`` (", who", ", whom"), spaces skipped."""
@@ -989,6 +1095,9 @@ class _Attributor:
         found = self._antecedent(ref, s, before_char, others)
         if found is None:
             return None
+        if found.person and ref.gender and found.name not in self.idx.gender:
+            # 'she insisted' names her gender: a later 'he replied' is someone else
+            self.idx.gender[found.name] = ref.gender
         return replace(found, start=ref.start, end=ref.end)
 
     def _cue_objects(self, clause: list[int], after_char: int) -> set[str]:
@@ -1017,15 +1126,22 @@ class _Attributor:
             quoted = [
                 f for f in self.found if f.sent == t and f.ref is not None and f.span.open < before_char
             ]
-            if quoted and _may_refer(quoted[-1].ref, gender) and quoted[-1].ref.name not in others:
+            if quoted and self._may_refer(quoted[-1].ref, gender) and quoted[-1].ref.name not in others:
                 return quoted[-1].ref
             toks = self.outside(t, before_char if t == s else None)
             subj = self.idx.subject_of(toks)
             if subj is None or subj.pronoun or subj.name in others:
                 continue
-            if _may_refer(subj, gender):
+            if self._may_refer(subj, gender):
                 return subj
         return self.idx.nearest_person_before(before_char, gender, exclude=others)
+
+    def _may_refer(self, ref: Referent, gender: str) -> bool:
+        """:func:`_may_refer` with the gender the article has shown for a person since ``ref`` was
+        made (a pronoun resolved to them, :meth:`resolve`)."""
+        if ref.person and not ref.gender and ref.name in self.idx.gender:
+            ref = replace(ref, gender=self.idx.gender[ref.name])
+        return _may_refer(ref, gender)
 
     # -- the whole pass ----------------------------------------------------------------------
     def attribute(self, k: int) -> _Found | None:

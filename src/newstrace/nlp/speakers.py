@@ -25,7 +25,6 @@ from spacy.tokens import Doc
 from newstrace.nlp.cues import (
     NON_PERSON_HEADS,
     OFFICE_TITLES,
-    PERSON_NOUNS,
     RELATIVE_WORDS,
     ROLE_TITLE_NOUNS,
     SPEAKER_PRONOUNS,
@@ -37,6 +36,7 @@ from newstrace.nlp.cues import (
     is_cue,
     is_finite_verb,
     is_person_noun,
+    is_trade_word,
     who_after,
 )
 from newstrace.nlp.entities import NON_PERSON_WORDS, TITLES, fold
@@ -107,7 +107,8 @@ def speaker_name(name: str) -> str:
     are :data:`TITLE_WORDS`; the words qualifying them (:data:`newstrace.nlp.cues.TITLE_QUALIFIERS`:
     "Prime", "Foreign", "of State") go with them, and on their own only while two words remain.
     A longer job title that ends in a role noun goes too while two name words remain ("Senior
-    Investigative Correspondent Ada Lund").
+    Investigative Correspondent Ada Lund"), and so does a trade before the name, capitalised at a
+    sentence start ("Beekeeper Ada Lund", :func:`newstrace.nlp.cues.is_trade_word`).
 
     Args:
         name: a person's name as the article or the entity stage gives it.
@@ -130,7 +131,7 @@ def speaker_name(name: str) -> str:
     # a longer job title ending in a role noun: 'Former Clinton Senior Adviser Sidney Blumenthal'
     for j in range(len(words) - 3, k - 1, -1):
         w = words[j].rstrip(".").casefold()
-        if (w in TITLE_WORDS or w in PERSON_NOUNS or w in ROLE_TITLE_NOUNS) and all(
+        if (w in TITLE_WORDS or is_trade_word(w) or w in ROLE_TITLE_NOUNS) and all(
             x[:1].isupper() for x in words[k:j]
         ):
             return " ".join(words[j + 1 :])
@@ -575,7 +576,9 @@ class MentionIndex:
             seen.add(run)
             if self.is_possessive_person(run):
                 continue
-            if run[0] > tokens[0] and doc[run[0] - 1].pos_ == "ADP":
+            if self._modifies_noun(run):
+                continue  # 'the treasurer of the Wexcombe rowing club': a name used as a modifier
+            if run[0] > tokens[0] and self.preposition_before(run[0], tokens[0]) is not None:
                 if allow_object and object_person is None:
                     object_person = i
                 continue
@@ -593,6 +596,30 @@ class MentionIndex:
         if not allow_description:
             return None
         return self.description(tokens)
+
+    def _modifies_noun(self, run: tuple[int, int]) -> bool:
+        """The mention stands before a lower-case common noun that it modifies ('the Wexcombe rowing
+        club', 'the Lund family'): no person speaks there (a speech verb after it is no noun)."""
+        e = run[1]
+        nxt = self.doc[e] if e < len(self.doc) else None
+        return (
+            nxt is not None
+            and nxt.pos_ == "NOUN"
+            and nxt.text.islower()
+            and not is_cue(nxt)
+            and run[0] > 0
+            and self.doc[run[0] - 1].pos_ == "DET"
+        )
+
+    def preposition_before(self, s: int, first: int) -> int | None:
+        """Index of the preposition that token ``s`` follows, perhaps across a determiner,
+        adjectives and titles ('of the Wexcombe ...', 'for Mayor Ada Lund'), looking no further
+        back than token ``first``; ``None`` when there is none."""
+        doc = self.doc
+        j = s - 1
+        while j > first and (doc[j].pos_ in ("DET", "ADJ") or _is_title_word(doc[j].text)):
+            j -= 1
+        return j if j >= first and doc[j].pos_ == "ADP" else None
 
     def pronoun_referent(self, i: int) -> Referent:
         """The pronoun at token ``i`` as a speaker mention, to be resolved to its antecedent
@@ -643,6 +670,11 @@ class MentionIndex:
             if full is not None:
                 # a surname the NER typed as a place or body ('Paris' of 'Tamsin Paris'): the person
                 return Referent(full, False, start, end, person=True, gender=self.gender.get(full, ""))
+        if capitalised and len(toks) >= 3 and is_trade_word(toks[0].text) and toks[0].is_sent_start:
+            name = speaker_name(text)
+            if name != text and not any(t.lower_ in NON_PERSON_WORDS for t in toks):
+                # 'Beekeeper Ada Lund' opening a sentence, typed as an organisation: a trade and a name
+                return Referent(name, False, start, end)
         if (
             any(t.ent_type_ in ("ORG", "GPE", "NORP") for t in toks)
             and head not in {"official", "spokesman", "spokeswoman", "spokesperson"}

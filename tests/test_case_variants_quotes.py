@@ -1,0 +1,496 @@
+"""Variants of the quotation failure kinds of ../shared/cases, written for this project (invented text).
+
+Each quote-* and not-quote-* case stands for a kind; these variants bring the same kind with other
+speech verbs, other quotation marks (curly, straight, low-9, angle, reversed), cues before, after
+and inside the content, pronoun and role speakers, split and multi-paragraph quotations, and
+other page layouts. Every variant is analysed through ``newstrace.analyze`` like a case's
+``input.text`` and checked with the cases' own checker (``test_cases.check_quotes``), under the
+matching rules of cases/README.md. Variants newstrace still gets wrong are ``xfail(strict=True)``
+with the reason.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from _quoting import quotes_of
+from test_cases import _ctx, check_quotes
+
+import newstrace
+
+
+def _q(starts: str, *speaker: str, ends: str | None = None, unnamed: bool = False) -> dict:
+    """One expected quotation in the cases' format."""
+    out = {"content_starts": starts, "speaker": list(speaker)}
+    if ends:
+        out["content_ends"] = ends
+    if unnamed:
+        out["speaker_is_unnamed"] = True
+    return out
+
+
+def _v(kind: str, n: int, text: str, quotes: list[dict] = (), not_quotes: list[str] = (),
+       count: int | None = None, xfail: str | None = None):
+    """A variant as a pytest param: ``(text, expected)`` with id ``<kind>-v<n>``."""
+    exp: dict = {"quotes": list(quotes)}
+    if not_quotes:
+        exp["not_quotes"] = list(not_quotes)
+    if count is not None:
+        exp["quote_count"] = count
+    marks = [pytest.mark.xfail(strict=True, reason=xfail)] if xfail else []
+    return pytest.param(text, exp, id=f"{kind}-v{n}", marks=marks)
+
+
+VARIANTS = [
+    # --- quote-dash-attribution: a dash and the speaker after the quotation, no speech verb ----
+    _v("quote-dash-attribution", 1,
+       "School roof to be replaced\n\nThe county agreed on Monday to replace the roof of Fernhill primary school.\n\n"
+       "\"The roof leaks in every storm and the buckets are part of the furniture now.\" \u2014 Priya Venkataraman, "
+       "head teacher\n\nWork starts in the summer holidays.",
+       [_q("The roof leaks in every storm", "Priya Venkataraman")]),
+    _v("quote-dash-attribution", 2,
+       "Cable route angers fishermen\n\nA power cable will cross the Dorrow fishing grounds next year.\n\n"
+       "\u00abNobody told the fishermen about the cable route until the survey boats arrived.\u00bb \u2013 Ansgar "
+       "Holmqvist\n\nThe operator says the route was published in March.",
+       [_q("Nobody told the fishermen", "Ansgar Holmqvist")]),
+    _v("quote-dash-attribution", 3,
+       "Pier to reopen for summer\n\nEngineers have finished the survey of the Calder Bay pier.\n\n"
+       "\u201cWe will rebuild the pier deck before the summer season, and the lifeboat keeps its slip.\u201d\n"
+       "\u2014Lucia Ferreira-Banks, harbour engineer\n\nThe pier has been closed since January.",
+       [_q("We will rebuild the pier deck", "Lucia Ferreira-Banks")],
+       xfail="structure reads the '\u2014Name, role' line under the quotation as the article's byline and "
+             "takes it out of the body (quotes alone attribute it: test_dash_signature_on_the_next_line)"),
+    _v("quote-dash-attribution", 4,
+       "Laboratory opens new wing\n\nThe county laboratory opened a new testing wing on Friday.\n\n"
+       "\"Samples that took a week will now take a day.\" -- Dr. Kwame Asante-Boateng, director of the county "
+       "laboratory\n\n\"We can finally test the river every month.\" - Signe Valtonen, river warden\n\n"
+       "The wing cost 4 million pounds.",
+       [_q("Samples that took a week", "Kwame Asante-Boateng"), _q("We can finally test the river", "Signe Valtonen")]),
+    _v("quote-dash-attribution", 5,
+       "Commuters fear bridge closure\n\nThe Ostmark bridge closes for repairs in October.\n\n"
+       "\u201cWho pays for the ferry when the bridge closes?\u201d \u2014Tobias Ngata, a commuter from Lindqvist\n\n"
+       "\u201cThe ferry will be free for the first month.\u201d \u2014 Harriet Olufemi, transport director\n\n"
+       "The repairs are expected to take a year.",
+       [_q("Who pays for the ferry", "Tobias Ngata"), _q("The ferry will be free", "Harriet Olufemi")]),
+
+    # --- quote-colon-attribution: a lead-in ending in a colon, the quotation after it --------
+    _v("quote-colon-attribution", 1,
+       "Town hall clock restored\n\nThe Brenmouth town hall clock struck noon on Saturday for the first time "
+       "in six years.\n\nThe mayor, Ilse Brandvold, put it this way:\n\n"
+       "\"We have had six years of guessing the time from the church, and the church is always late.\"\n\n"
+       "The restoration cost 80,000 euros.",
+       [_q("We have had six years of guessing", "Ilse Brandvold")]),
+    _v("quote-colon-attribution", 2,
+       "Road resurfacing delayed again\n\nResurfacing of the Marrow Lane bypass has slipped to the spring.\n\n"
+       "Asked about the delay, the contractor Ferdinand Olabode said: \u201cThe asphalt plant has been shut "
+       "for three weeks and we cannot lay in frost.\u201d\n\nThe council said it would not pay for the delay.",
+       [_q("The asphalt plant has been shut", "Ferdinand Olabode")]),
+    _v("quote-colon-attribution", 3,
+       "Museum returns carved panels\n\nThe Ardley Museum has returned four carved panels to the village they "
+       "came from.\n\nIn a statement, the museum's director, Yusuf Karaman, wrote:\n\u00abThe panels belong "
+       "where they were carved, and we should have sent them home long ago.\u00bb\n\nThe panels will hang in "
+       "the village church.",
+       [_q("The panels belong where they were carved", "Yusuf Karaman")]),
+    _v("quote-colon-attribution", 4,
+       "Dock workers accept pay offer\n\nDock workers in Kessport voted on Wednesday to accept a three-year pay "
+       "offer.\n\nFrom the union's general secretary, Kofi Mensah-Larbi:\n\n\u201eThis deal was won on the "
+       "quays, not in the boardroom.\u201c\n\nStatement by Astrid Feldmann, chief executive of the port company:\n"
+       "\"We are glad to put the dispute behind us and get the cranes moving.\"\n\nThe deal runs until 2029.",
+       [_q("This deal was won on the quays", "Kofi Mensah-Larbi"),
+        _q("We are glad to put the dispute behind us", "Astrid Feldmann")]),
+    _v("quote-colon-attribution", 5,
+       "Allotment society wins lease\n\nThe Cray Valley allotment society has won a twenty-year lease on its "
+       "plots.\n\nIts chair, Maud Ellery, had a message for the developers: \"These plots have fed this street "
+       "since the war, and they will go on feeding it.\"\n\nThe developers did not respond.",
+       [_q("These plots have fed this street", "Maud Ellery")]),
+
+    # --- quote-previous-sentence: a quotation with no cue of its own, the speaker before it ----
+    _v("quote-previous-sentence", 1,
+       "Bridge to open on Monday\n\nThe new footbridge over the Esk will open next week.\n\n"
+       "Mayor Tilde Ravnsborg looked at her deputy, Erik Sandvik. \u201cWe open the bridge on Monday, whatever "
+       "the weather.\u201d Sandvik said nothing.\n\nThe bridge cost 2 million euros.",
+       [_q("We open the bridge on Monday", "Tilde Ravnsborg")]),
+    _v("quote-previous-sentence", 2,
+       "Farmers doubt flood warning\n\nThe river authority has warned farms along the Wendle of flooding in "
+       "April.\n\nBronwen Achterberg, who has farmed the valley for thirty years, was not convinced. "
+       "\"The river has never flooded in April, and I do not believe it will start now.\"\n\n"
+       "The authority will send sandbags this week.",
+       [_q("The river has never flooded in April", "Bronwen Achterberg")]),
+    _v("quote-previous-sentence", 3,
+       "Fire doors found locked\n\nInspectors visited the Halden Row care home on Tuesday.\n\n"
+       "The inspector, Maj-Britt Solheim, handed her report to the owner, Dario Fenn. \u00abEvery fire door on "
+       "the second floor was locked from the inside.\u00bb Fenn promised to fix them by Friday.\n\n"
+       "The home has 40 residents.",
+       [_q("Every fire door on the second floor", "Maj-Britt Solheim")]),
+    _v("quote-previous-sentence", 4,
+       "Allotments saved from sale\n\nThe county has dropped plans to sell the Pell Street allotments.\n\n"
+       "Then Nadia Koenigsberg, chair of the allotment society, stood up and turned to the planning officer, "
+       "Owen Trask. \u2018We have grown vegetables on this land since 1952, and we are not leaving.\u2019\n\n"
+       "The vote was unanimous.",
+       [_q("We have grown vegetables on this land", "Nadia Koenigsberg")]),
+    _v("quote-previous-sentence", 5,
+       "Coach blames slow start\n\nThe Harbury Rovers lost 2-1 at home on Saturday.\n\n"
+       "Rovers coach Ramon Iturbe, who has not won at home since August, declined to blame the referee, "
+       "Colm Brady. \"We lost this game in the first ten minutes, not the last ten.\"\n\n"
+       "Rovers play away next week.",
+       [_q("We lost this game in the first ten minutes", "Ramon Iturbe")]),
+
+    # --- quote-pronoun-speaker: 'he'/'she' resolved to the person ----------------------------
+    _v("quote-pronoun-speaker", 1,
+       "Bus timetable unchanged for decades\n\nCouncillor Imogen Tate met the bus driver Wojciech Nowak at the "
+       "Sallow Road depot on Tuesday.\n\n\u201cThe timetable has not changed since 1998,\u201d she said.\n\n"
+       "Nowak said he agreed. \u201cWe run the same routes with half the drivers,\u201d he added.\n\n"
+       "The bus company did not comment.",
+       [_q("The timetable has not changed", "Imogen Tate"), _q("We run the same routes", "Wojciech Nowak")]),
+    _v("quote-pronoun-speaker", 2,
+       "Architect's sketch found in archive\n\nAstrid Moe hired the architect Lars Berntsen to design the "
+       "Kvale library in 1961.\n\n\"He drew the whole building on a napkin in one evening,\" she recalled.\n\n"
+       "The napkin is now on show in the library.",
+       [_q("He drew the whole building on a napkin", "Astrid Moe")]),
+    _v("quote-pronoun-speaker", 3,
+       "Club accounts questioned\n\nThe treasurer of the Wexcombe rowing club, Ravi Chaudhry, warned the board in "
+       "March that the boathouse roof needed repair. His colleague Helen Ostrowski disagreed at the time.\n\n"
+       "\u00abThe accounts were never in danger, and the roof can wait a year,\u00bb she insisted on Monday.\n\n"
+       "\u00abWe cannot row in a boathouse without a roof,\u00bb he replied.\n\nThe members vote next week.",
+       [_q("The accounts were never in danger", "Helen Ostrowski"), _q("We cannot row in a boathouse", "Ravi Chaudhry")]),
+    _v("quote-pronoun-speaker", 4,
+       "Beekeeper loses hives to frost\n\nBeekeeper Solveig Rautio lost eleven of her fifteen hives in the "
+       "January frost.\n\nShe wrote to the agriculture office in February asking for help.\n\n"
+       "\u201cI have kept bees on this hill for twenty years and never lost more than two hives in a winter,\u201d "
+       "she wrote.\n\nThe office has promised an answer by April.",
+       [_q("I have kept bees on this hill", "Solveig Rautio")]),
+    _v("quote-pronoun-speaker", 5,
+       "Fishmonger keeps prices down\n\nThe Quayside fish market reopened on Friday after a week of storms.\n\n"
+       "Fishmonger Aurelio Brandt has kept his prices at last year's level. \"If I put prices up now, the "
+       "customers go to the supermarket and they do not come back,\" he told the Courier.\n\n"
+       "Other stalls raised their prices by a tenth.",
+       [_q("If I put prices up now", "Aurelio Brandt")]),
+
+    # --- quote-multi-paragraph: an opening mark on each paragraph, one closing mark at the end --
+    _v("quote-multi-paragraph", 1,
+       "Festival moves to the harbour\n\nThe Lowmere folk festival will move to the harbour next summer.\n\n"
+       "\"The old field floods every other year,\" said Ondine Farrow, the festival director. \"We lost two "
+       "days of music last summer.\n\n\"The harbour has hard ground, toilets and a bus stop.\n\n"
+       "\"We will keep the old name, and the tickets cost the same.\"\n\nTickets go on sale in March.",
+       [_q("The old field floods every other year", "Ondine Farrow", ends="floods every other year"),
+        _q("We lost two days of music", "Ondine Farrow", ends="the tickets cost the same")]),
+    _v("quote-multi-paragraph", 2,
+       "Ombudsman criticises hospital waiting lists\n\nThe health ombudsman, Henrike Vogelsang, published her "
+       "annual report on Thursday.\n\nIn it she wrote:\n\n\u201eThe waiting lists for hip operations have "
+       "grown for the fourth year in a row.\n\n\u201eThe hospital board knew this and did nothing about it.\n\n"
+       "\u201eI expect a plan by the end of the year.\u201c\n\nThe hospital board will reply next month.",
+       [_q("The waiting lists for hip operations", "Henrike Vogelsang", ends="I expect a plan by the end of the year")]),
+    _v("quote-multi-paragraph", 3,
+       "Dam warnings ignored, says manager\n\nThe former site manager of the Gorran dam has spoken for the first "
+       "time since the spillway failed.\n\n\u2018We knew the spillway was weak,\u2019 said Ambrose Kitching, who "
+       "ran the site for ten years. \u2018We told the council in 2015 and again in 2018.\n\n"
+       "\u2018Nobody came to look at it.\u2019\n\nThe council has ordered an inquiry.",
+       [_q("We knew the spillway was weak", "Ambrose Kitching", ends="the spillway was weak"),
+        _q("We told the council in 2015", "Ambrose Kitching", ends="Nobody came to look at it")]),
+    _v("quote-multi-paragraph", 4,
+       "Lighthouse keeper retires\n\nThe last keeper of the Skerra lighthouse retired on Friday.\n\n"
+       "\u201cI came here in 1979 with one suitcase,\u201d Gudrun Halvorsen told visitors. \u201cThe lamp was "
+       "still wound by hand.\n\n\u201cNow a computer in the city does the job I did.\u201d\n\n"
+       "\u201cShe never missed a night,\u201d said the harbour manager, Ivo Markovic.\n\n"
+       "The lighthouse will be open to visitors in summer.",
+       [_q("I came here in 1979", "Gudrun Halvorsen"),
+        _q("The lamp was still wound by hand", "Gudrun Halvorsen", ends="does the job I did"),
+        _q("She never missed a night", "Ivo Markovic")]),
+    _v("quote-multi-paragraph", 5,
+       "Ferry operator apologises\n\nThe chief executive of Nordline ferries, Torvald Ekdahl, apologised on "
+       "Monday for a week of cancelled sailings.\n\n\u00abWe let our passengers down,\u00bb Ekdahl said. \u00abThe "
+       "engines were serviced late and two ships were out at once.\n\n\u00abThat will not happen again.\u00bb\n\n"
+       "Sailings are back to normal.",
+       [_q("We let our passengers down", "Torvald Ekdahl"),
+        _q("The engines were serviced late", "Torvald Ekdahl", ends="That will not happen again")]),
+
+    # --- quote-nested: a quotation inside a quotation, apostrophes of the same shape ---------
+    _v("quote-nested", 1,
+       "Boatyard marks a century\n\nThe Abernethy boatyard in Clunie launched its last wooden hull on Saturday.\n\n"
+       "\"My grandfather used to say 'a boat that's never wet is a boat that's never tested,' and he wasn't "
+       "wrong,\" said Fergus Abernethy, who runs the yard.\n\nThe yard opened in 1925.",
+       [_q("My grandfather used to say", "Fergus Abernethy", ends="and he wasn't wrong")],
+       ["a boat that's never wet is a boat that's never tested"]),
+    _v("quote-nested", 2,
+       "Park gates to close at dusk\n\nThe Wrenfield park will close its gates at dusk from next month.\n\n"
+       "\u2018The sign on the gate said \u201cNo entry after dark\u201d but nobody ever enforced it,\u2019 said "
+       "warden Priya Lakhani.\n\nThe council will pay for two new gates.",
+       [_q("The sign on the gate said", "Priya Lakhani", ends="nobody ever enforced it")],
+       ["No entry after dark"]),
+    _v("quote-nested", 3,
+       "Bakery given a week to fix ovens\n\nHealth inspectors visited the Rue Basse bakery in Corvain on "
+       "Monday.\n\n\u00abThe inspector told us, \u201cYou have a week,\u201d and then he walked out without "
+       "another word,\u00bb said Matthieu Delacroix-Ode, who owns the bakery.\n\nThe ovens were fixed on Friday.",
+       [_q("The inspector told us", "Matthieu Delacroix-Ode", ends="without another word")],
+       ["You have a week"]),
+    _v("quote-nested", 4,
+       "Farm track to become public road\n\nThe county will adopt the track through Sallis Farm as a public "
+       "road.\n\n\u201cThey kept calling it \u2018the farmers\u2019 road\u2019, but farmers never used it once,\u201d "
+       "said Ingeborg Tessaro, who lives at the end of the track.\n\nThe road will be tarred next year.",
+       [_q("They kept calling it", "Ingeborg Tessaro", ends="farmers never used it once")],
+       ["the farmers\u2019 road", "the farmers"]),
+    _v("quote-nested", 5,
+       "Family told to leave flat again\n\nA family of five has been told to leave its council flat in Dunmere "
+       "for the third time in two years.\n\n\u201cMy daughter came home and asked me, \u2018Are we moving again?\u2019 "
+       "I didn\u2019t know what to tell her,\u201d said Rahel Mekonnen.\n\nThe council said it was looking for a "
+       "permanent home.",
+       [_q("My daughter came home and asked me", "Rahel Mekonnen", ends="what to tell her")],
+       ["Are we moving again"]),
+
+    # --- quote-marks-mixed: an opening mark of one shape closed by another ------------------
+    _v("quote-marks-mixed", 1,
+       "Ferry late every morning\n\nCommuters on the Tarrant ferry say it has been late every morning this "
+       "week.\n\n\"The ferry has been late every single morning and nobody tells us why,\u201d said commuter "
+       "Gideon Achebe.\n\n\u201cWe are short of two crew members,\" a spokeswoman for the operator said.\n\n"
+       "The operator expects normal service next week.",
+       [_q("The ferry has been late every single morning", "Gideon Achebe"),
+        _q("We are short of two crew members", "spokeswoman", unnamed=True)]),
+    _v("quote-marks-mixed", 2,
+       "Club to appeal ruling\n\nA tribunal ruled on Friday that Ostburg FC must replay its cup tie.\n\n"
+       "\u201eWe will appeal the ruling, and we will win,\" said Lotte Brinkmann, the club's lawyer.\n\n"
+       "The league said it had not been told of any appeal.",
+       [_q("We will appeal the ruling", "Lotte Brinkmann")]),
+    _v("quote-marks-mixed", 3,
+       "Residents reject car park plan\n\nResidents of Mill Row have rejected a plan for a car park on the green.\n\n"
+       "Ottilie Graves said the neighbours \u201cdidn\u2018t move here to look at cars\u201d and would fight the "
+       "plan. Her husband said they wouldn\u2018t sell.\n\n\"The green is the only open space we have left,\" said "
+       "Horace Lindqvist, who chairs the residents' group.",
+       [_q("The green is the only open space", "Horace Lindqvist")],
+       ["didn", "wouldn", "t move here to look at cars", "t sell"]),
+    _v("quote-marks-mixed", 4,
+       "Orchestra keeps its hall\n\nThe Varberg chamber orchestra will keep its rehearsal hall after a vote "
+       "on Monday.\n\n\u201dWe were never consulted about the sale, not once,\u201d said Pieter Van Damme, the "
+       "orchestra's manager.\n\nThe council withdrew the sale.",
+       [_q("We were never consulted about the sale", "Pieter Van Damme")]),
+    _v("quote-marks-mixed", 5,
+       "Ski lift stays shut\n\nThe Hallberg ski lift will stay shut this winter.\n\n"
+       "\u00bbWe tried everything to get the spare parts in time,\u00ab said Henrik Dahl, who runs the lift. "
+       "\u00bbThe factory closed in the spring.\u00ab\n\nThe lift company is looking for a buyer.",
+       [_q("We tried everything to get the spare parts", "Henrik Dahl"),
+        _q("The factory closed in the spring", "Henrik Dahl")]),
+
+    # --- quote-unbalanced-marks: a stray or missing mark must not lose the other quotations ----
+    _v("quote-unbalanced-marks", 1,
+       "Water main replaced on Elm Row\n\nCrews replaced a 14\" water main under Elm Row on Thursday.\n\n"
+       "\"We had three bursts in a month, so the old pipe had to go,\" said site manager Carla Nwosu.\n\n"
+       "\"The road will be open again by Monday,\" said the council's highways officer, Bram Kuipers.",
+       [_q("We had three bursts in a month", "Carla Nwosu"), _q("The road will be open again", "Bram Kuipers")]),
+    _v("quote-unbalanced-marks", 2,
+       "Swimming pool to reopen\n\nThe Kelso Road swimming pool will reopen in May after a two-year repair.\n\n"
+       "\u201cThe children of this town learned to swim here,\u201d said lifeguard Ezra Mbeki.\n\n"
+       "The council's leader, Annika Thorsen, called the repair \u201clong and costly.\n\nThe pool will open "
+       "at seven every morning.\n\n\u201cI will be first in the water,\u201d said Doreen Fairbairn, 81, who has "
+       "swum there since 1951.",
+       [_q("The children of this town learned to swim here", "Ezra Mbeki"),
+        _q("I will be first in the water", "Doreen Fairbairn")]),
+    _v("quote-unbalanced-marks", 3,
+       "Council votes for cycle lanes\n\nThe council voted 7-2 in favour\u201d of new cycle lanes on the "
+       "ring road.\n\n\"Cyclists have waited long enough,\" said councillor Benedikt Auer.\n\n"
+       "\"The lanes will take a whole lane from the buses,\" warned Rosa Tamm, who drives the number 9.",
+       [_q("Cyclists have waited long enough", "Benedikt Auer"),
+        _q("The lanes will take a whole lane", "Rosa Tamm")]),
+    _v("quote-unbalanced-marks", 4,
+       "Harbour wall repairs begin\n\nRepairs to the Penwyn harbour wall began on Monday.\n\n"
+       "\"The wall has stood for two hundred years, said the harbour master, Elowen Tresize. It needs a little "
+       "help now.\n\n\"We will work only at low tide,\" said the contractor, Juhani Lehtonen.\n\n"
+       "The repairs will take six weeks.",
+       [_q("We will work only at low tide", "Juhani Lehtonen")]),
+    _v("quote-unbalanced-marks", 5,
+       "Choir wins regional prize\n\nThe Ashby community choir won the regional prize on Saturday with a "
+       "song about the town's 1953 flood.\n\n\u00abWe rehearsed in a cold church every Tuesday for a year,\u00bb "
+       "said conductor Malin Ekstrand.\n\nThe judges called the performance \u00abfearless and moving.\n\n"
+       "\u00abI have never seen a small choir hold a hall like that,\u00bb said one of the judges, Sebastian "
+       "Corvo.",
+       [_q("We rehearsed in a cold church", "Malin Ekstrand"),
+        _q("I have never seen a small choir", "Sebastian Corvo")]),
+
+    # --- not-quote-scare-title: titles, names, labels and scare quotes are not speech --------
+    _v("not-quote-scare-title", 1,
+       "Novelist wins county prize\n\nThe novel \"Salt in the Wells\" won the Harrowby county book prize on "
+       "Thursday, for what the judges called an \"unflinching\" portrait of a mining village.\n\n"
+       "\"I wrote it in a caravan over two winters, with the generator running,\" said its author, Tamsin "
+       "Oduya.\n\nThe prize is worth 5,000 pounds and a reading at the \"Lamplight\" festival.",
+       [_q("I wrote it in a caravan", "Tamsin Oduya")],
+       ["Salt in the Wells", "unflinching", "Lamplight"]),
+    _v("not-quote-scare-title", 2,
+       "Trawler towed home\n\nThe trawler \u00abMorning Star\u00bb was towed into Kessport on Tuesday after its "
+       "engine failed off the so-called \u00abgreen bank\u00bb.\n\n\u00abWe drifted for nine hours before the "
+       "lifeboat reached us,\u00bb said a crew member who gave only his first name, \u00abBeppe\u00bb.\n\n"
+       "The owners have asked for an inquiry.",
+       [_q("We drifted for nine hours", "crew member", "member", unnamed=True)],
+       ["Morning Star", "green bank", "Beppe"]),
+    _v("not-quote-scare-title", 3,
+       "Band returns to the Shed\n\nThe Corrowby band Gulls of Ardley released its new single, \"Paper "
+       "Lanterns,\" on Friday and will play it live at a venue known as \"the Shed\" next month.\n\n"
+       "Critics have given the band the \"indie darling\" label since its first album, \"Low Tide Songs.\"\n\n"
+       "Tickets cost 15 pounds.",
+       [], ["Paper Lanterns", "the Shed", "indie darling", "Low Tide Songs"], count=0),
+    _v("not-quote-scare-title", 4,
+       "Car park stays open\n\nThe \u2018temporary\u2019 car park on Dock Street, which has stood for eleven years, "
+       "will stay open under a scheme dubbed \u201cProject Lighthouse\u201d.\n\nA sign at the entrance still reads "
+       "\u201cClosing Soon\u201d.\n\n\u201cPeople laugh at that sign every single day,\u201d said Yolanda Brisco, "
+       "who runs the kiosk by the gate.",
+       [_q("People laugh at that sign", "Yolanda Brisco")],
+       ["temporary", "Project Lighthouse", "Closing Soon"]),
+    _v("not-quote-scare-title", 5,
+       "Choir sings for the lifeboat\n\nThe Penhallow choir sang \u201cEternal Father, Strong to Save\u201d at the "
+       "blessing of the new lifeboat, the \u201cMary Trenwith\u201d, on Sunday.\n\nThe boat replaces one crews "
+       "had nicknamed \u201cthe old lady\u201d.\n\n\u201cShe will go out in weather the old boat could not face,\u201d "
+       "said the coxswain, Jory Pascoe.",
+       [_q("She will go out in weather", "Jory Pascoe")],
+       ["Eternal Father, Strong to Save", "Mary Trenwith", "the old lady"]),
+
+    # --- quote-split: a quotation interrupted by its attribution keeps its speaker ----------
+    _v("quote-split", 1,
+       "Caf\u00e9 cuts its opening hours\n\nThe Brightwater caf\u00e9, run by Selma Okonedo, will close at six "
+       "from next week.\n\n\u201cWe close at six,\u201d she explained, \u201cbut the kitchen stays open for "
+       "deliveries until nine.\u201d\n\nThe caf\u00e9 opened in 2016.",
+       [_q("We close at six", "Selma Okonedo"), _q("but the kitchen stays open", "Selma Okonedo")]),
+    _v("quote-split", 2,
+       "Permits were signed in March\n\nThe Carrow quarry extension was approved last week.\n\n"
+       "\"The permits were signed in March,\" said Yvette Oyelaran-Moss, the planning officer, \"and nobody "
+       "objected then.\"\n\nResidents have asked for a new hearing.",
+       [_q("The permits were signed in March", "Yvette Oyelaran-Moss"),
+        _q("and nobody objected then", "Yvette Oyelaran-Moss")]),
+    _v("quote-split", 3,
+       "Grower holds on to his land\n\nA developer has offered to buy the Osei family's fields outside Tamsworth.\n\n"
+       "\"Why would we sell now?\" asked Kwesi Osei. \"The land is worth more every year, and my son wants "
+       "to farm it.\"\n\n\"I don't know,\" his neighbour Gunnar Eide said, shaking his head. \"Maybe next year.\"\n\n"
+       "The developer did not comment.",
+       [_q("Why would we sell now", "Kwesi Osei"), _q("The land is worth more every year", "Kwesi Osei"),
+        _q("I don't know", "Gunnar Eide"), _q("Maybe next year", "Gunnar Eide")]),
+    _v("quote-split", 4,
+       "Ferry crossing cancelled\n\nThe evening crossing to Holm island was cancelled on Sunday.\n\n"
+       "\u00abThe wind was too strong for the ramp\u00bb, the ferry's captain, Ilario Benedetti, told passengers, "
+       "\u00aband I will not risk a car going into the sea\u00bb.\n\nThe crossing will run again on Monday.",
+       [_q("The wind was too strong for the ramp", "Ilario Benedetti"),
+        _q("and I will not risk a car", "Ilario Benedetti")]),
+    _v("quote-split", 5,
+       "Mill to become flats\n\nThe old Renwick mill will be turned into 40 flats.\n\n"
+       "\u201cThis building has been empty for twenty years,\u201d developer Chiara Mancuso said on Tuesday. "
+       "\u201cIt deserves better than pigeons.\u201d\n\n\u201cWe will keep the chimney,\u201d she added. "
+       "\u201cThe town would never forgive us.\u201d\n\nWork starts in June.",
+       [_q("This building has been empty", "Chiara Mancuso"), _q("It deserves better than pigeons", "Chiara Mancuso"),
+        _q("We will keep the chimney", "Chiara Mancuso"), _q("The town would never forgive us", "Chiara Mancuso")]),
+
+    # --- quote-speaker-role: a role or title stands for the named person ---------------------
+    _v("quote-speaker-role", 1,
+       "Finance minister defends budget\n\nThe finance minister, Leopold Graaf, presented his budget on Wednesday.\n\n"
+       "\"This budget pays for itself within three years,\" the minister told parliament.\n\n"
+       "\"Nobody in this building believes that,\" said Graaf's chief of staff, Nuria Salvatierra, in a "
+       "leaked message.\n\nThe budget vote is on Friday.",
+       [_q("This budget pays for itself", "Leopold Graaf"), _q("Nobody in this building believes", "Nuria Salvatierra")]),
+    _v("quote-speaker-role", 2,
+       "Airport runway closed\n\nA spokeswoman for Lindau airport, Ines Kowalczyk, said on Monday that the "
+       "runway would be closed for a week.\n\n\u201cThe cracks appeared after the frost and we will not take "
+       "any risks,\u201d the spokeswoman added.\n\nFlights will be moved to Hallstadt.",
+       [_q("The cracks appeared after the frost", "Ines Kowalczyk")]),
+    _v("quote-speaker-role", 3,
+       "Mayor's office answers critics\n\nMayor Odile Ferrand has been criticised for the closure of two "
+       "libraries.\n\n\"The mayor has kept every other library open,\" said the mayor's spokesman, Tariq "
+       "Bellamy.\n\n\"I would close none if I could,\" the mayor said later.\n\nThe libraries close in May.",
+       [_q("The mayor has kept every other library open", "Tariq Bellamy"),
+        _q("I would close none if I could", "Odile Ferrand")]),
+    _v("quote-speaker-role", 4,
+       "Police chief promises more patrols\n\nPolice Chief Darnell Okoye met residents of the Fallow estate on "
+       "Thursday.\n\n\u00abYou will see officers on these streets every night from Monday,\u00bb the chief said.\n\n"
+       "Residents said they had heard that before.",
+       [_q("You will see officers on these streets", "Darnell Okoye")]),
+    _v("quote-speaker-role", 5,
+       "Shipyard orders new cranes\n\nThe Brakmoor shipyard has ordered four new cranes, its chief executive, "
+       "Solveig Aas, said on Tuesday.\n\n\"We have not had a new crane in this yard since 1987,\" the chief "
+       "executive told analysts.\n\n\"The cranes will arrive by sea in the spring,\" said her deputy, "
+       "Kasimir Holt.",
+       [_q("We have not had a new crane", "Solveig Aas"), _q("The cranes will arrive by sea", "Kasimir Holt")]),
+
+    # --- quote-anonymous-source: an unnamed speaker, not the person talked about --------------
+    _v("quote-anonymous-source", 1,
+       "Police chief to step down\n\nPolice Chief Amara Whitfield will step down next month, two officers said.\n\n"
+       "\"She lost the support of the force after the riot inquiry,\" said a senior police officer, who asked "
+       "not to be named.\n\nWhitfield's office did not answer calls.",
+       [_q("She lost the support of the force", "officer", unnamed=True)]),
+    _v("quote-anonymous-source", 2,
+       "Border talks resume\n\nTalks on the Orlen border crossing resumed on Tuesday.\n\n"
+       "\u201cForeign Minister Casimir Veldt wants a deal before the summer,\u201d one diplomat told reporters on "
+       "condition of anonymity.\n\n\u201cHe will not get one,\u201d the diplomat added.\n\nVeldt did not comment.",
+       [_q("Foreign Minister Casimir Veldt wants a deal", "diplomat", unnamed=True),
+        _q("He will not get one", "diplomat", unnamed=True)]),
+    _v("quote-anonymous-source", 3,
+       "Hospital merger in doubt\n\nThe planned merger of the Westry and Calder hospitals is in doubt.\n\n"
+       "According to a person familiar with the negotiations, \"Health Secretary Olga Pietersen has not read "
+       "the final report.\"\n\nPietersen's office said she had read it.",
+       [_q("Health Secretary Olga Pietersen has not read", "person", unnamed=True)]),
+    _v("quote-anonymous-source", 4,
+       "Factory to cut jobs\n\nThe Lindmark textile factory will cut 200 jobs, a union official said on Friday.\n\n"
+       "The official said the owner, Brigitta Saarinen, had told staff in a short meeting. \u00abShe spoke for "
+       "five minutes and left without taking questions,\u00bb she said.\n\nSaarinen declined to comment.",
+       [_q("She spoke for five minutes", "official", unnamed=True)]),
+    _v("quote-anonymous-source", 5,
+       "Residents fear new tower\n\nA 30-storey tower planned by the developer Magnus Oyelowo has alarmed "
+       "residents of Quarry Hill.\n\n\"Oyelowo has never once come to see the street,\" said one resident, "
+       "who did not want her name published.\n\nThe planning committee meets in May.",
+       [_q("Oyelowo has never once come to see the street", "resident", unnamed=True)]),
+
+    # --- quote-cue-after-question: '"...?" Name asked.', other verbs than 'said' --------------
+    _v("quote-cue-after-question", 1,
+       "Councillors question budget\n\nThe Harwick council debated its budget on Tuesday.\n\n"
+       "\"Where is the money for the roads going?\" asked councillor Tomasz Wieczorek.\n\n"
+       "\"Ask the auditors!\" snapped the council leader, Ruth Abernathy-Cole.\n\nThe budget passed 12-9.",
+       [_q("Where is the money for the roads going", "Tomasz Wieczorek"),
+        _q("Ask the auditors", "Ruth Abernathy-Cole")]),
+    _v("quote-cue-after-question", 2,
+       "Last train cancelled again\n\nThe last train from Corby Vale was cancelled for the fourth night running.\n\n"
+       "\u201cIs this the end of the line for us?\u201d Harriet Okonkwo wondered aloud on the platform.\n\n"
+       "\u201cWho decided this?\u201d enquired her neighbour, Bartholomew Ince.\n\nThe rail company apologised.",
+       [_q("Is this the end of the line for us", "Harriet Okonkwo"),
+        _q("Who decided this", "Bartholomew Ince")]),
+    _v("quote-cue-after-question", 3,
+       "Ferry fares questioned\n\nFerry fares to Holm island will rise by a fifth in April.\n\n"
+       "\u00abWho will pay for the new ship?\u00bb queried Bruno Castellan, who runs the island shop.\n\n"
+       "\u00abNot the islanders!\u00bb scoffed his wife, Delia Castellan.\n\nThe ferry company defended the rise.",
+       [_q("Who will pay for the new ship", "Bruno Castellan"), _q("Not the islanders", "Delia Castellan")]),
+    _v("quote-cue-after-question", 4,
+       "Strike vote at the depot\n\nBus drivers at the Orton depot voted to strike on Friday.\n\n"
+       "Shop steward Lena Kowalski addressed the meeting first. \"Do you think we enjoy this?\" she asked "
+       "angrily. \"We have had no rise for four years!\"\n\nThe strike starts on Monday.",
+       [_q("Do you think we enjoy this", "Lena Kowalski"), _q("We have had no rise", "Lena Kowalski")]),
+    _v("quote-cue-after-question", 5,
+       "Referee defends decision\n\nThe Wexley cup final ended in a brawl on Saturday.\n\n"
+       "\"Did anyone see the elbow?\" barked the Wexley manager, Osvaldo Reyes. \"Anyone at all?\"\n\n"
+       "\"I saw it and I gave the card,\" the referee, Miriam Achterberg, replied.\n\nThe league will review the match.",
+       [_q("Did anyone see the elbow", "Osvaldo Reyes"), _q("Anyone at all", "Osvaldo Reyes"),
+        _q("I saw it and I gave the card", "Miriam Achterberg")]),
+]
+
+
+@cache
+def _analysed(text: str):
+    return newstrace.analyze(text, ctx=_ctx())
+
+
+@pytest.mark.parametrize(("text", "expected"), VARIANTS)
+def test_quote_variant(text, expected):
+    article = _analysed(text)
+    assert not article.errors, article.errors
+    assert check_quotes(article, expected) == []
+
+
+def test_every_quote_kind_has_four_variants():
+    kinds = {}
+    for p in VARIANTS:
+        kind = p.id.rsplit("-v", 1)[0]
+        kinds[kind] = kinds.get(kind, 0) + 1
+    assert len(kinds) == 13 and min(kinds.values()) >= 4, kinds
+
+
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+def test_dash_signature_on_the_next_line(gap):
+    """A dash and the speaker's name on the line (or paragraph) under a quotation attribute it;
+    a dash line that is a sentence ('\u2014 and then ...', a verb before its comma) does not."""
+    text = ("The survey is done.\n\n\u201cWe will rebuild the deck before the summer.\u201d" + gap
+            + "\u2014 Lucia Ferreira-Banks, harbour engineer\n\nThe pier is closed.")
+    assert [(q.content, q.speaker) for q in quotes_of(text)] == [
+        ("We will rebuild the deck before the summer.", "Lucia Ferreira-Banks")]
+    aside = text.replace("\u2014 Lucia Ferreira-Banks, harbour engineer", "\u2014 a date the harbour board disputes")
+    assert [q.speaker for q in quotes_of(aside)] == [None]
