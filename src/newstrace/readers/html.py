@@ -78,6 +78,25 @@ def _paragraphs(text: str) -> list[str]:
     return [" ".join(line.split()) for line in text.split("\n") if line.strip()]
 
 
+def _drop_comments(paragraphs: list[str], tree) -> list[str]:
+    """The extracted paragraphs without those the page shows only in a reader-comment thread
+    (:func:`newstrace.structure.page.comment_texts`), nor those with no letter or digit (a separator
+    left from a comment's meta line, "\u00b7").
+
+    Nothing is dropped when that would take half the words or more: then the "thread" is more
+    likely the article itself, marked in a way the test misreads.
+    """
+    from newstrace.structure.page import comment_texts
+
+    kept = [p for p in paragraphs if any(ch.isalnum() for ch in p)]
+    comments = comment_texts(tree)
+    if not comments:
+        return kept
+    left = [p for p in kept if p.casefold() not in comments]
+    words = sum(len(p.split()) for p in kept)
+    return left if sum(len(p.split()) for p in left) > words / 2 else kept
+
+
 def html_to_document(page: str, source: Source, url: str | None = None) -> RawDocument:
     """Build a RawDocument from one HTML page.
 
@@ -100,7 +119,7 @@ def html_to_document(page: str, source: Source, url: str | None = None) -> RawDo
     if tree is None:
         return error_document(source, "E106", "no article text found (the page has no HTML body)")
     doc = _extract(page, url)
-    paragraphs = _paragraphs(doc.text or "") if doc is not None else []
+    paragraphs = _drop_comments(_paragraphs(doc.text or ""), tree) if doc is not None else []
     pm = page_metadata(tree, url=url or source.url, htmldate_published=_htmldate(tree),
                        trafilatura_author=doc.author if doc is not None else None)
     headline = " ".join(((doc.title if doc is not None else None) or pm.headline or "").split())

@@ -47,11 +47,13 @@ from newstrace.structure.furniture import site_words, skip_leading_furniture
 from newstrace.structure.head import set_aside_head
 from newstrace.structure.headline import headline_below_furniture, headline_line, split_headline
 from newstrace.structure.residue import (
+    COMMENTS,
     END_MARK,
     FRAGMENT,
     PLACEHOLDER,
     PROMO,
     REPEATED,
+    is_comment_heading,
     is_desk_code,
     is_end_mark,
     is_fragment,
@@ -199,6 +201,18 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
     if is_promo(stripped):
         return PROMO
     return None
+
+
+def _cut_comments(paragraphs: list[str], found: _Found) -> list[str]:
+    """The paragraphs above a reader-comment thread; the thread, from its heading ("Comments (2)",
+    "Leave a Reply": :func:`newstrace.structure.residue.is_comment_heading`) on, goes to residue, so
+    that no commenter's "Posted by" line is read as a byline nor a comment as the article's text.
+    A heading among the first two paragraphs is left alone (no article above it)."""
+    for i, para in enumerate(paragraphs):
+        if i >= 2 and "\n" not in para.strip() and is_comment_heading(para):
+            found.residue += [Residue(text=p, reason=COMMENTS) for p in paragraphs[i:]]
+            return paragraphs[:i]
+    return paragraphs
 
 
 def _split_body(paragraphs: list[str], found: _Found) -> tuple[list[str], int]:
@@ -463,6 +477,7 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
         notice = republication_notice(line)
         found.credit("notice", notice)
         found.residue.append(Residue(text=line, reason="credit-line" if notice else "page-furniture"))
+    paragraphs = _cut_comments(paragraphs, found)
     body, last_structural = _split_body(paragraphs, found)
     article.text = "\n\n".join(_clean_body(article, body, last_structural, found))
     _fill_people(article, meta, found)

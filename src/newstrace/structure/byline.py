@@ -29,6 +29,7 @@ TITLE_WORDS = frozenset(
     courts security defence defense transport affairs markets finance economy energy medical entertainment travel
     features lifestyle guest newsroom media times post herald daily weekly gazette tribune journal magazine
     newsletter updated published posted comments comment menu share email follow subscribe phd md mba msc bsc rd rn
+    creator marketing communications engineering engineer developer programme
     dr mr mrs ms prof rev courtesy photo photos image images getty photograph photography illustration caption
     reading read min view posts profile facebook twitter linkedin pinterest reddit flipboard whatsapp instagram
     tiktok youtube telegram print copy link rss inc corp ltd llc plc gmbh group company companies
@@ -145,13 +146,14 @@ _BY_PREFIX = re.compile(
 )
 #: Byline labels of other forms and languages: a role word and a colon ("Reporter: X", "Autor: X",
 #: "Redacción: X", "Reportagem: X", "Texto: X"), a participle with its "by" ("Escrito por X",
-#: "Reportagem de X"), or a capitalised "Por"/"Par" (Spanish, Portuguese, French "By"). What follows
+#: "Reportagem de X"), or a capitalised "Por"/"Par"/"Von"/"Door"/"Af"/"Av"/"Di" (Spanish, Portuguese, French,
+#: German, Dutch, Danish, Norwegian and Swedish, Italian "By"). What follows
 #: must be names (and agencies, outlets or titles) alone: a sentence may open with "Por".
 _LABEL_PREFIX = re.compile(
     r"^\s*(?:(?:reporters?|writers?|authors?|autor(?:a|es|as)?|auteurs?|redacci[o\u00f3]n|reda[c\u00e7][a\u00e3]o|"
     r"reportagem|reportaje|reportage|texto|text|words|fotos?\s+y\s+texto|textos?)\s*:"
     r"|(?:escrit[oa]|redactad[oa]|reportagem|texto|[e\u00e9]crit|r[e\u00e9]dig[e\u00e9])\s+(?:por|de|par)\b\s*:?"
-    r"|(?-i:P(?:or|OR|ar|AR))\b(?!\s*:))\s*(?=[^\W\d_])",
+    r"|(?-i:P(?:or|OR|ar|AR)|V(?:on|ON)|D(?:oor|OOR)|A(?:[fv]|[FV])|D(?:i|I))\b(?!\s*:))\s*(?=[^\W\d_])",
     re.IGNORECASE,
 )
 #: A bare "Author" label without a colon, as page templates print it ("Author Ann Lee", "Autor Ana Ruiz").
@@ -371,6 +373,8 @@ def _split_trailing_agency(chunk: str) -> list[str]:
     bylines put the agency after the name without a comma; the longest trailing run of up to four
     words that names an agency is split off when words remain before it."""
     words = chunk.split()
+    if canonical_agency(chunk):
+        return [chunk]  # the agency's whole name ("Agence France-Presse"), not a word and a shorter form
     if len(words) == 2 and _is_given_name(words[0]) and _is_surname_form(words[1]) and \
             not _is_outlet_pair(words[0], words[1]):
         return [chunk]  # "Tom Reuter", "Paul Bloomberg": a given name and a surname (:func:`person_name`)
@@ -490,8 +494,16 @@ def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
         return None
     m = _LABEL_PREFIX.match(text)
     if m:
-        # Only names, agencies, outlets and short titles may follow such a label, never a clause.
-        strict = _only_names(text[m.end():])
+        # Only names, agencies, outlets and short titles may follow such a label, never a clause;
+        # a place may close it after a comma ("Von Ann Lee, Brackmoor").
+        rest = text[m.end():]
+        strict = _only_names(rest)
+        if strict is None:
+            head, comma, place = rest.rpartition(",")
+            if comma and _is_place_chunk(place):
+                strict = _only_names(head)
+                if strict:
+                    strict[0].dropped.append(place.strip())
         return strict[0] if strict and strict[0].names else None
     m = _BARE_AUTHOR.match(text)
     if m:
@@ -571,6 +583,31 @@ def parse_signature_line(line: str) -> Byline | None:
     return named[0] if named and named[0].names and not named[0].dropped else None
 
 
+def has_byline_label(text: str, *, english: bool = True) -> bool:
+    """Whether ``text`` opens with a byline label: "By", "Written by", "Author:", or another form or
+    language's ("Von", "Por", "Par", "Escrito por", "Autor:"). Whether names follow is not checked.
+
+    Args:
+        english: when false, of the English labels only a plain "By" counts ("Written by", "Posted
+            by" also open an author's profile box or a blog's sign-off).
+
+    >>> has_byline_label("Von Jana Lind"), has_byline_label("Words by Ann Lee"), has_byline_label("Bylaws")
+    (True, True, False)
+    """
+    if english:
+        return bool(_BY_PREFIX.match(text) or _LABEL_PREFIX.match(text))
+    return bool(re.match(r"(?i)^\s*by\s", text) or _LABEL_PREFIX.match(text))
+
+
+def _is_place_chunk(chunk: str) -> bool:
+    """Whether a byline's last chunk may be the reporter's place: one to three capitalised words,
+    none a job-title or function word ("Brackmoor", "Lower Dask"), and no person's name."""
+    words = chunk.strip(" .").split()
+    return (1 <= len(words) <= 3 and all(w[0].isupper() and w.replace("-", "").isalpha() for w in words)
+            and not any(w.lower() in TITLE_WORDS or w.lower() in _STOP_TOKENS for w in words)
+            and not (len(words) >= 2 and person_name(" ".join(words))))
+
+
 def _only_names(text: str) -> tuple[Byline, bool] | None:
     """Read ``text`` as a byline in which every chunk is wholly a name, an agency, an outlet or a
     short job title; ``None`` when a chunk is anything else (a clause, a sentence).
@@ -624,8 +661,9 @@ def parse_contributor_line(line: str) -> tuple[list[str], str | None] | None:
     """Names credited in a contributor line and the agency they work for, or ``None``.
 
     An agency that is itself the contributor ("The Associated Press contributed to this
-    report") gives ``([], None)``: the line is a sign-off, but the agency is a source of the
-    story, not necessarily its credit.
+    report", "With reporting by Agence France-Presse") gives ``([], agency)``: the line is a
+    sign-off naming a source of the story; the structure stage takes such an agency as the
+    credit only when nothing stronger (dateline, byline, sign-off, copyright) names one.
 
     >>> parse_contributor_line("Marta Ibáñez Roe, an Associated Press reporter in Velden, Austria, contributed to this report.")
     (['Marta Ibáñez Roe'], 'The Associated Press')
@@ -646,7 +684,7 @@ def parse_contributor_line(line: str) -> tuple[list[str], str | None] | None:
     parsed = parse_names(who)
     if not parsed.names:
         # "The Associated Press contributed to this report": a sign-off naming a source, no person.
-        return ([], None) if parsed.credit and not parsed.dropped else None
+        return ([], parsed.credit) if parsed.credit and not parsed.dropped else None
     # Descriptions ("an AP reporter in X") and places may be dropped; a clause may not.
     loose = [c for c in parsed.dropped if not re.match(r"(?i)^(?:an?|the)\s", c) and len(c.split()) > 3]
     if loose:

@@ -94,7 +94,10 @@ _ZONE = (
     r"|(?P<num>[+\-]\d{2}:?\d{2})"
     r"|(?P<name>[A-Z]{1,5}))\s*\)?)"
 )
-_CONNECT = r"[\s,]*(?:(?:at|@|\-|\u2013|\u2014|\||\u00b7|/)[\s,]*)?"
+#: What joins a date to its time: "at", "@", a dash or bar, or "at" in other languages ("a las 10:20",
+#: "\u00e0 07h30", "\u00e0s 10h", "um 09:15", "alle 8:30", "om 14.00", "kl. 12.00").
+_CONNECT = (r"[\s,]*(?:(?:at|@|\-|\u2013|\u2014|\||\u00b7|/|a\s+las?|\u00e0|\u00e0s|um|alle|om|kl\.?)"
+            r"[\s,]*)?")
 # A comma may stand before the zone ("00:46, GMT"); ``_zone_fields`` then wants it in capitals.
 _TIME_AFTER = re.compile(_CONNECT + _TIME + r"(?:(?P<zcomma>\s*,)?\s*" + _ZONE + r")?", re.IGNORECASE)
 _TIME_BEFORE = re.compile(_TIME + r"(?:\s*" + _ZONE + r")?" + r"[\s,]*(?:on\s+|\u2013\s*|-\s*|\|\s*)?$", re.IGNORECASE)

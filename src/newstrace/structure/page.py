@@ -18,27 +18,35 @@ from urllib.parse import urlsplit
 
 from lxml import html as lxml_html
 
-from newstrace.structure.byline import parse_byline, parse_names, person_name
+from newstrace.structure.byline import has_byline_label, parse_byline, parse_names, person_name
 from newstrace.structure.credit import canonical_agency
 from newstrace.structure.dates import DateMention, format_offset, parse_date_value
+from newstrace.structure.residue import COMMENT_HEADING_WORDS
 from newstrace.structure.stamps import date_kind, parse_stamp
 
 _FURNITURE = re.compile(
     r"(?i)(?:^|[\s_-])(?:comments?|commentlist|reply|replies|disqus|discussion|menu|nav|navbar|navigation|sidebar|"
     r"related|most-?read|most-?popular|popular|trending|share|sharing|social|newsletter|promo|"
     r"recommend\w*|breadcrumbs?|masthead|subscribe|advert\w*|cookie|modal|teaser|outbrain|taboola|more-stories|"
-    r"read-more|further-reading|latest|top-stories)(?:$|[\s_-])"
+    r"read-more|further-reading|latest|top-stories|feedback|responses|reactions|dropdown|submenu|mega-?menu)"
+    r"(?:$|[\s_-])"
 )
+#: Headings of a comment thread or a list of other stories ("3 comments", "Reader responses (2)",
+#: "Readers' views", "Have your say", "Most read").
 _FURNITURE_HEADING = re.compile(
-    r"(?i)^\s*(?:\d+\s+)?(?:comments?|responses?|replies|reader comments|join the (?:conversation|discussion)|"
-    r"leave a (?:reply|comment)|most (?:read|popular|viewed)|related(?: (?:articles|stories|content))?|"
+    r"(?i)^\s*(?:\d+\s+)?(?:" + COMMENT_HEADING_WORDS + r"|most (?:read|popular|viewed)|related(?: (?:articles|stories|content))?|"
     r"more (?:from|stories|on this)|recommended|trending|you (?:may|might) also like|read more)\b"
+)
+#: Class and id words of a comment thread, which holds other people's names, dates and words.
+_COMMENTS = re.compile(
+    r"(?i)(?:^|[\s_-])(?:comments?|commentlist|comment-list|replies|disqus|discussion|feedback|responses|reactions|"
+    r"respond)(?:$|[\s_-])"
 )
 _FURNITURE_TAGS = {"nav", "aside", "script", "style", "noscript", "form", "template", "iframe", "figure",
                    "figcaption", "picture", "svg", "select", "button"}
 _FURNITURE_ROLES = {"navigation", "complementary", "banner", "contentinfo", "menu", "menubar"}
 _BYLINE_CLASS = re.compile(r"(?i)by-?line")
-_AUTHOR_CLASS = re.compile(r"(?i)author|writer|reporter|contributor")
+_AUTHOR_CLASS = re.compile(r"(?i)author|autor|auteur|writer|reporter|contributor")
 _AUTHOR_NOT = re.compile(r"(?i)bio|about|avatar|image|photo|img|desc|more|other|list|follow|social|box|card")
 _SKIP_TAGS = {"time", "script", "h1", "h2", "h3", "button", "select", "option", "img"}
 _BLOCK_TAGS = {"p", "div", "span", "li", "address", "small", "strong", "em", "b", "section", "header", "footer"}
@@ -204,7 +212,12 @@ def _byline_tiers(scope, loose: bool) -> list[str] | tuple[list[str], str | None
     whose text is short; 4. a short block that starts with "By".
     """
     tiers: dict[int, list[tuple[list[str], str | None, Any]]] = {1: [], 2: [], 3: [], 4: []}
-    for el in _visible(scope):
+    order: dict[Any, int] = {}  # document order of the candidates and of the headline
+    title_at, title_len = None, 0
+    for at, el in enumerate(_visible(scope)):
+        order[el] = at
+        if el.tag == "h1" and len(_text(el)) > title_len:  # the longest h1: the headline, not a logo
+            title_at, title_len = at, len(_text(el))
         if el.tag in _SKIP_TAGS:
             continue
         text = _text(el)
@@ -232,7 +245,7 @@ def _byline_tiers(scope, loose: bool) -> list[str] | tuple[list[str], str | None
             parsed = parse_byline(text) or parse_names(text)
             if parsed.names:
                 tiers[3].append((parsed.names, parsed.credit, el))
-        elif el.tag in _BLOCK_TAGS and re.match(r"(?i)^\s*by\s", text) and not tiers[4]:
+        elif el.tag in _BLOCK_TAGS and has_byline_label(text, english=False) and not tiers[4]:
             parsed = parse_byline(text)
             if parsed and (parsed.names or parsed.credit):
                 tiers[4].append((parsed.names, parsed.credit, el))
@@ -240,10 +253,16 @@ def _byline_tiers(scope, loose: bool) -> list[str] | tuple[list[str], str | None
         if tiers[tier]:
             names: list[str] = []
             credit = None
+            # The byline stands by the headline: of author links in a menu above it, the byline and
+            # author links of other stories below, the one nearest the headline is the article's.
+            cands = tiers[tier]
+            if title_at is not None:
+                start = min(range(len(cands)), key=lambda i: (abs(order[cands[i][2]] - title_at), i))
+                cands = cands[start:]
             # Co-authors sit together; author links further down belong to related stories.
-            first = tiers[tier][0][2]
+            first = cands[0][2]
             near = [x for x in (first.getparent(), _grandparent(first)) if x is not None]
-            for found_names, found_credit, el in tiers[tier][:6]:
+            for found_names, found_credit, el in cands[:6]:
                 if el is not first and not any(x is y for x in (el.getparent(), _grandparent(el)) for y in near):
                     continue
                 names += [n for n in found_names if n not in names]
@@ -486,9 +505,71 @@ def _choose(kind: str, cands: list[tuple[str, str, DateMention]]) -> tuple[DateM
 
 
 def _plain_text(tree) -> str:
-    """Case-folded visible text of the page without furniture (menus, sidebars, comments)."""
+    """Case-folded visible text of the page (or of one element) without furniture (menus, sidebars, comments)."""
     body = tree.find("body") if tree.find("body") is not None else tree
     return " ".join(_text(el) for el in _visible(body) if el.text and el.text.strip()).casefold()
+
+
+def is_comment_thread(el) -> bool:
+    """True for a reader-comment thread: furniture (:func:`is_furniture`) whose class or id names
+    comments, replies, a discussion or feedback, or that a comment heading opens ("3 comments",
+    "Reader responses (2)", "Have your say")."""
+    if not isinstance(el.tag, str) or not is_furniture(el):
+        return False
+    if _COMMENTS.search(" ".join(str(el.get(a) or "") for a in ("class", "id"))):
+        return True
+    return any(isinstance(child.tag, str) and child.tag in ("h2", "h3", "h4") and
+               _COMMENT_HEADING.match(_text(child)) for child in el[:2])
+
+
+#: The comment headings among :data:`_FURNITURE_HEADING` (not "Most read" or "Related").
+_COMMENT_HEADING = re.compile(r"(?i)^\s*(?:\d+\s+)?" + COMMENT_HEADING_WORDS + r"\b")
+
+
+def comment_texts(tree) -> set[str]:
+    """Texts that the page shows only inside reader-comment threads (:func:`is_comment_thread`),
+    white space collapsed and case-folded: the lines and paragraphs of the comments, their
+    authors' names and dates, to be kept out of the article text (trafilatura issue #92:
+    extractors let comments into the body when the thread is not marked the way they expect).
+
+    A thread that holds the article element is not one; a text also shown outside the threads
+    (a commenter quoting the article) is kept.
+    """
+    root = article_root(tree)
+    inside: set[str] = set()
+    for el in tree.iter():
+        if not is_comment_thread(el) or any(a is el for a in root.iterancestors()) or el is root:
+            continue
+        for node in el.iter():
+            if isinstance(node.tag, str):
+                text = _text(node).casefold()
+                if text:
+                    inside.add(text)
+    if not inside:
+        return inside
+    body = tree.find("body") if tree.find("body") is not None else tree
+    outside = set()
+    for node in _visible_outside_threads(body):
+        text = _text(node).casefold()
+        if text in inside:
+            outside.add(text)
+    return inside - outside
+
+
+def _visible_outside_threads(root):
+    """Elements under ``root`` in document order, comment threads skipped (other furniture kept)."""
+    stack = [iter([root])]
+    while stack:
+        for el in stack[-1]:
+            if not isinstance(el.tag, str):
+                break
+            if is_comment_thread(el):
+                break
+            yield el
+            stack.append(iter(el))
+            break
+        else:
+            stack.pop()
 
 
 def page_metadata(tree, *, url: str | None = None, htmldate_published: str | None = None,
@@ -555,7 +636,7 @@ def page_metadata(tree, *, url: str | None = None, htmldate_published: str | Non
     if not meta.byline and trafilatura_author:
         # trafilatura also reads menus ("rel=author" links in a nav); keep only names the
         # article's own (non-furniture) text shows.
-        shown = _plain_text(tree)
+        shown = _plain_text(root if root.tag in ("article", "main") else tree)
         for name in parse_names(trafilatura_author.replace(";", ",")).names:
             if name.casefold() != site and name.casefold() in shown:
                 meta.byline.append(name)

@@ -15,6 +15,7 @@ PROMO = "promo-line"
 FRAGMENT = "trailing-fragment"
 END_MARK = "end-mark"
 PLACEHOLDER = "template-placeholder"
+COMMENTS = "reader-comments"
 #: Shortest paragraph (words) that counts as a repeat when it occurs again.
 MIN_REPEAT_WORDS = 5
 
@@ -50,6 +51,33 @@ def is_promo(paragraph: str) -> bool:
     """
     words = paragraph.split()
     return 0 < len(words) <= 30 and bool(_PROMO.match(paragraph.strip()))
+
+
+#: The names a page gives its reader-comment thread ("Reader responses", "Have your say").
+COMMENT_HEADING_WORDS = (
+    r"(?:comments?|responses?|replies|discussion|"
+    r"(?:readers?[\u2019']?s?|users?[\u2019']?|your|visitors?[\u2019']?)\s+(?:comments?|responses?|replies|reactions|"
+    r"views|feedback|letters|say)|have your say|what (?:readers|you) (?:say|think)|"
+    r"join the (?:conversation|discussion)|leave a (?:reply|comment))"
+)
+#: A line that is only such a heading, with its count: "Comments (2)", "3 comments", "Reader comments:".
+#: A bare word that may head a section of the story ("Responses", "Discussion") needs a count.
+_COMMENT_LINE = re.compile(
+    r"(?i)^\W*(?:(?:\d+\s+)?" + COMMENT_HEADING_WORDS + r"\s*(?:\(\d+\)|:)?"
+    r"|(?:comments?|responses?|replies|discussion)\s*\(\d+\))\s*$"
+)
+_BARE_WORD = re.compile(r"(?i)^\W*(?:responses?|replies|discussion)\W*$")
+
+
+def is_comment_heading(paragraph: str) -> bool:
+    """True for a line that heads a reader-comment thread in scraped text ("Comments (2)",
+    "3 Comments", "Leave a Reply", "Have your say"); what follows it is the readers', not the article's.
+
+    >>> is_comment_heading("Comments (2)"), is_comment_heading("Discussion"), is_comment_heading("Comments")
+    (True, False, True)
+    """
+    text = paragraph.strip()
+    return len(text.split()) <= 6 and bool(_COMMENT_LINE.match(text)) and not _BARE_WORD.match(text)
 
 
 def is_end_mark(paragraph: str) -> bool:

@@ -13,10 +13,21 @@ from dataclasses import dataclass, field
 from newstrace.structure.byline import is_person_name
 from newstrace.structure.dates import DateMention, find_dates
 
-_UPDATED_LABEL = re.compile(r"(?i)\b(?:updated|modified|last\s+updated|last\s+modified|revised|edited|amended)\b")
+#: Update labels in English, German, Spanish, Portuguese, French, Italian and Dutch.
+_UPDATED_LABEL = re.compile(
+    r"(?i)\b(?:updated|modified|last\s+updated|last\s+modified|revised|edited|amended|aktualisiert|ge\u00e4ndert|"
+    r"actualizad[oa]|atualizad[oa]|modifi\u00e9e?|mis\s+\u00e0\s+jour|aggiornat[oa]|bijgewerkt)(?!\w)"
+)
+#: Words a stamp line may hold besides its dates: labels and the joining words of English, German
+#: ("Ver\u00f6ffentlicht am ..., 09:15 Uhr"), Spanish and Portuguese ("Publicado el ... a las 10:20"),
+#: French ("Publi\u00e9 le ... \u00e0 07h30"), Italian and Dutch.
 _LABELS = re.compile(
-    r"(?i)\b(?:first|last|originally|published|updated|modified|posted|created|revised|edited|on|at|date|dated|"
-    r"publication|pub|time|am|pm|local|et|gmt|utc|release|released|issued)\b|[:,|\u00b7\u2022()\-\u2013\u2014/]"
+    r"(?i)(?<!\w)(?:first|last|originally|published|updated|modified|posted|created|revised|edited|on|at|date|dated|"
+    r"publication|pub|time|am|pm|local|et|gmt|utc|release|released|issued|"
+    r"ver\u00f6ffentlicht|aktualisiert|ge\u00e4ndert|erstellt|stand|um|uhr|"
+    r"publicad[oa]|actualizad[oa]|atualizad[oa]|el|em|a|las|\u00e0s|"
+    r"publi\u00e9e?|modifi\u00e9e?|mis|\u00e0|jour|le|pubblicat[oa]|aggiornat[oa]|alle|gepubliceerd|bijgewerkt|om)"
+    r"(?!\w)|[:,|\u00b7\u2022()\-\u2013\u2014/]"
 )
 
 
@@ -90,6 +101,14 @@ def parse_stamp(line: str, max_words: int = 24) -> Stamp | None:
             continue
         # An outlet name stands in a segment of its own ("Gazette | June 7, 2024"); so does the
         # author's name on many pages ("Ann Lee | June 7, 2024"), which is a byline.
+        # The name may also open the date's own segment, before a comma ("Prairie Ledger, 12:30 a.m.
+        # CDT Saturday, Sept. 14, 2024"), when only labels follow it.
+        head, mark, tail = seg.partition("\x00")
+        head = head.strip().rstrip(",\u2013\u2014- ").strip()
+        if mark and seg.strip().startswith(head) and head and not _LABELS.sub(" ", tail.replace("\x00", " ")).split():
+            leftover = _LABELS.sub(" ", head).split()
+            if leftover and " ".join(leftover) == " ".join(head.split()):
+                seg = head
         if "\x00" not in seg and len(leftover) <= 5 and all(w[0].isupper() for w in leftover) and not (
             stamp.outlets or stamp.names
         ):

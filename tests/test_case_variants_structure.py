@@ -1,0 +1,640 @@
+"""Variants of the structure failure-kind cases (byline, credit, dates, repeated text), written for newstrace.
+
+Each shared case in ``../shared/cases`` stands for a kind (cases/README.md: "the same kind arrives with
+other verbs, other punctuation, other languages' quotation marks, other page layouts"). The pages and
+texts below are invented for this file (names, places and outlets made up; only the news agencies are
+real) and vary what each kind's ``what_broke_peers`` points at: comment threads and menus around the
+byline, schema.org authors that differ from the shown byline, bylines with roles, places and other
+languages' "By", agency credits at the head and the foot of wire copy in other forms, published and
+updated stamps in other formats, zones and languages, and text repeated by extraction (teasers, pull
+quotes, copies for other screens). They are checked with the shared cases' own checker
+(``tests/test_cases.py``), field by field, in the cases' format.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+from test_cases import _ctx, check_quotes, check_structure
+
+import newstrace
+from newstrace.schema import Article
+
+_TMP = Path(__file__).resolve().parents[1] / "test-artifacts" / "case-variants"
+
+
+def _page(body: str, head: str = "", lang: str = "en") -> str:
+    """A small web page around ``body`` with ``head`` in its <head>."""
+    return (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">\n{head}\n</head>\n'
+            f"<body>\n{body}\n</body></html>\n")
+
+
+def _text(*paragraphs: str) -> str:
+    """Plain article layout: headline on the first line, paragraphs separated by blank lines."""
+    return "\n\n".join(paragraphs)
+
+
+# Each variant: (id, input {"text": ...} or {"html": ...}, expected fields as in ../shared/cases).
+VARIANTS: list[tuple[str, dict, dict]] = [
+    # --- byline-comments: the article's author and date, not a commenter's -------------------------
+    ("byline-comments-wordpress-list", {"html": _page(
+        '<header class="site-header"><a href="/">Fenmoor Gazette</a></header>\n'
+        '<article class="post">\n<h1 class="entry-title">Ferry fares to rise by a fifth in spring</h1>\n'
+        '<div class="entry-meta">Posted on <time class="entry-date" datetime="2025-01-08T10:05:00+00:00">'
+        'January 8, 2025</time> by <span class="author vcard"><a class="url fn n" href="/author/tamsin">'
+        'Tamsin Oakridge</a></span></div>\n'
+        '<div class="entry-content">\n<p>Fares on the Fenmoor to Skelby ferry will rise by about a fifth from '
+        'March, the operator told passengers in a notice on Wednesday.</p>\n'
+        '<p>The operator blamed the price of fuel and the cost of a new ramp at Skelby harbour.</p>\n'
+        '<p>A return ticket for a car and two adults will cost 64 pounds.</p>\n</div>\n</article>\n'
+        '<div id="comments" class="comments-area">\n<h2 class="comments-title">3 thoughts on this</h2>\n'
+        '<ol class="comment-list">\n<li class="comment"><article class="comment-body"><footer class="comment-meta">'
+        '<div class="comment-author vcard"><b class="fn">Rowan Pettifer</b> <span class="says">says:</span></div>'
+        '<time datetime="2025-01-09T21:14:00+00:00">January 9, 2025 at 9:14 pm</time></footer>'
+        '<div class="comment-content"><p>Sixty-four pounds to cross a stretch of water you can see across is '
+        'daylight robbery.</p></div></article></li>\n'
+        '<li class="comment"><article class="comment-body"><footer class="comment-meta">'
+        '<div class="comment-author vcard"><b class="fn">Delia Marchbank</b></div>'
+        '<time datetime="2025-01-10T07:02:00+00:00">January 10, 2025 at 7:02 am</time></footer>'
+        '<div class="comment-content"><p>The new ramp was promised three winters ago and never came.</p>'
+        '</div></article></li>\n</ol>\n</div>\n',
+        head="<title>Ferry fares to rise by a fifth in spring – Fenmoor Gazette</title>")},
+     {"headline": "Ferry fares to rise by a fifth in spring", "byline": ["Tamsin Oakridge"],
+      "not_byline": ["Rowan Pettifer", "Delia Marchbank"], "published": "2025-01-08",
+      "text_must_not_contain": ["daylight robbery", "promised three winters ago"]}),
+    ("byline-comments-unmarked-thread-meta-date", {"html": _page(
+        '<main>\n<h1>Allotment waiting list passes 400 names</h1>\n'
+        '<div class="story-meta"><span class="byline">Words by Cormac Ellery-Vance</span></div>\n'
+        '<div class="story">\n<p>More than 400 people are now waiting for an allotment in Harlby, '
+        'the parish council said, and some have been on the list since 2016.</p>\n'
+        '<p>The council hopes to split twenty large plots in half next year to shorten the queue.</p>\n'
+        '<p>Plot holders pay 38 pounds a year for a half plot.</p>\n</div>\n'
+        '<div class="story-feedback">\n<h3>Reader responses (2)</h3>\n'
+        '<div class="entry"><p class="who"><span class="author">Maude Linnell</span> · '
+        '<time datetime="2024-09-21T18:30:00+01:00">21 September 2024</time></p>'
+        '<p>I have been waiting six years and nobody has ever written back to me.</p></div>\n'
+        '<div class="entry"><p class="who"><span class="author">Percy Okafor-Lund</span> · '
+        '<time datetime="2024-09-22T08:10:00+01:00">22 September 2024</time></p>'
+        '<p>Split the plots, nobody needs that much space for beans.</p></div>\n'
+        '</div>\n</main>\n',
+        head='<title>Allotment waiting list passes 400 names</title>\n'
+             '<meta property="article:published_time" content="2024-09-20T06:00:00+01:00">')},
+     {"headline": "Allotment waiting list passes 400 names", "byline": ["Cormac Ellery-Vance"],
+      "not_byline": ["Maude Linnell", "Percy Okafor-Lund"], "published": "2024-09-20T06:00",
+      "published_offset": "+01:00",
+      "text_must_not_contain": ["waiting six years", "nobody needs that much space"]}),
+    ("byline-comments-no-author-only-commenters", {"html": _page(
+        '<article>\n<h1>Library to open on Sundays from May</h1>\n'
+        '<p class="dateline"><time datetime="2024-04-02T09:00:00+02:00">2 April 2024</time></p>\n'
+        '<p>The central library in Ostervik will open on Sunday afternoons from May, '
+        'the city said on Tuesday, after a petition signed by 3,100 residents.</p>\n'
+        '<p>Staff will work Sundays on a rota and be paid a quarter more for those hours.</p>\n'
+        '</article>\n<section class="discussion">\n<h2>Discussion</h2>\n'
+        '<div class="post"><a rel="author" href="/u/signe">Signe Vallander</a> '
+        '<time datetime="2024-04-03T10:00:00+02:00">3 April 2024</time>'
+        '<p>At last, and about time too.</p></div>\n'
+        '<div class="post"><a rel="author" href="/u/harald">Harald Brenning</a> '
+        '<time datetime="2024-04-04T11:00:00+02:00">4 April 2024</time>'
+        '<p>Who is paying for the heating on Sundays?</p></div>\n</section>\n',
+        head="<title>Library to open on Sundays from May</title>")},
+     {"headline": "Library to open on Sundays from May", "byline": [],
+      "not_byline": ["Signe Vallander", "Harald Brenning"], "published": "2024-04-02",
+      "text_must_not_contain": ["about time too", "paying for the heating"]}),
+    ("byline-comments-text-tail-posted-by", {"text": _text(
+        "Harbour crane to be taken down after 90 years",
+        "By Petra Ilves",
+        "The last steam crane on the Lunmouth quay will be dismantled next month and put in store, "
+        "the harbour trust said on Monday.",
+        "The trust says it cannot afford the 400,000 pounds needed to make the crane safe to stand.",
+        "Comments (2)",
+        "Posted by Gideon Farrow on 14 May 2024 at 18:02",
+        "A shame, it was the last thing left of the old port.",
+        "Posted by Nell Ashdown on 15 May 2024 at 09:40",
+        "Put it in the museum yard and let people see it.")},
+     {"headline": "Harbour crane to be taken down after 90 years", "byline": ["Petra Ilves"],
+      "not_byline": ["Gideon Farrow", "Nell Ashdown"]}),
+
+    # --- byline-menu: menus, sidebars and author widgets are not the byline ------------------------
+    ("byline-menu-dropdown-and-rail", {"html": _page(
+        '<div class="site-top"><ul class="dropdown">\n<li><a href="/topics/transport">Transport</a></li>\n'
+        '<li><a href="/topics/housing">Housing</a></li>\n'
+        '<li><span>Columnists</span><ul><li><a rel="author" href="/author/ines-varga">Ines Varga</a></li>'
+        '<li><a rel="author" href="/author/tobiah-marsh">Tobiah Marsh</a></li></ul></li>\n</ul></div>\n'
+        '<div class="wrap">\n<div class="content">\n<h1>Bus lane cameras switched on in Corvale</h1>\n'
+        '<div class="article-info">Written by <a rel="author" href="/author/odile-fenwick">Odile Fenwick</a>'
+        ' | <time datetime="2024-10-01T12:30:00+01:00">1 October 2024</time></div>\n'
+        '<p>Cameras on four bus lanes in Corvale began issuing fines on Tuesday, and drivers caught '
+        'in the lanes will pay 70 pounds.</p>\n'
+        '<p>The council said the first month of fines would go to repairing bus shelters.</p>\n</div>\n'
+        '<div class="rail">\n<h4>Latest</h4>\n<div class="item"><span class="ago">1 hour ago</span> '
+        '<a rel="author" href="/author/ines-varga">Ines Varga</a> <a href="/x">Why the bridge shut</a></div>\n'
+        '<div class="item"><span class="ago">3 hours ago</span> <a rel="author" href="/author/tobiah-marsh">'
+        'Tobiah Marsh</a> <a href="/y">A new school for the east side</a></div>\n</div>\n</div>\n',
+        head="<title>Bus lane cameras switched on in Corvale | Corvale Today</title>")},
+     {"headline": "Bus lane cameras switched on in Corvale", "byline": ["Odile Fenwick"],
+      "not_byline": ["Ines Varga", "Tobiah Marsh", "Transport", "Columnists", "hours ago"],
+      "published": "2024-10-01T12:30", "published_offset": "+01:00"}),
+    ("byline-menu-byline-links-email-follow", {"html": _page(
+        '<nav><a href="/">Home</a> <a href="/world">World</a> <a href="/staff">Our staff</a></nav>\n'
+        '<article>\n<h1>Salt marsh gains three hectares in a year</h1>\n'
+        '<div class="byline"><a href="/author/ruth-kamau">Ruth Kamau</a> '
+        '<a href="mailto:rkamau@example.org">Email</a> <a href="https://social.example/ruthk">Follow</a> '
+        '<a href="/author/ruth-kamau">More by this author</a></div>\n'
+        '<p>The salt marsh at Wendle Point grew by three hectares last year after a sea wall was '
+        'breached on purpose, the wildlife trust said.</p>\n'
+        '<p>Redshank and avocets have nested on the new mud for the first time in living memory.</p>\n'
+        '</article>\n',
+        head="<title>Salt marsh gains three hectares in a year</title>")},
+     {"headline": "Salt marsh gains three hectares in a year", "byline": ["Ruth Kamau"],
+      "not_byline": ["Email", "Follow", "More by this author", "Our staff"]}),
+    ("byline-menu-author-bio-box", {"html": _page(
+        '<article>\n<h1>Cider makers fear a thin harvest</h1>\n'
+        '<p class="meta">By <span class="author-name">Leontyne Abara</span>, Rural Affairs Editor</p>\n'
+        '<p>Cider makers across the Tarn valley expect one of the thinnest apple harvests in a decade '
+        'after a late frost in April.</p>\n'
+        '<p>Some orchards lost three quarters of their blossom in a single night.</p>\n'
+        '<div class="author-box"><h4>About the author</h4><p><a rel="author" href="/a/leontyne">'
+        'Leontyne Abara</a> covers farming and food.</p><h4>More from our writers</h4><ul>'
+        '<li><a rel="author" href="/a/kit">Kit Pennell-Rowe</a></li>'
+        '<li><a rel="author" href="/a/jun">Jun Halloran</a></li></ul></div>\n</article>\n',
+        head="<title>Cider makers fear a thin harvest</title>")},
+     {"headline": "Cider makers fear a thin harvest", "byline": ["Leontyne Abara"],
+      "not_byline": ["Kit Pennell-Rowe", "Jun Halloran", "Rural Affairs Editor", "About the author"]}),
+    ("byline-menu-footer-staff-list-no-byline", {"html": _page(
+        '<article>\n<h1>Lighthouse keepers\' cottages up for sale</h1>\n'
+        '<p>The three keepers\' cottages at Skarn Head are to be sold at auction next month, '
+        'the lighthouse board said on Friday.</p>\n'
+        '<p>They have stood empty since the light was automated in 1991 and need new roofs.</p>\n'
+        '</article>\n<div class="page-bottom"><h4>Contact the newsroom</h4><ul>'
+        '<li><span class="author">Editor: Magnus Treharne</span></li>'
+        '<li><span class="author">News editor: Elspeth Quayle</span></li></ul></div>\n',
+        head="<title>Lighthouse keepers' cottages up for sale</title>")},
+     {"headline": "Lighthouse keepers' cottages up for sale", "byline": [],
+      "not_byline": ["Magnus Treharne", "Elspeth Quayle"]}),
+
+    # --- byline-schema-vs-visible: the byline the reader sees wins over schema.org and meta ---------
+    ("byline-schema-desk-vs-visible-person", {"html": _page(
+        '<article>\n<h1>Tide gauge shows fastest rise on record</h1>\n'
+        '<p class="article-byline">By Oona Tallis</p>\n'
+        '<p>The tide gauge at Port Merrow recorded its fastest rise in mean sea level since records '
+        'began, the coastal survey said on Thursday.</p>\n'
+        '<p>The level rose by 6 millimetres over the year, twice the average of the last century.</p>\n'
+        '</article>\n',
+        head='<title>Tide gauge shows fastest rise on record | Merrow Mercury</title>\n'
+             '<meta name="author" content="Digital Desk">\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"headline": "Tide gauge shows fastest rise on record", "author": [{"@type": "Person", '
+             '"name": "Web Desk"}], "datePublished": "2024-11-21T16:00:00+00:00"}</script>')},
+     {"headline": "Tide gauge shows fastest rise on record", "byline": ["Oona Tallis"],
+      "not_byline": ["Web Desk", "Digital Desk", "Merrow Mercury"], "published": "2024-11-21T16:00",
+      "published_offset": "+00:00"}),
+    ("byline-schema-two-vs-three-visible", {"html": _page(
+        '<article>\n<h1>Water company fined over sewage spills</h1>\n'
+        '<div class="byline">By Anselm Rook, Keziah Wynter and Bartholomew Iyer</div>\n'
+        '<p>A water company has been fined 3.2 million pounds for letting sewage into the river Ell '
+        'on 190 days in two years.</p>\n'
+        '<p>The company said it had since spent 40 million pounds on new storm tanks.</p>\n</article>\n',
+        head='<title>Water company fined over sewage spills</title>\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@graph": [{"@type": '
+             '"NewsArticle", "headline": "Water company fined over sewage spills", "author": [{"@type": '
+             '"Person", "name": "Anselm Rook"}, {"@type": "Person", "name": "Ellwater Newsroom"}], '
+             '"datePublished": "2025-02-11T09:00:00Z"}]}</script>')},
+     {"headline": "Water company fined over sewage spills",
+      "byline": ["Anselm Rook", "Keziah Wynter", "Bartholomew Iyer"], "not_byline": ["Ellwater Newsroom"]}),
+    ("byline-schema-team-no-visible-byline", {"html": _page(
+        '<article>\n<h1>Snow closes the high pass for a third day</h1>\n'
+        '<p>The road over the Varda pass stayed shut for a third day on Sunday as ploughs struggled '
+        'with drifts of up to four metres.</p>\n'
+        '<p>Lorries are being turned back at Tresk and sent the long way round by the coast.</p>\n'
+        '</article>\n',
+        head='<title>Snow closes the high pass for a third day</title>\n'
+             '<meta name="author" content="Editorial Team">\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"author": {"@type": "Person", "name": "News Team"}}</script>')},
+     {"headline": "Snow closes the high pass for a third day", "byline": [],
+      "not_byline": ["Editorial Team", "News Team"]}),
+    ("byline-schema-agency-vs-visible-von", {"html": _page(
+        '<article>\n<h1>Neue Fähre für den Kessler See</h1>\n'
+        '<p class="byline">Von Jana Körbel</p>\n'
+        '<p>Auf dem Kessler See soll vom Sommer an eine neue Elektrofähre fahren, teilte die '
+        'Gemeinde Altbruck am Montag mit.</p>\n'
+        '<p>Die alte Fähre war mehr als sechzig Jahre im Einsatz und wird an ein Museum verkauft.</p>\n'
+        '</article>\n',
+        head='<title>Neue Fähre für den Kessler See | Seeblatt</title>\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"author": {"@type": "Person", "name": "Seeblatt Online"}, "publisher": {"@type": '
+             '"Organization", "name": "Seeblatt"}}</script>', lang="de")},
+     {"headline": "Neue Fähre für den Kessler See", "byline": ["Jana Körbel"],
+      "not_byline": ["Seeblatt", "Seeblatt Online"]}),
+    ("byline-schema-sitename-variant", {"html": _page(
+        '<article>\n<h1>Market hall reopens after fire</h1>\n'
+        '<span class="byline__name">Luis Ferrante</span>\n'
+        '<p>The market hall in Dunrow reopened on Saturday, fourteen months after a fire '
+        'destroyed its roof and half of its stalls.</p>\n'
+        '<p>Thirty-one traders have come back, and nine new ones have taken stalls.</p>\n</article>\n',
+        head='<title>Market hall reopens after fire - Dunrow Gazette</title>\n'
+             '<meta property="og:site_name" content="Dunrow Gazette">\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"author": {"@type": "Person", "name": "The Dunrow Gazette"}}</script>')},
+     {"headline": "Market hall reopens after fire", "byline": ["Luis Ferrante"],
+      "not_byline": ["Dunrow Gazette"]}),
+
+    # --- byline-parse: names without "By", roles, places, agencies and other languages --------------
+    ("byline-parse-two-staff-writers", {"text": _text(
+        "Council tax to rise by the maximum allowed",
+        "By Ruth Okonkwo-Barr and Dariusz Wendt, Staff Writers",
+        "Council tax in Elmbridge Vale will rise by 4.99 percent from April, the most the council "
+        "may raise it without a local vote.",
+        "The council said the money would go to adult social care.")},
+     {"headline": "Council tax to rise by the maximum allowed", "byline": ["Ruth Okonkwo-Barr", "Dariusz Wendt"],
+      "not_byline": ["Staff Writers"]}),
+    ("byline-parse-caps-roles-and", {"text": _text(
+        "Hospital waiting lists fall for the first time in two years",
+        "BY PRIYA NAMBOODIRI, Senior Political Reporter, and JONAS EKLUND, Data Editor",
+        "Waiting lists at the three hospitals in the Corran health district fell in October for the "
+        "first time in two years, figures published on Thursday show.",
+        "About 41,000 people were waiting for planned treatment at the end of the month.")},
+     {"headline": "Hospital waiting lists fall for the first time in two years",
+      "byline": ["Priya Namboodiri", "Jonas Eklund"],
+      "not_byline": ["Senior Political Reporter", "Data Editor"]}),
+    ("byline-parse-por-spanish-role", {"text": _text(
+        "El puerto de Lumbra amplía su muelle de cruceros",
+        "Por María Fernanda Quiroga, corresponsal en Lumbra",
+        "El puerto de Lumbra ampliará en 200 metros su muelle de cruceros para recibir barcos más "
+        "grandes a partir de 2026, anunció este martes la autoridad portuaria.",
+        "La obra costará unos 48 millones de euros y durará dos años.")},
+     {"headline": "El puerto de Lumbra amplía su muelle de cruceros", "byline": ["María Fernanda Quiroga"],
+      "not_byline": ["corresponsal", "Lumbra"]}),
+    ("byline-parse-von-place", {"text": _text(
+        "Stadtrat stimmt für längere Badesaison",
+        "Von Henrike Bässler, Kellstadt",
+        "Das Freibad in Kellstadt bleibt in diesem Jahr bis Ende September geöffnet, hat der "
+        "Stadtrat am Donnerstagabend beschlossen.",
+        "Die längere Saison kostet die Stadt rund 60.000 Euro.")},
+     {"headline": "Stadtrat stimmt für längere Badesaison", "byline": ["Henrike Bässler"],
+      "not_byline": ["Kellstadt"]}),
+    ("byline-parse-par-french-envoyee", {"text": _text(
+        "À Lorvin, les vignerons vendangent de nuit",
+        "Par Mathilde Courvoisier, envoyée spéciale à Lorvin",
+        "Pour échapper à la chaleur, les vignerons de Lorvin vendangent désormais de nuit, "
+        "à la lumière des frontales, depuis le début de la semaine.",
+        "Les raisins cueillis au frais arrivent au chai en meilleur état, assurent-ils.")},
+     {"headline": "À Lorvin, les vignerons vendangent de nuit", "byline": ["Mathilde Courvoisier"],
+      "not_byline": ["envoyée spéciale", "Lorvin"]}),
+    ("byline-parse-name-pipe-agency", {"text": _text(
+        "Copper price hits a two-year high",
+        "By TOMAS AGUILERA | Associated Press",
+        "The price of copper rose to its highest in two years on Wednesday as mines in the south "
+        "of Varanda stayed shut by a strike.",
+        "Traders said stocks in exchange warehouses had fallen for six weeks in a row.")},
+     {"headline": "Copper price hits a two-year high", "byline": ["Tomas Aguilera"],
+      "not_byline": ["Associated Press"], "credit": "The Associated Press"}),
+    ("byline-parse-name-comma-reuters", {"text": _text(
+        "Airline orders forty short-haul jets",
+        "By Emeka Dunmore, Reuters",
+        "An airline based in Tessaly has ordered forty short-haul jets worth about 4 billion dollars "
+        "at list prices, it said on Monday.",
+        "Deliveries are due to start in 2027.")},
+     {"headline": "Airline orders forty short-haul jets", "byline": ["Emeka Dunmore"],
+      "not_byline": ["Reuters"], "credit": "Reuters"}),
+
+    # --- credit-agency-top: the agency in the dateline is the credit, never a byline ----------------
+    ("credit-top-afp-en-dash-region", {"text": _text(
+        "Floods cut off hill villages",
+        "LORVIN, Marsh Province (AFP) – Floods cut off at least a dozen hill villages in Marsh "
+        "Province on Saturday after three days of rain, officials said.",
+        "Rescue teams were using boats to reach families stranded on rooftops.",
+        "More rain is forecast for Monday.")},
+     {"headline": "Floods cut off hill villages", "credit": "Agence France-Presse", "dateline": "LORVIN",
+      "byline": [], "not_byline": ["AFP", "Lorvin"]}),
+    ("credit-top-dpa-german", {"text": _text(
+        "Zugausfälle nach Sturm im Norden",
+        "Brackenfurt (dpa) - Nach dem Sturm in der Nacht fallen im Norden weiterhin viele Züge aus, "
+        "wie die Bahn am Dienstag mitteilte.",
+        "Auf mehreren Strecken liegen noch Bäume auf den Gleisen.",
+        "Reisende sollen sich vor der Fahrt informieren.")},
+     {"headline": "Zugausfälle nach Sturm im Norden", "credit": "Deutsche Presse-Agentur",
+      "dateline": "Brackenfurt", "byline": [], "not_byline": ["dpa"]}),
+    ("credit-top-reuters-with-date", {"text": _text(
+        "Central bank holds rates steady",
+        "ORMSBY, Oct 9 (Reuters) - The central bank of Vestland held its main interest rate at "
+        "3.75 percent on Thursday, as expected, and said inflation was falling more slowly than hoped.",
+        "Two of the seven members of its board voted for a cut.",
+        "(Reporting by Siv Andersen; Editing by Paul Kernow)")},
+     {"headline": "Central bank holds rates steady", "credit": "Reuters", "dateline": "ORMSBY",
+      "not_byline": ["Reuters", "Ormsby", "Paul Kernow"], "byline": ["Siv Andersen"]}),
+    ("credit-top-by-the-associated-press", {"text": _text(
+        "Rail strike called off after late deal",
+        "By The Associated Press",
+        "KELDRUM, Norland (AP) — A rail strike planned for Monday was called off late on Sunday after "
+        "the union and the operator agreed on a pay deal, both sides said.",
+        "The deal gives train crews a 6 percent raise over two years.")},
+     {"headline": "Rail strike called off after late deal", "credit": "The Associated Press",
+      "dateline": "KELDRUM", "byline": [], "not_byline": ["Associated Press", "Keldrum"]}),
+    ("credit-top-html-strong-dateline", {"html": _page(
+        '<article>\n<h1>Mine rescue reaches trapped workers</h1>\n'
+        '<p><strong>WESTHOLM, Karelia (AP)</strong> — Rescuers reached eleven miners trapped '
+        '400 metres underground in Westholm on Friday after a two-day effort, the mine\'s owner said.</p>\n'
+        '<p>All eleven were brought to the surface and taken to hospital for checks.</p>\n'
+        '<p>The cause of the rock fall is being investigated.</p>\n</article>\n',
+        head='<title>Mine rescue reaches trapped workers</title>\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"author": {"@type": "Organization", "name": "Associated Press"}}</script>')},
+     {"headline": "Mine rescue reaches trapped workers", "credit": "The Associated Press",
+      "dateline": "WESTHOLM", "byline": [], "not_byline": ["Associated Press", "Westholm"]}),
+
+    # --- credit-agency-bottom: a closing credit line is the credit, not a byline or a quote's tail ---
+    ("credit-bottom-copyright-ap", {"text": _text(
+        "Museum returns carved doors to island",
+        "A museum in Harlow Bay has returned a pair of carved wooden doors to the island of Tenmar, "
+        "more than a century after they were taken.",
+        "\"They are coming home to the house they were made for,\" said the island's chief, Amara Solberg.",
+        "Copyright 2026 The Associated Press. All rights reserved. This material may not be published, "
+        "broadcast, rewritten or redistributed.")},
+     {"headline": "Museum returns carved doors to island", "credit": "The Associated Press", "byline": [],
+      "text_must_not_contain": ["All rights reserved"],
+      "quotes": [{"content_starts": "They are coming home", "content_ends": "the house they were made for",
+                  "speaker": ["Amara Solberg"]}]}),
+    ("credit-bottom-dash-reuters", {"text": _text(
+        "Shipping line adds second route to the north",
+        "A container line will add a second weekly service to the northern ports from June, it said "
+        "on Wednesday, as trade through the Skell strait grows.",
+        "\"Our ships into the north have been full since the autumn,\" the line's director, "
+        "Bjarke Tollefsen, said.",
+        "-- Reuters")},
+     {"headline": "Shipping line adds second route to the north", "credit": "Reuters", "byline": [],
+      "text_must_not_contain": ["-- Reuters"],
+      "quotes": [{"content_starts": "Our ships into the north", "content_ends": "full since the autumn",
+                  "speaker": ["Bjarke Tollefsen"]}]}),
+    ("credit-bottom-run-in-afp-paren", {"text": _text(
+        "Rare tortoise hatches at island zoo",
+        "A ploughshare-backed tortoise has hatched at the zoo in Ventamar, the first of its kind bred "
+        "in captivity on the island, keepers said on Tuesday.",
+        "\"We waited 214 days and then it came out in an afternoon,\" said keeper Ilse Marwood. (AFP)")},
+     {"headline": "Rare tortoise hatches at island zoo", "credit": "Agence France-Presse", "byline": [],
+      "quotes": [{"content_starts": "We waited 214 days", "content_ends": "came out in an afternoon",
+                  "speaker": ["Ilse Marwood"]}]}),
+    ("credit-bottom-dpa-signoff-german", {"text": _text(
+        "Hochwasser: Pegel am Sellbach sinkt",
+        "Der Wasserstand des Sellbachs ist in der Nacht zum Sonntag deutlich gesunken, teilte die "
+        "Feuerwehr in Ommersheim mit.",
+        "Die Sandsäcke sollen noch bis Mittwoch liegen bleiben.",
+        "dpa")},
+     {"headline": "Hochwasser: Pegel am Sellbach sinkt", "credit": "Deutsche Presse-Agentur", "byline": [],
+      "not_byline": ["dpa"]}),
+    ("credit-bottom-with-reporting-by-afp", {"text": _text(
+        "Glacier loses a tenth of its ice in two summers",
+        "By Halldis Vornes",
+        "The Skarvbreen glacier has lost about a tenth of its ice in the last two summers, "
+        "glaciologists said on Friday.",
+        "The front of the glacier has pulled back 180 metres since 2023.",
+        "With reporting by Agence France-Presse")},
+     {"headline": "Glacier loses a tenth of its ice in two summers", "byline": ["Halldis Vornes"],
+      "credit": "Agence France-Presse", "not_byline": ["Agence France-Presse"],
+      "text_must_not_contain": ["With reporting by"]}),
+    ("credit-bottom-ap-contributed", {"text": _text(
+        "Toll bridge fees frozen for a year",
+        "By Cassius Mbeki-Hart",
+        "Tolls on the Arrow Estuary bridge will stay at 2.40 pounds for another year, the bridge "
+        "board said on Monday.",
+        "The board had proposed a rise of 30 pence in the autumn.",
+        "The Associated Press contributed to this report.")},
+     {"headline": "Toll bridge fees frozen for a year", "byline": ["Cassius Mbeki-Hart"],
+      "credit": "The Associated Press", "not_byline": ["Associated Press"], "contributors": [],
+      "text_must_not_contain": ["contributed to this report"]}),
+
+    # --- date-published-updated: both stamps, each as its own value ---------------------------------
+    ("date-pubupd-pipe-cet", {"html": _page(
+        '<article>\n<h1>Tram line extension approved</h1>\n'
+        '<p class="byline">By Ansgar Holm</p>\n'
+        '<div class="stamps">Published: 4 November 2025, 08:02 CET | Updated: 5 November 2025, 17:45 CET</div>\n'
+        '<p>The city council approved a 3-kilometre extension of tram line 2 to the new hospital on '
+        'Tuesday evening.</p>\n<p>Building work is due to start next spring.</p>\n</article>\n',
+        head="<title>Tram line extension approved</title>")},
+     {"headline": "Tram line extension approved", "byline": ["Ansgar Holm"],
+      "published": "2025-11-04T08:02", "published_offset": "+01:00",
+      "updated": "2025-11-05T17:45", "updated_offset": "+01:00"}),
+    ("date-pubupd-jsonld-published-visible-updated", {"html": _page(
+        '<article>\n<h1>Pier reopens after storm repairs</h1>\n'
+        '<p class="byline">By Wren Castellan</p>\n'
+        '<p class="updated">Updated 6 May 2024, 10:30 BST</p>\n'
+        '<p>The pier at Sallow Sands reopened on Monday after four months of repairs to storm damage.</p>\n'
+        '<p>The deck has been relaid with timber from the old railway sheds.</p>\n</article>\n',
+        head='<title>Pier reopens after storm repairs</title>\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"datePublished": "2024-05-05T18:20:00+01:00", "dateModified": "2024-05-06T10:30:00+01:00"}'
+             '</script>')},
+     {"headline": "Pier reopens after storm repairs", "published": "2024-05-05T18:20",
+      "published_offset": "+01:00", "updated": "2024-05-06T10:30", "updated_offset": "+01:00"}),
+    ("date-pubupd-text-et-am", {"text": _text(
+        "Snowplough drivers vote to strike",
+        "By Lorcan Whitby",
+        "Published March 2, 2025 7:05 a.m. EST · Updated March 3, 2025 11:20 a.m. EST",
+        "Snowplough drivers in Granby County voted on Sunday to strike for two days next week "
+        "over overtime pay.",
+        "The county said it would hire private contractors to keep the main roads open.")},
+     {"headline": "Snowplough drivers vote to strike", "byline": ["Lorcan Whitby"],
+      "published": "2025-03-02T07:05", "published_offset": "-05:00",
+      "updated": "2025-03-03T11:20", "updated_offset": "-05:00"}),
+    ("date-pubupd-german-uhr", {"html": _page(
+        '<article>\n<h1>Neue Radwege am Hafen</h1>\n'
+        '<p class="autor">Von Timo Reichelt</p>\n'
+        '<p class="datum">Veröffentlicht am 12.03.2024, 09:15 Uhr · Aktualisiert am 13.03.2024, 18:40 Uhr</p>\n'
+        '<p>Am Hafen von Wendhusen sollen bis zum Herbst zwei neue Radwege entstehen, teilte die '
+        'Stadt am Dienstag mit.</p>\n<p>Die Kosten liegen bei rund 1,2 Millionen Euro.</p>\n</article>\n',
+        head="<title>Neue Radwege am Hafen</title>", lang="de")},
+     {"headline": "Neue Radwege am Hafen", "byline": ["Timo Reichelt"],
+      "published": "2024-03-12T09:15", "updated": "2024-03-13T18:40"}),
+    ("date-pubupd-spanish-text", {"text": _text(
+        "La biblioteca municipal abrirá los domingos",
+        "Por Inés Carvajal",
+        "Publicado el 3 de abril de 2024 a las 10:20 | Actualizado el 4 de abril de 2024 a las 08:05",
+        "La biblioteca municipal de Villamar abrirá también los domingos por la mañana a partir "
+        "de mayo, anunció el ayuntamiento.",
+        "El horario de verano se mantendrá sin cambios.")},
+     {"headline": "La biblioteca municipal abrirá los domingos", "byline": ["Inés Carvajal"],
+      "published": "2024-04-03T10:20", "updated": "2024-04-04T08:05"}),
+    ("date-pubupd-french-same-day", {"text": _text(
+        "Le pont de Sarlène fermé pour travaux",
+        "Par Bastien Lemercier",
+        "Publié le 15 janvier 2025 à 07h30, modifié le 15 janvier 2025 à 12h05",
+        "Le pont de Sarlène sera fermé à la circulation pendant six semaines à partir de lundi pour "
+        "des travaux de renforcement, a annoncé la préfecture.",
+        "Une déviation est mise en place par la route des quais.")},
+     {"headline": "Le pont de Sarlène fermé pour travaux", "byline": ["Bastien Lemercier"],
+      "published": "2025-01-15T07:30", "updated": "2025-01-15T12:05"}),
+
+    # --- date-time-zone: the page's local time and its offset, not UTC and not the day after --------
+    ("date-tz-pst-vs-utc-meta", {"html": _page(
+        '<article>\n<h1>Late vote saves the ferry dock</h1>\n'
+        '<p class="byline">By Marisol Dunaway</p>\n'
+        '<p class="timestamp">Nov. 3, 2024, 11:45 p.m. PST</p>\n'
+        '<p>The harbour commission voted just before midnight on Sunday to keep the old ferry dock '
+        'at Pellham open for another five years.</p>\n</article>\n',
+        head='<title>Late vote saves the ferry dock</title>\n'
+             '<meta property="article:published_time" content="2024-11-04T07:45:00Z">')},
+     {"headline": "Late vote saves the ferry dock", "byline": ["Marisol Dunaway"],
+      "published": "2024-11-03T23:45", "published_offset": "-08:00"}),
+    ("date-tz-ist-half-hour", {"text": _text(
+        "Monsoon rains close schools in the hill district",
+        "Deccan Valley Times | Published: 10:05 AM IST, 5 August 2024",
+        "Schools in the Ambara hill district will stay closed until Wednesday after two days of "
+        "heavy monsoon rain caused landslides on three roads.",
+        "Teachers have been asked to set work online.")},
+     {"headline": "Monsoon rains close schools in the hill district",
+      "published": "2024-08-05T10:05", "published_offset": "+05:30"}),
+    ("date-tz-jsonld-local-vs-meta-utc", {"html": _page(
+        '<article>\n<h1>Night market returns to the river bank</h1>\n'
+        '<p>The night market on the Yarrow river bank returned on Friday after a two-year break, '
+        'with 120 stalls and a stage for local bands.</p>\n'
+        '<p>It will run every Friday until the end of March.</p>\n</article>\n',
+        head='<title>Night market returns to the river bank</title>\n'
+             '<meta property="article:published_time" content="2024-08-30T13:15:00Z">\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"datePublished": "2024-08-30T23:15:00+10:00"}</script>')},
+     {"headline": "Night market returns to the river bank",
+      "published": "2024-08-30T23:15", "published_offset": "+10:00"}),
+    ("date-tz-midnight-cdt", {"text": _text(
+        "Power restored to most homes after storm",
+        "Prairie Ledger, 12:30 a.m. CDT Saturday, Sept. 14, 2024",
+        "Power has been restored to all but about 900 homes in Calloway County after Thursday's "
+        "storm, the electric cooperative said late on Friday.",
+        "Crews from three neighbouring counties are helping with repairs.")},
+     {"headline": "Power restored to most homes after storm",
+      "published": "2024-09-14T00:30", "published_offset": "-05:00"}),
+    ("date-tz-gmt-plus-in-brackets", {"text": _text(
+        "Desert road reopens after sandstorm",
+        "Posted on 2024-06-01 18:20 (GMT+4)",
+        "The main desert road between Qarun and the coast reopened on Saturday evening after a "
+        "sandstorm closed it for two days.",
+        "Drivers were told to keep their headlights on.")},
+     {"headline": "Desert road reopens after sandstorm",
+      "published": "2024-06-01T18:20", "published_offset": "+04:00"}),
+    ("date-tz-time-element-utc-shown-local", {"html": _page(
+        '<article>\n<h1>Harbour fireworks moved to Sunday</h1>\n'
+        '<p class="byline">By Keelan Brodie</p>\n'
+        '<p><time datetime="2024-12-29T03:50:00Z">December 28, 2024 10:50 PM ET</time></p>\n'
+        '<p>The new year fireworks over Tallon harbour will be held on Sunday night instead of '
+        'Saturday because of high winds, the city said.</p>\n</article>\n',
+        head="<title>Harbour fireworks moved to Sunday</title>")},
+     {"headline": "Harbour fireworks moved to Sunday", "byline": ["Keelan Brodie"],
+      "published": "2024-12-28T22:50", "published_offset": "-05:00"}),
+
+    # --- text-repeated-paragraphs: text the extraction repeats comes once ---------------------------
+    ("text-repeat-pull-quote", {"html": _page(
+        '<article>\n<h1>Orchard trust plants 500 old apple varieties</h1>\n'
+        '<p>A trust in the Marrow valley has planted 500 old apple varieties in a single orchard '
+        'to keep them from dying out.</p>\n'
+        '<p>“Some of these trees grew in only one garden in the whole county,” said the trust\'s '
+        'gardener, Aurelio Pennington.</p>\n'
+        '<blockquote class="pull-quote"><p>“Some of these trees grew in only one garden in the whole '
+        'county,” said the trust\'s gardener, Aurelio Pennington.</p></blockquote>\n'
+        '<p>The orchard will open to visitors in the autumn.</p>\n</article>\n',
+        head="<title>Orchard trust plants 500 old apple varieties</title>")},
+     {"headline": "Orchard trust plants 500 old apple varieties",
+      "text_must_not_repeat": "Some of these trees grew in only one garden",
+      "text_must_contain": ["The orchard will open to visitors in the autumn"],
+      "quote_count": 1}),
+    ("text-repeat-three-interleaved-copies", {"text": _text(
+        "Village shop saved by residents' buy-out",
+        "Residents of Cuddlestone have bought their village shop for 180,000 pounds after it was "
+        "put up for sale last year.",
+        "\"We could not lose the last shop and the post office with it,\" said the chair of the buyers, "
+        "Fenella Achterberg.",
+        "The shop will be run by a manager and twenty volunteers.",
+        "Residents of Cuddlestone have bought their village shop for 180,000 pounds after it was "
+        "put up for sale last year.",
+        "\"We could not lose the last shop and the post office with it,\" said the chair of the buyers, "
+        "Fenella Achterberg.",
+        "Residents of Cuddlestone have bought their village shop for 180,000 pounds after it was "
+        "put up for sale last year.",
+        "The shop will be run by a manager and twenty volunteers.",
+        "\"We could not lose the last shop and the post office with it,\" said the chair of the buyers, "
+        "Fenella Achterberg.")},
+     {"headline": "Village shop saved by residents' buy-out",
+      "text_must_not_repeat": "We could not lose the last shop",
+      "text_must_contain": ["twenty volunteers"], "quote_count": 1}),
+    ("text-repeat-copy-with-other-marks", {"text": _text(
+        "Swimming pool roof to be replaced",
+        "The roof of the Hedley leisure pool will be replaced over the summer at a cost of "
+        "2.3 million pounds, the council said.",
+        "“It has leaked into the plant room every winter since 2019,” said the centre’s manager, "
+        "Bronwen Ashdale.",
+        "The pool will close from June to September.",
+        "The roof of the Hedley leisure pool will be replaced over the summer at a cost of "
+        "2.3 million pounds, the council said.",
+        "\"It has leaked into the plant room every winter since 2019,\" said the centre's manager, "
+        "Bronwen Ashdale.",
+        "The pool will close from June to September.")},
+     {"headline": "Swimming pool roof to be replaced",
+      "text_must_not_repeat": "leaked into the plant room every winter",
+      "text_must_contain": ["close from June to September"], "quote_count": 1}),
+    ("text-repeat-teaser-standfirst", {"html": _page(
+        '<article>\n<h1>Coastal path to be rerouted around landslip</h1>\n'
+        '<p class="standfirst">A stretch of the coastal path at Hobb Cliff is to be rerouted inland '
+        'after a landslip took away 40 metres of the track.</p>\n'
+        '<p>A stretch of the coastal path at Hobb Cliff is to be rerouted inland after a landslip '
+        'took away 40 metres of the track.</p>\n'
+        '<p>Walkers are being sent along a farm lane until the new route is ready in June.</p>\n'
+        '<p>The landowner has agreed to the new line across two fields.</p>\n</article>\n',
+        head="<title>Coastal path to be rerouted around landslip</title>")},
+     {"headline": "Coastal path to be rerouted around landslip",
+      "text_must_not_repeat": "is to be rerouted inland after a landslip",
+      "text_must_contain": ["The landowner has agreed to the new line"]}),
+    ("text-repeat-amp-copy-extra-paragraph", {"html": _page(
+        '<article>\n<h1>Swifts return to the church tower</h1>\n'
+        '<div class="body amp">\n<p>Swifts have returned to nest in the tower of St Aldric\'s church '
+        'in Brindle for the first time in twelve years.</p>\n'
+        '<p>“We put up forty nest boxes behind the louvres and hoped,” said the churchwarden, '
+        'Cosmo Adeyemi-Clark.</p>\n<p>Advertisement</p>\n</div>\n'
+        '<div class="body web">\n<p>Swifts have returned to nest in the tower of St Aldric\'s church '
+        'in Brindle for the first time in twelve years.</p>\n'
+        '<p>Advertisement</p>\n'
+        '<p>“We put up forty nest boxes behind the louvres and hoped,” said the churchwarden, '
+        'Cosmo Adeyemi-Clark.</p>\n'
+        '<p>Nine pairs are nesting, and the first chicks are expected in July.</p>\n</div>\n</article>\n',
+        head="<title>Swifts return to the church tower</title>")},
+     {"headline": "Swifts return to the church tower",
+      "text_must_not_repeat": "We put up forty nest boxes",
+      "text_must_contain": ["the first chicks are expected in July"], "quote_count": 1}),
+]
+
+
+@cache
+def analysed(variant_id: str) -> Article:
+    """The variant's input analysed once (HTML through a ``.html`` file, like a user's page)."""
+    inp = next(v[1] for v in VARIANTS if v[0] == variant_id)
+    if "html" in inp:
+        _TMP.mkdir(parents=True, exist_ok=True)
+        page = _TMP / (variant_id + ".html")
+        page.write_text(inp["html"], encoding="utf-8")
+        return newstrace.analyze(page, ctx=_ctx())
+    return newstrace.analyze(inp["text"], ctx=_ctx())
+
+
+#: Variants still failing, with the reason (strict: a fix makes them fail until removed here).
+KNOWN_FAILURES: dict[str, str] = {}
+
+
+def _param(variant_id: str):
+    reason = KNOWN_FAILURES.get(variant_id)
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+    return pytest.param(variant_id, id=variant_id, marks=marks)
+
+
+def test_variants_cover_each_kind_four_times():
+    kinds = ("byline-comments", "byline-menu", "byline-schema", "byline-parse", "credit-top", "credit-bottom",
+             "date-pubupd", "date-tz", "text-repeat")
+    counts = {k: sum(v[0].startswith(k + "-") for v in VARIANTS) for k in kinds}
+    assert all(n >= 4 for n in counts.values()), counts
+    assert len({v[0] for v in VARIANTS}) == len(VARIANTS)
+
+
+@pytest.mark.parametrize("variant_id", [_param(v[0]) for v in VARIANTS])
+def test_variant(variant_id):
+    article = analysed(variant_id)
+    exp = next(v[2] for v in VARIANTS if v[0] == variant_id)
+    assert not [e for e in article.errors if e.stage in ("read", "repair", "structure")], article.errors
+    assert check_structure(article, exp) + check_quotes(article, exp) == []
