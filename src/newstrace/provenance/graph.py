@@ -34,6 +34,8 @@ class Link(NamedTuple):
         versions: the link joins two versions of one page or file (an update, not a copy): a
             copy of either version is read against the version it follows best, not through the
             update (:func:`resolve_links`).
+        kind: the derivation kind (``""`` when unknown); similarities of a ``translation`` link
+            are not compared with those of same-language links (:func:`_unsupported_middles`).
     """
 
     copy_id: str
@@ -44,6 +46,7 @@ class Link(NamedTuple):
     origin_coverage: float
     mean_similarity: float
     versions: bool = False
+    kind: str = ""
 
 
 def link_of(d: Derivation) -> Link:
@@ -53,7 +56,8 @@ def link_of(d: Derivation) -> Link:
     sims = [p.similarity for p in d.alignment]
     versions = bool(d.direction_evidence) and d.direction_evidence[0].startswith(VERSIONS_REASON)
     return Link(d.copy_id, d.origin_id or None, d.sibling_ids[0] if d.sibling_ids else None, d.score,
-                d.copy_coverage, d.origin_coverage or 0.0, sum(sims) / len(sims) if sims else 0.0, versions)  # fmt: skip
+                d.copy_coverage, d.origin_coverage or 0.0, sum(sims) / len(sims) if sims else 0.0, versions,
+                d.kind)  # fmt: skip
 
 
 def _direct(links: Iterable[Link]) -> dict[str, set[str]]:
@@ -171,6 +175,39 @@ def _shortcuts(parents: dict[str, set[str]]) -> set[tuple[str, str]]:
     return out
 
 
+#: How much closer (mean aligned similarity, or share of the middle covered) a copy must be to the
+#: middle of a chain than to its top to be read as a copy of the middle (:func:`_unsupported_middles`).
+CLOSER_TO_MIDDLE = 0.02
+
+
+def _unsupported_middles(links: Sequence[Link]) -> set[tuple[str, str]]:
+    """Direct links ``c <- b`` of triangles ``c <- b <- a`` plus ``c <- a`` where ``c`` is no closer to ``b`` than to ``a``.
+
+    The rule of shared errors in textual criticism (Maas, *Textkritik*, 1927): a copy descends
+    from an intermediate copy only when it shares that copy's departures from the origin. When
+    ``b`` changed the text (a machine translation, an edit, a cut), a copy of ``b`` is closer to
+    ``b`` than to ``a`` (mean similarity of aligned sentences, or ``b``'s cut covered); a copy of
+    ``a`` is at least as close to ``a``: then nothing puts ``b`` between them and ``c <- a`` is
+    kept, not dropped as a chain's shortcut (three republishers of one wire story and a machine
+    translation of it would otherwise be read as a translation of whichever republisher the
+    direction votes put above it). Triangles with a ``translation`` link are left alone: a
+    similarity across languages does not compare with one within a language.
+    """
+    direct = {(d.copy_id, d.origin_id): d for d in links if d.origin_id and not d.versions}
+    parents = _direct(direct.values())
+    out: set[tuple[str, str]] = set()
+    for (c, b), cb in direct.items():
+        for a in parents.get(b, ()):
+            ca = direct.get((c, a))
+            if ca is None or "translation" in (cb.kind, ca.kind, direct[(b, a)].kind):
+                continue
+            if cb.mean_similarity <= ca.mean_similarity + CLOSER_TO_MIDDLE \
+                    and cb.origin_coverage <= ca.origin_coverage + CLOSER_TO_MIDDLE:
+                out.add((c, b))
+                break
+    return out
+
+
 def _parent_rank(d: Link) -> tuple:
     """How closely a copy follows a candidate parent: the share of the parent it covers (a cut
     of a cut covers all of the cut and only part of the full text), then the mean similarity of
@@ -234,10 +271,13 @@ def resolve_links(links: Sequence[Link]) -> dict[int, list[str] | None]:
     """
     # an update of a page is no step a copy went through: a copy of either version keeps both as
     # candidate parents and follows the one it matches best (_parent_rank)
-    shortcuts = _shortcuts(_direct(d for d in links if not d.versions))
+    # a copy that shares none of a middle copy's departures from the top is no copy of the middle
+    unsupported = _unsupported_middles(links)
+    dropped = unsupported | _shortcuts(_direct(d for d in links if not d.versions
+                                               and (d.copy_id, d.origin_id) not in unsupported))  # fmt: skip
     best: dict[str, int] = {}  # one parent per copy
     for i, d in enumerate(links):
-        if d.origin_id and (d.copy_id, d.origin_id) not in shortcuts:
+        if d.origin_id and (d.copy_id, d.origin_id) not in dropped:
             cur = best.get(d.copy_id)
             if cur is None or _parent_rank(d) > _parent_rank(links[cur]):
                 best[d.copy_id] = i
@@ -290,7 +330,9 @@ def resolve(derivs: Sequence[Derivation]) -> list[Derivation]:
     """Drop shortcut links of chains and group siblings.
 
     - A direct link ``c <- a`` is dropped when ``a`` is also reachable from ``c`` through other
-      direct links (``c <- b <- a``): the chain says it, with its middle step.
+      direct links (``c <- b <- a``): the chain says it, with its middle step; unless ``c`` is no
+      closer to ``b`` than to ``a`` (it shares none of ``b``'s departures from ``a``): then
+      ``c <- b`` goes and ``c <- a`` stays (:func:`_unsupported_middles`).
     - A copy left with two or more direct origins that no chain relates (each verified against
       it pairwise: two versions of one wire story, a cut and the full text) keeps one parent, the
       one it follows most closely (:func:`_parent_rank`); a copy has one origin.

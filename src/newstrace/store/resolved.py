@@ -38,7 +38,7 @@ DDL: tuple[str, ...] = (
 _LINKS_SQL = """
 SELECT d.copy_id, d.origin_key, d.origin_id, d.sibling_ids[1] AS partner, d.score, d.copy_coverage,
        coalesce(d.origin_coverage, 0.0), coalesce(p.sim, 0.0),
-       coalesce(starts_with(d.direction_evidence[1], '{versions}'), false)
+       coalesce(starts_with(d.direction_evidence[1], '{versions}'), false), d.kind
 FROM derivations d LEFT JOIN (
     SELECT copy_id, origin_key, fsum(similarity) / count(similarity) AS sim
     FROM alignments WHERE similarity IS NOT NULL GROUP BY copy_id, origin_key
@@ -71,7 +71,7 @@ def refresh_resolved(con) -> tuple[int, float]:
     from newstrace.provenance.direction import VERSIONS_REASON
 
     rows = con.execute(_LINKS_SQL.format(versions=VERSIONS_REASON.replace("'", "''"))).fetchall()
-    links = [Link(r[0], r[2], r[3] if r[2] is None else None, r[4], r[5], r[6], r[7], r[8]) for r in rows]
+    links = [Link(r[0], r[2], r[3] if r[2] is None else None, r[4], r[5], r[6], r[7], r[8], r[9] or "") for r in rows]
     kept = resolve_links(links)
     order = sorted(kept)
     batch = pa.table({
