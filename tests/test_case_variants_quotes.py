@@ -461,6 +461,134 @@ VARIANTS = [
        "\"I saw it and I gave the card,\" the referee, Miriam Achterberg, replied.\n\nThe league will review the match.",
        [_q("Did anyone see the elbow", "Osvaldo Reyes"), _q("Anyone at all", "Osvaldo Reyes"),
         _q("I saw it and I gave the card", "Miriam Achterberg")]),
+    # --- second batch: other layouts of the same kinds ----------------------------------------
+    _v("quote-dash-attribution", 6,
+       "Readers on the new timetable\n\nWe asked passengers what they make of the new timetable.\n\n"
+       "\u201cTwo buses an hour is not a service, it is a rumour.\u201d \u2014 Harbour master Elin Voss\n\n"
+       "\u201cI can finally get to the early shift on time.\u201d \u2013 Dagny Holt, nurse, Westry\n\n"
+       "The timetable is under review.",
+       [_q("Two buses an hour is not a service", "Elin Voss"), _q("I can finally get to the early shift", "Dagny Holt")]),
+    _v("quote-colon-attribution", 6,
+       "Coach sums up the season\n\nThe Harbury Rovers finished third in the league.\n\n"
+       "Rovers coach Ramon Iturbe: \u201cThird is not where we wanted to be, but it is where we deserved to be.\u201d\n\n"
+       "Captain Ines Okafor: \u201cWe lost too many points at home.\u201d\n\nThe new season starts in August.",
+       [_q("Third is not where we wanted to be", "Ramon Iturbe"), _q("We lost too many points at home", "Ines Okafor")]),
+    _v("quote-previous-sentence", 6,
+       "Coach blunt after defeat\n\nThe Harbury Rovers lost 3-0 to Wexley on Saturday.\n\n"
+       "Rovers coach Ramon Iturbe was blunt about his players after the match.\n\n"
+       "\"We lost this one in the first ten minutes, and nobody on the bench can explain why.\"\n\n"
+       "Rovers play away next week.",
+       [_q("We lost this one in the first ten minutes", "Ramon Iturbe")]),
+    _v("quote-pronoun-speaker", 6,
+       "Ferry captain retires\n\nCaptain Oskar Lindqvist steered his last crossing to Holm island on Sunday.\n\n"
+       "He told passengers: \u201cForty years on this water and I never lost a car.\u201d\n\n"
+       "His daughter, Frida Lindqvist, was on the bridge. She added that he \u201cwould be back as a passenger "
+       "next week, complaining about the coffee.\u201d",
+       [_q("Forty years on this water", "Oskar Lindqvist"), _q("would be back as a passenger", "Frida Lindqvist")]),
+    _v("quote-multi-paragraph", 6,
+       "Miner recalls the collapse\n\nA retired miner, Gwilym Pryce, spoke at the memorial on Saturday.\n\n"
+       "\"We heard the roof go before we saw it,\" he said. \"Then the lamps went out.\n\n"
+       "\"Nobody shouted. We just held on to the man next to us.\n\n"
+       "\"It was nine hours before the rescue team reached us.\"\n\n"
+       "\"He has told that story every year,\" said the memorial's organiser, Bethan Rees.",
+       [_q("We heard the roof go", "Gwilym Pryce"),
+        _q("Then the lamps went out", "Gwilym Pryce", ends="reached us"),
+        _q("He has told that story every year", "Bethan Rees")]),
+    _v("quote-nested", 6,
+       "Council sign sparks row\n\nA new sign at the Lowmere beach car park has angered surfers.\n\n"
+       "\"They put up a sign saying 'No surfing after 6pm' and didn't ask a single one of us,\" said Kai "
+       "Brennan, who runs the surf school.\n\nThe council said the sign was a mistake.",
+       [_q("They put up a sign saying", "Kai Brennan", ends="a single one of us")],
+       ["No surfing after 6pm"]),
+    _v("quote-marks-mixed", 6,
+       "Cafe owner fights rent rise\n\nThe owner of the Quay Cafe, Marisol Tejada, has been told her rent will "
+       "double.\n\n''We cannot sell twice as much coffee to the same number of people,'' Tejada said.\n\n"
+       "The landlord's agent said the rent was ``in line with the market.''",
+       [_q("We cannot sell twice as much coffee", "Marisol Tejada")]),
+    _v("quote-unbalanced-marks", 6,
+       "Town band loses its hall\n\nThe Kessport town band must leave its rehearsal hall by March.\n\n"
+       "The band's conductor, Ilse Marwick, said the news was \u201ca blow.\n\n"
+       "\u201cWe have rehearsed there every Thursday since 1962,\u201d said the band's oldest member, Harold Pym, 88.\n\n"
+       "The hall will become flats.",
+       [_q("We have rehearsed there every Thursday since 1962", "Harold Pym")]),
+    _v("not-quote-scare-title", 6,
+       "Gallery shows local painters\n\nThe Ardley gallery opens \u2018Salt and Slate\u2019, a show of twelve "
+       "local painters, on Friday.\n\nThe show includes \u2018Low Water\u2019, a painting the gallery calls its "
+       "\u2018centrepiece\u2019, and a series of \u2018night studies\u2019 of the harbour.\n\nEntry is free.",
+       [], ["Salt and Slate", "Low Water", "centrepiece", "night studies"], count=0),
+    _v("quote-split", 6,
+       "Baker wins national prize\n\nThe Penwyn baker Rhiannon Carew won the national bread prize on Saturday.\n\n"
+       "\u2018I have baked the same loaf for twenty years\u2019, Carew said, \u2018and today somebody finally "
+       "noticed\u2019.\n\nThe prize is 2,000 pounds.",
+       [_q("I have baked the same loaf", "Rhiannon Carew"), _q("and today somebody finally noticed", "Rhiannon Carew")]),
+    _v("quote-speaker-role", 6,
+       "Ministry defends school closures\n\nThe ministry's spokesperson, Anneli Korhonen, defended the closure of "
+       "six village schools on Monday.\n\n\"Six schools with fewer than ten pupils each cannot stay open,\" the "
+       "spokesperson said.\n\nParents will protest on Friday.",
+       [_q("Six schools with fewer than ten pupils", "Anneli Korhonen")]),
+    _v("quote-anonymous-source", 6,
+       "Port strike talks collapse\n\nTalks to end the strike at the Kessport container terminal collapsed on "
+       "Friday.\n\n\"The owner, Henrik Saltnes, never wanted a deal,\" a spokesperson for the dockers' union "
+       "said.\n\nSaltnes said the union had walked out.",
+       [_q("The owner, Henrik Saltnes, never wanted a deal", "spokesperson", unnamed=True)]),
+    _v("quote-cue-after-question", 6,
+       "Residents quiz developer\n\nThe developer of the Quarry Hill tower met residents on Tuesday.\n\n"
+       "\"Where will our children play?\" asks Noor Haddad, who has lived on the hill for thirty years.\n\n"
+       "\"Why was nobody told?\" her neighbour Agnes Fell wanted to know.\n\nThe developer promised a playground.",
+       [_q("Where will our children play", "Noor Haddad"), _q("Why was nobody told", "Agnes Fell")]),
+    # --- other languages: Spanish, French, German, Portuguese articles (no parse, marks and cue words) --
+    _v("quote-split", 7,
+       "El puerto de Calvera reabre tras el temporal\n\nEl puerto de Calvera reabri\u00f3 el lunes tras tres d\u00edas "
+       "cerrado por el temporal, que hundi\u00f3 dos barcos de pesca en el muelle norte.\n\n"
+       "\u00abHemos perdido dos barcos, pero nadie ha resultado herido\u00bb, dijo la capitana del puerto, Marisa "
+       "Ocampo. \u00abEl muelle norte seguir\u00e1 cerrado hasta el verano.\u00bb\n\n"
+       "Los pescadores volver\u00e1n al mar el jueves si el tiempo lo permite.",
+       [_q("Hemos perdido dos barcos", "Marisa Ocampo"), _q("El muelle norte seguir\u00e1 cerrado", "Marisa Ocampo")]),
+    _v("quote-anonymous-source", 7,
+       "El ayuntamiento de Calvera pagar\u00e1 las reparaciones del muelle\n\nEl ayuntamiento de Calvera pagar\u00e1 "
+       "las reparaciones del muelle norte, da\u00f1ado por el temporal de la semana pasada.\n\n"
+       "Seg\u00fan un portavoz del ayuntamiento, \u00ablas obras costar\u00e1n al menos medio mill\u00f3n de euros y "
+       "empezar\u00e1n en marzo\u00bb.\n\nEl alcalde, Tom\u00e1s Berrocal, no quiso hacer declaraciones.",
+       [_q("las obras costar\u00e1n al menos medio mill\u00f3n", "portavoz", unnamed=True)]),
+    _v("not-quote-scare-title", 7,
+       "El pesquero Estrella del Norte vuelve a puerto\n\nEl pesquero \u00abEstrella del Norte\u00bb regres\u00f3 el "
+       "domingo a Calvera tras pasar dos semanas en el llamado \u00abcaladero grande\u00bb del norte.\n\n"
+       "\u00abNunca hab\u00edamos visto tanta merluza en una sola marea\u00bb, afirm\u00f3 el patr\u00f3n, Ignacio "
+       "Larra\u00f1aga.\n\nLa cofrad\u00eda vender\u00e1 la captura el lunes en la lonja.",
+       [_q("Nunca hab\u00edamos visto tanta merluza", "Ignacio Larra\u00f1aga")],
+       ["Estrella del Norte", "caladero grande"]),
+    _v("quote-cue-after-question", 7,
+       "La route de Bruzac restera ferm\u00e9e\n\nLa route d\u00e9partementale qui relie Bruzac \u00e0 la vall\u00e9e "
+       "restera ferm\u00e9e jusqu'\u00e0 lundi apr\u00e8s un \u00e9boulement survenu dans la nuit de jeudi.\n\n"
+       "\u00ab Qui va payer pour le d\u00e9tour des camions ? \u00bb a demand\u00e9 le maire de Bruzac, \u00c9tienne "
+       "Valloton.\n\nLa pr\u00e9f\u00e8te, Claire Amsel, a pr\u00e9cis\u00e9 : \u00ab Les travaux commenceront d\u00e8s "
+       "samedi matin. \u00bb\n\nLes habitants peuvent passer par le col.",
+       [_q("Qui va payer pour le d\u00e9tour", "\u00c9tienne Valloton"), _q("Les travaux commenceront", "Claire Amsel")]),
+    _v("quote-colon-attribution", 7,
+       "Wochenmarkt in Lindau findet statt\n\nTrotz des Hochwassers findet der Wochenmarkt in Lindau am Samstag "
+       "wie geplant statt, teilte die Stadt am Freitag mit.\n\nDie B\u00fcrgermeisterin Helga Strobel erkl\u00e4rte: "
+       "\u201eDer Markt geh\u00f6rt zu dieser Stadt wie der See.\u201c\n\n\u201eWir haben in der Nacht alles verloren\u201c, "
+       "sagte der B\u00e4cker Jonas Eberhardt, dessen Laden am Ufer liegt.\n\nDie Feuerwehr pumpt noch Keller aus.",
+       [_q("Der Markt geh\u00f6rt zu dieser Stadt", "Helga Strobel"), _q("Wir haben in der Nacht alles", "Jonas Eberhardt")]),
+    _v("quote-dash-attribution", 7,
+       "Feira de Vilarinho volta no s\u00e1bado\n\nA feira semanal de Vilarinho volta a realizar-se no s\u00e1bado, "
+       "depois de duas semanas de interrup\u00e7\u00e3o por causa das cheias.\n\n\u201cNingu\u00e9m nos avisou da "
+       "cheia a tempo de tirar os animais.\u201d \u2014 Rui Teixeira, agricultor\n\n\u201cPerdemos tudo numa "
+       "noite, mas vamos recome\u00e7ar\u201d, disse a comerciante Ana Ribeiro.\n\nA c\u00e2mara promete apoios.",
+       [_q("Ningu\u00e9m nos avisou da cheia", "Rui Teixeira"), _q("Perdemos tudo numa noite", "Ana Ribeiro")]),
+    _v("quote-speaker-role", 7,
+       "La alcaldesa de Calvera defiende el nuevo muelle\n\nLa alcaldesa de Calvera, Luc\u00eda Etxeberria, "
+       "present\u00f3 el martes el proyecto del nuevo muelle pesquero.\n\n\u00abEl puerto no puede esperar otros "
+       "diez a\u00f1os\u00bb, dijo la alcaldesa.\n\nLa obra costar\u00e1 cuatro millones de euros.",
+       [_q("El puerto no puede esperar", "Luc\u00eda Etxeberria")],
+       xfail="articles in other languages get no parse: a role noun ('la alcaldesa') is not read as the "
+             "person the article names in that role"),
+    _v("quote-pronoun-speaker", 7,
+       "Le boulanger de Bruzac rouvre\n\nLe boulanger de Bruzac, Mathis Perrodin, a rouvert sa boutique "
+       "samedi, trois semaines apr\u00e8s l'inondation.\n\n\u00ab Nous avons tout nettoy\u00e9 nous-m\u00eames \u00bb, "
+       "explique-t-il.\n\nLa mairie a promis une aide.",
+       [_q("Nous avons tout nettoy\u00e9", "Mathis Perrodin")],
+       xfail="articles in other languages get no parse: a pronoun speaker ('explique-t-il') is not resolved"),
 ]
 
 
@@ -481,7 +609,7 @@ def test_every_quote_kind_has_four_variants():
     for p in VARIANTS:
         kind = p.id.rsplit("-v", 1)[0]
         kinds[kind] = kinds.get(kind, 0) + 1
-    assert len(kinds) == 13 and min(kinds.values()) >= 4, kinds
+    assert len(kinds) == 13 and min(kinds.values()) >= 5, kinds
 
 
 @pytest.mark.parametrize("gap", ["\n", "\n\n"])

@@ -37,8 +37,10 @@ def load_nlp():
 def annotate(article: Article, nlp) -> Article:
     """Fill ``entities``, ``quotes`` and ``claims`` of an English article.
 
-    Non-English articles get no NLP annotations (the model is English-only), nor does an article
-    of unknown language that does not read as English (:func:`newstrace.nlp.language.runs_english_nlp`).
+    Non-English articles get no entities or claims (the model is English-only), nor does an article
+    of unknown language that does not read as English (:func:`newstrace.nlp.language.runs_english_nlp`);
+    one in Spanish, French, German, Portuguese or Italian gets its quotations by their marks and cue
+    words (:func:`newstrace.nlp.quotes_marked.extract_marked_quotes`).
     """
     from newstrace.nlp.claims import extract_claims
     from newstrace.nlp.entities import extract_entities
@@ -47,6 +49,10 @@ def annotate(article: Article, nlp) -> Article:
     from newstrace.nlp.parsing import ParsedText
 
     if not article.text.strip() or not runs_english_nlp(article.language, article.text):
+        from newstrace.nlp.quotes_marked import extract_marked_quotes
+
+        # no parse, but quotations by their marks and cue words (es, fr, de, pt, it)
+        article.quotes = extract_marked_quotes(article.text, article.language or "")
         return article
     parsed = ParsedText(article.text, nlp)
     article.entities = extract_entities(parsed)

@@ -263,9 +263,11 @@ def _single_spans(text: str, taken: list[tuple[int, int]]) -> list[QuoteSpan]:
             if not after:
                 unclosed = o
                 break
-            # "s' " is more often a plural possessive than a closing mark: prefer a later close.
-            close = next((c for c in after if text[c - 1] != "s"), after[-1])
             nxt_open = next((x for x in opens if x > o), None)
+            # "s' " is more often a plural possessive than a closing mark: prefer a later close, but
+            # not past the next opening mark ('‘... twenty years’, Carew said, ‘and ...’')
+            mine = [c for c in after if nxt_open is None or c < nxt_open] or after
+            close = next((c for c in mine if text[c - 1] != "s"), mine[-1])
             if nxt_open is not None and nxt_open < after[0]:
                 continue
             start, end = _strip(text, o + 1, close)

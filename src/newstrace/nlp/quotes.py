@@ -375,14 +375,15 @@ class _Attributor:
         toks = [i for i in after if not doc[i].is_punct]
         for j, i in enumerate(toks[:MAX_SUBJECT_TOKENS]):
             tok = doc[i]
-            if is_cue(tok):
+            if is_cue(tok) or _wants_to_know(doc, toks[j : j + 3]):
                 if closed and any(
                     self.idx.is_verb(x) for x in self._main_clause([x for x in after if x > i])
                 ):
                     # '"... the timing." McCrory said it would be ...': the cue has its own content (a
                     # relative clause about the speaker does not count: '"...?" asked Lund, who runs ...')
                     break
-                if closed and j > 0 and self._own_complement(tok, [x for x in after if x > i]):
+                asking = _wants_to_know(doc, toks[j : j + 3])
+                if closed and j > 0 and not asking and self._own_complement(tok, [x for x in after if x > i]):
                     break  # '"..." Sandvik said nothing.', '"..." Fenn promised to fix them': a reaction
                 if j == 0 or all(doc[x].lower_ in _SKIP_BEFORE_CUE for x in toks[:j]):
                     rest = [x for x in after if x > i]
@@ -412,7 +413,7 @@ class _Attributor:
                     continue
                 ref = self._quoted_as_saying(after, i) or self._subject_before(region, cue=i)
                 if ref is not None:
-                    return ref, tok.text, "after"
+                    return ref, "wanted to know" if asking else tok.text, "after"
                 return None, None, ""
             if (
                 self.idx.is_verb(i)
@@ -604,7 +605,11 @@ class _Attributor:
         chunk: list[int] = []
         for i in reversed(region):
             t = doc[i]
-            if t.pos_ in ("PROPN", "NOUN", "DET", "ADJ", "NUM", "PRON") or t.text in {"'s", "’s", "-", "."}:
+            if (
+                t.pos_ in ("PROPN", "NOUN", "DET", "ADJ", "NUM", "PRON")
+                or t.text in {"'s", "’s", "-", "."}
+                or (t.tag_ == "POS")
+            ):
                 if is_finite_verb(t):
                     break
                 chunk.insert(0, i)
@@ -1057,11 +1062,25 @@ class _Attributor:
             if quoted:
                 return quoted[-1].ref, "previous-paragraph"
             toks = self.outside(t)
-            if any(is_cue(self.doc[i]) for i in toks):
-                ref = self.idx.subject_of(toks)
-                if ref is not None:
-                    return self.resolve(ref, t, self.doc[toks[0]].idx if toks else 0), "previous-paragraph"
+            ref = self.idx.subject_of(toks)
+            if ref is not None and any(is_cue(self.doc[i]) for i in toks):
+                return self.resolve(ref, t, self.doc[toks[0]].idx if toks else 0), "previous-paragraph"
+            if ref is not None and ref.person and self._whole_paragraph(k):
+                # a paragraph that is one quotation, after a paragraph ending on what a named person
+                # did ('Coach Ada Lund was blunt after the match.' then '"..."'): that person speaks
+                return ref, "previous-paragraph"
         return None, ""
+
+    def _whole_paragraph(self, k: int) -> bool:
+        """Quotation ``k`` is its paragraph: nothing but space before its opening mark and after
+        its closing mark within the paragraph."""
+        sp = self.spans[k]
+        a, b = self.paras[self.para_of(sp.open)]
+        return (
+            sp.close is not None
+            and not self.text[a : sp.open].strip()
+            and not self.text[sp.outer_end : b].strip()
+        )
 
     def _speaker_of_sentence(self, t: int) -> Referent | None:
         quoted = [f for f in self.found if f.sent == t and f.ref is not None]
@@ -1385,6 +1404,16 @@ class _Attributor:
             if f is not None:
                 self.found.append(f)
         return self.found
+
+
+def _wants_to_know(doc, toks: list[int]) -> bool:
+    """'wanted to know' (any tense of "want" or "wish"): a cue of a question ('"...?" Lund wanted to know')."""
+    return (
+        len(toks) == 3
+        and doc[toks[0]].lemma_.lower() in ("want", "wish")
+        and doc[toks[1]].lower_ == "to"
+        and doc[toks[2]].lower_ == "know"
+    )
 
 
 #: Collective nouns: a group described so is no antecedent of "he" or "she" ('the audience').
