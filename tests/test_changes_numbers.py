@@ -130,3 +130,83 @@ def test_a_scale_word_is_part_of_the_figure():
     assert change(base.format("1.2 million"), base.format("1.2 billion")) == ["1.2 million -> 1.2 billion"]
     assert change(base.format("40 mln"), base.format("40 million")) == []
     assert change(base.format("40 mln"), base.format("45 mln")) == ["40 million -> 45 million"]
+
+
+def _scale_change(origin: str, copy: str, language: str | None = None) -> list[str]:
+    from newstrace.provenance.figures import set_language
+
+    so, sc = analyse_sentence(origin), analyse_sentence(copy)
+    set_language([so, sc], language)
+    return [c.detail for c in number_changes(sc, so)]
+
+
+COST = "The council said the repairs to the harbour wall would cost {} euros over three years."
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("1.2 million", "1,200,000"), ("3.5 billion", "3,500,000,000"), ("40 mln", "40 million"), ("1.2 million", "1.2 mln"),
+    ("5bn", "5 billion"), ("€300m", "€300 million"), ("one million", "1,000,000"), ("a billion", "one billion"), ("two million", "2 million"),
+    ("5 thousand", "5,000"), ("0.5 million", "500,000"),
+])  # fmt: skip
+def test_a_figure_with_its_scale_word_and_the_figure_written_out_are_one_value(old, new):
+    """A new-user test: "1.2 million" against "1,200,000" read as a number change (1.2 against 1200000)."""
+    assert _scale_change(COST.format(old), COST.format(new)) == []
+    assert _scale_change(COST.format(new), COST.format(old)) == []
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    ("1.2 million", "1.2 billion", "1.2 million -> 1.2 billion"),
+    ("1.2 million", "12 million", "1.2 million -> 12 million"),
+    ("1.2 million", "1,300,000", "1.2 million -> 1300000"),
+    ("5bn", "5 million", "5 billion -> 5 million"),
+])  # fmt: skip
+def test_a_scale_or_a_figure_changed_is_still_a_change(old, new, expected):
+    assert _scale_change(COST.format(old), COST.format(new)) == [expected]
+
+
+def test_scale_words_of_other_languages():
+    """Spanish "millones" with a decimal comma and point-grouped thousands; "mil millones" is a
+    billion and "billones" a trillion (10^12) in Spanish. Invented sentences."""
+    es = "El ayuntamiento dijo que las obras del puerto costarían {} de euros en tres años."
+    assert _scale_change(es.format("2,5 millones"), es.format("2.500.000"), "es") == []
+    assert _scale_change(es.format("un millón"), es.format("1.000.000"), "es") == []
+    assert _scale_change(es.format("2,5 millones"), es.format("2,5 mil millones"), "es") == ["2.5 million -> 2.5 billion"]
+    assert _scale_change(es.format("3 billones"), es.format("3.000.000.000.000"), "es") == []
+    # across languages, as a translation's changes compare figures
+    assert _scale_change(COST.format("2.5 million"), es.format("2,5 millones"), "es") == []
+
+
+def test_a_metre_is_no_million():
+    """"a 5m wall" is five metres: a glued "m" or "k" is a scale only after a currency sign."""
+    wall = "Engineers will build a {} wall along the harbour to hold back the river next spring."
+    assert _scale_change(wall.format("5m"), wall.format("5 million")) == ["number added: 5 million"]
+
+
+# Chinese, Japanese and Korean write no space around a figure: the regex tokenizer keeps "死者は37人" whole
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    ("架空の港町ベルで洪水が発生し、死者は37人に達した。", "架空の港町ベルで洪水が発生し、死者は41人に達した。", ["37 -> 41"]),
+    ("虚构的港口城市贝尔发生洪水，37人死亡。", "虚构的港口城市贝尔发生洪水，41人死亡。", ["37 -> 41"]),
+    ("가상의 항구 도시 벨에서 홍수로 37명이 숨졌다.", "가상의 항구 도시 벨에서 홍수로 41명이 숨졌다.", ["37 -> 41"]),
+    ("当局说120万人撤离。", "当局说1,200,000人撤离。", []),             # a myriad scale: 120万 is 1,200,000
+    ("当局说120万人撤离。", "当局说12万人撤离。", ["1200000 -> 120000"]),
+    ("死者は37人に達した。", "死者は37人に達した。", []),
+])  # fmt: skip
+def test_figures_inside_a_cjk_run_are_read(old, new, expected):
+    assert _scale_change(old, new) == expected
+
+
+def test_a_cjk_date_is_a_date_not_a_figure():
+    from newstrace.provenance.figures import date_changes
+
+    o, c = analyse_sentence("2019年2月23日、当局は37人の死亡を確認した。"), analyse_sentence("2019年2月24日、当局は37人の死亡を確認した。")
+    assert number_changes(c, o) == []
+    assert [x.detail for x in date_changes(c, o)] == ["2019 2 23 -> 2019 2 24"]
+
+
+def test_a_japanese_translation_s_changed_figure_is_found():
+    """An English origin and its Japanese translation (aligned by hand): the translation's figures
+    stood inside CJK runs and read as none, so a changed death toll went unseen."""
+    origin = ["Floods in the harbour town of Vell have killed 37 people, officials said on Tuesday.",
+              "Rescue teams evacuated 1,200 people from the low districts overnight."]
+    copy = ["当局者は火曜日、港町ベルの洪水で41人が死亡したと発表した。", "救助隊は一晩で低地から1200人を避難させた。"]
+    assert _number_details(copy, origin, [(0, 0, 0.6), (1, 1, 0.6)], language="ja") == ["37 -> 41"]

@@ -1,15 +1,169 @@
-"""Credit and byline dropped, changed or added between an origin and its copy, from the articles' structured fields."""
+"""Credit and byline dropped, changed or added between an origin and its copy, from the articles' structured fields;
+a news agency's name read however a copy writes it (translated, truncated, with a typo)."""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import OSA
 
 from newstrace.provenance.rewording import _common_for_name
 from newstrace.provenance.text import fold
 from newstrace.schema import Change
 from newstrace.structure.byline import parse_byline
+from newstrace.structure.credit import AGENCIES, is_news_agency
+
+#: The words of agency names in the languages copies translate them into (folded), each with the
+#: English word it stands for: machine translation renders "Associated Press" as "Prensa Asociada",
+#: "Assoziierte Presse", "Presse associée", and Spanish-language copy writes "Agencia Reuters",
+#: "Agencia Alemana de Prensa" (dpa). Sources: the agencies' names as the Spanish, Portuguese,
+#: French, German and Italian press writes them, and the adjectives' inflected forms.
+AGENCY_WORDS: dict[str, str] = {
+    **{w: "associated" for w in "associated asociada asociado asociadas asociados associee associees associe associes "
+       "associada associado associadas associados associata associato associati assoziierte assoziierten assoziiert "
+       "geassocieerde".split()},
+    **{w: "press" for w in "press presse prensa imprensa stampa pers prasa pressa".split()},
+    **{w: "association" for w in "association asociacion associacao associazione verband vereniging".split()},
+    **{w: "france" for w in "france francia frankreich franca frankrijk french francesa frances francaise francais "
+       "francese franzosische franzoesische".split()},
+    **{w: "german" for w in "german deutsche deutschen deutsch alemana aleman alema alemao allemande allemand tedesca "
+       "tedesco duitse".split()},
+    **{w: "united" for w in "united unida unidas unidos unido unie unies unite uniti unita vereinigte".split()},
+    **{w: "international" for w in "international internacional internationale internazionale".split()},
+    **{w: "canadian" for w in "canadian canadiense canadienne canadien canadese kanadische".split()},
+    **{w: "australian" for w in "australian australiana australiano australienne australien australische".split()},
+    **{w: "agency" for w in "agency agence agencia agentur agenzia agentschap".split()},
+    **{w: "news" for w in "news noticias nachrichten notizie nouvelles".split()},
+    **{w: "service" for w in "service servicio servico dienst".split()},
+}
+#: Words an agency's name may carry or lack and stay that agency ("Agencia EFE" and "EFE", "Agence
+#: France-Presse" and "France-Presse", "Reuters News"), and the articles and prepositions joining a
+#: translated name ("Agencia Alemana de Prensa").
+_GENERIC_WORDS = frozenset({"agency", "news", "service", "wire", "the", "of", "de", "del", "la", "le", "el", "der",
+                            "die", "das", "des", "di", "della", "do", "da"})
+#: A truncated name's last word must keep this many letters ("Associated Pres", "Prensa Asoc").
+_MIN_PREFIX = 3
+#: Least length of the name, written as one key, read as an agency's with a typo or cut short.
+_MIN_FUZZY = 6
+
+
+@lru_cache(maxsize=1)
+def _agency_table() -> tuple[dict[str, str], dict[frozenset[str], str], frozenset[str], dict[str, int]]:
+    """``(key -> agency, word set -> agency, vocabulary, key -> length of its words but the last)``
+    over the news agencies of :data:`newstrace.structure.credit.AGENCIES`: every form's key
+    (:func:`_key`), every form's set of English words without the generic ones, every word a name may
+    be cut into, and for a form of several words where its last word begins."""
+    keys, sets, vocab, heads = {}, {}, set(AGENCY_WORDS) | _GENERIC_WORDS, {}
+    for name, forms in AGENCIES.items():
+        if not is_news_agency(name):
+            continue
+        for form in (name, *forms):
+            words = _words(form)
+            keys.setdefault("".join(words), name)
+            if len(words) > 1:
+                heads["".join(words)] = len("".join(words[:-1]))
+            concepts = frozenset(AGENCY_WORDS.get(w, w) for w in words) - _GENERIC_WORDS
+            if concepts:
+                sets.setdefault(concepts, name)
+            vocab.update(words)
+    return keys, sets, frozenset(vocab), heads
+
+
+def _words(name: str) -> list[str]:
+    """Folded alphanumeric words of a name ("Deutsche Presse-Agentur" -> deutsche, presse, agentur)."""
+    return re.findall(r"[a-z0-9]+", fold(name))
+
+
+def _key(name: str) -> str:
+    """A name as one key: folded, alphanumeric only ("The Associated Press" -> "theassociatedpress")."""
+    return "".join(_words(name))
+
+
+def _segmentations(key: str, vocab: frozenset[str], limit: int = 8) -> list[list[str]]:
+    """Ways to read ``key`` as words of ``vocab``, the last of which may be cut short (at least
+    :data:`_MIN_PREFIX` letters of a word; returned whole): "prensaasociada" -> prensa, asociada;
+    "associatedpres" -> associated, press. At most ``limit`` readings."""
+    out: list[list[str]] = []
+
+    def walk(at: int, words: list[str]) -> None:
+        if len(out) >= limit:
+            return
+        if at == len(key):
+            out.append(words)
+            return
+        rest = key[at:]
+        for w in vocab:
+            if rest.startswith(w):
+                walk(at + len(w), words + [w])
+            elif len(rest) >= _MIN_PREFIX and len(rest) < len(w) and w.startswith(rest) and words:
+                out.append(words + [w])  # the name was cut inside its last word
+
+    walk(0, [])
+    return out
+
+
+@lru_cache(maxsize=4096)
+def agency_of(name: str | None) -> str | None:
+    """The news agency a credit names, however it is written: an agency form
+    (:data:`newstrace.structure.credit.AGENCIES`: "AP", "Reuter"), the name translated word by word
+    (:data:`AGENCY_WORDS`, any order, generic words such as "Agencia" and "de" optional: "Prensa
+    Asociada", "Assoziierte Presse", "Agencia Reuters", "Agencia Alemana de Prensa"), cut short in
+    its last word ("Associated Pres", "Agence France-Pr") or mistyped (optimal string alignment
+    distance 1 from a form's key, 2 from one of 12+ letters: "Asociated Press", "Reutres").
+
+    A spun or garbled name ("Related Press", "Badociated Press", "Allied Press Service") is none of
+    these: it reads as another name, which :func:`_garbled_name` and
+    :func:`newstrace.provenance.direction.garbled_name_of` recognise as such; a name adding a word
+    ("Australian Associated Press", "United Press") is another agency or none.
+
+    Args:
+        name: a credit, an outlet, a byline part, or an outlet key written as one word ("prensaasociada").
+
+    Returns:
+        The agency's canonical name ("The Associated Press"), or None.
+
+    >>> agency_of("Prensa Asociada"), agency_of("Associated Pres"), agency_of("Agencia Alemana de Prensa")
+    ('The Associated Press', 'The Associated Press', 'Deutsche Presse-Agentur')
+    >>> agency_of("Related Press"), agency_of("Australian Associated Press"), agency_of("Press Association")
+    (None, 'Australian Associated Press', 'PA Media')
+    """
+    if not name:
+        return None
+    keys, sets, vocab, heads = _agency_table()
+    key = _key(name)
+    if key.startswith("the") and key[3:] in keys:
+        key = key[3:]
+    if key in keys:
+        return keys[key]
+    found = set()
+    words = _words(name)
+    # read word by word where the name is written in words, else cut the key into words
+    readings = [words] if len(words) > 1 else []
+    if len(words) > 1 and _MIN_PREFIX <= len(words[-1]) and words[-1] not in vocab:
+        readings += [words[:-1] + [w] for w in vocab if w.startswith(words[-1]) and len(w) > len(words[-1])]
+    if len(words) == 1 or not readings[1:] and any(w not in vocab for w in words):
+        readings += _segmentations(key, vocab)
+    for reading in readings:
+        concepts = frozenset(AGENCY_WORDS.get(w, w) for w in reading) - _GENERIC_WORDS
+        if concepts in sets:
+            found.add(sets[concepts])
+    if not found and len(key) >= _MIN_FUZZY:
+        for form, agency in keys.items():
+            if len(form) >= _MIN_FUZZY and OSA.distance(key, form) <= (2 if min(len(key), len(form)) >= 12 else 1):
+                found.add(agency)
+            # cut short inside the form's last word ("agencefrancepr"), past its other words
+            elif len(key) < len(form) and form.startswith(key) and len(key) > heads.get(form, len(form)):
+                found.add(agency)
+    return found.pop() if len(found) == 1 else None
+
+
+def same_agency(a: str | None, b: str | None) -> bool:
+    """Whether two credits name one news agency (:func:`agency_of`): "Prensa Asociada" and "The
+    Associated Press", "AFP" and "Agencia France Presse"; not "Reuters" and "AP"."""
+    x = agency_of(a)
+    return x is not None and x == agency_of(b)
 
 
 def _byline_lines(article):
@@ -73,9 +227,36 @@ def _garbled_byline_credit(article, credit: str) -> str:
     return ""
 
 
+def agency_names(article) -> list[str]:
+    """Names of news agencies an article's byline gives as if they were people: the byline parser
+    takes a translated or cut agency name for a person ("By Tove Lindqvist, Prensa Asociada" gives
+    the byline ``["Tove Lindqvist", "Prensa Asociada"]``), while an agency form it knows goes to the
+    credit. The byline entries that name an agency (:func:`agency_of`), in order.
+
+    Args:
+        article: an :class:`~newstrace.schema.Article` (its ``byline``, which the trace's light articles keep).
+    """
+    return [n for n in getattr(article, "byline", None) or [] if agency_of(n)]
+
+
+def article_credit(article) -> str | None:
+    """An article's credit: its ``credit`` field, else the first news agency its byline names
+    (:func:`agency_names`), else None."""
+    return getattr(article, "credit", None) or next(iter(agency_names(article)), None)
+
+
+def _people(byline) -> list[str]:
+    """A byline's people: its entries less those naming a news agency (:func:`agency_of`)."""
+    return [x for x in byline or [] if not agency_of(x)]
+
+
 def credit_changes(copy, origin) -> list[Change]:
     """Credit (agency) and byline dropped or changed, from the articles' structured fields.
 
+    A credit naming the same news agency in another form is kept, not changed (:func:`same_agency`:
+    "Prensa Asociada", "Assoziierte Presse" or "Associated Pres" for "The Associated Press"), also
+    where the byline parser read it as a person (:func:`agency_names`); such a name is the credit,
+    not a byline name, on both sides (:func:`article_credit`).
     When the copy has no recognised credit but its byline line names someone else where the
     origin's byline line credits the agency ("By Maren Olsby, The Associated Press" -> "By Maren
     Olsby, Related Press"), the credit was changed, not dropped: the copy's name is reported, also
@@ -91,17 +272,20 @@ def credit_changes(copy, origin) -> list[Change]:
         "byline changed") and ``name`` changes for a byline surname rendered as a common word.
     """
     out = []
-    if origin.credit and copy.credit != origin.credit:
+    credit = article_credit(origin)
+    kept = [n for n in (copy.credit, *agency_names(copy), getattr(copy, "outlet", None)) if n]
+    # the same agency under another name is the same credit ("Prensa Asociada", "Associated Pres")
+    if credit and not any(fold(n) == fold(credit) or same_agency(n, credit) for n in kept):
         instead = copy.credit or ""
-        if not instead and fold(origin.credit) in {fold(c) for c in _byline_line_credits(origin)}:
+        if not instead and fold(credit) in {fold(c) for c in _byline_line_credits(origin)}:
             # the origin credits its agency in a byline line: the copy's byline line holds its credit
-            others = [c for c in _byline_line_credits(copy) if fold(c) != fold(origin.credit)]
-            instead = others[0] if others else _garbled_byline_credit(copy, origin.credit)
-        if not instead and _garbled_name(copy.outlet, origin.credit):
+            others = [c for c in _byline_line_credits(copy) if fold(c) != fold(credit)]
+            instead = others[0] if others else _garbled_byline_credit(copy, credit)
+        if not instead and _garbled_name(copy.outlet, credit):
             instead = copy.outlet
-        out.append(Change(kind="credit", origin_text=origin.credit, copy_text=instead,
+        out.append(Change(kind="credit", origin_text=credit, copy_text=instead,
                           detail="credit dropped" if not instead else "credit changed"))
-    ob, cb = list(origin.byline or []), list(copy.byline or [])
+    ob, cb = _people(origin.byline), _people(copy.byline)  # an agency in the byline is the credit
     if ob and not cb:
         out.append(Change(kind="credit", origin_text=", ".join(ob), copy_text="", detail="byline dropped"))
     elif cb and not ob:  # a republisher naming the reporter, or a byline the origin's page did not show

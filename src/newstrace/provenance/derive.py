@@ -38,6 +38,7 @@ from rapidfuzz.distance import LCSseq, Levenshtein
 
 from newstrace.provenance.align import MIN_WORDS, Alignment, content_coverage, gap_pairs
 from newstrace.provenance.changes import find_changes
+from newstrace.provenance.credit import article_credit
 from newstrace.provenance.direction import (
     attributed_sources,
     attribution,
@@ -302,7 +303,7 @@ def credits(article, key: str | None, sents: list[Sentence] | None = None,
     """
     if not key:
         return False
-    credit = getattr(article, "credit", None) or ""
+    credit = article_credit(article) or ""  # an agency the byline names as a person ("..., Prensa Asociada") too
     # a credit line spun or garbled ("Related Press", "The Badociated Press") still names the agency
     if mentions(credit, key) or (credit and garbled_name_of(outlet_slug(credit), key)):
         return True

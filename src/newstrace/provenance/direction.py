@@ -39,6 +39,7 @@ import re
 from functools import lru_cache
 
 from newstrace.provenance.align import Alignment
+from newstrace.provenance.credit import agency_names, agency_of, article_credit
 from newstrace.provenance.text import Sentence, fold
 from newstrace.structure.credit import republication_sources
 
@@ -125,8 +126,18 @@ def damage_vote(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment) -> 
 
 
 def attribution(article) -> set[str]:
-    """Which attribution parts an article carries: ``byline``, ``credit``, ``dateline``, ``contributors``."""
-    return {k for k in ("byline", "credit", "dateline", "contributors") if getattr(article, k, None)}
+    """Which attribution parts an article carries: ``byline``, ``credit``, ``dateline``, ``contributors``.
+
+    A news agency the byline names as if it were a person ("By Tove Lindqvist, Prensa Asociada":
+    :func:`newstrace.provenance.credit.agency_names`) is a credit, not a byline.
+    """
+    agencies = agency_names(article)
+    out = {k for k in ("dateline", "contributors") if getattr(article, k, None)}
+    if getattr(article, "credit", None) or agencies:
+        out.add("credit")
+    if any(x not in agencies for x in getattr(article, "byline", None) or []):
+        out.add("byline")
+    return out
 
 
 def attribution_vote(a, b) -> tuple[int, str]:
@@ -141,8 +152,8 @@ def attribution_vote(a, b) -> tuple[int, str]:
     # the page template (measured: the provenance corpus's original h01 has none, its copy h03 does)
     if not ta or not tb or not (ta > tb or tb > ta):
         return 0, ""
-    ba = {fold(x) for x in getattr(a, "byline", None) or []}
-    bb = {fold(x) for x in getattr(b, "byline", None) or []}
+    ba = {fold(x) for x in getattr(a, "byline", None) or [] if not agency_of(x)}
+    bb = {fold(x) for x in getattr(b, "byline", None) or [] if not agency_of(x)}
     if ba and bb and not (ba & bb):
         return 0, ""
     if ta > tb:
@@ -205,13 +216,35 @@ def outlet_matches(key: str, outlet: str | None) -> bool:
 
 
 def garbled_name_of(key: str, outlet: str) -> bool:
-    """Whether the outlet key ``key`` reads as a spun or garbled form of ``outlet``'s name or its
-    agency names (:func:`_name_variant`: "relatedpress" and "badociatedpress" for "apnews", the
-    Associated Press) and is no name an agency goes by ("unitedpress" is UPI)."""
+    """Whether the outlet key ``key`` reads as another form of ``outlet``'s name or its agency names:
+    spun or garbled and no name an agency goes by (:func:`_name_variant`: "relatedpress" and
+    "badociatedpress" for "apnews", the Associated Press; "unitedpress" is UPI), or one news agency's
+    name translated, cut or mistyped on either side (:func:`newstrace.provenance.credit.agency_of`:
+    "prensaasociada", "assoziiertepresse", "associatedpres" for "apnews"; "reuters" for the outlet
+    "agenciareuters")."""
     from newstrace.provenance.derive import AGENCY_ALIASES
 
     names = (outlet, *AGENCY_ALIASES.get(outlet, ()))
-    return key not in _agency_names() and any(_name_variant(key, n) for n in names)
+    if key not in _agency_names() and any(_name_variant(key, n) for n in names):
+        return True
+    # one agency under two of its names, either of them translated, cut or mistyped ("prensaasociada"
+    # and "apnews", "reuters" and the outlet "agenciareuters")
+    agency = agency_of(key)
+    return agency is not None and (agency == agency_of(outlet) or _agency_key(agency) in names)
+
+
+@lru_cache(maxsize=64)
+def _agency_key(agency: str | None) -> str | None:
+    """The :data:`~newstrace.provenance.derive.AGENCY_ALIASES` key of a news agency's canonical name
+    ("The Associated Press" -> "ap", "Agencia EFE" -> "efe"), or None: the key one of whose names
+    is the key (:func:`~newstrace.provenance.derive.outlet_slug`) of one of the agency's forms."""
+    from newstrace.provenance.derive import AGENCY_ALIASES, outlet_slug
+    from newstrace.structure.credit import AGENCIES
+
+    if agency is None:
+        return None
+    slugs = {outlet_slug(f) for f in (agency, *AGENCIES.get(agency, ()))}
+    return next((k for k, names in AGENCY_ALIASES.items() if k != "apnews" and ({k, *names} & slugs)), None)
 
 
 @lru_cache(maxsize=1)
@@ -254,8 +287,10 @@ def declared_sources(article) -> frozenset[str]:
     """
     from newstrace.provenance.derive import AGENCY_ALIASES, mentions, outlet_key, outlet_slug
 
-    credit = getattr(article, "credit", None) or ""
+    credit = article_credit(article) or ""
     keys = {("ap" if k == "apnews" else k) for k in AGENCY_ALIASES if credit and mentions(credit, k)}
+    if credit and not keys and (k := _agency_key(agency_of(credit))):  # "Prensa Asociada", "Agencia Reuters"
+        keys.add(k)
     if credit and not keys and len(outlet_slug(credit)) >= 2:  # a republication notice's outlet ("The 74")
         keys.add(outlet_slug(credit))
     keys |= _notices((getattr(article, "headline", None) or "") + "\n" + (getattr(article, "text", None) or ""))

@@ -10,7 +10,9 @@ words in English, Spanish, Portuguese and French, compounds read as one value ("
 "one hundred and five", "cuarenta y cuatro", "cento e cinco", "quatre-vingt-dix"), "twice" as 2,
 a decimal comma ("0,20") and point-grouped thousands ("1.480") count; "one" and "zero" do not (a
 pronoun, an article), nor do vague plurals ("dozens", "hundreds", "decenas": a copy dropping
-"dozens" or translating it changes no figure). The claims extractor reads English expressions of
+"dozens" or translating it changes no figure). A figure with a scale word is its whole value
+("1.2 million", "1.2 mln", "2,5 millones", "$1.2m" and "1,200,000" are one value; "1.2 billion" is
+another), and figures inside a run of Chinese, Japanese or Korean are read there ("死者は37人"). The claims extractor reads English expressions of
 several spaCy tokens into a value with its scale, range and unit ("one mln", "5bn",
 "two-thirds", "10-12 people"), skipping vague plurals. On the provenance corpus and the seeds
 (before number words were read as compounds here), 117 of 540 number tokens read differently (65
@@ -428,11 +430,53 @@ def _figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
     return cached
 
 
-#: Scale words after a figure, by their spellings in news copy and wire style (folded).
-SCALE_WORDS = {"thousand": "thousand", "million": "million", "millions": "million", "mln": "million",
-               "billion": "billion", "billions": "billion", "bln": "billion", "bn": "billion",
-               "trillion": "trillion", "trillions": "trillion", "tln": "trillion", "millones": "million",
-               "millon": "million", "milhoes": "million", "milhao": "million"}
+#: Scale words after a figure, by their spellings in news copy, wire style and the languages the
+#: figures are read in (folded), with the power of ten each stands for. Spanish "billón" and
+#: "billones" are 10^12 (a "mil millones" is the Spanish billion); Portuguese "bilhão" and French
+#: and German "milliard(s)", "Milliarde(n)" are 10^9 (Real Academia Española, *Ortografía* 2010;
+#: Brazilian usage, which is also the Portuguese press's for "bilhão").
+SCALE_WORDS: dict[str, tuple[str, int]] = {
+    **{w: ("thousand", 3) for w in ("thousand", "thousands")},
+    **{w: ("million", 6) for w in ("million", "millions", "mln", "mn", "millones", "millon", "milhoes", "milhao",
+                                   "millionen", "mio", "milioni", "milione")},
+    **{w: ("billion", 9) for w in ("billion", "billions", "bln", "bn", "milliard", "milliards", "milliarde",
+                                   "milliarden", "mrd", "bilhao", "bilhoes", "miliardi", "miliardo")},
+    **{w: ("trillion", 12) for w in ("trillion", "trillions", "tln", "trn", "tn", "billon", "billones")},
+}
+#: A figure written as one token with its scale ("5bn", "1.2mln", "$300m", "$40k"): "m" and "k" count
+#: only after a currency sign, where they cannot be metres or kilos ("a 5m wall").
+_GLUED_SCALE = re.compile(r"^(\d+(?:[.,]\d+)*)(bn|bln|mln|mn|tn|trn|m|k)$", re.IGNORECASE)
+_GLUED_POWER = {"bn": 9, "bln": 9, "mln": 6, "mn": 6, "tn": 12, "trn": 12, "m": 6, "k": 3}
+_CURRENCY = "$£€¥₹"
+
+
+def _scale_at(s: Sentence, offsets: list[int], j: int) -> tuple[str, int, int] | None:
+    """The scale word at token ``j`` of ``s``, after spaces only, as ``(name, power of ten, tokens)``:
+    one of :data:`SCALE_WORDS`, or Spanish and Portuguese "mil millones", "mil milhões" (10^9, two tokens)."""
+    n = len(s.words)
+    if j >= n or not _spaces(s, offsets, j):
+        return None
+    if s.words[j] == "mil" and j + 1 < n and SCALE_WORDS.get(s.words[j + 1], ("", 0))[1] == 6 and _spaces(s, offsets, j + 1):
+        return "billion", 9, 2
+    scale = SCALE_WORDS.get(s.words[j])
+    return None if scale is None else (scale[0], scale[1], 1)
+
+
+def scaled_value(value: str, power: int) -> str:
+    """The canonical value of a figure times ``10 ** power``, written out as :func:`number_value`
+    writes digits ("1.2", 6 -> "1200000"; "2.5", 9 -> "2500000000"; "0.0015", 3 -> "1.5"), so that
+    "1.2 million", "1,200,000" and "1.200.000" are one value.
+
+    Args:
+        value: a canonical number string (digits, at most one decimal point).
+        power: the scale word's power of ten (:data:`SCALE_WORDS`).
+    """
+    from decimal import Decimal
+
+    d = Decimal(value).scaleb(power)
+    if d == d.to_integral_value():
+        return str(int(d))
+    return format(d.normalize(), "f")
 
 
 def _read_figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
@@ -441,18 +485,68 @@ def _read_figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
     Date parts are month and weekday names, and a day or year (:func:`_date_number`) within two
     tokens of a month name ("February 23, 2019", "23 de febrero"); a weekday makes no number near
     it a date ("said on Tuesday that 40 homes": 40 is a figure). Named numbers come as
-    ``"name value"`` (:func:`name_before`).
+    ``"name value"`` (:func:`name_before`). A figure with a scale word is its whole value
+    (:func:`scaled_value`: "1.2 million" is 1200000, as "1,200,000" is, and not "1.2 billion");
+    the form to show it in, "1.2 million", is kept on the sentence (:func:`_shown`).
     """
     nums, dates, named = [], [], []
     offsets, title_case = _offsets(s), _title_case(s)
+    shown: dict[str, str] = {}
     # a scale word after the number is part of its value ("1.2 million" is not "1.2 billion"),
-    # written one way for all its spellings ("mln", "m", "million"); a no-break space joins them,
-    # as a plain one separates a name from its number ("Boeing 737")
-    spans = {k: (f"{v}\u00a0{scale}" if (scale := SCALE_WORDS.get(s.words[end] if end < len(s.words) else "")) else v)
-             for k, end, v in number_spans(s)}
+    # written out in full, so that its spellings ("mln", "million", "millones") and the digits
+    # ("1,200,000") are one value; a scale word read so is no figure of its own ("5 thousand")
+    spans: dict[int, str] = {}
+    scale_tokens: set[int] = set()
+    counted: dict[str, str] = {}  # value -> the folded word after it (what it counts), first occurrence
+    n = len(s.words)
+    for k, end, v in number_spans(s):
+        if k in scale_tokens:
+            continue
+        scale = _scale_at(s, offsets, end)
+        if scale is not None:
+            spans[k] = full = scaled_value(v, scale[1])
+            shown.setdefault(full, f"{v} {scale[0]}")
+            scale_tokens.update(range(end, end + scale[2]))
+            end += scale[2]
+        else:
+            spans[k] = v
+        counted.setdefault(spans[k], s.words[end] if end < n else "")
+    for k, tok in enumerate(s.raw):
+        # "one million", "a billion" are figures, though "one" and "a" alone are none (a pronoun, an article)
+        entry = FIGURE_WORDS.get(s.words[k], ("a", 1) if s.words[k] in ("a", "an") else None) if k not in spans else None
+        if entry is not None and entry[0] in ("weak", "a") and (scale := _scale_at(s, offsets, k + 1)) is not None:
+            spans[k] = full = scaled_value("1", scale[1])
+            shown.setdefault(full, f"{tok} {scale[0]}")
+            counted.setdefault(full, s.words[k + 1 + scale[2]] if k + 1 + scale[2] < n else "")
+            scale_tokens.update(range(k + 1, k + 1 + scale[2]))
+            continue
+        # "5bn", "$300m": digits and scale as one token
+        m = _GLUED_SCALE.match(tok) if k not in spans and tok[:1].isdigit() else None
+        if m and (v := number_value(m.group(1))) is not None:
+            unit = m.group(2).lower()
+            if unit in ("m", "k") and not (offsets[k] and s.text[offsets[k] - 1] in _CURRENCY):
+                continue
+            spans[k] = full = scaled_value(v, _GLUED_POWER[unit])
+            shown.setdefault(full, f"{v} {dict(k='thousand', m='million').get(unit) or SCALE_WORDS[unit][0]}")
+            counted.setdefault(full, s.words[k + 1] if k + 1 < n else "")
+    for k in scale_tokens:
+        spans.pop(k, None)
+    # Chinese, Japanese and Korean write no space around a figure ("死者は37人", "37명이"): the regex
+    # tokenizer keeps the run whole, so its figures are read from inside the token
+    cjk = {k: found for k, tok in enumerate(s.raw) if k not in spans and (found := _cjk_figures(tok))}
+    for found in cjk.values():
+        for v, _, after in found:
+            counted.setdefault(v, after)
+    language = s.__dict__.get("_language")
+    s.__dict__[("_shown", language)] = shown
+    s.__dict__[("_counted", language)] = counted
     for k, w in enumerate(s.words):
         if _date_word(s, k):
             dates.append(w)
+            continue
+        if k in cjk:
+            for v, is_date, _ in cjk[k]:
+                (dates if is_date else nums).append(v)
             continue
         v = spans.get(k)
         if v is None:
@@ -468,6 +562,51 @@ def _read_figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
         else:
             nums.append(v)
     return nums, dates, named
+
+
+#: Letters of the scripts that write figures without spaces around them: CJK ideographs (and the
+#: compatibility block), hiragana, katakana and Hangul syllables.
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+_CJK_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+#: Characters after a figure that make it a date part (year, month, day; Chinese and Japanese
+#: 年 月 日, Korean 년 월 일) or a time of day (時 点 分 秒, 시 분 초).
+_CJK_DATE = frozenset("年月日時点分秒년월일시분초")
+#: Myriad scales after a figure, with their powers of ten: 万/萬/만 10^4, 億/亿/억 10^8, 兆/조 10^12
+#: ("120万" is 1,200,000; Japanese and Chinese count in myriads), and 千/천 10^3.
+_CJK_SCALE = {"千": 3, "천": 3, "万": 4, "萬": 4, "만": 4, "億": 8, "亿": 8, "억": 8, "兆": 12, "조": 12}
+
+
+def _cjk_figures(token: str) -> list[tuple[str, bool, str]]:
+    """Figures written in digits inside a token of Chinese, Japanese or Korean text ("死者は37人",
+    "120万人が", "2019年2月23日"), as ``(value, is a date part, the character after it)``; a myriad
+    scale is part of the value ("120万" -> "1200000"). Empty for a token with no CJK letter.
+
+    >>> [v for v, _, _ in _cjk_figures("当局说120万人撤离")], _cjk_figures("2月23日")[1][:2]
+    (['1200000'], ('23', True))
+    """
+    if not _CJK.search(token):
+        return []
+    out = []
+    for m in _CJK_NUMBER.finditer(token):
+        v = number_value(m.group(0))
+        if v is None:
+            continue
+        after = token[m.end() : m.end() + 1]
+        power = _CJK_SCALE.get(after)
+        if power is not None:
+            v = scaled_value(v, power)
+            after = token[m.end() + 1 : m.end() + 2]
+        out.append((v, power is None and after in _CJK_DATE, after))
+    return out
+
+
+def _shown(s: Sentence, item: str) -> str:
+    """A figure of :func:`_figures` (a value, or ``"Name value"``) as the sentence writes its scale:
+    "1200000" read from "1.2 million" shows as "1.2 million" ("mln" as "million")."""
+    shown = s.__dict__.get(("_shown", s.__dict__.get("_language"))) or {}
+    name, _, value = item.rpartition(" ")
+    out = shown.get(value, value)
+    return f"{name} {out}" if name else out
 
 
 def date_changes(copy: Sentence, origin: Sentence) -> list[Change]:
@@ -534,11 +673,10 @@ def _all_values(s: Sentence) -> frozenset[str]:
 
 
 def _counted(s: Sentence, value: str) -> str:
-    """The folded word after the first number token of ``value`` in ``s`` (what it counts: "days", "homes"), or ""."""
-    for _, end, v in number_spans(s):
-        if v == value:
-            return s.words[end] if end < len(s.words) else ""
-    return ""
+    """The folded word after the first figure of ``value`` in ``s`` (after its scale word: what it
+    counts, "days", "homes", "euros"), or ""."""
+    _figures(s)
+    return (s.__dict__.get(("_counted", s.__dict__.get("_language"))) or {}).get(value, "")
 
 
 def _pair_by_context(gone: list[str], new: list[str], origin: Sentence, copy: Sentence) -> list[str]:
@@ -615,12 +753,14 @@ def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, co
     gone = list(dict.fromkeys(x for x in gone + named_gone if x.rsplit(" ", 1)[-1] not in in_b))
     new = list(dict.fromkeys(x for x in new + named_new if x.rsplit(" ", 1)[-1] not in in_a))
     details = []
+    shown_gone, shown_new = (", ".join(_shown(origin, x) for x in gone),
+                             ", ".join(_shown(copy, x) for x in (_pair_by_context(gone, new, origin, copy) if gone else new)))
     if gone and new:
-        details.append(f"{', '.join(gone)} -> {', '.join(_pair_by_context(gone, new, origin, copy))}")
+        details.append(f"{shown_gone} -> {shown_new}")
     elif firm and gone:
-        details.append(f"number removed: {', '.join(gone)}")
+        details.append(f"number removed: {shown_gone}")
     elif firm and new:
-        details.append(f"number added: {', '.join(new)}")
+        details.append(f"number added: {shown_new}")
     if qualifiers and (a or b):
         qa, qb, only_a, only_b = _qualifier_diff(copy, origin)
         # a qualifier swapped for one of the same meaning ("more than" -> "over") is no change; one of

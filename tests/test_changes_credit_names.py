@@ -1,0 +1,124 @@
+"""A news agency's credit written in another language, cut short or mistyped is the same credit.
+
+New-user tests found "credit dropped" where a copy credited the agency as "Prensa Asociada",
+"Assoziierte Presse" or "Associated Pres": the byline parser takes a name it does not know for a
+person, and the credit was compared as a string. Every article here is invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from newstrace.pipeline import analyze_document
+from newstrace.provenance.credit import agency_of, credit_changes, same_agency
+from newstrace.provenance.derive import credits
+from newstrace.provenance.direction import attribution, attribution_vote, declared_sources, outlet_matches
+from newstrace.readers.text import text_document
+from newstrace.schema import Article, Residue, Source
+
+AP, AFP, REUTERS, DPA, EFE = ("The Associated Press", "Agence France-Presse", "Reuters", "Deutsche Presse-Agentur",
+                              "Agencia EFE")
+
+
+@pytest.mark.parametrize(("name", "agency"), [
+    ("Associated Pres", AP), ("Associated Pr", AP), ("Asociated Press", AP), ("Assoziierte Presse", AP),
+    ("Prensa Asociada", AP), ("Presse associée", AP), ("Imprensa Associada", AP), ("AP", AP),
+    ("Agence France-Presse", AFP), ("AFP", AFP), ("Agencia France Presse", AFP), ("Agence France-Pr", AFP),
+    ("Reuters", REUTERS), ("Agencia Reuters", REUTERS), ("Reutres", REUTERS), ("Reuters News Agency", REUTERS),
+    ("dpa", DPA), ("Deutsche Presse-Agentur", DPA), ("Agencia Alemana de Prensa", DPA), ("German Press Agency", DPA),
+    ("EFE", EFE), ("Agencia EFE", EFE),
+    # written as one outlet key, as direction votes compare them
+    ("prensaasociada", AP), ("assoziiertepresse", AP), ("agenciareuters", REUTERS),
+])  # fmt: skip
+def test_an_agency_name_translated_cut_or_mistyped_is_that_agency(name, agency):
+    assert agency_of(name) == agency
+
+
+@pytest.mark.parametrize("name", [
+    "Related Press", "Affiliated Press", "Allied Press Service", "The Badociated Press",  # spun or garbled: another name
+    "United Press", "Press", "Agencia", "Associated", "News",                            # part of a name, or generic
+    "Westford Ledger", "Calder Press", "Free Press", "La Presse", "Europa Press", "Prensa Latina", "Tom Reuter",
+])  # fmt: skip
+def test_a_spun_name_another_outlet_or_a_person_is_no_agency(name):
+    assert agency_of(name) is None
+
+
+def test_other_agencies_stay_apart():
+    assert agency_of("Press Association") == "PA Media"  # the words of "Associated Press", another agency
+    assert agency_of("Australian Associated Press") == "Australian Associated Press"
+    assert same_agency("Prensa Asociada", "AP") and same_agency("AFP", "Agencia France Presse")
+    assert not same_agency("Reuters", "The Associated Press") and not same_agency("Prensa Asociada", "Agencia Reuters")
+    assert not same_agency("Westford Ledger", "Westford Ledger")  # no agency: not this rule's to say
+
+
+def _article(credit: str | None, byline: list[str], outlet: str | None = None, line: str | None = None) -> Article:
+    art = Article(text="Invented body.", credit=credit, byline=byline, outlet=outlet)
+    if line:
+        art.residue.append(Residue(text=line, reason="byline-line"))
+    return art
+
+
+@pytest.mark.parametrize(("credit", "byline"), [
+    (None, ["Tove Lindqvist", "Prensa Asociada"]),     # the byline parser read the agency as a person
+    (None, ["Tove Lindqvist", "Assoziierte Presse"]),
+    (None, ["Tove Lindqvist", "Associated Pres"]),     # cut at a fixed width
+    ("Prensa Asociada", ["Tove Lindqvist"]),           # a feed's credit column, as written
+    ("AP", ["Tove Lindqvist"]),
+])  # fmt: skip
+def test_the_same_agency_in_another_form_is_no_credit_or_byline_change(credit, byline):
+    origin = _article(AP, ["Tove Lindqvist"], line="By Tove Lindqvist, The Associated Press")
+    assert credit_changes(_article(credit, byline), origin) == []
+
+
+def test_another_agency_or_none_is_still_a_credit_change():
+    origin = _article(AP, ["Tove Lindqvist"], line="By Tove Lindqvist, The Associated Press")
+    (x,) = credit_changes(_article("Reuters", ["Tove Lindqvist"]), origin)
+    assert (x.origin_text, x.copy_text, x.detail) == (AP, "Reuters", "credit changed")
+    (x,) = credit_changes(_article(None, ["Tove Lindqvist", "Agencia Reuters"]), origin)
+    assert (x.origin_text, x.detail) == (AP, "credit dropped")  # Reuters in the byline is no AP credit
+    (x,) = credit_changes(_article(None, ["Tove Lindqvist"]), origin)
+    assert (x.origin_text, x.copy_text, x.detail) == (AP, "", "credit dropped")
+    # an origin whose agency stands only in its byline still has that credit to drop
+    (x,) = credit_changes(_article(None, ["Tove Lindqvist"]), _article(None, ["Tove Lindqvist", "Prensa Asociada"]))
+    assert (x.origin_text, x.detail) == ("Prensa Asociada", "credit dropped")
+
+
+def test_an_agency_in_the_byline_is_the_credit_not_a_byline_name():
+    origin = _article(AP, ["Tove Lindqvist"])
+    (x,) = credit_changes(_article(None, ["Prensa Asociada"]), origin)
+    assert (x.detail, x.origin_text, x.copy_text) == ("byline dropped", "Tove Lindqvist", "")
+    assert credit_changes(_article(None, ["Prensa Asociada"]), _article(AP, [])) == []
+
+
+BODY = ("\n\nThe river rose four metres overnight and flooded 320 homes in the harbour town of Vell, "
+        "officials said on Tuesday.\n\nRescue teams evacuated 1,200 people from the low districts, the mayor said.\n")
+
+
+def _analysed(byline_line: str) -> Article:
+    """An invented article read by the stages tracing reads, its byline line ``byline_line``."""
+    raw = text_document("River floods hundreds of homes in Vell\n\n" + byline_line + BODY,
+                        Source(path="vell.txt", format="text"))
+    return analyze_document(raw, stages=("repair", "structure", "language", "identify"))
+
+
+@pytest.mark.parametrize("line", ["By Tove Lindqvist, Assoziierte Presse", "By Tove Lindqvist, Prensa Asociada",
+                                  "By Tove Lindqvist, Associated Pres"])
+def test_a_translated_credit_read_by_the_structure_stage_is_kept(line):
+    origin, copy = _analysed("By Tove Lindqvist, The Associated Press"), _analysed(line)
+    assert origin.credit == AP
+    assert credit_changes(copy, origin) == []
+    assert attribution(copy) == attribution(origin) == {"byline", "credit"}
+    assert attribution_vote(origin, copy)[0] == 0  # nothing was dropped
+
+
+def test_a_translated_credit_counts_as_the_agency_for_direction():
+    for credit, byline in (("Prensa Asociada", []), (None, ["Tove Lindqvist", "Assoziierte Presse"]),
+                           ("Agencia Reuters", [])):
+        art = Article(source=Source(path="c.txt", format="text"), text="Invented body.", credit=credit, byline=byline)
+        key = "reuters" if credit == "Agencia Reuters" else "apnews"
+        assert credits(art, key), (credit, byline)
+        assert not credits(art, "afp"), (credit, byline)
+        assert declared_sources(art) == {"ap" if key == "apnews" else key}
+    # an outlet written in another language is that agency too
+    assert outlet_matches("reuters", "agenciareuters") and outlet_matches("prensaasociada", "apnews")
+    assert not outlet_matches("prensaasociada", "reuters") and not outlet_matches("reuters", "apnews")
