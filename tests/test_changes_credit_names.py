@@ -122,3 +122,36 @@ def test_a_translated_credit_counts_as_the_agency_for_direction():
     # an outlet written in another language is that agency too
     assert outlet_matches("reuters", "agenciareuters") and outlet_matches("prensaasociada", "apnews")
     assert not outlet_matches("prensaasociada", "reuters") and not outlet_matches("reuters", "apnews")
+
+
+WIRE = ("Harbour pilots in Port Calder refused to guide tankers into the flooded basin on Monday, their union said.\n\n"
+        "Nine pilots described the night the sea wall gave way to reporters at the union hall.\n\n"
+        "The regional water authority said the river crested at 6.4 meters, nearly a meter above its record.\n\n"
+        "Engineers expect the repairs to the sea wall to take at least three months and cost 40 million euros.")
+
+
+@pytest.mark.parametrize(("byline", "credit", "credited"), [
+    (["Tove Lindqvist", "Assoziierte Presse"], None, True),   # as the structure stage leaves a translated credit
+    (["Tove Lindqvist"], "Prensa Asociada", True),             # a feed's credit column
+    (["Tove Lindqvist"], None, False),                         # dropped
+])  # fmt: skip
+def test_a_copy_crediting_the_agency_in_another_language_derives_from_its_page(byline, credit, credited):
+    """Undated pages: the AP page and a copy crediting AP in German or Spanish. The credit names the
+    AP page's outlet, so the copy derives from it (a credit vote) and no credit change is listed; a
+    copy with no credit at all dropped it and stays a sibling (one attribution vote only)."""
+    from newstrace.provenance import compare
+    from newstrace.schema import text_id
+
+    origin = Article(source=Source(url="https://apnews.com/article/port-calder-pilots", format="text"), text=WIRE,
+                     language="en", byline=["Tove Lindqvist"], credit=AP)
+    origin.id = text_id(WIRE)
+    kept = WIRE.replace("refused to guide", "declined to guide").replace("40 million", "40,000,000")
+    copy = Article(source=Source(url="https://harbour-digest.example.com/pilots", format="text"), text=kept,
+                   language="en", byline=byline, credit=credit)
+    copy.id = text_id(kept)
+    d, _ = compare(origin, copy)
+    assert d is not None and d.copy_id == copy.id
+    assert (d.origin_id == origin.id) is credited, d.direction_evidence
+    assert any(r.startswith("credit: the copy names the other's outlet") for r in d.direction_evidence) is credited
+    assert [c.detail for c in d.changes if c.kind == "credit"] == ([] if credited else ["credit only in the sibling"])
+    assert not [c for c in d.changes if c.kind == "number"]  # "40 million" written out is the same figure
