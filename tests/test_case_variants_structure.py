@@ -599,6 +599,385 @@ VARIANTS: list[tuple[str, dict, dict]] = [
      {"headline": "Swifts return to the church tower",
       "text_must_not_repeat": "We put up forty nest boxes",
       "text_must_contain": ["the first chicks are expected in July"], "quote_count": 1}),
+    # --- round 2 ---------------------------------------------------------------------------------
+    ("byline-comments-schema-comment-items", {"html": _page(
+        '<article itemscope itemtype="https://schema.org/NewsArticle">\n'
+        '<h1 itemprop="headline">Weir repairs finished ahead of winter</h1>\n'
+        '<p>Repairs to the weir at Cobb Mill were finished on Thursday, a month ahead of schedule, '
+        'the river authority said.</p>\n'
+        '<p>The weir holds back the water that feeds the mill race and two fish passes.</p>\n'
+        '<div class="conversation"><h3>Conversation</h3>\n'
+        '<div itemprop="comment" itemscope itemtype="https://schema.org/Comment">'
+        '<span itemprop="author">Tilda Rasmussen</span> <time itemprop="dateCreated" '
+        'datetime="2024-10-12T09:00:00+01:00">12 October 2024</time>'
+        '<p itemprop="text">Good to see a job finished early for once.</p></div>\n'
+        '<div itemprop="comment" itemscope itemtype="https://schema.org/Comment">'
+        '<span itemprop="author">Ambrose Kettle</span> <time itemprop="dateCreated" '
+        'datetime="2024-10-13T10:00:00+01:00">13 October 2024</time>'
+        '<p itemprop="text">Will the fish passes be open to walkers to look at?</p></div>\n'
+        '</div>\n</article>\n',
+        head='<title>Weir repairs finished ahead of winter</title>\n'
+             '<meta property="article:published_time" content="2024-10-10T17:00:00+01:00">')},
+     {"headline": "Weir repairs finished ahead of winter", "byline": [],
+      "not_byline": ["Tilda Rasmussen", "Ambrose Kettle"], "published": "2024-10-10T17:00",
+      "published_offset": "+01:00",
+      "text_must_not_contain": ["finished early for once", "open to walkers"]}),
+    ("byline-comments-text-kommentare", {"text": _text(
+        "Neue Buslinie zum Klinikum",
+        "Von Greta Lindqvist",
+        "Vom 1. Juli an fährt eine neue Buslinie vom Bahnhof in Hallbruck direkt zum Klinikum, "
+        "teilten die Stadtwerke am Freitag mit.",
+        "Die Busse fahren tagsüber alle 20 Minuten.",
+        "Kommentare (2)",
+        "Geschrieben von Otto Brandauer am 14.06.2024",
+        "Endlich, darauf warten wir seit Jahren.",
+        "Geschrieben von Wiebke Sanders am 15.06.2024",
+        "Und am Wochenende?")},
+     {"headline": "Neue Buslinie zum Klinikum", "byline": ["Greta Lindqvist"],
+      "not_byline": ["Otto Brandauer", "Wiebke Sanders"],
+      "text_must_not_contain": ["darauf warten wir seit Jahren", "am Wochenende"]}),
+    ("byline-comments-text-reply-lines", {"text": _text(
+        "Reservoir at lowest level since 1976",
+        "By Ingrid Solheim-Parr",
+        "The Cray reservoir has fallen to 38 percent of its capacity, its lowest level since the "
+        "drought of 1976, the water company said on Wednesday.",
+        "A hosepipe ban will start on Monday.",
+        "Leave a Reply",
+        "Barnaby Quist says:",
+        "July 18, 2024 at 7:12 pm",
+        "Fix the leaks first, then talk to us about hosepipes.",
+        "Reply")},
+     {"headline": "Reservoir at lowest level since 1976", "byline": ["Ingrid Solheim-Parr"],
+      "not_byline": ["Barnaby Quist"], "text_must_not_contain": ["Fix the leaks first"]}),
+    ("byline-comments-thread-inside-article-footer", {"html": _page(
+        '<article>\n<header><h1>Cycle hire scheme doubles its fleet</h1>\n'
+        '<p>By <a rel="author" href="/staff/rhiannon">Rhiannon Ashgrove</a></p>\n'
+        '<time datetime="2025-04-03T08:00:00+01:00">3 April 2025</time></header>\n'
+        '<p>The cycle hire scheme in Kellam will double its fleet to 1,200 bikes by the summer, '
+        'the city council said.</p>\n'
+        '<p>Forty new docking stations will be added in the outer districts.</p>\n'
+        '<footer><div id="respond"><h3>Leave a comment</h3>\n'
+        '<div class="reply"><p><a rel="author" href="/u/stellan">Stellan Moberg</a> · '
+        '<time datetime="2025-04-04T12:00:00+01:00">4 April 2025</time></p>'
+        '<p>There is still no docking station anywhere near the hospital.</p></div>\n'
+        '</div></footer>\n</article>\n',
+        head="<title>Cycle hire scheme doubles its fleet</title>")},
+     {"headline": "Cycle hire scheme doubles its fleet", "byline": ["Rhiannon Ashgrove"],
+      "not_byline": ["Stellan Moberg"], "published": "2025-04-03T08:00", "published_offset": "+01:00",
+      "text_must_not_contain": ["no docking station anywhere near the hospital"]}),
+
+    ("byline-menu-text-sidebar-hours-ago", {"text": _text(
+        "New footbridge opens over the Lune",
+        "By Hedvig Aalto",
+        "A new footbridge over the river Lune opened on Saturday, linking the two halves of the "
+        "Northgate estate for the first time.",
+        "The bridge cost 2.6 million pounds and took eighteen months to build.",
+        "Most read",
+        "2 hours ago Casimir Okoro",
+        "5 hours ago Lotte Ransome")},
+     {"headline": "New footbridge opens over the Lune", "byline": ["Hedvig Aalto"],
+      "not_byline": ["Casimir Okoro", "Lotte Ransome", "hours ago"]}),
+    ("byline-menu-author-card-title", {"html": _page(
+        '<nav class="topnav"><a href="/">Home</a><a href="/local">Local</a></nav>\n'
+        '<article>\n<h1>Harbour dredging to start in March</h1>\n'
+        '<div class="author-card"><img src="/img/a.jpg" alt="Photo of Ana Ruiz-Sallent">'
+        '<span class="author-name">Ana Ruiz-Sallent</span><span class="author-title">Port Reporter</span>'
+        '<a href="/staff/ana-ruiz-sallent">View all articles</a></div>\n'
+        '<p>Dredging of the harbour channel at Port Calvo will start in March so that larger '
+        'cargo ships can berth at the east quay.</p>\n'
+        '<p>The work will remove about 300,000 cubic metres of silt.</p>\n</article>\n',
+        head="<title>Harbour dredging to start in March</title>")},
+     {"headline": "Harbour dredging to start in March", "byline": ["Ana Ruiz-Sallent"],
+      "not_byline": ["Port Reporter", "View all articles", "Photo of"]}),
+    ("byline-menu-byline-email-handle", {"text": _text(
+        "Bin collections move to fortnightly",
+        "By ANA RUIZ-SALLENT | aruiz@calvopost.example | @anaruizsallent",
+        "General waste bins in Port Calvo will be emptied every two weeks from October instead of "
+        "every week, the council said.",
+        "Food waste will still be collected weekly.")},
+     {"headline": "Bin collections move to fortnightly", "byline": ["Ana Ruiz-Sallent"],
+      "not_byline": ["aruiz", "@anaruizsallent"]}),
+    ("byline-menu-by-staff-desk", {"text": _text(
+        "Road closed after lorry sheds load",
+        "By Staff Reporter",
+        "The A64 near Thornby was closed for five hours on Tuesday after a lorry shed a load of "
+        "timber across both lanes.",
+        "Nobody was hurt, police said.")},
+     {"headline": "Road closed after lorry sheds load", "byline": [], "not_byline": ["Staff Reporter"]}),
+
+    ("byline-schema-jsonld-only-person", {"html": _page(
+        '<article>\n<h1>New maternity unit opens in Darrow</h1>\n'
+        '<p>A new maternity unit opened at Darrow General Hospital on Monday, ending the 40-mile '
+        'journey mothers in the valley have made to give birth.</p>\n'
+        '<p>The unit has twelve beds and a birthing pool.</p>\n</article>\n',
+        head='<title>New maternity unit opens in Darrow</title>\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"author": {"@type": "Person", "name": "Halima Osei-Brandt", "url": "/staff/halima"}}</script>')},
+     {"headline": "New maternity unit opens in Darrow", "byline": ["Halima Osei-Brandt"]}),
+    ("byline-schema-agency-person-vs-visible-staff", {"html": _page(
+        '<article>\n<h1>Oil price falls on demand worries</h1>\n'
+        '<p class="byline">By Reuters Staff</p>\n'
+        '<p>Oil prices fell on Tuesday on worries that demand in the winter would be weaker than '
+        'expected, traders said.</p>\n<p>Brent crude fell 1.4 percent to 71.20 dollars a barrel.</p>\n'
+        '</article>\n',
+        head='<title>Oil price falls on demand worries</title>\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"author": [{"@type": "Person", "name": "Reuters"}]}</script>')},
+     {"headline": "Oil price falls on demand worries", "byline": [], "credit": "Reuters",
+      "not_byline": ["Reuters"]}),
+    ("byline-schema-url-author-and-meta-role", {"html": _page(
+        '<main>\n<h1>School meals to go organic by 2027</h1>\n'
+        '<p>All school meals in Wendmoor will use organic milk, eggs and vegetables by 2027, the '
+        'county council has decided.</p>\n<p>The change will add about 11 pence to the cost of each meal.</p>\n'
+        '</main>\n',
+        head='<title>School meals to go organic by 2027</title>\n'
+             '<meta name="author" content="Ottilie Brandt, Education Correspondent">\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"author": "https://wendmoor.example/staff/otto"}</script>')},
+     {"headline": "School meals to go organic by 2027", "byline": ["Ottilie Brandt"],
+      "not_byline": ["Education Correspondent", "https"]}),
+    ("byline-schema-visible-caps-with-and", {"html": _page(
+        '<article>\n<h1>Ferry operator fined over late sailings</h1>\n'
+        '<div class="byline">BY MAGNUS EIDE AND SOLVEIG TRAN</div>\n'
+        '<p>A ferry operator has been fined 90,000 pounds for running a quarter of its sailings '
+        'late last year, the regulator said.</p>\n<p>The operator said a new ship would fix the problem.</p>\n'
+        '</article>\n',
+        head='<title>Ferry operator fined over late sailings</title>\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"author": {"@type": "Person", "name": "Magnus Eide"}}</script>')},
+     {"headline": "Ferry operator fined over late sailings", "byline": ["Magnus Eide", "Solveig Tran"]}),
+
+    ("byline-parse-written-edited-by", {"text": _text(
+        "Chess club celebrates its centenary",
+        "Written by Oskar Lindahl • Edited by Petra Vukovic",
+        "The Ashby chess club celebrated its hundredth year on Saturday with a simultaneous "
+        "display against forty players.",
+        "Its oldest member, aged 94, drew his game.")},
+     {"headline": "Chess club celebrates its centenary", "byline": ["Oskar Lindahl"],
+      "not_byline": ["Petra Vukovic"]}),
+    ("byline-parse-dr-title-of-outlet", {"text": _text(
+        "Heat pump grants run out in three months",
+        "By Dr. Amara Nwosu and Felix Hartmann of The Calder Courier",
+        "Money set aside for heat pump grants in the Calder district ran out in three months, the "
+        "energy agency said on Friday.",
+        "About 1,900 households received a grant.")},
+     {"headline": "Heat pump grants run out in three months", "byline": ["Amara Nwosu", "Felix Hartmann"],
+      "not_byline": ["Calder Courier", "Dr."]}),
+    ("byline-parse-no-by-name-agency", {"text": _text(
+        "Strike halts work at copper smelter",
+        "Ines Albuquerque, Associated Press",
+        "Workers at the Varanda copper smelter walked out on Monday over pay, halting production "
+        "at the country's largest plant.",
+        "The union says its members have had no raise since 2022.")},
+     {"headline": "Strike halts work at copper smelter", "byline": ["Ines Albuquerque"],
+      "credit": "The Associated Press", "not_byline": ["Associated Press"]}),
+    ("byline-parse-name-newline-role-city", {"text": _text(
+        "Tech firm to open office in Brackmoor",
+        "By Kwame Asante-Reyes\nBusiness Reporter, Brackmoor",
+        "A software company will open an office in Brackmoor with 250 jobs next year, it said "
+        "on Wednesday.",
+        "The company already employs 3,000 people in the south.")},
+     {"headline": "Tech firm to open office in Brackmoor", "byline": ["Kwame Asante-Reyes"],
+      "not_byline": ["Business Reporter", "Brackmoor"]}),
+
+    ("credit-top-ap-byline-agency-and-dateline", {"text": _text(
+        "Quake shakes coastal towns",
+        "By MIREILLE DUVAL-OKAFOR Associated Press",
+        "PORT TALLIS, Sorrel Isles (AP) — An earthquake of magnitude 6.1 shook towns along the coast "
+        "of the Sorrel Isles on Thursday, cracking walls but causing no deaths, officials said.",
+        "Schools were closed for checks.")},
+     {"headline": "Quake shakes coastal towns", "byline": ["Mireille Duval-Okafor"],
+      "credit": "The Associated Press", "dateline": "PORT TALLIS", "not_byline": ["Associated Press"]}),
+    ("credit-top-afp-french", {"text": _text(
+        "Grève des contrôleurs aériens à Sarlène",
+        "Sarlène (AFP) - Les contrôleurs aériens de l'aéroport de Sarlène ont entamé jeudi une grève "
+        "de deux jours pour réclamer des renforts, a annoncé leur syndicat.",
+        "Une centaine de vols ont été annulés.")},
+     {"headline": "Grève des contrôleurs aériens à Sarlène", "credit": "Agence France-Presse",
+      "dateline": "Sarlène", "byline": [], "not_byline": ["AFP"]}),
+    ("credit-top-dpa-regional-tag", {"text": _text(
+        "Autobahn nach Unfall stundenlang gesperrt",
+        "Wendhusen (dpa/lnw) - Nach einem Unfall mit drei Lastwagen ist die A31 bei Wendhusen am "
+        "Montag für mehrere Stunden gesperrt worden.",
+        "Verletzt wurde nach Angaben der Polizei niemand.")},
+     {"headline": "Autobahn nach Unfall stundenlang gesperrt", "credit": "Deutsche Presse-Agentur",
+      "dateline": "Wendhusen", "byline": [], "not_byline": ["dpa"]}),
+    ("credit-top-reuters-caps-date-day-month", {"text": _text(
+        "Miner cuts output forecast",
+        "HALDEN, Norland, 4 June (Reuters) - A mining company cut its forecast for nickel output "
+        "this year on Tuesday after floods shut one of its pits for a month.",
+        "Its shares fell 6 percent.")},
+     {"headline": "Miner cuts output forecast", "credit": "Reuters", "dateline": "HALDEN",
+      "byline": [], "not_byline": ["Reuters", "Halden"]}),
+
+    ("credit-bottom-copyright-symbol-afp", {"text": _text(
+        "Volcano island evacuated",
+        "All 800 residents of the island of Ostra were taken off by boat on Sunday as the volcano "
+        "at its centre began to erupt, officials said.",
+        "\"We left with what we could carry,\" said fisherman Teodor Vlasic.",
+        "© 2026 AFP")},
+     {"headline": "Volcano island evacuated", "credit": "Agence France-Presse", "byline": [],
+      "quotes": [{"content_starts": "We left with what we could carry", "speaker": ["Teodor Vlasic"]}]}),
+    ("credit-bottom-source-reuters", {"text": _text(
+        "Grain exports rise despite drought",
+        "Grain exports from the port of Kessa rose by 8 percent in the first half of the year, "
+        "port figures show, despite a drought in the east.",
+        "Most of the grain went to North Africa.",
+        "Source: Reuters")},
+     {"headline": "Grain exports rise despite drought", "credit": "Reuters", "byline": [],
+      "text_must_not_contain": ["Source: Reuters"]}),
+    ("credit-bottom-double-hyphen-ap", {"text": _text(
+        "Zoo welcomes twin red pandas",
+        "Twin red pandas were born at the Halloway zoo last month and have now been shown to "
+        "visitors for the first time, keepers said.",
+        "\"They spend most of the day asleep in the top branches,\" said keeper Rosalind Achebe.",
+        "-- The Associated Press")},
+     {"headline": "Zoo welcomes twin red pandas", "credit": "The Associated Press", "byline": [],
+      "quotes": [{"content_starts": "They spend most of the day asleep", "content_ends": "in the top branches",
+                  "speaker": ["Rosalind Achebe"]}]}),
+    ("credit-bottom-caps-reuters-run-in", {"text": _text(
+        "Port strike ends after two weeks",
+        "Dock workers at Kessa returned to work on Friday after a two-week strike over pay, "
+        "ending queues of ships off the port.",
+        "The union accepted a 7 percent raise, its leader said. REUTERS")},
+     {"headline": "Port strike ends after two weeks", "credit": "Reuters", "byline": [],
+      "text_must_not_contain": ["REUTERS"]}),
+
+    ("date-pubupd-time-first", {"text": _text(
+        "Ice rink to stay open until April",
+        "By Petronella Vasquez",
+        "Posted 3:40 PM, Jan 5, 2025 | Updated 8:15 AM, Jan 6, 2025",
+        "The outdoor ice rink in Sellford square will stay open until the end of March because of "
+        "strong ticket sales, the town council said.",
+        "More than 40,000 people have skated on it since December.")},
+     {"headline": "Ice rink to stay open until April", "byline": ["Petronella Vasquez"],
+      "published": "2025-01-05T15:40", "updated": "2025-01-06T08:15"}),
+    ("date-pubupd-updated-first", {"text": _text(
+        "Hospital car park charges scrapped",
+        "Updated: 10:05 BST, 7 May 2024 | Published: 18:20 BST, 6 May 2024",
+        "Car park charges at Marrow General Hospital will be scrapped from June for patients and "
+        "visitors, the health board said.",
+        "Staff will still need a permit.")},
+     {"headline": "Hospital car park charges scrapped",
+      "published": "2024-05-06T18:20", "published_offset": "+01:00",
+      "updated": "2024-05-07T10:05", "updated_offset": "+01:00"}),
+    ("date-pubupd-itemprop-times", {"html": _page(
+        '<article>\n<h1>Bridge toll rises by 20 pence</h1>\n'
+        '<p class="byline">By Thaddeus Munro</p>\n'
+        '<div class="dates"><time itemprop="datePublished" datetime="2025-02-10T07:30:00+00:00">'
+        '10 February 2025, 07:30</time> <time itemprop="dateModified" datetime="2025-02-11T16:45:00+00:00">'
+        '11 February 2025, 16:45</time></div>\n'
+        '<p>The toll on the Sallow estuary bridge will rise by 20 pence to 2.60 pounds from April, '
+        'the bridge trust said.</p>\n<p>Regular users can buy a cheaper monthly pass.</p>\n</article>\n',
+        head="<title>Bridge toll rises by 20 pence</title>")},
+     {"headline": "Bridge toll rises by 20 pence", "byline": ["Thaddeus Munro"],
+      "published": "2025-02-10T07:30", "published_offset": "+00:00",
+      "updated": "2025-02-11T16:45", "updated_offset": "+00:00"}),
+    ("date-pubupd-updated-time-only-same-day", {"text": _text(
+        "Flood warning lifted for the Arn",
+        "By Saoirse Whitlock",
+        "Published 14 February 2024 07:10 GMT, updated 13:25 GMT",
+        "The flood warning for the river Arn at Lowbridge was lifted on Wednesday afternoon as the "
+        "water fell back below its banks.",
+        "Roads along the river remain closed.")},
+     {"headline": "Flood warning lifted for the Arn", "byline": ["Saoirse Whitlock"],
+      "published": "2024-02-14T07:10", "published_offset": "+00:00",
+      "updated": "2024-02-14T13:25", "updated_offset": "+00:00"}),
+
+    ("date-tz-cest-time-first", {"text": _text(
+        "Late goal sends Kessa into the final",
+        "Published 23:40 CEST, 14 June 2024",
+        "A goal in the last minute of extra time sent Kessa into the cup final on Friday night "
+        "after a 2-1 win over Halden.",
+        "The final will be played in Varanda on June 29.")},
+     {"headline": "Late goal sends Kessa into the final", "published": "2024-06-14T23:40",
+      "published_offset": "+02:00"}),
+    ("date-tz-shown-local-no-zone-jsonld-utc", {"html": _page(
+        '<article>\n<h1>Midnight sale draws queues at the bookshop</h1>\n'
+        '<p class="byline">By Corentin Abela</p>\n'
+        '<p class="date">March 14, 2024 9:40 p.m.</p>\n'
+        '<p>Hundreds of readers queued outside the Lanternfield bookshop on Thursday night for the '
+        'midnight release of the last book in a fantasy series.</p>\n</article>\n',
+        head='<title>Midnight sale draws queues at the bookshop</title>\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"datePublished": "2024-03-15T01:40:00Z"}</script>')},
+     {"headline": "Midnight sale draws queues at the bookshop", "byline": ["Corentin Abela"],
+      "published": "2024-03-14T21:40", "published_offset": "-04:00"}),
+    ("date-tz-unicode-minus-utc", {"text": _text(
+        "Hurricane warning issued for the Keys",
+        "Gulf Coast Ledger | September 9, 2024 at 21:15 UTC\u22124",
+        "A hurricane warning was issued on Monday evening for the island chain as the storm "
+        "strengthened over warm water to the south.",
+        "Visitors were told to leave by Tuesday noon.")},
+     {"headline": "Hurricane warning issued for the Keys", "published": "2024-09-09T21:15",
+      "published_offset": "-04:00"}),
+    ("date-tz-meta-offset-no-colon", {"html": _page(
+        '<article>\n<h1>Monsoon reaches the capital early</h1>\n'
+        '<p>The monsoon reached the capital on Saturday, a week earlier than usual, the weather '
+        'office said, bringing relief from a long heatwave.</p>\n<p>Rain is forecast every day next week.</p>\n'
+        '</article>\n',
+        head='<title>Monsoon reaches the capital early</title>\n'
+             '<meta property="article:published_time" content="2024-06-22T23:50:00+0530">')},
+     {"headline": "Monsoon reaches the capital early", "published": "2024-06-22T23:50",
+      "published_offset": "+05:30"}),
+    ("date-tz-time-first-no-weekday", {"text": _text(
+        "Transit strike vote set for Friday",
+        "9:40 p.m. EDT March 14, 2024",
+        "Transit workers in Ebbsford will vote on Friday on whether to strike over a new rota, "
+        "their union said on Thursday night.",
+        "A strike could start as early as next week.")},
+     {"headline": "Transit strike vote set for Friday", "published": "2024-03-14T21:40",
+      "published_offset": "-04:00"}),
+
+    ("text-repeat-caption-twice", {"html": _page(
+        '<article>\n<h1>Seal pups counted on the sandbanks</h1>\n'
+        '<p>Wardens counted 412 grey seal pups on the Rona sandbanks this winter, the most since '
+        'counts began in 1990.</p>\n'
+        '<p>A grey seal pup rests on the sandbank at Rona Point in December.</p>\n'
+        '<p>“The colony has doubled in fifteen years,” said the head warden, Isolde Farquharson.</p>\n'
+        '<p>A grey seal pup rests on the sandbank at Rona Point in December.</p>\n'
+        '<p>Visitors are asked to keep 100 metres away.</p>\n</article>\n',
+        head="<title>Seal pups counted on the sandbanks</title>")},
+     {"headline": "Seal pups counted on the sandbanks",
+      "text_must_not_repeat": "A grey seal pup rests on the sandbank",
+      "text_must_contain": ["keep 100 metres away"], "quote_count": 1}),
+    ("text-repeat-second-copy-rewrapped", {"text":
+        "Bakery chain to close six shops\n\n"
+        "A bakery chain will close six of its shops in the Tarn valley by the end of the month, "
+        "putting 45 jobs at risk.\n\n"
+        "\"Rents have doubled on every high street we trade on,\" said the chain's owner, Edwin Castellanos.\n\n"
+        "The chain will keep its four other shops.\n\n"
+        "A bakery chain will close six of its shops in the Tarn valley\nby the end of the month, "
+        "putting 45 jobs at risk.\n\n"
+        "\"Rents have doubled on every high street we trade on,\"\nsaid the chain's owner, Edwin Castellanos.\n\n"
+        "The chain will keep its four other shops."},
+     {"headline": "Bakery chain to close six shops", "text_must_not_repeat": "Rents have doubled on every",
+      "text_must_contain": ["keep its four other shops"], "quote_count": 1}),
+    ("text-repeat-key-points-summary", {"html": _page(
+        '<article>\n<h1>Rail line to reopen after 60 years</h1>\n'
+        '<div class="key-points"><h2>Key points</h2><ul>'
+        '<li>The Wendle valley line will reopen to passengers in 2028.</li>'
+        '<li>Trains will run every hour between Wendle and Carrow.</li></ul></div>\n'
+        '<p>The Wendle valley line will reopen to passengers in 2028, sixty years after it closed, '
+        'the transport minister said.</p>\n'
+        '<p>Trains will run every hour between Wendle and Carrow.</p>\n'
+        '<p>Three stations will be rebuilt on their old sites.</p>\n</article>\n',
+        head="<title>Rail line to reopen after 60 years</title>")},
+     {"headline": "Rail line to reopen after 60 years",
+      "text_must_not_repeat": "Trains will run every hour between Wendle and Carrow",
+      "text_must_contain": ["Three stations will be rebuilt"]}),
+    ("text-repeat-nbsp-and-dash-variants", {"text": _text(
+        "Youth centre saved by lottery grant",
+        "The youth centre in Pellby will stay open after winning a lottery grant of 240,000 pounds "
+        "\u2014 enough for three more years.",
+        "\u201cThe kids would have had nowhere to go after school,\u201d said the centre\u2019s "
+        "manager, Ottoline Barnes.",
+        "The youth centre in Pellby will stay open after winning a lottery grant of 240,000\u00a0pounds "
+        "- enough for three more years.",
+        "\u201cThe kids would have had nowhere to go after school,\u201d said the centre\u2019s "
+        "manager, Ottoline Barnes.")},
+     {"headline": "Youth centre saved by lottery grant", "text_must_not_repeat": "will stay open after winning",
+      "quote_count": 1}),
 ]
 
 

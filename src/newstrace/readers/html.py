@@ -79,22 +79,24 @@ def _paragraphs(text: str) -> list[str]:
 
 
 def _drop_comments(paragraphs: list[str], tree) -> list[str]:
-    """The extracted paragraphs without those the page shows only in a reader-comment thread
-    (:func:`newstrace.structure.page.comment_texts`), nor those with no letter or digit (a separator
-    left from a comment's meta line, "\u00b7").
+    """The extracted paragraphs without those from a reader-comment thread
+    (:func:`newstrace.structure.page.comment_paragraphs`), with a paragraph of no letter or digit
+    beside one of them (a separator left from a comment's meta line, "\u00b7").
 
     Nothing is dropped when that would take half the words or more: then the "thread" is more
     likely the article itself, marked in a way the test misreads.
     """
-    from newstrace.structure.page import comment_texts
+    from newstrace.structure.page import comment_paragraphs
 
-    kept = [p for p in paragraphs if any(ch.isalnum() for ch in p)]
-    comments = comment_texts(tree)
+    comments = comment_paragraphs(paragraphs, tree)
     if not comments:
-        return kept
-    left = [p for p in kept if p.casefold() not in comments]
-    words = sum(len(p.split()) for p in kept)
-    return left if sum(len(p.split()) for p in left) > words / 2 else kept
+        return paragraphs
+    for i, para in enumerate(paragraphs):
+        if not any(ch.isalnum() for ch in para) and (i - 1 in comments or i + 1 in comments):
+            comments.add(i)
+    left = [p for i, p in enumerate(paragraphs) if i not in comments]
+    words = sum(len(p.split()) for p in paragraphs)
+    return left if sum(len(p.split()) for p in left) > words / 2 else paragraphs
 
 
 def html_to_document(page: str, source: Source, url: str | None = None) -> RawDocument:

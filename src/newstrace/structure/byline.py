@@ -347,8 +347,17 @@ _PUBLISHED_TAIL = re.compile(
 )
 
 
+#: Another role's credit set off in a byline ("Written by A • Edited by B", "By A | Photos by C"): not an
+#: author. Only after a separator: "Story and photos by A" is the author's.
+_OTHER_ROLE = re.compile(
+    r"(?i)(?:^|(?<=[•|;,/·]))\s*(?:edited|editing|photos?|photographs?|photography|pictures?|images?|"
+    r"illustrations?|illustrated|graphics|videos?|produced|production|translated|translation|fact[- ]checked|"
+    r"designed|design)\s+by\b[^•|;]*"
+)
+
+
 def _chunks(text: str) -> list[str]:
-    text = _PUBLISHED_TAIL.sub("", _EMAIL.sub(" ", text))
+    text = _OTHER_ROLE.sub(" ", _PUBLISHED_TAIL.sub("", _EMAIL.sub(" ", text)))
     for mention in reversed(find_dates(text)):
         text = text[: mention.start] + " | " + text[mention.end :]
     chunks = [c.strip(" .:-\u2013\u2014") for c in _SPLIT.split(text) if c and c.strip(" .:-\u2013\u2014")]

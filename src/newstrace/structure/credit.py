@@ -143,6 +143,8 @@ def outlet_credit(text: str) -> str | None:
 
     >>> outlet_credit("AP"), outlet_credit("CNN Business"), outlet_credit("Calder Courier")
     ('The Associated Press', 'CNN', 'Calder Courier')
+    >>> outlet_credit("dpa/lnw"), outlet_credit("AFP/dpa")
+    ('Deutsche Presse-Agentur', 'Agence France-Presse')
     >>> outlet_credit("Staff Writer") is None and outlet_credit("Colombia") is None
     True
     """
@@ -152,6 +154,11 @@ def outlet_credit(text: str) -> str | None:
     agency = canonical_agency(text)
     if agency or not text:
         return agency
+    parts = [p.strip() for p in text.split("/")]
+    if len(parts) > 1 and canonical_agency(parts[0]) and all(
+            canonical_agency(p) or re.fullmatch(r"[a-z]{2,5}", p) for p in parts[1:]):
+        # "dpa/lnw" (the agency and its regional desk), "AFP/dpa" (two agencies: the first is credited)
+        return canonical_agency(parts[0])
     named = outlet_name(text, after_name=True)
     if named:
         return named

@@ -360,6 +360,37 @@ def find_dates(text: str) -> list[DateMention]:
     return out
 
 
+def time_on(text: str, pos: int, day: DateMention) -> DateMention | None:
+    """A clock time (and zone) written at ``pos`` of ``text`` without its own date, read on the date
+    of ``day``: the update time in "Published 14 February 2024 07:10 GMT, updated 13:25 GMT".
+
+    Args:
+        text: the line.
+        pos: where the time may start (spaces and "at" may come first).
+        day: the date mention the time belongs to (the last date before it).
+
+    Returns:
+        A :class:`DateMention` spanning the time, with ``day``'s date, or ``None`` when no time
+        stands there or one follows that is part of a date.
+
+    >>> line = "Published 14 Feb 2024 07:10 GMT, updated 13:25 GMT"
+    >>> m = time_on(line, line.index("13"), find_dates(line)[0])
+    >>> m.local_iso(), m.offset, m.text
+    ('2024-02-14T13:25', '+00:00', '13:25 GMT')
+    """
+    m = _TIME_AFTER.match(text, pos)
+    fields = _time_fields(m) if m else None
+    if fields is None or m.group("H") is None:
+        return None  # "updated 3 pm" alone is too loose to read as a time
+    end = m.end()
+    zone = _zone_fields(m, day.date)
+    if zone is None and m.group("name"):
+        end = len(text[: m.start("name")].rstrip(" (,"))
+    start = m.start("H")
+    return replace(day, start=start, end=end, text=text[start:end], hour=fields[0], minute=fields[1],
+                   offset=zone if zone is not None else day.offset if day.hour is not None else None)
+
+
 def parse_date_value(value) -> DateMention | None:
     """Parse a metadata date value (ISO 8601 string, ``datetime`` or ``date``) or free text.
 

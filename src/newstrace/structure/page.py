@@ -28,7 +28,8 @@ _FURNITURE = re.compile(
     r"(?i)(?:^|[\s_-])(?:comments?|commentlist|reply|replies|disqus|discussion|menu|nav|navbar|navigation|sidebar|"
     r"related|most-?read|most-?popular|popular|trending|share|sharing|social|newsletter|promo|"
     r"recommend\w*|breadcrumbs?|masthead|subscribe|advert\w*|cookie|modal|teaser|outbrain|taboola|more-stories|"
-    r"read-more|further-reading|latest|top-stories|feedback|responses|reactions|dropdown|submenu|mega-?menu)"
+    r"read-more|further-reading|latest|top-stories|feedback|responses|reactions|conversation|dropdown|submenu|"
+    r"mega-?menu)"
     r"(?:$|[\s_-])"
 )
 #: Headings of a comment thread or a list of other stories ("3 comments", "Reader responses (2)",
@@ -40,8 +41,15 @@ _FURNITURE_HEADING = re.compile(
 #: Class and id words of a comment thread, which holds other people's names, dates and words.
 _COMMENTS = re.compile(
     r"(?i)(?:^|[\s_-])(?:comments?|commentlist|comment-list|replies|disqus|discussion|feedback|responses|reactions|"
-    r"respond)(?:$|[\s_-])"
+    r"respond|conversation)(?:$|[\s_-])"
 )
+
+
+def _is_schema_comment(el) -> bool:
+    """A schema.org comment (``itemprop="comment"``, ``itemtype=".../Comment"``): a reader's, with its
+    own author and date."""
+    return bool(re.search(r"(?i)\bcomments?\b", el.get("itemprop") or "")
+                or re.search(r"(?i)/(?:User)?Comments?$", (el.get("itemtype") or "").strip()))
 _FURNITURE_TAGS = {"nav", "aside", "script", "style", "noscript", "form", "template", "iframe", "figure",
                    "figcaption", "picture", "svg", "select", "button"}
 _FURNITURE_ROLES = {"navigation", "complementary", "banner", "contentinfo", "menu", "menubar"}
@@ -113,7 +121,7 @@ def _attrs(el) -> str:
 def is_furniture(el) -> bool:
     """True for navigation, menus, sidebars, comments, footers and other page furniture."""
     tag = el.tag if isinstance(el.tag, str) else ""
-    if tag in _FURNITURE_TAGS or (el.get("role") or "").lower() in _FURNITURE_ROLES:
+    if tag in _FURNITURE_TAGS or (el.get("role") or "").lower() in _FURNITURE_ROLES or _is_schema_comment(el):
         return True
     if tag in ("article", "main", "body", "html"):
         return False  # content containers; their classes list tags and categories ("tag-social")
@@ -516,7 +524,7 @@ def is_comment_thread(el) -> bool:
     "Reader responses (2)", "Have your say")."""
     if not isinstance(el.tag, str) or not is_furniture(el):
         return False
-    if _COMMENTS.search(" ".join(str(el.get(a) or "") for a in ("class", "id"))):
+    if _is_schema_comment(el) or _COMMENTS.search(" ".join(str(el.get(a) or "") for a in ("class", "id"))):
         return True
     return any(isinstance(child.tag, str) and child.tag in ("h2", "h3", "h4") and
                _COMMENT_HEADING.match(_text(child)) for child in el[:2])
@@ -526,19 +534,27 @@ def is_comment_thread(el) -> bool:
 _COMMENT_HEADING = re.compile(r"(?i)^\s*(?:\d+\s+)?" + COMMENT_HEADING_WORDS + r"\b")
 
 
-def comment_texts(tree) -> set[str]:
-    """Texts that the page shows only inside reader-comment threads (:func:`is_comment_thread`),
-    white space collapsed and case-folded: the lines and paragraphs of the comments, their
-    authors' names and dates, to be kept out of the article text (trafilatura issue #92:
-    extractors let comments into the body when the thread is not marked the way they expect).
+def comment_paragraphs(paragraphs: list[str], tree) -> set[int]:
+    """Indices of the extracted ``paragraphs`` that come from the page's reader-comment threads
+    (:func:`is_comment_thread`): trafilatura issue #92, extractors let comments into the body when
+    the thread is not marked the way they expect.
 
-    A thread that holds the article element is not one; a text also shown outside the threads
-    (a commenter quoting the article) is kept.
+    A paragraph is a comment's when the page shows its text (case and white space aside) only
+    inside the threads: as the text of an element there, or, four words and more, as words in
+    order within one comment (an extractor joins a commenter's name to the comment) that the rest
+    of the page does not show. A thread that holds the article element is not one.
+
+    Args:
+        paragraphs: the extracted body paragraphs, white space collapsed.
+        tree: the parsed page (:func:`parse_page`).
+
+    Returns:
+        A set of indices into ``paragraphs``; empty when the page has no comment thread.
     """
     root = article_root(tree)
     inside: set[str] = set()
     for el in tree.iter():
-        if not is_comment_thread(el) or any(a is el for a in root.iterancestors()) or el is root:
+        if not is_comment_thread(el) or el is root or any(a is el for a in root.iterancestors()):
             continue
         for node in el.iter():
             if isinstance(node.tag, str):
@@ -546,14 +562,27 @@ def comment_texts(tree) -> set[str]:
                 if text:
                     inside.add(text)
     if not inside:
-        return inside
+        return set()
     body = tree.find("body") if tree.find("body") is not None else tree
-    outside = set()
-    for node in _visible_outside_threads(body):
-        text = _text(node).casefold()
-        if text in inside:
-            outside.add(text)
-    return inside - outside
+    outside = [_text(node).casefold() for node in _visible_outside_threads(body)]
+    shown = set(outside)
+    outside_text = " ".join(t for t in outside if len(t) < 2000)
+    items = [t.split() for t in inside]
+    out = set()
+    for i, para in enumerate(paragraphs):
+        key = " ".join(para.split()).casefold()
+        if key in inside and key not in shown:
+            out.add(i)
+        elif len(key.split()) >= 4 and key not in outside_text and any(
+                _in_order(key.split(), words) for words in items):
+            out.add(i)
+    return out
+
+
+def _in_order(words: list[str], within: list[str]) -> bool:
+    """Whether ``words`` occur in ``within`` in the same order (others may stand between)."""
+    it = iter(within)
+    return all(any(w == x for x in it) for w in words)
 
 
 def _visible_outside_threads(root):

@@ -55,7 +55,8 @@ def is_promo(paragraph: str) -> bool:
 
 #: The names a page gives its reader-comment thread ("Reader responses", "Have your say").
 COMMENT_HEADING_WORDS = (
-    r"(?:comments?|responses?|replies|discussion|"
+    r"(?:comments?|responses?|replies|discussion|conversation|kommentare?|leserkommentare|comentarios?|"
+    r"coment\u00e1rios?|commentaires?|commenti|reacties|kommentarer|"
     r"(?:readers?[\u2019']?s?|users?[\u2019']?|your|visitors?[\u2019']?)\s+(?:comments?|responses?|replies|reactions|"
     r"views|feedback|letters|say)|have your say|what (?:readers|you) (?:say|think)|"
     r"join the (?:conversation|discussion)|leave a (?:reply|comment))"
@@ -64,9 +65,9 @@ COMMENT_HEADING_WORDS = (
 #: A bare word that may head a section of the story ("Responses", "Discussion") needs a count.
 _COMMENT_LINE = re.compile(
     r"(?i)^\W*(?:(?:\d+\s+)?" + COMMENT_HEADING_WORDS + r"\s*(?:\(\d+\)|:)?"
-    r"|(?:comments?|responses?|replies|discussion)\s*\(\d+\))\s*$"
+    r"|(?:comments?|responses?|replies|discussion|conversation)\s*\(\d+\))\s*$"
 )
-_BARE_WORD = re.compile(r"(?i)^\W*(?:responses?|replies|discussion)\W*$")
+_BARE_WORD = re.compile(r"(?i)^\W*(?:responses?|replies|discussion|conversation)\W*$")
 
 
 def is_comment_heading(paragraph: str) -> bool:
@@ -131,9 +132,12 @@ def split_repeats(paragraphs: list[str]) -> tuple[list[int], list[int]]:
     seen_sentences: set[str] = set()
     kept, repeated = [], []
     for i, para in enumerate(paragraphs):
-        key = paragraph_key(para)
-        sentence = len(key.split()) >= MIN_REPEAT_WORDS and key.rstrip('"\')').endswith((".", "!", "?", '"'))
-        parts = _sentences(key)
+        text = _BULLET.sub("", paragraph_key(para))
+        sentence = len(text.split()) >= MIN_REPEAT_WORDS and text.rstrip('"\')').endswith((".", "!", "?", '"'))
+        # Copies differ in punctuation and marks a page or a feed rewrote ("—" for "-", a
+        # list bullet, straight for curly marks): they are compared by their words.
+        key = _words(text)
+        parts = [_words(p) for p in _sentences(text)]
         # A copy re-cut into other paragraphs: every sentence of it was already seen.
         recut = sentence and bool(parts) and all(p in seen_sentences for p in parts)
         if key and sentence and (key in seen or recut):
@@ -143,6 +147,15 @@ def split_repeats(paragraphs: list[str]) -> tuple[list[int], list[int]]:
             seen_sentences.update(parts)
             kept.append(i)
     return kept, repeated
+
+
+#: A list bullet or dash opening a paragraph ("- ", "• ", "* ").
+_BULLET = re.compile(r"^\s*(?:[-–—*•·▪●]\s+)+")
+
+
+def _words(key: str) -> str:
+    """The words of a paragraph key, punctuation and marks left out."""
+    return " ".join(re.findall(r"\w+", key))
 
 
 def _sentences(key: str) -> list[str]:

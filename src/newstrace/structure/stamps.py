@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from newstrace.structure.byline import is_person_name
-from newstrace.structure.dates import DateMention, find_dates
+from newstrace.structure.dates import DateMention, find_dates, time_on
 
 #: Update labels in English, German, Spanish, Portuguese, French, Italian and Dutch.
 _UPDATED_LABEL = re.compile(
@@ -61,6 +61,14 @@ def _is_place_label(words: str) -> bool:
     return not (_LABELS.fullmatch(words) or is_person_name(words) or canonical_agency(words))
 
 
+#: A publication or update label right before a time ("updated 13:25", "Aktualisiert um 18:40").
+_TIME_LABEL = re.compile(
+    r"(?i)(?<!\w)(?:published|updated|modified|revised|posted|aktualisiert|ver\u00f6ffentlicht|actualizad[oa]|"
+    r"atualizad[oa]|publicad[oa]|modifi\u00e9e?|mis\s+\u00e0\s+jour|publi\u00e9e?)(?!\w)\s*:?\s*"
+    r"(?=(?:at\s+|um\s+|\u00e0\s+|a\s+las\s+)?\d)"
+)
+
+
 def date_kind(label: str) -> str:
     """``updated`` when the label before a date says updated/modified/revised, else ``published``."""
     return "updated" if _UPDATED_LABEL.search(label) else "published"
@@ -85,6 +93,16 @@ def parse_stamp(line: str, max_words: int = 24) -> Stamp | None:
         return Stamp(dates=[(date_kind(line[:month.start]), month)]) if month else None
     if len(mentions) > 2:
         return None  # three dates and more are a table row, not a stamp
+    # A labelled time without its own date after a date ("..., updated 13:25 GMT") is on that date.
+    for k, m in enumerate(list(mentions)):
+        gap_end = mentions[k + 1].start if k + 1 < len(mentions) else len(line)
+        label = _TIME_LABEL.search(line, m.end, gap_end)
+        clock = time_on(line, label.end(), m) if label else None
+        if clock is not None and clock.end <= gap_end:
+            mentions.append(clock)
+    mentions.sort(key=lambda m: m.start)
+    if len(mentions) > 2:
+        return None
     stamp = Stamp()
     prev = 0
     for m in mentions:
