@@ -131,3 +131,17 @@ def test_only_abbreviations_initials_and_ordinals_are_kept_inside_a_sentence():
            if not (w[:1].isupper() or "." in w or w.isdigit() or w.lstrip("(\"\u201c").rstrip(".") in _LOWERCASE_ABBREVIATIONS
                    or len(w.strip("(\"\u201c")) == 1)]
     assert odd == []
+
+
+@pytest.mark.parametrize("space", [" ", "\u00a0", "\u202f"])
+def test_french_guillemets_set_apart_by_a_space_open_and_close_sentences(space):
+    """French typography puts a (no-break) space inside « »: the quotation is its own sentence (a
+    new-user test: a translated quotation was glued to the sentence before and read as omitted)."""
+    text = (f"La protection civile a évacué le village.{space}«{space}Nous ne laisserons personne derrière "
+            f"nous{space}», a dit Ada Okonjo. Elle a crié{space}: «{space}Partez{space}!{space}» Puis elle est partie.")
+    assert split_sentences(text) == [
+        "La protection civile a évacué le village.",
+        f"«{space}Nous ne laisserons personne derrière nous{space}», a dit Ada Okonjo.",
+        f"Elle a crié{space}: «{space}Partez{space}!{space}»",
+        "Puis elle est partie.",
+    ]
