@@ -18,6 +18,7 @@ from _quoting import quotes_of
 from test_cases import _ctx, check_quotes
 
 import newstrace
+from newstrace.nlp.quote_marks import find_quote_spans
 
 
 def _q(starts: str, *speaker: str, ends: str | None = None, unnamed: bool = False) -> dict:
@@ -536,6 +537,78 @@ VARIANTS = [
        "\"Where will our children play?\" asks Noor Haddad, who has lived on the hill for thirty years.\n\n"
        "\"Why was nobody told?\" her neighbour Agnes Fell wanted to know.\n\nThe developer promised a playground.",
        [_q("Where will our children play", "Noor Haddad"), _q("Why was nobody told", "Agnes Fell")]),
+    # --- third batch ----------------------------------------------------------------------------
+    _v("quote-cue-after-question", 8,
+       "Shop owners question parking plan\n\nRavi Chandran and his sister Meera Chandran have run the corner shop "
+       "on Ferry Road since 1994.\n\n\"Where are our customers supposed to park?\" she wondered.\n\n"
+       "\"Who is paying for the new signs?\" Councillor Ada Brisk asked the meeting.\n\nThe plan goes to a vote in May.",
+       [_q("Where are our customers supposed to park", "Meera Chandran"),
+        _q("Who is paying for the new signs", "Ada Brisk")]),
+    _v("quote-dash-attribution", 8,
+       "Marathon returns to the old town\n\nThe Kessport marathon will run through the old town again next year.\n\n"
+       "\"Finally! The cobbles are back!\" \u2014Otto Lindgren, 71, who ran the first race in 1983\n\n"
+       "The route is 42 kilometres.",
+       [_q("Finally! The cobbles are back", "Otto Lindgren")]),
+    _v("quote-colon-attribution", 8,
+       "Rowing club elects president\n\nThe Wexcombe rowing club elected Tove Lindahl as its president on Sunday.\n\n"
+       "The verdict from the outgoing president, Gareth Pryor-Nash:\n\n"
+       "\u201cTove will row harder at this job than any of us did.\u201d\n\nLindahl takes over in April.",
+       [_q("Tove will row harder at this job", "Gareth Pryor-Nash")]),
+    _v("quote-pronoun-speaker", 8,
+       "Corner shop fights parking plan\n\nRavi Chandran and his sister Meera Chandran have run the corner shop "
+       "on Ferry Road since 1994.\n\n\u201cHalf our trade comes from people who stop for five minutes,\u201d she "
+       "says.\n\n\u201cWithout parking we are finished,\u201d he adds.\n\nThe council will decide in May.",
+       [_q("Half our trade comes from people", "Meera Chandran"), _q("Without parking we are finished", "Ravi Chandran")]),
+    _v("quote-anonymous-source", 8,
+       "Festival cancelled at short notice\n\nThe Lowmere folk festival was cancelled on Thursday, two days before "
+       "it was due to open.\n\n\"The director, Ondine Farrow, knew about the debts for months,\" said one of the "
+       "organisers, who declined to be named.\n\nFarrow did not respond.",
+       [_q("The director, Ondine Farrow, knew", "organisers", unnamed=True)]),
+    _v("quote-speaker-role", 8,
+       "Hospital opens new theatre\n\nDr. Lena Moss-Avery, the hospital's chief surgeon, opened the new operating "
+       "theatre on Friday.\n\n\"We can now operate on two patients at once,\" the surgeon said.\n\n"
+       "\"It took eleven years to pay for,\" added the hospital's director, Felix Ambrose.",
+       [_q("We can now operate on two patients", "Lena Moss-Avery"), _q("It took eleven years", "Felix Ambrose")]),
+    _v("quote-nested", 8,
+       "Boat sold after sixty years\n\nThe Harker family sold its fishing boat on Saturday after sixty years.\n\n"
+       "\"My father's last words to me were 'keep the boat,' and I kept it as long as I could,\" said Agnes Harker.\n\n"
+       "The boat will become a museum piece.",
+       [_q("My father's last words to me", "Agnes Harker", ends="as long as I could")],
+       ["keep the boat"]),
+    _v("quote-marks-mixed", 8,
+       "Dockers back pay deal\n\nDockers in Kessport voted to accept a pay deal on Friday.\n\n"
+       "\u201eThis is the best offer in twenty years,\u201d said the union's negotiator, Marek Zielinski.\n\n"
+       "The deal runs for three years.",
+       [_q("This is the best offer in twenty years", "Marek Zielinski")]),
+    _v("quote-multi-paragraph", 8,
+       "Keeper's last night at the lighthouse\n\nThe Skerra lighthouse switched to automatic on Saturday.\n\n"
+       "\u201cI climbed those stairs four times a night for thirty years.\n\n"
+       "\u201cNow I will sleep through the storms like everybody else,\u201d said the last keeper, Edvard Sund.\n\n"
+       "The lighthouse will open to visitors.",
+       [_q("I climbed those stairs", "Edvard Sund", ends="like everybody else")]),
+    _v("not-quote-scare-title", 8,
+       "Super-trawler banned from the bay\n\nThe so-called \u2018super-trawler\u2019 Arctic Dawn has been banned from "
+       "Calder Bay from June, a \u201cgood day\u201d for the \u201csmall boats\u201d of the harbour.\n\n"
+       "\u201cOne ship like that takes more fish in a week than our whole fleet takes in a year,\u201d said Moira "
+       "Tennant, who skippers the Calder Lass.\n\nThe ban was agreed on Monday.",
+       [_q("One ship like that takes more fish", "Moira Tennant")],
+       ["super-trawler", "good day", "small boats"], count=1),
+    _v("quote-previous-sentence", 8,
+       "Pool stays shut\n\nThe Kelso Road pool will stay shut for another month.\n\n"
+       "Asked about the delay, pool manager Tilde Ravnsborg shrugged. \u201cWe will open when the roof is safe "
+       "and not a day before.\u201d\n\nSwimmers have been sent to Hallstadt.",
+       [_q("We will open when the roof is safe", "Tilde Ravnsborg")]),
+    _v("quote-split", 8,
+       "Orchard sold to developer\n\nThe Arnvale orchard has been sold to a housing developer.\n\n"
+       "\u201cMy grandmother planted these trees,\u201d said Oona Castellane, adding: \u201cI never thought I "
+       "would be the one to sell them.\u201d\n\nBuilding starts next year.",
+       [_q("My grandmother planted these trees", "Oona Castellane"),
+        _q("I never thought I would be the one", "Oona Castellane")]),
+    _v("quote-unbalanced-marks", 8,
+       "Choir hall to be sold\n\nThe Ashby choir hall will be sold, the parish council said.\n\n"
+       "\"We said \"no\" twice and they still sold it,\" said choir member Ingrid Sola.\n\n"
+       "\"The roof alone would cost more than the hall is worth,\" said the council's treasurer, Amos Kiprono.",
+       [_q("The roof alone would cost more", "Amos Kiprono")]),
     # --- other languages: Spanish, French, German, Portuguese articles (no parse, marks and cue words) --
     _v("quote-split", 7,
        "El puerto de Calvera reabre tras el temporal\n\nEl puerto de Calvera reabri\u00f3 el lunes tras tres d\u00edas "
@@ -622,3 +695,28 @@ def test_dash_signature_on_the_next_line(gap):
         ("We will rebuild the deck before the summer.", "Lucia Ferreira-Banks")]
     aside = text.replace("\u2014 Lucia Ferreira-Banks, harbour engineer", "\u2014 a date the harbour board disputes")
     assert [q.speaker for q in quotes_of(aside)] == [None]
+
+
+def _spans(text: str) -> list[str]:
+    return [text[s.start : s.end] for s in find_quote_spans(text)]
+
+
+def test_marks_single_quotation_over_paragraphs_and_nested_families():
+    # single marks: an opening mark on each paragraph, a closing one at the end; not carried when the
+    # next paragraph opens without a mark
+    multi = "\u2018We knew.\n\n\u2018Nobody came.\u2019\n\nThe end."
+    assert _spans(multi) == ["We knew.\n\n\u2018Nobody came."]
+    assert _spans("\u2018We knew.\n\nThe council\u2019s view.") == []
+    # angle marks around curly ones, and the other way round: the inner quotation is part of the outer
+    assert _spans("\u00abHe said, \u201cYou have a week,\u201d and left.\u00bb") == [
+        "He said, \u201cYou have a week,\u201d and left."]
+    assert _spans("\u201cHe said \u00abnever\u00bb and left for good.\u201d") == [
+        "He said \u00abnever\u00bb and left for good."]
+    # a double-marked quotation inside a single-marked one (British style)
+    assert _spans("\u2018The sign said \u201cNo entry\u201d but nobody cared,\u2019 she said.") == [
+        "The sign said \u201cNo entry\u201d but nobody cared,"]
+    # angle marks and curly marks side by side, not nested: both stay
+    assert _spans("\u00abYes,\u00bb he said. \u201cNo,\u201d she said.") == ["Yes,", "No,"]
+    # a first part ending in s' closes before the next opening mark
+    assert _spans("\u2018For twenty years\u2019, Carew said, \u2018nobody came\u2019.") == [
+        "For twenty years", "nobody came"]

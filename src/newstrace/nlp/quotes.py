@@ -136,6 +136,9 @@ _SKIP_BEFORE_CUE = {
 }
 
 
+#: Words of time after a cue, tagged as nouns when the NER gives them no date ('said yesterday').
+_TIME_WORDS = frozenset("yesterday today tonight tomorrow earlier later recently afterwards overnight".split())
+
 #: Prepositions completing a person noun before a cue ('a spokeswoman for the operator said').
 _NP_PREPOSITIONS = frozenset({"for", "of", "at", "from", "with", "in", "on"})
 
@@ -461,7 +464,7 @@ class _Attributor:
             return len(rest) > 1 and doc[rest[1]].tag_ == "VB"
         if t.lower_ == "that" and t.pos_ == "SCONJ":
             return True
-        if t.ent_type_ in ("DATE", "TIME") or rest[0] in self.idx.person_at:
+        if t.ent_type_ in ("DATE", "TIME") or t.lower_ in _TIME_WORDS or rest[0] in self.idx.person_at:
             return False
         if cue.lemma_.lower() in _ADDRESSEE_VERBS:
             return False

@@ -457,6 +457,13 @@ class MentionIndex:
                 g = gender_of_word(role)
                 if g and canon not in self.gender:
                     self.gender[canon] = g
+            # "X and his sister Y", "X with her nephew": a possessive pronoun right after X and "and"
+            # or "with" is X's (not after a verb: 'Trump called her plan'; nor in apposition: 'Lund,
+            # her deputy' is someone else's)
+            if e + 1 < len(doc) and doc[e].lower_ in ("and", "with") and doc[e + 1].tag_ == "PRP$":
+                g = {"his": "m", "her": "f"}.get(doc[e + 1].lower_, "")
+                if g and canon not in self.gender:
+                    self.gender[canon] = g
             # "X ... said he/she ...": the pronoun right after X's own speech verb.
             for k in range(e, min(e + 12, len(doc) - 1)):
                 if doc[k].text in {".", "!", "?"} or k in self.person_at:
