@@ -137,7 +137,9 @@ _SKIP_BEFORE_CUE = {
 
 
 #: Words of time after a cue, tagged as nouns when the NER gives them no date ('said yesterday').
-_TIME_WORDS = frozenset("yesterday today tonight tomorrow earlier later recently afterwards overnight".split())
+_TIME_WORDS = frozenset(
+    "yesterday today tonight tomorrow earlier later recently afterwards overnight".split()
+)
 
 #: Prepositions completing a person noun before a cue ('a spokeswoman for the operator said').
 _NP_PREPOSITIONS = frozenset({"for", "of", "at", "from", "with", "in", "on"})
