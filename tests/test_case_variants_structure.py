@@ -978,6 +978,289 @@ VARIANTS: list[tuple[str, dict, dict]] = [
         "manager, Ottoline Barnes.")},
      {"headline": "Youth centre saved by lottery grant", "text_must_not_repeat": "will stay open after winning",
       "quote_count": 1}),
+    # --- round 3 ---------------------------------------------------------------------------------
+    ("byline-comments-text-thoughts-on", {"text": _text(
+        "Village green to get a new pavilion",
+        "By Marguerite Oyelaran",
+        "The cricket club at Stowell will build a new pavilion on the village green after winning "
+        "planning permission on Tuesday.",
+        "The old wooden pavilion burnt down in 2022.",
+        "2 thoughts on \u201cVillage green to get a new pavilion\u201d",
+        "Posted by Crispin Hale on 3 June 2024 at 10:41",
+        "About time, the teas have been served from a van for two summers.")},
+     {"headline": "Village green to get a new pavilion", "byline": ["Marguerite Oyelaran"],
+      "not_byline": ["Crispin Hale"], "text_must_not_contain": ["served from a van"]}),
+    ("byline-comments-html-no-article-commentlist", {"html": _page(
+        '<div id="page"><div id="content">\n<h1 class="post-title">Ferry timetable cut for the winter</h1>\n'
+        '<div class="post-info">By <span class="author">Lucan Abernethy</span> on '
+        '<span class="date">November 4, 2024</span></div>\n'
+        '<div class="post-body"><p>The ferry to Inchcraig will sail twice a day instead of four times '
+        'from December to March, the island council said.</p>\n'
+        '<p>Islanders say the cut will make it hard to get to hospital appointments on the mainland.</p>'
+        '</div>\n<ol class="commentlist">\n<li><cite class="fn">Morag Tulloch</cite> <span class="says">says:</span>'
+        ' <span class="date">November 5, 2024</span><p>Two sailings a day is no service at all.</p></li>\n'
+        '<li><cite class="fn">Hamish Ure</cite> <span class="says">says:</span> <span class="date">November 6, 2024'
+        '</span><p>The council should run the boat itself.</p></li>\n</ol>\n</div></div>\n',
+        head="<title>Ferry timetable cut for the winter | Island Times</title>")},
+     {"headline": "Ferry timetable cut for the winter", "byline": ["Lucan Abernethy"],
+      "not_byline": ["Morag Tulloch", "Hamish Ure"], "published": "2024-11-04",
+      "text_must_not_contain": ["no service at all", "run the boat itself"]}),
+    ("byline-comments-date-only-in-comments", {"html": _page(
+        '<article>\n<h1>Bridge painting to take three years</h1>\n'
+        '<p class="byline">By Eilidh Carrick</p>\n'
+        '<p>Painting the Kessock rail bridge will take three years and need 240,000 litres of paint, '
+        'the rail company said.</p>\n<p>Trains will run as normal while the work goes on.</p>\n'
+        '</article>\n<section id="comments"><h2>Comments</h2>\n'
+        '<div class="c"><span class="name">Iain Moffat</span> <time datetime="2023-08-09T12:00:00+01:00">'
+        '9 August 2023</time><p>Just in time to start again at the other end.</p></div>\n</section>\n',
+        head='<title>Bridge painting to take three years</title>\n'
+             '<meta property="article:published_time" content="2023-08-07T06:00:00+01:00">')},
+     {"headline": "Bridge painting to take three years", "byline": ["Eilidh Carrick"],
+      "not_byline": ["Iain Moffat"], "published": "2023-08-07T06:00", "published_offset": "+01:00",
+      "text_must_not_contain": ["start again at the other end"]}),
+
+    ("byline-menu-byline-updated-ago-glued", {"html": _page(
+        '<article>\n<h1>Heatwave warning for the weekend</h1>\n'
+        '<div class="byline"><a href="/by/tomas-berglund">Tomas Berglund</a><span>Updated 2 hours ago</span></div>\n'
+        '<p>Temperatures could reach 34C in the Varne valley on Saturday, forecasters said, and a '
+        'heat warning is in force until Monday.</p>\n<p>Water companies have asked people to save water.</p>\n'
+        '</article>\n',
+        head="<title>Heatwave warning for the weekend</title>")},
+     {"headline": "Heatwave warning for the weekend", "byline": ["Tomas Berglund"],
+      "not_byline": ["Updated", "hours ago"]}),
+    ("byline-menu-share-buttons-in-byline", {"html": _page(
+        '<article>\n<h1>Town council buys the old cinema</h1>\n'
+        '<div class="byline">By Femi Adebayo-Quinn <span class="share">Share on Facebook</span> '
+        '<span class="share">Share on X</span></div>\n'
+        '<p>The town council in Radleigh has bought the old Regal cinema for 410,000 pounds and plans '
+        'to turn it into an arts centre.</p>\n<p>The cinema closed in 2009.</p>\n</article>\n',
+        head="<title>Town council buys the old cinema</title>")},
+     {"headline": "Town council buys the old cinema", "byline": ["Femi Adebayo-Quinn"],
+      "not_byline": ["Facebook", "Share"]}),
+    ("byline-menu-h1-logo-then-headline", {"html": _page(
+        '<header class="top"><h1 class="logo"><a href="/">The Marsh Gazette</a></h1>\n'
+        '<ul class="menu"><li><a rel="author" href="/author/kit">Kit Oyelowo</a></li></ul></header>\n'
+        '<div class="story">\n<h1>Sluice gates to be replaced after 80 years</h1>\n'
+        '<p>By <a rel="author" href="/author/wen-li">Wen Li-Halvorsen</a></p>\n'
+        '<p>The sluice gates at Marsh End, which hold back the tide from 3,000 hectares of farmland, '
+        'will be replaced next year, the drainage board said.</p>\n'
+        '<p>The new gates will cost 6 million pounds.</p>\n</div>\n',
+        head="<title>Sluice gates to be replaced after 80 years - The Marsh Gazette</title>")},
+     {"headline": "Sluice gates to be replaced after 80 years", "byline": ["Wen Li-Halvorsen"],
+      "not_byline": ["Kit Oyelowo", "Marsh Gazette"]}),
+
+    ("byline-schema-visible-with-place", {"html": _page(
+        '<article>\n<h1>Fishermen protest at quota cuts</h1>\n'
+        '<p class="byline">By Ana Sorensen-Vik in Brackmoor</p>\n'
+        '<p>About 200 fishermen protested outside the fisheries ministry on Wednesday against cuts '
+        'to next year\'s cod quota.</p>\n<p>The ministry says the cuts are needed to protect stocks.</p>\n'
+        '</article>\n',
+        head='<title>Fishermen protest at quota cuts</title>\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"author": {"@type": "Person", "name": "Northern Desk"}}</script>')},
+     {"headline": "Fishermen protest at quota cuts", "byline": ["Ana Sorensen-Vik"],
+      "not_byline": ["Northern Desk", "Brackmoor"]}),
+    ("byline-schema-org-staff-no-visible", {"html": _page(
+        '<article>\n<h1>Roadworks to close the ring road at night</h1>\n'
+        '<p>The ring road around Calder will close at night for three weeks from Monday while the '
+        'surface is relaid, the highways agency said.</p>\n<p>Diversions will be signed.</p>\n</article>\n',
+        head='<title>Roadworks to close the ring road at night</title>\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"author": {"@type": "Organization", "name": "Calder Courier Staff"}}</script>\n'
+             '<meta name="author" content="Calder Courier Staff">')},
+     {"headline": "Roadworks to close the ring road at night", "byline": [],
+      "not_byline": ["Calder Courier"]}),
+    ("byline-schema-rel-author-vs-old-template-author", {"html": _page(
+        '<article>\n<h1>Orchestra cancels its winter tour</h1>\n'
+        '<p><a rel="author" href="/people/signy">Signy Holmberg</a> and '
+        '<a rel="author" href="/people/ravi">Ravi Chandrasekar</a></p>\n'
+        '<p>The Vestland symphony orchestra has cancelled its winter tour after losing a sponsor, '
+        'its board said on Thursday.</p>\n<p>Ticket holders will be refunded.</p>\n</article>\n',
+        head='<title>Orchestra cancels its winter tour</title>\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"author": {"@type": "Person", "name": "Bertil Nyquist"}}</script>')},
+     {"headline": "Orchestra cancels its winter tour", "byline": ["Signy Holmberg", "Ravi Chandrasekar"],
+      "not_byline": ["Bertil Nyquist"]}),
+
+    ("byline-parse-pipe-title-no-by", {"text": _text(
+        "Cathedral spire to be rebuilt in stone",
+        "Beatrix Olawale | Heritage Correspondent",
+        "The spire of Ellmouth cathedral, which was replaced with a fibreglass copy in the 1970s, "
+        "will be rebuilt in stone over the next four years.",
+        "The work will be paid for by a public appeal.")},
+     {"headline": "Cathedral spire to be rebuilt in stone", "byline": ["Beatrix Olawale"],
+      "not_byline": ["Heritage Correspondent"]}),
+    ("byline-parse-hyphens-apostrophes-particles", {"text": _text(
+        "Canal reopens after lock repairs",
+        "By Jean-Luc O'Neill-Dubois and Mary-Kate van der Berg",
+        "The Calder canal reopened to boats on Friday after repairs to three locks that were "
+        "damaged in the winter floods.",
+        "About 400 boats use the canal each summer.")},
+     {"headline": "Canal reopens after lock repairs",
+      "byline": ["Jean-Luc O'Neill-Dubois", "Mary-Kate van der Berg"]}),
+    ("byline-parse-nordic-caps", {"text": _text(
+        "Ferry fleet to switch to batteries",
+        "BY ÅSA NÆSS-ØVREBØ, Transport Editor",
+        "All six ferries on the Skarv fjord will run on batteries by 2028, the county said on Monday.",
+        "Charging points will be built at each quay.")},
+     {"headline": "Ferry fleet to switch to batteries", "byline": ["Åsa Næss-Øvrebø"],
+      "not_byline": ["Transport Editor"]}),
+    ("byline-parse-outlet-after-name", {"text": _text(
+        "Shipyard takes on 300 apprentices",
+        "By Idris Balogun-Fry, The Calder Courier",
+        "The Saltreach shipyard will take on 300 apprentices over the next three years, its owner "
+        "said on Tuesday.",
+        "The first 90 start in September.")},
+     {"headline": "Shipyard takes on 300 apprentices", "byline": ["Idris Balogun-Fry"],
+      "not_byline": ["Calder Courier"]}),
+
+    ("credit-top-html-by-ap-byline", {"html": _page(
+        '<article>\n<h1>Wildfire forces evacuation of hill towns</h1>\n'
+        '<p class="byline">By The Associated Press</p>\n'
+        '<p>SANTA VERA, Calloway (AP) — A wildfire forced the evacuation of three hill towns on '
+        'Sunday as strong winds pushed the flames toward houses, officials said.</p>\n'
+        '<p>About 1,200 firefighters were at work on the blaze.</p>\n</article>\n',
+        head='<title>Wildfire forces evacuation of hill towns</title>\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"author": {"@type": "Person", "name": "Associated Press"}}</script>')},
+     {"headline": "Wildfire forces evacuation of hill towns", "byline": [], "credit": "The Associated Press",
+      "dateline": "SANTA VERA", "not_byline": ["Associated Press"]}),
+    ("credit-top-kicker-then-dateline", {"text": _text(
+        "Mining group agrees to buy rival",
+        "EXCLUSIVE",
+        "HALDEN, Norland, Feb 12 (Reuters) - A mining group has agreed to buy a smaller rival for "
+        "about 2.3 billion dollars, three people familiar with the deal told Reuters.",
+        "The deal could be announced as soon as Monday.")},
+     {"headline": "Mining group agrees to buy rival", "credit": "Reuters", "dateline": "HALDEN",
+      "byline": [], "not_byline": ["Reuters"]}),
+    ("credit-top-by-afp-byline", {"text": _text(
+        "Drought cuts hydropower output",
+        "By AFP",
+        "LUMBRA, Varanda (AFP) - Hydropower output in Varanda fell by a third in the first half of "
+        "the year as drought drained the country's reservoirs, the grid operator said.",
+        "The country has turned to gas plants to fill the gap.")},
+     {"headline": "Drought cuts hydropower output", "byline": [], "credit": "Agence France-Presse",
+      "dateline": "LUMBRA", "not_byline": ["AFP"]}),
+
+    ("credit-bottom-html-em-reuters", {"html": _page(
+        '<article>\n<h1>Car maker recalls 40,000 vans</h1>\n'
+        '<p>A car maker is recalling about 40,000 vans because a fault in the brake pipes can cause '
+        'them to leak, the road safety agency said.</p>\n'
+        '<p>Owners will be contacted by letter.</p>\n<p><em>— Reuters</em></p>\n</article>\n',
+        head="<title>Car maker recalls 40,000 vans</title>")},
+     {"headline": "Car maker recalls 40,000 vans", "credit": "Reuters", "byline": [],
+      "not_byline": ["Reuters"]}),
+    ("credit-bottom-ap-writers-contributed", {"text": _text(
+        "Storm knocks out power to 90,000 homes",
+        "A storm with gusts of 120 km/h knocked out power to about 90,000 homes along the coast on "
+        "Tuesday night, the grid operator said.",
+        "Crews expect to restore most of it by Thursday.",
+        "Associated Press writers Dolores Achterberg in Halden and Ruben Okwuosa in Lumbra contributed.")},
+     {"headline": "Storm knocks out power to 90,000 homes", "credit": "The Associated Press", "byline": [],
+      "contributors": ["Dolores Achterberg", "Ruben Okwuosa"],
+      "text_must_not_contain": ["contributed"]}),
+    ("credit-bottom-lone-agency-paren", {"text": _text(
+        "Stranded whale refloated",
+        "Volunteers refloated a stranded pilot whale on the beach at Sandvik on Saturday after "
+        "keeping it wet for eleven hours, rescuers said.",
+        "The whale swam out to sea with the evening tide.",
+        "(AP)")},
+     {"headline": "Stranded whale refloated", "credit": "The Associated Press", "byline": [],
+      "text_must_not_contain": ["(AP)"]}),
+
+    ("date-pubupd-two-lines-one-paragraph", {"text":
+        "Night trains return to the coast line\n\n"
+        "By Rosalind Achterberg\n\n"
+        "First published: Sunday 3 March 2024 at 09.15 GMT\nLast modified: Tuesday 5 March 2024 at 14.10 GMT\n\n"
+        "Night trains will return to the coast line from May, the rail operator said, after a "
+        "gap of eleven years.\n\nTickets go on sale next week."},
+     {"headline": "Night trains return to the coast line", "byline": ["Rosalind Achterberg"],
+      "published": "2024-03-03T09:15", "published_offset": "+00:00",
+      "updated": "2024-03-05T14:10", "updated_offset": "+00:00"}),
+    ("date-pubupd-portuguese", {"text": _text(
+        "Metrô ganha nova estação em Vila Serena",
+        "Por Joana Mascarenhas",
+        "Publicado em 05/03/2024 - 09:15 Atualizado em 06/03/2024 - 11:30",
+        "A nova estação de metrô de Vila Serena abriu nesta terça-feira, com quatro meses de atraso, "
+        "informou a companhia.",
+        "A estação deve receber 40 mil passageiros por dia.")},
+     {"headline": "Metrô ganha nova estação em Vila Serena", "byline": ["Joana Mascarenhas"],
+      "published": "2024-03-05T09:15", "updated": "2024-03-06T11:30"}),
+    ("date-pubupd-html-spans-updated-at", {"html": _page(
+        '<article>\n<h1>City to plant 10,000 street trees</h1>\n'
+        '<p class="byline">By Gwendolyn Asare</p>\n'
+        '<div class="meta"><span class="date">Mar 3, 2024</span> <span class="updated">Updated Mar 4, 2024 '
+        'at 10:12 a.m.</span></div>\n'
+        '<p>The city of Ashcombe will plant 10,000 street trees over the next five years, the mayor '
+        'said on Sunday.</p>\n<p>Residents can ask for a tree outside their home.</p>\n</article>\n',
+        head="<title>City to plant 10,000 street trees</title>")},
+     {"headline": "City to plant 10,000 street trees", "byline": ["Gwendolyn Asare"],
+      "published": "2024-03-03", "updated": "2024-03-04T10:12"}),
+
+    ("date-tz-meta-local-vs-jsonld-utc", {"html": _page(
+        '<article>\n<h1>Bullet train line extended to the coast</h1>\n'
+        '<p>The bullet train line from the capital will be extended to the coast by 2031, the '
+        'transport ministry said on Friday.</p>\n<p>The new section will be 140 km long.</p>\n</article>\n',
+        head='<title>Bullet train line extended to the coast</title>\n'
+             '<meta property="article:published_time" content="2024-06-07T13:18:00+09:00">\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"datePublished": "2024-06-07T04:18:00Z"}</script>')},
+     {"headline": "Bullet train line extended to the coast", "published": "2024-06-07T13:18",
+      "published_offset": "+09:00"}),
+    ("date-tz-et-after-midnight-september", {"text": _text(
+        "Late budget deal reached in statehouse",
+        "Capitol Ledger | Sept. 14, 2024 12:05 a.m. ET",
+        "Lawmakers reached a budget deal just after midnight on Saturday, ending a two-week "
+        "standoff that had closed state parks.",
+        "The parks will reopen on Monday.")},
+     {"headline": "Late budget deal reached in statehouse", "published": "2024-09-14T00:05",
+      "published_offset": "-04:00"}),
+    ("date-tz-utc-offset-in-brackets-full", {"text": _text(
+        "Typhoon passes south of the islands",
+        "7 June 2024 13:18 (UTC+09:00)",
+        "A typhoon passed about 200 km south of the Kestrel Islands on Friday, bringing heavy rain "
+        "but no serious damage, officials said.",
+        "Ferries will resume on Saturday.")},
+     {"headline": "Typhoon passes south of the islands", "published": "2024-06-07T13:18",
+      "published_offset": "+09:00"}),
+
+    ("text-repeat-recut-copy", {"text": _text(
+        "Museum gets its Viking ship back",
+        "A Viking ship that left the Halden museum for restoration in 2019 has returned, "
+        "its timbers treated against rot.",
+        "\u201cIt will last another thousand years now,\u201d said the museum's director, Ingvild Rasch.",
+        "The ship goes back on show in June.",
+        "A Viking ship that left the Halden museum for restoration in 2019 has returned, "
+        "its timbers treated against rot. \u201cIt will last another thousand years now,\u201d said the "
+        "museum's director, Ingvild Rasch.")},
+     {"headline": "Museum gets its Viking ship back", "text_must_not_repeat": "another thousand years",
+      "text_must_contain": ["back on show in June"], "quote_count": 1}),
+    ("text-repeat-print-version-html", {"html": _page(
+        '<article>\n<h1>Swimming lessons free for all pupils</h1>\n'
+        '<div class="article-text">\n<p>Every primary pupil in Tarnby will get free swimming lessons '
+        'from September, the council said.</p>\n<p>“No child should leave school unable to swim,” said '
+        'the council leader, Philippa Onwuachi.</p>\n<p>The lessons will be held at the two town pools.</p>\n'
+        '</div>\n<div class="print-only">\n<p>Every primary pupil in Tarnby will get free swimming lessons '
+        'from September, the council said.</p>\n<p>“No child should leave school unable to swim,” said '
+        'the council leader, Philippa Onwuachi.</p>\n<p>The lessons will be held at the two town pools.</p>\n'
+        '</div>\n</article>\n',
+        head="<title>Swimming lessons free for all pupils</title>")},
+     {"headline": "Swimming lessons free for all pupils", "text_must_not_repeat": "No child should leave school",
+      "text_must_contain": ["held at the two town pools"], "quote_count": 1}),
+    ("text-repeat-separated-by-ads", {"text": _text(
+        "Lifeboat crew rescues two kayakers",
+        "Two kayakers were rescued from the sea off Gull Point on Sunday after their boats "
+        "overturned in strong winds, the lifeboat station said.",
+        "Advertisement",
+        "\"They had been in the water for forty minutes and were very cold,\" said the helmsman, "
+        "Declan Ashworth.",
+        "Advertisement",
+        "Two kayakers were rescued from the sea off Gull Point on Sunday after their boats "
+        "overturned in strong winds, the lifeboat station said.",
+        "\"They had been in the water for forty minutes and were very cold,\" said the helmsman, "
+        "Declan Ashworth.")},
+     {"headline": "Lifeboat crew rescues two kayakers", "text_must_not_repeat": "in the water for forty minutes",
+      "text_must_not_contain": ["Advertisement"], "quote_count": 1}),
 ]
 
 

@@ -690,7 +690,10 @@ def page_metadata(tree, *, url: str | None = None, htmldate_published: str | Non
             if m is not None:
                 cands.append(("meta", kind, m))
     meta.candidates = cands
+    # The page's own zone: one it prints, else a zone other than UTC in its machine stamps (UTC there
+    # is often a conversion, as in "2024-06-07T04:18:00Z" beside "2024-06-07T13:18:00+09:00").
     zones = [m.offset for src, _, m in cands if src in ("visible", "time") and m.offset]
+    zones += [m.offset for src, _, m in cands if src in ("json-ld", "meta") and m.offset not in (None, "+00:00")]
     for kind in ("published", "updated"):
         chosen, source = _choose(kind, cands)
         if chosen is not None:

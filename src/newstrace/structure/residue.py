@@ -57,6 +57,8 @@ def is_promo(paragraph: str) -> bool:
 COMMENT_HEADING_WORDS = (
     r"(?:comments?|responses?|replies|discussion|conversation|kommentare?|leserkommentare|comentarios?|"
     r"coment\u00e1rios?|commentaires?|commenti|reacties|kommentarer|"
+    r"(?:\d+\s+(?:thoughts?|responses?|comments?|replies)\s+(?:on|to)\s+\S.*|(?:one|two|three|four|five|six|"
+    r"seven|eight|nine|ten)\s+(?:thoughts?|responses?|comments?|replies)\s+(?:on|to)\s+[\"\u201c\u00ab\u201e].*)|"
     r"(?:readers?[\u2019']?s?|users?[\u2019']?|your|visitors?[\u2019']?)\s+(?:comments?|responses?|replies|reactions|"
     r"views|feedback|letters|say)|have your say|what (?:readers|you) (?:say|think)|"
     r"join the (?:conversation|discussion)|leave a (?:reply|comment))"
@@ -76,9 +78,17 @@ def is_comment_heading(paragraph: str) -> bool:
 
     >>> is_comment_heading("Comments (2)"), is_comment_heading("Discussion"), is_comment_heading("Comments")
     (True, False, True)
+    >>> is_comment_heading("One thought on “Ferry fares”"), is_comment_heading("Two thoughts on fares")
+    (True, False)
     """
     text = paragraph.strip()
-    return len(text.split()) <= 6 and bool(_COMMENT_LINE.match(text)) and not _BARE_WORD.match(text)
+    # "2 thoughts on “<the headline>”" (WordPress) is as long as the headline it names.
+    longest = 30 if _ABOUT.match(text) else 6
+    return len(text.split()) <= longest and bool(_COMMENT_LINE.match(text)) and not _BARE_WORD.match(text)
+
+
+_ABOUT = re.compile(r"(?i)^\W*(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:thoughts?|responses?|"
+                    r"comments?|replies)\s+(?:on|to)\s")
 
 
 def is_end_mark(paragraph: str) -> bool:
