@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections import Counter
+from collections import Counter, defaultdict
 from difflib import SequenceMatcher
 from functools import lru_cache
 
 from newstrace.nlp.language import identify_language
+from newstrace.provenance.align import TAU
 from newstrace.provenance.rewording import MIN_KEPT, SLANT_TERMS, _base, _kept, _words
 from newstrace.provenance.text import Sentence, fold, quoted_spans, tokens
 from newstrace.schema import Change
@@ -192,12 +193,20 @@ def _bases(sents: list[Sentence]) -> list[tuple[list[str], Counter]]:
     return out
 
 
-def _moved_into(words: tuple[list[str], Counter], other: tuple[list[str], Counter]) -> bool:
+def _moved_into(words: tuple[list[str], Counter], other: tuple[list[str], Counter],
+                taken: Counter | None = None) -> bool:
     """Whether a sentence's words (:func:`_bases`) stand in the sentence ``other`` (its
     :func:`_bases`): :data:`MOVED_SHARE` of them, repeats counted, with a run of
-    :data:`MOVED_RUN` words in order."""
+    :data:`MOVED_RUN` words in order.
+
+    ``taken``: the words of the sentences ``other`` is aligned with on this sentence's side. A
+    merge or a split leaves in ``other`` the words its aligned partner lacks; words the partner
+    holds too are accounted for, so only the rest count towards the share (a new sentence that
+    repeats "the transport ministry said" from a sentence copied whole is an addition)."""
     (ws, counts), (ow, present) = words, other
-    if not ws or sum(counts[w] for w in counts.keys() & present.keys()) < MOVED_SHARE * len(ws):
+    if taken:
+        present = present - taken
+    if not ws or sum(min(counts[w], present[w]) for w in counts.keys() & present.keys()) < MOVED_SHARE * len(ws):
         return False
     m = SequenceMatcher(None, ws, ow, autojunk=False)
     return max((b.size for b in m.get_matching_blocks()), default=0) >= MOVED_RUN
@@ -298,12 +307,23 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
     bases = {} if translated else {id(copy): _bases(copy), id(origin): _bases(origin)}
     languages: dict[int, tuple] = {}  # read once, and only where a sentence is left to test
 
+    # per sentence of one side, the words of the sentences firmly aligned with it on the other side
+    # (a loose pair, moved or left alone in a gap, may share few words: it accounts for none)
+    taken: dict[int, dict[int, Counter]] = {id(copy): defaultdict(Counter), id(origin): defaultdict(Counter)}
+    if not translated:
+        for i, j, sim in pairs:
+            if sim < TAU:
+                continue
+            taken[id(origin)][j] += bases[id(copy)][i][1]
+            taken[id(copy)][i] += bases[id(origin)][j][1]
+
     def content(sents: list[Sentence], k: int, other: list[Sentence]) -> bool:
         """The cheap tests: words, furniture, a cut stub, a merge."""
         s = sents[k]
         if len(s.words) < min_words or is_furniture(s) or (k == len(sents) - 1 and _cut(s) and len(s.words) < CUT_WORDS):
             return False
-        return translated or not any(_moved_into(bases[id(sents)][k], o) for o in bases[id(other)])
+        return translated or not any(_moved_into(bases[id(sents)][k], o, taken[id(other)].get(m))
+                                     for m, o in enumerate(bases[id(other)]))
 
     def same_language(sents: list[Sentence], k: int, used: list[int], other: list[Sentence]) -> bool:
         """The language test, asked last and only where a sentence may still be reported; the
