@@ -94,6 +94,13 @@ _FORMS = frozenset(f for v in SPEECH_VERBS for f in _inflect(v)) - {
     "signal",
 }
 
+#: Manner verbs of sound or gesture that are no utterance by themselves ('grinned', 'laughed'): a cue
+#: of a quotation whose last mark is a comma, "?" or "!" ('"Best week ever," Roy laughed'), but after
+#: a quotation closed by a full stop they report what someone did next ('"... ever." Roy laughed.').
+NONVERBAL_VERBS = frozenset(
+    "laugh grin smile sigh chuckle giggle sob gasp groan moan nod shrug sniff snort huff sneer wail marvel".split()
+)
+
 #: Nouns naming an utterance: "Trump's warning that ...", "her words: ...".
 SPEECH_NOUNS = frozenset(
     """
@@ -290,13 +297,13 @@ TRADE_NOUNS = frozenset(
     vet midwife ranger warden steward stewardess coxswain crofter herdsman vintner brewer florist
     """.split()
 )
-_TRADE_SUFFIXES = ("keeper", "monger", "maker", "smith", "wright", "ician", "ographer", "ologist")
+_TRADE_SUFFIXES = ("keeper", "monger", "maker", "smith", "wright", "holder", "ician", "ographer", "ologist")
 
 
 def is_trade_word(word: str) -> bool:
     """True for a trade or role noun that may stand before a person's name as a title ("Beekeeper",
     "fishmonger", "Pharmacist"): :data:`PERSON_NOUNS`, :data:`TRADE_NOUNS`, and words ending in a
-    trade suffix (-keeper, -monger, -maker, -smith, -wright, -ician, -ologist) or in -ist."""
+    trade suffix (-keeper, -monger, -maker, -smith, -wright, -holder, -ician, -ologist) or in -ist."""
     low = word.lower().rstrip(".")
     if low in PERSON_NOUNS or low in TRADE_NOUNS:
         return True

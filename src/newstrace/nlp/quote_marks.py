@@ -197,6 +197,15 @@ def _double_spans(text: str) -> list[QuoteSpan]:
                 current.end = i
                 current.paragraphs[-1] = (current.paragraphs[-1][0], i)
                 current = None
+        if (
+            current is not None
+            and len(current.paragraphs) == 1
+            and (c := _single_close(text, current.start, hi))
+        ):
+            # '“We waited two years for this,' said ...': a double opening mark closed by a single one
+            current.close, current.close_len, current.end = c, 1, c
+            current.paragraphs[-1] = (current.paragraphs[-1][0], c)
+            current = None
         if current is not None:
             current.end = hi
             # Only a quotation opened at a sentence start runs on into the next paragraph; a
@@ -208,6 +217,19 @@ def _double_spans(text: str) -> list[QuoteSpan]:
         sp.start, sp.end = _strip(text, sp.start, sp.end)
         sp.paragraphs = [_strip(text, a, b) for a, b in sp.paragraphs]
     return [sp for sp in spans if sp.end > sp.start]
+
+
+def _single_close(text: str, lo: int, hi: int) -> int | None:
+    """Offset of a single closing mark in ``text[lo:hi]`` that ends a quotation whose double
+    opening mark was never closed: a ’ or ' after a word and before a comma or stop and a space
+    ("...this,' said"), not an apostrophe; ``None`` when there is none or more than one."""
+    found = [
+        m.start(1)
+        for m in re.finditer(r"[^\s'’]([’'])(?=[,.!?;]?\s)", text[lo:hi])
+        if not _is_apostrophe(text, lo + m.start(1)) and text[lo + m.start(1) - 1] != "s"
+    ]
+    found = [lo + i for i in found if text[lo + i - 1] in ",.!?;" or text[lo + i + 1] in ",.!?;"]
+    return found[0] if len(found) == 1 else None
 
 
 def _is_apostrophe(text: str, i: int) -> bool:

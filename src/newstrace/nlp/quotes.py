@@ -43,6 +43,7 @@ from newstrace.nlp.cues import (
     CHARACTERISING_VERBS,
     LABEL_DETERMINERS,
     NAMING_VERBS,
+    NONVERBAL_VERBS,
     RELATIVE_WORDS,
     SPEECH_NOUNS,
     SPEECH_VERBS,
@@ -378,8 +379,11 @@ class _Attributor:
         if closed and before and doc[before[-1]].text not in {":", ","} and not is_cue(doc[before[-1]]):
             return None, None, ""  # 'branded it an "outlaw nation." Russia insisted ...': a new sentence
         toks = [i for i in after if not doc[i].is_punct]
+        full_stop = content.rstrip(" " + "".join(ALL_MARKS)).endswith((".", "…"))
         for j, i in enumerate(toks[:MAX_SUBJECT_TOKENS]):
             tok = doc[i]
+            if full_stop and tok.lemma_.lower() in NONVERBAL_VERBS:
+                break  # '"Best week in twenty years." Roy laughed.': what Roy did next
             if is_cue(tok) or _wants_to_know(doc, toks[j : j + 3]):
                 if closed and any(
                     self.idx.is_verb(x) for x in self._main_clause([x for x in after if x > i])
