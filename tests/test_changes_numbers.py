@@ -210,3 +210,15 @@ def test_a_japanese_translation_s_changed_figure_is_found():
               "Rescue teams evacuated 1,200 people from the low districts overnight."]
     copy = ["当局者は火曜日、港町ベルの洪水で41人が死亡したと発表した。", "救助隊は一晩で低地から1200人を避難させた。"]
     assert _number_details(copy, origin, [(0, 0, 0.6), (1, 1, 0.6)], language="ja") == ["37 -> 41"]
+
+
+@pytest.mark.parametrize(("old", "new"), [("1.2 million", "1,200,000"), ("2.5 billion", "2,500,000,000"), ("$5bn", "$5 billion")])
+def test_a_figure_written_out_is_no_rewording_either(old, new):
+    """No change of any kind: the scale word written out is house style (it read "reworded: '1.2
+    million' -> '1,200,000'" once the number change was gone)."""
+    sentence = "The council said on Tuesday that the repairs to the harbour wall in Vell would cost {} euros."
+    so, sc = [analyse_sentence(sentence.format(old))], [analyse_sentence(sentence.format(new))]
+    assert find_changes(_article("c", sc[0].text), _article("o", so[0].text), sc, so, [(0, 0, 0.9)]) == []
+    (x,) = find_changes(_article("c", "x"), _article("o", "y"), [analyse_sentence(sentence.format("1.2 billion"))],
+                        so[:1] if old == "1.2 million" else [analyse_sentence(sentence.format("1.2 million"))], [(0, 0, 0.9)])
+    assert (x.kind, x.detail) == ("number", "1.2 million -> 1.2 billion")

@@ -15,29 +15,31 @@ from newstrace.schema import Change
 from newstrace.structure.byline import parse_byline
 from newstrace.structure.credit import AGENCIES, is_news_agency
 
-#: The words of agency names in the languages copies translate them into (folded), each with the
-#: English word it stands for: machine translation renders "Associated Press" as "Prensa Asociada",
+#: The words of agency names in the languages copies translate them into (folded), by the English
+#: word they stand for: machine translation renders "Associated Press" as "Prensa Asociada",
 #: "Assoziierte Presse", "Presse associée", and Spanish-language copy writes "Agencia Reuters",
 #: "Agencia Alemana de Prensa" (dpa). Sources: the agencies' names as the Spanish, Portuguese,
 #: French, German and Italian press writes them, and the adjectives' inflected forms.
-AGENCY_WORDS: dict[str, str] = {
-    **{w: "associated" for w in "associated asociada asociado asociadas asociados associee associees associe associes "
-       "associada associado associadas associados associata associato associati assoziierte assoziierten assoziiert "
-       "geassocieerde".split()},
-    **{w: "press" for w in "press presse prensa imprensa stampa pers prasa pressa".split()},
-    **{w: "association" for w in "association asociacion associacao associazione verband vereniging".split()},
-    **{w: "france" for w in "france francia frankreich franca frankrijk french francesa frances francaise francais "
-       "francese franzosische franzoesische".split()},
-    **{w: "german" for w in "german deutsche deutschen deutsch alemana aleman alema alemao allemande allemand tedesca "
-       "tedesco duitse".split()},
-    **{w: "united" for w in "united unida unidas unidos unido unie unies unite uniti unita vereinigte".split()},
-    **{w: "international" for w in "international internacional internationale internazionale".split()},
-    **{w: "canadian" for w in "canadian canadiense canadienne canadien canadese kanadische".split()},
-    **{w: "australian" for w in "australian australiana australiano australienne australien australische".split()},
-    **{w: "agency" for w in "agency agence agencia agentur agenzia agentschap".split()},
-    **{w: "news" for w in "news noticias nachrichten notizie nouvelles".split()},
-    **{w: "service" for w in "service servicio servico dienst".split()},
+AGENCY_WORD_GROUPS: dict[str, str] = {
+    "associated": ("associated asociada asociado asociadas asociados associee associees associe associes "
+                   "associada associado associadas associados associata associato associati assoziierte "
+                   "assoziierten assoziiert geassocieerde"),
+    "press": "press presse prensa imprensa stampa pers prasa pressa",
+    "association": "association asociacion associacao associazione verband vereniging",
+    "france": ("france francia frankreich franca frankrijk french francesa frances francaise francais "
+               "francese franzosische franzoesische"),
+    "german": ("german deutsche deutschen deutsch alemana aleman alema alemao allemande allemand tedesca "
+               "tedesco duitse"),
+    "united": "united unida unidas unidos unido unie unies unite uniti unita vereinigte",
+    "international": "international internacional internationale internazionale",
+    "canadian": "canadian canadiense canadienne canadien canadese kanadische",
+    "australian": "australian australiana australiano australienne australien australische",
+    "agency": "agency agence agencia agentur agenzia agentschap",
+    "news": "news noticias nachrichten notizie nouvelles",
+    "service": "service servicio servico dienst",
 }
+#: Each word of :data:`AGENCY_WORD_GROUPS` -> the English word it stands for.
+AGENCY_WORDS: dict[str, str] = {w: concept for concept, words in AGENCY_WORD_GROUPS.items() for w in words.split()}
 #: Words an agency's name may carry or lack and stay that agency ("Agencia EFE" and "EFE", "Agence
 #: France-Presse" and "France-Presse", "Reuters News"), and the articles and prepositions joining a
 #: translated name ("Agencia Alemana de Prensa").
@@ -151,10 +153,10 @@ def agency_of(name: str | None) -> str | None:
             found.add(sets[concepts])
     if not found and len(key) >= _MIN_FUZZY:
         for form, agency in keys.items():
-            if len(form) >= _MIN_FUZZY and OSA.distance(key, form) <= (2 if min(len(key), len(form)) >= 12 else 1):
-                found.add(agency)
-            # cut short inside the form's last word ("agencefrancepr"), past its other words
-            elif len(key) < len(form) and form.startswith(key) and len(key) > heads.get(form, len(form)):
+            typo = len(form) >= _MIN_FUZZY and OSA.distance(key, form) <= (2 if min(len(key), len(form)) >= 12 else 1)
+            # or cut short inside the form's last word ("agencefrancepr"), past its other words
+            cut = len(key) < len(form) and form.startswith(key) and len(key) > heads.get(form, len(form))
+            if typo or cut:
                 found.add(agency)
     return found.pop() if len(found) == 1 else None
 

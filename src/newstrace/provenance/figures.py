@@ -446,7 +446,8 @@ SCALE_WORDS: dict[str, tuple[str, int]] = {
 #: A figure written as one token with its scale ("5bn", "1.2mln", "$300m", "$40k"): "m" and "k" count
 #: only after a currency sign, where they cannot be metres or kilos ("a 5m wall").
 _GLUED_SCALE = re.compile(r"^(\d+(?:[.,]\d+)*)(bn|bln|mln|mn|tn|trn|m|k)$", re.IGNORECASE)
-_GLUED_POWER = {"bn": 9, "bln": 9, "mln": 6, "mn": 6, "tn": 12, "trn": 12, "m": 6, "k": 3}
+_GLUED_UNITS = {"bn": ("billion", 9), "bln": ("billion", 9), "mln": ("million", 6), "mn": ("million", 6),
+                "tn": ("trillion", 12), "trn": ("trillion", 12), "m": ("million", 6), "k": ("thousand", 3)}
 _CURRENCY = "$£€¥₹"
 
 
@@ -526,8 +527,9 @@ def _read_figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
             unit = m.group(2).lower()
             if unit in ("m", "k") and not (offsets[k] and s.text[offsets[k] - 1] in _CURRENCY):
                 continue
-            spans[k] = full = scaled_value(v, _GLUED_POWER[unit])
-            shown.setdefault(full, f"{v} {dict(k='thousand', m='million').get(unit) or SCALE_WORDS[unit][0]}")
+            name, power = _GLUED_UNITS[unit]
+            spans[k] = full = scaled_value(v, power)
+            shown.setdefault(full, f"{v} {name}")
             counted.setdefault(full, s.words[k + 1] if k + 1 < n else "")
     for k in scale_tokens:
         spans.pop(k, None)

@@ -9,7 +9,14 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
-from newstrace.provenance.figures import _QUALIFIER_WORDS, _offsets, _title_case, token_value
+from newstrace.provenance.figures import (
+    _GLUED_SCALE,
+    _QUALIFIER_WORDS,
+    SCALE_WORDS,
+    _offsets,
+    _title_case,
+    token_value,
+)
 from newstrace.provenance.hedges import HEDGE_WORDS
 from newstrace.provenance.text import (
     DATE_WORDS,
@@ -330,8 +337,12 @@ def _trivial_span(o: list[str], c: list[str]) -> bool:
     if len(o) == 1 and len(c) == 1 and fuzz.ratio(o[0], c[0]) >= SPELLING_RATIO:
         return True
     own = _QUALIFIER_WORDS | HEDGE_WORDS | SLANT_TERMS | LOADED_CUES  # reported as slant (attribution_changes)
-    # a figure in digits or in words ("44" -> "forty-four", "twice" -> "two times") is read by number_changes
-    return all(token_value(w) is not None or w in own or zipf(w) >= FUNCTION_ZIPF for w in words)
+    # a figure in digits or in words ("44" -> "forty-four", "twice" -> "two times"), with its scale
+    # ("1.2 million" -> "1,200,000", "5bn"), is read by number_changes; a scale word with no figure
+    # in the span is none ("thousands of" dropped)
+    figure = any(token_value(w) is not None or _GLUED_SCALE.match(w) for w in words)
+    return all(token_value(w) is not None or (figure and (w in SCALE_WORDS or _GLUED_SCALE.match(w))) or w in own
+               or zipf(w) >= FUNCTION_ZIPF for w in words)
 
 
 #: A loosely matched pair (a gap pair, under :data:`TAU`) keeping fewer of its words than this share
