@@ -444,6 +444,19 @@ def _to_page_zone(chosen: DateMention, zones: list[str]) -> DateMention:
     return chosen
 
 
+def _stated_zone(chosen: DateMention, others: list[DateMention]) -> DateMention:
+    """Show a UTC time in the zone of another of the page's stamps that gives the same instant in
+    a zone other than UTC ("2024-06-07T04:18:00Z" in JSON-LD, "2024-06-07T13:18:00+09:00" in a meta
+    tag: the page's time is 13:18 at +09:00). Only the same instant counts: templates also write a
+    local clock time with "+00:00", which no other stamp then matches."""
+    if chosen.offset != "+00:00" or chosen.hour is None:
+        return chosen
+    for other in others:
+        if other.offset not in (None, "+00:00") and other.instant() == chosen.instant():
+            return chosen.with_offset(other.offset)
+    return chosen
+
+
 _URL_DATE = re.compile(
     r"(?<![\d])(?P<y>(?:19|20)\d{2})(?P<sep>[/_-]?)(?P<m>0?[1-9]|1[0-2])(?P=sep)(?P<d>0?[1-9]|[12]\d|3[01])(?![\d])"
 )
@@ -690,16 +703,13 @@ def page_metadata(tree, *, url: str | None = None, htmldate_published: str | Non
             if m is not None:
                 cands.append(("meta", kind, m))
     meta.candidates = cands
-    # The page's own zone: one it prints, else a zone other than UTC in its machine stamps (UTC there
-    # is often a conversion, as in "2024-06-07T04:18:00Z" beside "2024-06-07T13:18:00+09:00").
     zones = [m.offset for src, _, m in cands if src in ("visible", "time") and m.offset]
-    zones += [m.offset for src, _, m in cands if src in ("json-ld", "meta") and m.offset not in (None, "+00:00")]
     for kind in ("published", "updated"):
         chosen, source = _choose(kind, cands)
         if chosen is not None:
             same_kind = [m for _, k, m in cands if k == kind]
             chosen = _infer_offset(_same_day_enrich(chosen, same_kind), same_kind)
-            setattr(meta, kind, _to_page_zone(chosen, zones))
+            setattr(meta, kind, _stated_zone(_to_page_zone(chosen, zones), [m for _, _, m in cands]))
             if kind == "published":
                 meta.date_source = source
     if meta.published is None and htmldate_published:
