@@ -204,8 +204,8 @@ def test_link_scoring_rules_follow_labels(corpus):
     assert sc.correct_lenient == 0 and len(sc.independent_links) == 1
 
 
-def _link(copy: str, origin: str | None, siblings=()) -> Derivation:
-    return Derivation(copy_id=copy, origin_id=origin, kind="edited", score=0.9, copy_coverage=0.5,
+def _link(copy: str, origin: str | None, siblings=(), kind: str = "edited") -> Derivation:
+    return Derivation(copy_id=copy, origin_id=origin, kind=kind, score=0.9, copy_coverage=0.5,
                       origin_coverage=0.5, inferred_source=origin is None, sibling_ids=list(siblings))
 
 
@@ -213,8 +213,12 @@ def test_resolve_keeps_the_middle_of_a_chain_and_groups_siblings():
     from newstrace.provenance.graph import resolve
 
     # origin A -> translation B -> back-translation C, plus the shortcut C <- A
-    chain = [_link("B", "A"), _link("C", "B"), _link("C", "A")]
+    chain = [_link("B", "A", kind="translation"), _link("C", "B", kind="translation"),
+             _link("C", "A", kind="machine-translated")]
     assert [(d.copy_id, d.origin_id) for d in resolve(chain)] == [("B", "A"), ("C", "B")]
+    # in one language a copy no closer to B than to A shares none of B's changes: a copy of A
+    same = [_link("B", "A"), _link("C", "B"), _link("C", "A")]
+    assert [(d.copy_id, d.origin_id) for d in resolve(same)] == [("B", "A"), ("C", "A")]
     # three copies of a missing wire story: three sibling pairs -> one group
     sib = [_link("X", None, ["Y"]), _link("Y", None, ["Z"]), _link("X", None, ["Z"])]
     out = resolve(sib)
