@@ -1261,6 +1261,148 @@ VARIANTS: list[tuple[str, dict, dict]] = [
         "Declan Ashworth.")},
      {"headline": "Lifeboat crew rescues two kayakers", "text_must_not_repeat": "in the water for forty minutes",
       "text_must_not_contain": ["Advertisement"], "quote_count": 1}),
+    # --- round 4 ---------------------------------------------------------------------------------
+    ("byline-comments-article-elements-as-comments", {"html": _page(
+        '<main>\n<article class="post">\n<h1>Parish votes to keep its red phone box</h1>\n'
+        '<p class="byline">By Winifred Asante</p>\n'
+        '<p>The parish council in Lower Brent has voted to adopt the village\'s last red telephone '
+        'box and turn it into a book exchange.</p>\n<p>The phone company will sell it to the parish for one pound.</p>\n'
+        '</article>\n<div class="thread">\n'
+        '<article class="comment-body"><footer><span class="author">Perpetua Marsh</span> '
+        '<time datetime="2024-07-02T20:00:00+01:00">2 July 2024</time></footer>'
+        '<p>Lovely idea, we did the same in Upper Brent.</p></article>\n'
+        '<article class="comment-body"><footer><span class="author">Horace Linde</span> '
+        '<time datetime="2024-07-03T08:00:00+01:00">3 July 2024</time></footer>'
+        '<p>Will there be a defibrillator in it too?</p></article>\n</div>\n</main>\n',
+        head='<title>Parish votes to keep its red phone box</title>\n'
+             '<meta property="article:published_time" content="2024-07-01T07:00:00+01:00">')},
+     {"headline": "Parish votes to keep its red phone box", "byline": ["Winifred Asante"],
+      "not_byline": ["Perpetua Marsh", "Horace Linde"], "published": "2024-07-01T07:00",
+      "published_offset": "+01:00", "text_must_not_contain": ["same in Upper Brent", "defibrillator"]}),
+    ("byline-menu-contributors-box-below", {"html": _page(
+        '<article>\n<h1>Marathon route changed to avoid roadworks</h1>\n'
+        '<p>By <span class="author">Odette Nakamura-Price</span></p>\n'
+        '<p>The route of the Calder marathon has been changed to avoid roadworks on the river road, '
+        'the organisers said.</p>\n<p>The new route adds a loop through the park.</p>\n'
+        '<div class="contributors"><h4>Our contributors</h4>'
+        '<p><span class="author">Lars Eikrem</span></p><p><span class="author">Yusuf Adeleke</span></p></div>\n'
+        '</article>\n',
+        head="<title>Marathon route changed to avoid roadworks</title>")},
+     {"headline": "Marathon route changed to avoid roadworks", "byline": ["Odette Nakamura-Price"],
+      "not_byline": ["Lars Eikrem", "Yusuf Adeleke"]}),
+    ("byline-schema-logo-h1-headline-h2", {"html": _page(
+        '<header><h1 class="site-title">Fenland Echo</h1></header>\n'
+        '<div class="article">\n<h2 class="headline">Drainage board raises its rate by 9 percent</h2>\n'
+        '<p class="byline">By Cosima Rawlinson</p>\n'
+        '<p>The Fenland drainage board will raise the rate it charges farmers and householders by '
+        '9 percent from April to pay for new pumps.</p>\n<p>Its three oldest pumps date from 1948.</p>\n</div>\n',
+        head='<title>Drainage board raises its rate by 9 percent | Fenland Echo</title>\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"headline": "Drainage board raises its rate by 9 percent", "author": {"@type": "Organization", '
+             '"name": "Fenland Echo"}}</script>')},
+     {"headline": "Drainage board raises its rate by 9 percent", "byline": ["Cosima Rawlinson"],
+      "not_byline": ["Fenland Echo"]}),
+    ("byline-schema-title-site-prefix-no-h1", {"html": _page(
+        '<div class="content">\n<p class="byline">By Anneliese Okonjo</p>\n'
+        '<p>The Varne valley bus company will add a late bus on Friday and Saturday nights from '
+        'June, it said on Monday.</p>\n<p>The last bus will leave the town centre at 1 a.m.</p>\n</div>\n',
+        head='<title>Varne Valley News: Late bus added on weekend nights</title>\n'
+             '<meta property="og:title" content="Late bus added on weekend nights">\n'
+             '<meta property="og:site_name" content="Varne Valley News">')},
+     {"headline": "Late bus added on weekend nights", "byline": ["Anneliese Okonjo"],
+      "not_byline": ["Varne Valley News"]}),
+    ("byline-parse-name-comma-ap-short", {"text": _text(
+        "Bank raises savings rates",
+        "By Dagny Halvorsen-Ruiz, AP",
+        "A savings bank in Norland raised the interest it pays on deposits for the second time "
+        "this year on Wednesday.",
+        "The rate on its easy-access account rises to 3.1 percent.")},
+     {"headline": "Bank raises savings rates", "byline": ["Dagny Halvorsen-Ruiz"],
+      "credit": "The Associated Press", "not_byline": ["AP"]}),
+    ("credit-bottom-run-in-en-dash-afp", {"text": _text(
+        "Snow leopard cubs filmed in the mountains",
+        "Camera traps in the Kharan mountains have filmed three snow leopard cubs with their mother, "
+        "the first record of breeding there in twenty years, rangers said.",
+        "\"We watched the footage ten times before we believed it,\" said ranger Timur Aliyev. \u2013 AFP")},
+     {"headline": "Snow leopard cubs filmed in the mountains", "credit": "Agence France-Presse", "byline": [],
+      "quotes": [{"content_starts": "We watched the footage ten times", "content_ends": "before we believed it",
+                  "speaker": ["Timur Aliyev"]}]}),
+    ("credit-bottom-html-credit-paragraph", {"html": _page(
+        '<article>\n<h1>Flooded mine pumped dry after a month</h1>\n'
+        '<p>Engineers have pumped dry a coal mine in Halden that flooded a month ago, the mine\'s '
+        'owner said on Thursday, and miners could return next week.</p>\n'
+        '<p>Nobody was underground when the water broke in.</p>\n'
+        '<p class="credit">Associated Press</p>\n</article>\n',
+        head="<title>Flooded mine pumped dry after a month</title>")},
+     {"headline": "Flooded mine pumped dry after a month", "credit": "The Associated Press", "byline": [],
+      "not_byline": ["Associated Press"]}),
+    ("credit-top-dpa-spaced-en-dash-date", {"text": _text(
+        "Weinlese beginnt früher als sonst",
+        "Sellhausen (dpa) \u2013 Die Weinlese an der Sell hat in diesem Jahr zwei Wochen früher als "
+        "üblich begonnen, teilte der Weinbauverband am Montag mit.",
+        "Grund sei der warme Sommer.")},
+     {"headline": "Weinlese beginnt früher als sonst", "credit": "Deutsche Presse-Agentur",
+      "dateline": "Sellhausen", "byline": [], "not_byline": ["dpa"]}),
+    ("date-pubupd-html-updated-before-published", {"html": _page(
+        '<article>\n<h1>Gas prices expected to fall in spring</h1>\n'
+        '<p class="byline">By Eudora Blackwood</p>\n'
+        '<p class="meta">Updated <time datetime="2025-01-20T16:05:00-05:00">Jan. 20, 2025, 4:05 p.m. EST</time>, '
+        'first published <time datetime="2025-01-19T09:30:00-05:00">Jan. 19, 2025, 9:30 a.m. EST</time></p>\n'
+        '<p>Gas prices in the region are expected to fall in the spring as new pipeline capacity opens, '
+        'analysts said.</p>\n<p>Prices rose 12 percent over the winter.</p>\n</article>\n',
+        head="<title>Gas prices expected to fall in spring</title>")},
+     {"headline": "Gas prices expected to fall in spring", "byline": ["Eudora Blackwood"],
+      "published": "2025-01-19T09:30", "published_offset": "-05:00",
+      "updated": "2025-01-20T16:05", "updated_offset": "-05:00"}),
+    ("date-pubupd-jsonld-both-no-visible", {"html": _page(
+        '<article>\n<h1>Water meters for every home by 2030</h1>\n'
+        '<p>Every home in the Tarn water company\'s area will have a meter by 2030 under plans '
+        'published on Tuesday.</p>\n<p>About a third of homes have one now.</p>\n</article>\n',
+        head='<title>Water meters for every home by 2030</title>\n'
+             '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+             '"datePublished": "2024-10-08T07:00:00+01:00", "dateModified": "2024-10-09T12:30:00+01:00"}</script>')},
+     {"headline": "Water meters for every home by 2030", "published": "2024-10-08T07:00",
+      "published_offset": "+01:00", "updated": "2024-10-09T12:30", "updated_offset": "+01:00"}),
+    ("date-tz-bullet-aedt", {"text": _text(
+        "Harbour swim cancelled after shark sighting",
+        "14 March 2024 \u2022 21:40 AEDT",
+        "The annual harbour swim at Coral Bay was cancelled on Thursday evening after a shark was "
+        "seen near the course, organisers said.",
+        "It will be held next Sunday instead.")},
+     {"headline": "Harbour swim cancelled after shark sighting", "published": "2024-03-14T21:40",
+      "published_offset": "+11:00"}),
+    ("date-tz-german-pipe-uhr-mez", {"text": _text(
+        "Stromausfall in der Altstadt",
+        "14.02.2024 | 21:40 Uhr",
+        "In der Altstadt von Wendhusen ist am Mittwochabend für zwei Stunden der Strom ausgefallen, "
+        "teilten die Stadtwerke mit.",
+        "Ursache war ein defektes Kabel.")},
+     {"headline": "Stromausfall in der Altstadt", "published": "2024-02-14T21:40"}),
+    ("text-repeat-whole-article-with-headline", {"text": _text(
+        "Ice cream van ban lifted",
+        "The ban on ice cream vans parking near schools in Harlby has been lifted after parents "
+        "complained, the council said.",
+        "\"Children were buying their ice creams from the corner shop instead,\" said councillor "
+        "Ebenezer Walsh.",
+        "Ice cream van ban lifted",
+        "The ban on ice cream vans parking near schools in Harlby has been lifted after parents "
+        "complained, the council said.",
+        "\"Children were buying their ice creams from the corner shop instead,\" said councillor "
+        "Ebenezer Walsh.")},
+     {"headline": "Ice cream van ban lifted", "text_must_not_repeat": "buying their ice creams",
+      "text_must_not_contain": ["Ice cream van ban lifted"], "quote_count": 1}),
+    ("text-repeat-teaser-in-related-block", {"html": _page(
+        '<article>\n<h1>Tidal lagoon plan approved</h1>\n'
+        '<p>Plans for a tidal lagoon that would power 60,000 homes off the coast at Sandmere were '
+        'approved by the energy ministry on Wednesday.</p>\n'
+        '<p>“It will run for 120 years on the tides alone,” said the project\'s director, Maelle Quintero.</p>\n'
+        '<p>Building could start in 2027.</p>\n'
+        '<div class="more-on-this"><h3>More on this story</h3>'
+        '<p>Plans for a tidal lagoon that would power 60,000 homes off the coast at Sandmere were '
+        'approved by the energy ministry on Wednesday.</p></div>\n</article>\n',
+        head="<title>Tidal lagoon plan approved</title>")},
+     {"headline": "Tidal lagoon plan approved", "text_must_not_repeat": "power 60,000 homes off the coast",
+      "text_must_contain": ["Building could start in 2027"], "quote_count": 1}),
 ]
 
 

@@ -131,6 +131,10 @@ def split_document(repaired: str) -> tuple[str, list[str]]:
     return head.strip(), paragraphs
 
 
+#: A byline label standing alone ("By", "Von", "Por:"), its names lost with the page's markup.
+_LONE_LABEL = re.compile(r"(?i)(?:by|written by|von|por|par|door)\s*:?")
+
+
 def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
     """Move a structural line into ``found``; return its residue reason, ``""`` when it is
     taken into a field, or ``None`` when it is body text.
@@ -162,6 +166,8 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
         found.contributors += names
         found.credit("contributor", agency)
         return "contributor-line"
+    if "head" in where and _LONE_LABEL.fullmatch(stripped):
+        return "byline-line"  # "By" left alone where a page's byline link was lost
     if near_edge:
         byline = parse_byline(stripped) or (
             parse_byline(stripped, require_by=False) if where & {"first", "tail"} else None

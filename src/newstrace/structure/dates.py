@@ -96,7 +96,7 @@ _ZONE = (
 )
 #: What joins a date to its time: "at", "@", a dash or bar, or "at" in other languages ("a las 10:20",
 #: "\u00e0 07h30", "\u00e0s 10h", "um 09:15", "alle 8:30", "om 14.00", "kl. 12.00").
-_CONNECT = (r"[\s,]*(?:(?:at|@|\-|\u2013|\u2014|\||\u00b7|/|a\s+las?|\u00e0|\u00e0s|um|alle|om|kl\.?)"
+_CONNECT = (r"[\s,]*(?:(?:at|@|\-|\u2013|\u2014|\||\u00b7|\u2022|/|a\s+las?|\u00e0|\u00e0s|um|alle|om|kl\.?)"
             r"[\s,]*)?")
 # A comma may stand before the zone ("00:46, GMT"); ``_zone_fields`` then wants it in capitals.
 _TIME_AFTER = re.compile(_CONNECT + _TIME + r"(?:(?P<zcomma>\s*,)?\s*" + _ZONE + r")?", re.IGNORECASE)

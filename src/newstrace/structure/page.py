@@ -45,6 +45,10 @@ _COMMENTS = re.compile(
 )
 
 
+#: A whole class name that marks one reader comment.
+_COMMENT_CLASS = re.compile(r"(?i)comment(?:s|-body|-item|-content|-container|-wrapper|-entry)?")
+
+
 def _is_schema_comment(el) -> bool:
     """A schema.org comment (``itemprop="comment"``, ``itemtype=".../Comment"``): a reader's, with its
     own author and date."""
@@ -124,7 +128,9 @@ def is_furniture(el) -> bool:
     if tag in _FURNITURE_TAGS or (el.get("role") or "").lower() in _FURNITURE_ROLES or _is_schema_comment(el):
         return True
     if tag in ("article", "main", "body", "html"):
-        return False  # content containers; their classes list tags and categories ("tag-social")
+        # content containers; their classes list tags and categories ("tag-social"), but a comment
+        # may be an <article> of its own ("comment-body")
+        return tag == "article" and any(_COMMENT_CLASS.fullmatch(c) for c in (el.get("class") or "").split())
     if tag == "footer":
         # A footer inside the article is the article's own (it may hold the byline).
         return not any(a.tag == "article" for a in el.iterancestors())
@@ -249,7 +255,8 @@ def _byline_tiers(scope, loose: bool) -> list[str] | tuple[list[str], str | None
             parsed = parse_byline(text) or parse_names(text)
             if parsed.names or parsed.credit:
                 tiers[2].append((parsed.names, parsed.credit, el))
-        elif loose and _AUTHOR_CLASS.search(own) and not _AUTHOR_NOT.search(own) and len(text.split()) <= 8:
+        elif (loose and _AUTHOR_CLASS.search(own) and not _AUTHOR_NOT.search(own) and len(text.split()) <= 8
+              and not any(child.tag in _LIST_BLOCKS for child in el)):  # a box of authors, not one author's line
             parsed = parse_byline(text) or parse_names(text)
             if parsed.names:
                 tiers[3].append((parsed.names, parsed.credit, el))
@@ -277,6 +284,10 @@ def _byline_tiers(scope, loose: bool) -> list[str] | tuple[list[str], str | None
                 credit = credit or found_credit
             return names, credit
     return [], None
+
+
+#: Block children that make an element a box of several entries rather than one byline.
+_LIST_BLOCKS = {"p", "div", "li", "ul", "ol"}
 
 
 def _grandparent(el):
