@@ -168,3 +168,42 @@ def test_a_pronoun_of_another_gender_is_a_reworded_change():
     (d,) = trace([_article("origin", ORIGIN, "2024-05-02"), _article("copy", copy, "2024-05-03")])
     details = [c.detail for c in d.changes if c.kind == "reworded"]
     assert any("'his' -> 'her'" in x for x in details), details
+
+
+#: Invented: a word-for-word English rendering of a Spanish wire story ("el martes", "de 54 años",
+#: "más de 4.300"), and the English story it came from.
+_CALQUE_ORIGIN = ("A landslide buried the only road to the mountain town of Velm on Tuesday, cutting off more "
+                  "than 4,300 residents after three days of heavy rain, regional officials said.\n\n"
+                  "Rescue teams reached the edge of the slide by late afternoon but could not cross it, said Marta "
+                  "Okon, head of the regional civil protection agency.\n\n"
+                  "At least 12 homes were destroyed and 37 people were taken to hospital, the agency said.\n\n"
+                  "Residents posted videos of mud reaching the windows of houses on the lower slope. \"It came down "
+                  "like a wave,\" said shopkeeper Ilse Varg, 54.")
+_CALQUE_COPY = ("A slide of land buried the only road to the mountain town of Velm the Tuesday, cutting off more "
+                "of 4,300 residents after three days of strong rain, said the regional officials.\n\n"
+                "The teams of rescue arrived to the edge of the slide for the late afternoon but could not cross "
+                "it, said Marta Okon, head of the regional agency of civil protection.\n\n"
+                "At least 12 houses were destroyed and 37 persons were carried to the hospital, said the agency.\n\n"
+                "The residents published videos of mud arriving to the windows of houses in the lower slope. \"It "
+                "came down like a wave,\" said the shopkeeper Ilse Varg, of 54 years.")
+
+
+def test_calques_of_a_romance_language_read_as_machine_translation():
+    """"the Tuesday", "more of 4,300", "of 54 years": a word-for-word rendering reads as machine
+    output on its own, so of two siblings it is never the reference the other is read against,
+    however much longer it runs (a new-user test's copy was the reference: the fuller text)."""
+    from newstrace.provenance.derive import _reads_machine_translated, machine_translation_traces
+    from newstrace.provenance.text import analyse_text
+
+    traces = machine_translation_traces(analyse_text(_CALQUE_COPY))
+    assert traces == {"article before a weekday": 1, "'more of' before a figure": 1, "age as 'of N years'": 1}
+    assert _reads_machine_translated(analyse_text(_CALQUE_COPY))
+    assert not _reads_machine_translated(analyse_text(_CALQUE_ORIGIN))
+    origin, copy = Article(id="o", text=_CALQUE_ORIGIN, language="en"), Article(id="c", text=_CALQUE_COPY, language="en")
+    (d,) = trace([origin, copy])  # no dates: the calques give the direction
+    assert (d.copy_id, d.origin_id, d.kind) == ("c", "o", "machine-translated")
+    # dated a day before the origin: no clear direction, and the copy is still read against the origin
+    (d,) = trace([origin.model_copy(update={"published": "2024-05-03"}),
+                  copy.model_copy(update={"published": "2024-05-02"})])
+    assert (d.copy_id, d.origin_id, d.sibling_ids, d.kind) == ("c", None, ["o"], "machine-translated")
+    assert d.direction_evidence[-1].endswith("the other reads as machine translation on its own (translation artefacts)")
