@@ -162,6 +162,27 @@ def test_50_mb_article_is_refused_quickly_with_a_clear_error(tmp_path, stories):
     assert analysed(records[1])
 
 
+def test_a_50_mb_html_page_is_refused_before_extraction(tmp_path, stories):
+    """A 50 MB page is refused with E105 before trafilatura and htmldate read it (a new-user test: it ran
+    past 5 minutes in htmldate); the next file is read as usual."""
+    from newstrace.readers.html import MAX_PAGE_CHARS
+
+    bad = tmp_path / "big.html"
+    rows = "".join(f"<tr><td>row {i}</td><td>{stories[3].paragraphs()[0]}</td></tr>" for i in range(200))
+    with bad.open("w", encoding="utf-8") as fh:
+        fh.write("<html><head><title>Everything</title></head><body><table>")
+        while fh.tell() < 50 * 1024 * 1024:
+            fh.write(rows)
+        fh.write("</table></body></html>")
+    chars = len(bad.read_text(encoding="utf-8"))
+    good = write_good_text(tmp_path, stories[4])
+    code, errors, records = analyze_json(bad, good)
+    assert code == 1
+    assert errors == [f"Error: {bad}: page is {chars} characters of HTML, over the {MAX_PAGE_CHARS}-character "
+                      "limit for one article page"]
+    assert records[0]["errors"][0]["code"] == "E105" and analysed(records[1])
+
+
 def test_html_with_no_article(tmp_path, stories):
     bad = tmp_path / "menu.html"
     bad.write_text(
