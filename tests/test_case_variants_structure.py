@@ -1403,6 +1403,151 @@ VARIANTS: list[tuple[str, dict, dict]] = [
         head="<title>Tidal lagoon plan approved</title>")},
      {"headline": "Tidal lagoon plan approved", "text_must_not_repeat": "power 60,000 homes off the coast",
       "text_must_contain": ["Building could start in 2027"], "quote_count": 1}),
+    # --- round 5 ---------------------------------------------------------------------------------
+    ("byline-parse-two-lines-agency", {"text":
+        "Pipeline leak closes fishing grounds\n\n"
+        "By Rosalia Ferreira-Lund and Tobias Achterberg\nAssociated Press\n\n"
+        "Fishing grounds off the coast of Varanda were closed on Tuesday after a leak from an "
+        "undersea oil pipeline, the coast guard said.\n\n"
+        "The pipeline's owner said the leak had been stopped."},
+     {"headline": "Pipeline leak closes fishing grounds", "byline": ["Rosalia Ferreira-Lund", "Tobias Achterberg"],
+      "credit": "The Associated Press", "not_byline": ["Associated Press"]}),
+    ("byline-parse-oxford-comma-three", {"text": _text(
+        "Census shows the valley's population rising",
+        "By Ana Ruiz, Tomasz Berg, and Li Wei-Hartley",
+        "The population of the Tarn valley rose by 6 percent in ten years, the census office said on "
+        "Thursday, the fastest rise in the region.",
+        "Most of the newcomers are families with young children.")},
+     {"headline": "Census shows the valley's population rising",
+      "byline": ["Ana Ruiz", "Tomasz Berg", "Li Wei-Hartley"]}),
+    ("byline-parse-special-to", {"text": _text(
+        "Lighthouse becomes a holiday let",
+        "By Imelda Okonkwo, Special to the Calder Courier",
+        "The lighthouse at Skarn Point, empty since 1991, has been turned into a holiday let that "
+        "sleeps four.",
+        "The first guests arrive next month.")},
+     {"headline": "Lighthouse becomes a holiday let", "byline": ["Imelda Okonkwo"],
+      "not_byline": ["Special", "Calder Courier"]}),
+    ("byline-parse-em-dash-reuters", {"text": _text(
+        "Airline posts record summer profit",
+        "By Benedikt Solberg \u2014 Reuters",
+        "An airline based in Halden posted a record profit for the summer quarter on Thursday as "
+        "fares stayed high.",
+        "It expects a weaker winter.")},
+     {"headline": "Airline posts record summer profit", "byline": ["Benedikt Solberg"], "credit": "Reuters",
+      "not_byline": ["Reuters"]}),
+
+    ("credit-top-paren-agency-no-place", {"text": _text(
+        "Copper miner raises its forecast",
+        "(Reuters) - A copper miner raised its full-year output forecast on Wednesday after a new pit "
+        "came into production ahead of schedule.",
+        "Its shares rose 4 percent in early trade.")},
+     {"headline": "Copper miner raises its forecast", "credit": "Reuters", "byline": [],
+      "not_byline": ["Reuters"]}),
+    ("credit-top-st-place-ap", {"text": _text(
+        "Island votes to keep its ferry subsidy",
+        "ST. ORRIN, Kestrel Islands (AP) \u2014 Voters on St. Orrin chose on Sunday to keep paying a "
+        "subsidy for the ferry to the mainland, the island council said.",
+        "Turnout was 71 percent.")},
+     {"headline": "Island votes to keep its ferry subsidy", "credit": "The Associated Press",
+      "dateline": "ST. ORRIN", "byline": []}),
+    ("credit-top-by-agence-france-presse", {"text": _text(
+        "Glacier collapse buries mountain pasture",
+        "By Agence France-Presse",
+        "A large part of a glacier above the village of Orsières collapsed on Monday, burying a "
+        "mountain pasture, officials said.",
+        "The village had been evacuated last week.")},
+     {"headline": "Glacier collapse buries mountain pasture", "credit": "Agence France-Presse", "byline": [],
+      "not_byline": ["Agence France-Presse"]}),
+
+    ("credit-bottom-quelle-dpa", {"text": _text(
+        "Mehr Fahrgäste in Regionalzügen",
+        "Die Regionalzüge im Norden haben im ersten Halbjahr so viele Fahrgäste befördert wie nie "
+        "zuvor, teilte der Verkehrsverbund am Dienstag mit.",
+        "Vor allem am Wochenende seien die Züge voll.",
+        "Quelle: dpa")},
+     {"headline": "Mehr Fahrgäste in Regionalzügen", "credit": "Deutsche Presse-Agentur", "byline": [],
+      "text_must_not_contain": ["Quelle: dpa"]}),
+    ("credit-bottom-copyright-symbol-reuters-rights", {"text": _text(
+        "Chipmaker to build plant in the north",
+        "A chipmaker will build a 2 billion dollar plant in northern Norland, creating about 1,500 "
+        "jobs, the government said on Friday.",
+        "Construction starts next year.",
+        "Copyright \u00a9 2026 Reuters. All rights reserved.")},
+     {"headline": "Chipmaker to build plant in the north", "credit": "Reuters", "byline": [],
+      "text_must_not_contain": ["All rights reserved"]}),
+    ("credit-bottom-lone-dpa-paren", {"text": _text(
+        "Fähre fällt wegen Niedrigwasser aus",
+        "Die Fähre zwischen Sellhausen und Ommersheim fällt wegen Niedrigwassers bis auf Weiteres "
+        "aus, teilte der Betreiber am Mittwoch mit.",
+        "Autofahrer müssen einen Umweg von 40 Kilometern fahren.",
+        "(dpa)")},
+     {"headline": "Fähre fällt wegen Niedrigwasser aus", "credit": "Deutsche Presse-Agentur", "byline": []}),
+
+    ("date-pubupd-two-paragraphs-et", {"text": _text(
+        "School board delays vote on new calendar",
+        "By Harriet Osei-Lindqvist",
+        "Published March 3, 2024 9:15 a.m. ET",
+        "Updated March 5, 2024 2:10 p.m. ET",
+        "The Granby school board delayed a vote on a new school calendar on Monday after parents "
+        "asked for more time to comment.",
+        "The vote is now set for April.")},
+     {"headline": "School board delays vote on new calendar", "byline": ["Harriet Osei-Lindqvist"],
+      "published": "2024-03-03T09:15", "published_offset": "-05:00",
+      "updated": "2024-03-05T14:10", "updated_offset": "-05:00"}),
+    ("date-pubupd-am-glued-slash", {"text": _text(
+        "Harbour wall repairs finished",
+        "Sunday, 3 March 2024, 9.15am GMT / Updated Tuesday, 5 March 2024, 2.10pm GMT",
+        "Repairs to the harbour wall at Lunmouth were finished on Sunday, two months late and "
+        "400,000 pounds over budget.",
+        "The harbour will reopen to boats on Monday.")},
+     {"headline": "Harbour wall repairs finished",
+      "published": "2024-03-03T09:15", "published_offset": "+00:00",
+      "updated": "2024-03-05T14:10", "updated_offset": "+00:00"}),
+    ("date-pubupd-last-updated-date-only", {"text": _text(
+        "Swimming pond reopens after algae scare",
+        "Published 3 March 2024",
+        "Last updated 5 March 2024",
+        "The swimming pond on Harlby common reopened on Sunday after tests found the water clear of "
+        "blue-green algae.",
+        "It had been closed for three weeks.")},
+     {"headline": "Swimming pond reopens after algae scare", "published": "2024-03-03",
+      "updated": "2024-03-05"}),
+
+    ("date-tz-am-no-space-dot-zone", {"text": _text(
+        "Early frost damages vineyards",
+        "Calder Courier \u00b7 Tuesday 16 April 2024 \u00b7 6.45am BST",
+        "A late frost on Monday night damaged vines across the Sell valley, growers said, just as "
+        "the first buds opened.",
+        "Some growers lit fires among the rows to keep the frost off.")},
+     {"headline": "Early frost damages vineyards", "published": "2024-04-16T06:45", "published_offset": "+01:00"}),
+    ("date-tz-pdt-summer-pt", {"text": _text(
+        "Wildfire smoke closes schools",
+        "July 18, 2024 at 6:30 a.m. PT",
+        "Schools across the valley were closed on Thursday as smoke from a wildfire in the hills "
+        "drifted over the towns.",
+        "Air quality is expected to improve by the weekend.")},
+     {"headline": "Wildfire smoke closes schools", "published": "2024-07-18T06:30", "published_offset": "-07:00"}),
+
+    ("text-repeat-each-paragraph-doubled", {"text": _text(
+        "Theatre reopens after roof repairs",
+        "The Playhouse in Tarnby reopened on Friday after a year of repairs to its roof.",
+        "The Playhouse in Tarnby reopened on Friday after a year of repairs to its roof.",
+        "\"We sold out the first night in an hour,\" said the theatre's director, Ottilie Varga.",
+        "\"We sold out the first night in an hour,\" said the theatre's director, Ottilie Varga.",
+        "The first show is a new play about the town's mills.",
+        "The first show is a new play about the town's mills.")},
+     {"headline": "Theatre reopens after roof repairs", "text_must_not_repeat": "sold out the first night",
+      "text_must_contain": ["a new play about the town's mills"], "quote_count": 1}),
+    ("text-repeat-truncated-teaser", {"text": _text(
+        "Sea wall plan splits the village",
+        "Plans for a new sea wall at Ebbmouth have split the village, with some residents saying it "
+        "will spoil the beach and others that it is the only way to save their homes.",
+        "The council will decide in June.",
+        "Plans for a new sea wall at Ebbmouth have split the village, with some residents saying it "
+        "will spoil the beach\u2026")},
+     {"headline": "Sea wall plan splits the village", "text_must_not_repeat": "will spoil the beach",
+      "text_must_contain": ["The council will decide in June"]}),
 ]
 
 

@@ -249,6 +249,10 @@ def _split_body(paragraphs: list[str], found: _Found) -> tuple[list[str], int]:
     return body, last_structural
 
 
+#: Wire copy whose dateline lost its place: the agency in parentheses and a dash open the story.
+_AGENCY_LEAD = re.compile(r"^\s*\((?P<agency>[^()\n]{1,40})\)\s*(?:-+|\u2013|\u2014)\s*(?=\S)")
+
+
 def _find_dateline(body: list[str]) -> tuple[int, Dateline | None]:
     """The wire dateline: at the start of the first body paragraph, or of a later one among the
     first :data:`HEAD_ZONE` when page matter stands above it (a deck, a photo caption, a
@@ -290,6 +294,13 @@ def _clean_body(article: Article, body: list[str], last_structural: int, found: 
             found.credit("dateline", dateline.credit)
             # Paragraphs above a later dateline (a deck, a caption, an abstract) stay in the body.
             body[at] = body[at][dateline.end:].lstrip()
+        else:
+            lead = _AGENCY_LEAD.match(body[0])
+            agency = canonical_agency(lead.group("agency")) if lead else None
+            if agency and is_news_agency(agency):  # "(Reuters) - A miner ...": the credit, no place
+                found.residue.append(Residue(text=lead.group(0).strip(), reason="credit-line"))
+                found.credit("dateline", agency)
+                body[0] = body[0][lead.end():]
         last, agency = split_run_in_signoff(body[-1])
         if agency:  # "... on February 27. Reuter"
             found.residue.append(Residue(text=body[-1][len(last):].strip(), reason="credit-line"))

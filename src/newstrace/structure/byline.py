@@ -415,6 +415,10 @@ def parse_names(text: str) -> Byline:
             continue
         had_place = bool(_IN_PLACE.search(chunk))
         core = _IN_PLACE.sub("", chunk)
+        special = _SPECIAL_TO.match(core)
+        if special and out.names:  # "Special to the Calder Courier": the outlet the freelance wrote for
+            core = special.group("the").title() + special.group("outlet") if special.group("the") else \
+                special.group("outlet")
         outlet = _chunk_outlet(core, bool(out.names)) if not _joined_person(text, core) else None
         if outlet and canonical_agency(outlet) and is_news_agency(canonical_agency(outlet)):
             # "Reuters Breaking News Editor": the agency and a title
@@ -442,6 +446,9 @@ def parse_names(text: str) -> Byline:
             out.dropped.append(chunk)
         after_place = had_place
     return out
+
+
+_SPECIAL_TO = re.compile(r"(?i)^special\s+(?:to|for)\s+(?P<the>the\s+)?(?P<outlet>\S.*)$")
 
 
 def _joined_person(text: str, chunk: str) -> bool:

@@ -156,7 +156,19 @@ def split_repeats(paragraphs: list[str]) -> tuple[list[int], list[int]]:
             seen.add(key)
             seen_sentences.update(parts)
             kept.append(i)
-    return kept, repeated
+    # A teaser of a paragraph, cut short with an ellipsis ("... will spoil the beach…"), before or
+    # after the whole of it.
+    whole = [(i, _words(paragraph_key(paragraphs[i]))) for i in kept]
+    for i, para in enumerate(paragraphs):
+        text = paragraph_key(para).rstrip()
+        if i in repeated or not text.endswith(("…", "...")):
+            continue
+        cut = _words(_BULLET.sub("", text))
+        if len(cut.split()) >= MIN_REPEAT_WORDS and any(j != i and len(w) > len(cut) and w.startswith(cut + " ")
+                                                        for j, w in whole):
+            repeated.append(i)
+            kept.remove(i)
+    return kept, sorted(repeated)
 
 
 #: A list bullet or dash opening a paragraph ("- ", "• ", "* ").
