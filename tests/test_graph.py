@@ -103,3 +103,18 @@ def test_a_copy_of_the_top_of_a_chain_is_not_read_through_its_middle():
     # across languages similarities do not compare: the chain a -> b (translation) -> c stays
     tr = ba._replace(kind="translation")
     assert sorted(g.resolve_links([tr, cb, ca])) == [0, 1]
+
+
+def test_a_sibling_of_two_versions_of_one_page_keeps_the_version_it_follows():
+    """A wire page updated in place (a versions link, new <- old) and a copy credited to the same agency,
+    so siblings of both versions: the copy keeps its link to the version it copied (identical text) and
+    is not read against text written after it (a new-user test: the copy was compared with the update,
+    showing changes it never made, and the old version fell out of the group)."""
+    update = g.Link("new", "old", None, 0.99, 0.95, 0.95, 0.93, True)
+    to_old = g.Link("old", None, "copy", 0.998, 1.0, 1.0, 1.0)  # stored with the old version as the copy side
+    to_new = g.Link("copy", None, "new", 0.99, 0.95, 0.95, 0.93)
+    kept = g.resolve_links([update, to_old, to_new])
+    assert sorted(kept) == [0, 1] and kept[1] == ["copy"]
+    # the copy follows the update better: its link to the update stays instead
+    kept = g.resolve_links([update, to_old._replace(mean_similarity=0.9), to_new])
+    assert sorted(kept) == [0, 2] and kept[2] == ["new"]

@@ -255,6 +255,37 @@ def _without_sibling_of_an_ancestor(kept: list[int], links: Sequence[Link], pare
     return out
 
 
+def _sibling_fit(d: Link) -> tuple:
+    """How closely the two sides of a sibling link follow each other: mean aligned similarity,
+    then the calibrated score, then the coverages (both sides' views of one pair)."""
+    return (round(d.mean_similarity, 3), d.score, round(d.copy_coverage + d.origin_coverage, 3))
+
+
+def _one_version_per_sibling(kept: list[int], links: Sequence[Link]) -> list[int]:
+    """Of a copy's sibling links to two versions of one page (a ``versions`` link between them),
+    keep the one to the version it follows best (:func:`_sibling_fit`; on a tie, the older
+    version); the other would compare the copy with text written after it was made."""
+    older: dict[frozenset, str] = {frozenset((d.copy_id, d.origin_id)): d.origin_id
+                                   for d in links if d.versions and d.origin_id}  # fmt: skip
+    if not older:
+        return kept
+    partners: dict[str, dict[str, int]] = defaultdict(dict)  # member -> partner -> link index
+    for i in kept:
+        d = links[i]
+        if not d.origin_id and d.partner is not None:
+            partners[d.copy_id][d.partner] = i
+            partners[d.partner][d.copy_id] = i
+    drop: set[int] = set()
+    for pair, old in older.items():
+        x, y = sorted(pair)
+        for member in partners.get(x, {}).keys() & partners.get(y, {}).keys():
+            i, j = partners[member][x], partners[member][y]
+            fx, fy = _sibling_fit(links[i]), _sibling_fit(links[j])
+            keep_x = fx > fy or (fx == fy and x == old)
+            drop.add(j if keep_x else i)
+    return [i for i in kept if i not in drop]
+
+
 def resolve_links(links: Sequence[Link]) -> dict[int, list[str] | None]:
     """The rule of :func:`resolve` on light rows: which links are kept, and each kept sibling link's group.
 
@@ -297,7 +328,10 @@ def resolve_links(links: Sequence[Link]) -> dict[int, list[str] | None]:
         if parents.get(d.copy_id):
             continue  # the copy already has its origin in the store: one origin per copy
         kept.append(i)
-    kept = _without_sibling_of_an_ancestor(kept, links, parents)
+    # two versions of one page are no copy and origin: a copy sibling to both keeps the version it
+    # follows best, and the versions link puts neither above a sibling of the other
+    kept = _one_version_per_sibling(kept, links)
+    kept = _without_sibling_of_an_ancestor(kept, links, _direct(links[i] for i in best.values() if not links[i].versions))
     # sibling groups: union-find over the remaining sibling links
     uf = UnionFind()
     for i in kept:
