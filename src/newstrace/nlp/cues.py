@@ -284,6 +284,7 @@ PERSON_NOUNS = frozenset(
     politician prosecutor investigator detective police policeman guard militant rebel fighter insurgent
     citizen villager local shopkeeper shopper customer passenger driver pilot sailor deckhand coach player
     fan parishioner pastor priest bishop imam rabbi monk nun physician surgeon paramedic firefighter
+    vicar rector curate chaplain deacon verger churchwarden
     """.split()
 )
 

@@ -369,6 +369,9 @@ class _Attributor:
             toks = [i for i in dash_line if not (doc[i].is_punct and doc[i].text[0] in _DASHES)]
             seg = to_comma(self.doc, toks, self._opens)
             ref = self.idx.referent_in(range(seg[0], seg[-1] + 1)) if seg else None
+            if ref is not None and not ref.person and not ref.pronoun:
+                # '— the harbour master, Elowen Tresize': the name in apposition to the role
+                ref = self._inverted(toks) or ref
             if ref is not None:
                 return ref, tail[0], "dash"
         framed = frame_after(self.idx, after, before)
@@ -443,10 +446,12 @@ class _Attributor:
         return None, None, ""
 
     def _main_clause(self, toks: list[int]) -> list[int]:
-        """``toks`` up to a relative clause opened by a comma and "who", "whom" or "whose"."""
+        """``toks`` up to a clause about the speaker opened by a comma: a relative clause ("who",
+        "whom", "whose") or a participle ('..., adding that the bus runs twice a week')."""
         doc = self.doc
         for n in range(1, len(toks)):
-            if doc[toks[n]].lower_ in {"who", "whom", "whose"} and doc[toks[n - 1]].text == ",":
+            t = doc[toks[n]]
+            if doc[toks[n - 1]].text == "," and (t.lower_ in {"who", "whom", "whose"} or t.tag_ == "VBG"):
                 return toks[: n - 1]
         return toks
 
@@ -764,15 +769,21 @@ class _Attributor:
         ref = self.idx.referent_in(range(seg[0], seg[-1] + 1), allow_description=False)
         if ref is not None:
             return ref
-        # Apposition: "said Ostby's deputy, Ruth Kaminski".
+        # Apposition: "said Ostby's deputy, Ruth Kaminski", "asked the vicar, the Rev. Agnes Fell".
         k = rest.index(seg[-1]) + 1
-        if (
-            k < len(rest)
-            and doc[rest[k]].text == ","
-            and k + 1 < len(rest)
-            and rest[k + 1] in self.idx.person_at
-        ):
-            return self.idx.person_referent(rest[k + 1])
+        if k < len(rest) and doc[rest[k]].text == ",":
+            m = k + 1
+            while (
+                m < len(rest)
+                and m < k + 3
+                and rest[m] not in self.idx.person_at
+                and (
+                    doc[rest[m]].pos_ == "DET" or doc[rest[m]].text.rstrip(".").lower() in TITLE_ABBREVIATIONS
+                )
+            ):
+                m += 1
+            if m < len(rest) and rest[m] in self.idx.person_at:
+                return self.idx.person_referent(rest[m])
         return self.idx.description(range(seg[0], seg[-1] + 1))
 
     def _before_rules(self, before: list[int], k: int) -> tuple[Referent | None, str | None, str]:

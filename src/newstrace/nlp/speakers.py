@@ -260,8 +260,8 @@ class MentionIndex:
         return k >= 1 and doc[k].lower_ == "of" and _is_title_word(doc[k - 1].text)
 
     def _person_context(self, s: int, n: int, e: int) -> bool:
-        """Whether the article's words around a capitalised run call it a person: a title or a role
-        noun before it ("Councillor Edda Church", "official Tamsin Paris", "the mayor, Tamsin
+        """Whether the article's words around a capitalised run call it a person: a title (perhaps one
+        token with its point, "Rev.") or a role noun before it ("Councillor Edda Church", "official Tamsin Paris", "the mayor, Tamsin
         Paris"), an apposition, age or "who" after it ("Graham Young, a farmer,", "..., 54,"), or a
         speech verb next to it ('said Meenakshi Ganguly of ...', "Twitter's Adam Sharp said"). Not
         after a determiner, preposition or conjunction ('the Chicago Tribune reports', 'Institute
@@ -271,6 +271,9 @@ class MentionIndex:
             return True
         prev = doc[s - 1] if s > 0 else None
         nxt = doc[e] if e < len(doc) else None
+        if prev is not None and prev.text.endswith(".") and _is_title_word(prev.text):
+            return True  # a title kept with its point as one token: 'the Rev. Agnes Fell', 'Dr. Lund'
+
         if prev is not None and prev.pos_ in ("DET", "ADP", "CCONJ"):
             # 'the Chicago Tribune reports', 'Board on Professional Responsibility says': no person's name
             return False
