@@ -471,3 +471,20 @@ def test_identical_republications_are_named_in_trace_json_and_exported(tmp_path)
     both = [r for r in sources if r["source"] in (estonia, tracebok)]
     assert len(both) == 2 and both[0]["article_id"] == both[1]["article_id"]
     assert {r["sources_of_article"] for r in both} == {"2"}
+
+
+def test_the_links_table_tells_two_versions_of_one_page_apart():
+    """Copy and origin at one URL (an update in place) are printed with their article ids: the table
+    showed the same URL twice (a new-user test)."""
+    from rich.console import Console
+
+    from newstrace.cli_provenance import _print_links
+    from newstrace.schema import Derivation
+
+    url = "https://wire.example.org/2025/03/11/landslide"
+    d = Derivation(copy_id="b" * 40, origin_id="a" * 40, copy_source=url, origin_source=url, kind="edited",
+                   score=0.99, copy_coverage=0.8, origin_coverage=0.9)
+    console = Console(width=400, record=True)
+    _print_links(console, [d])
+    text = console.export_text()
+    assert f"{url} (version {'b' * 10})" in text and f"{url} (version {'a' * 10})" in text

@@ -299,7 +299,10 @@ def _print_links(console, derivations, labels: dict[str, str] | None = None) -> 
             origin = f"inferred common source; read against {names[0]}" + (
                 f"; {len(names) - 1} other sibling{'s' if len(names) > 2 else ''}" if len(names) > 1 else "") \
                 if names else "inferred common source"  # fmt: skip
-        table.add_row(escape(d.copy_source or d.copy_id), escape(origin), d.kind, f"{d.score:.2f}",
+        copy = d.copy_source or d.copy_id
+        if d.origin_source and d.origin_source == d.copy_source:  # two versions of one page: say which is which
+            copy, origin = f"{copy} (version {d.copy_id[:10]})", f"{origin} (version {d.origin_id[:10]})"
+        table.add_row(escape(copy), escape(origin), d.kind, f"{d.score:.2f}",
                       f"{d.copy_coverage:.2f}/{d.origin_coverage:.2f}", _change_counts(d.changes))  # fmt: skip
     console.print(table)
 
