@@ -496,14 +496,21 @@ class MentionIndex:
 
     def _appositive_head(self, a: int, b: int) -> str | None:
         """Head of the noun phrase in apposition before a name, within tokens ``[a, b)``:
-        the last noun phrase headed by a person noun ("... with her nephew, Jonah Pike"),
-        else the first ("The minister for ports, Halvard Ostby")."""
+        the last noun phrase headed by a person noun ("... with her nephew, Jonah Pike"), not
+        one inside a prepositional phrase after another ("A spokesman for the regulator, Ivan
+        Petrov": the spokesman), else the first ("The minister for ports, Halvard Ostby")."""
         doc = self.doc
         starts = [a] + [
             i for i in range(a + 1, b) if doc[i].tag_ in ("DT", "PRP$") or doc[i - 1].text in _POSSESSIVE
         ]
-        heads = [h for h in (self._first_np_head(i, b) for i in starts) if h]
-        people = [h for h in heads if is_person_noun(h)]
+        found = [(i, h) for i, h in ((i, self._first_np_head(i, b)) for i in starts) if h]
+        heads = [h for _, h in found]
+        people: list[str] = []
+        for i, h in found:
+            # the object of a preposition after a person noun modifies it: 'A spokesman for the
+            # regulator, Ivan Petrov' is the spokesman ('with her nephew, Jonah Pike' stays the nephew)
+            if is_person_noun(h) and not (people and doc[i - 1].pos_ == "ADP"):
+                people.append(h)
         if people:
             return people[-1]
         return heads[0] if heads else None
@@ -741,6 +748,8 @@ class MentionIndex:
         for i in region:
             if doc[i].pos_ in ("VERB", "AUX") or doc[i].text in {",", ";", ":"}:
                 break
+            if doc[i].lower_ in {"who", "that"} and np and doc[np[-1]].pos_ == "NOUN":
+                break  # 'A worker who was on the night shift described ...': the worker
             np.append(i)
         if (
             np
