@@ -205,10 +205,10 @@ def test_read_paths_walks_a_folder_in_order(tmp_path, stories):
 def test_docstring_examples_hold():
     import doctest
 
-    import newstrace.cli_analyze
+    import newstrace.notices
     import newstrace.readers.columns
 
-    for module in (newstrace.readers.columns, newstrace.cli_analyze):
+    for module in (newstrace.readers.columns, newstrace.notices):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
