@@ -1548,6 +1548,84 @@ VARIANTS: list[tuple[str, dict, dict]] = [
         "will spoil the beach\u2026")},
      {"headline": "Sea wall plan splits the village", "text_must_not_repeat": "will spoil the beach",
       "text_must_contain": ["The council will decide in June"]}),
+    # --- round 6 ---------------------------------------------------------------------------------
+    ("byline-menu-address-author-and-nav-authors", {"html": _page(
+        '<header class="masthead"><nav><span>Authors</span> <a rel="author" href="/a/una">Una Gallagher</a> '
+        '<a rel="author" href="/a/piet">Piet Hendriks</a></nav></header>\n'
+        '<article>\n<header><h1>New cycle path links the two villages</h1>\n'
+        '<address class="author">By <a rel="author" href="/a/zofia">Zofia Kowalczyk-Dunn</a></address></header>\n'
+        '<p>A new cycle path between Ashby Parva and Ashby Magna opened on Saturday, ending years of '
+        'campaigning by parents whose children cycle to school.</p>\n<p>The path is 3.2 km long.</p>\n'
+        '</article>\n',
+        head="<title>New cycle path links the two villages</title>")},
+     {"headline": "New cycle path links the two villages", "byline": ["Zofia Kowalczyk-Dunn"],
+      "not_byline": ["Una Gallagher", "Piet Hendriks", "Authors"]}),
+    ("date-tz-relative-shown-meta-stated", {"html": _page(
+        '<article>\n<h1>Power cut hits 5,000 homes</h1>\n'
+        '<p class="byline">By Oisin Blackwood</p>\n<p><span class="time-ago">3 hours ago</span></p>\n'
+        '<p>About 5,000 homes in north Calder lost power for two hours on Monday evening after a '
+        'fault at a substation, the network operator said.</p>\n</article>\n',
+        head='<title>Power cut hits 5,000 homes</title>\n'
+             '<meta property="article:published_time" content="2024-11-18T19:20:00+00:00">')},
+     {"headline": "Power cut hits 5,000 homes", "byline": ["Oisin Blackwood"],
+      "published": "2024-11-18T19:20", "published_offset": "+00:00"}),
+    ("credit-top-html-dateline-span", {"html": _page(
+        '<article>\n<h1>Dam operator opens spillways after rain</h1>\n'
+        '<p><span class="dateline">QUINTARA, Varanda (AP) \u2014</span> The operator of the Quintara dam '
+        'opened its spillways on Tuesday for the first time in six years after a week of heavy rain.</p>\n'
+        '<p>Towns downstream were told to move cars away from the river.</p>\n</article>\n',
+        head="<title>Dam operator opens spillways after rain</title>")},
+     {"headline": "Dam operator opens spillways after rain", "credit": "The Associated Press",
+      "dateline": "QUINTARA", "byline": []}),
+    ("credit-bottom-html-footer-copyright", {"html": _page(
+        '<article>\n<h1>Election count delayed by storm</h1>\n'
+        '<p>The count in the regional election in Halden was delayed by a day after a storm cut '
+        'power to the counting hall, officials said on Sunday.</p>\n'
+        '<p>Results are now expected on Monday evening.</p>\n'
+        '<footer class="article-footer"><p>Copyright 2026 The Associated Press. All rights reserved.</p></footer>\n'
+        '</article>\n',
+        head="<title>Election count delayed by storm</title>")},
+     {"headline": "Election count delayed by storm", "credit": "The Associated Press", "byline": [],
+      "text_must_not_contain": ["All rights reserved"]}),
+    ("byline-parse-byline-with-date-and-time", {"text": _text(
+        "Harbour master retires after 40 years",
+        "By Isadora Penhaligon | March 3, 2024 | 9:15 a.m. EST",
+        "The harbour master at Porthkerris retired on Friday after forty years in the job, the "
+        "longest anyone has held it.",
+        "Her successor starts next month.")},
+     {"headline": "Harbour master retires after 40 years", "byline": ["Isadora Penhaligon"],
+      "published": "2024-03-03T09:15", "published_offset": "-05:00"}),
+    ("byline-parse-von-pipe-german-date", {"text": _text(
+        "Schwimmbad bleibt länger geöffnet",
+        "Von Hannelore Quast | 12.03.2024, 09:15 Uhr",
+        "Das Hallenbad in Sellhausen bleibt in den Osterferien bis 22 Uhr geöffnet, teilte die "
+        "Stadt am Dienstag mit.",
+        "Der Eintritt bleibt gleich.")},
+     {"headline": "Schwimmbad bleibt länger geöffnet", "byline": ["Hannelore Quast"],
+      "published": "2024-03-12T09:15"}),
+    ("date-pubupd-html-time-classes-no-labels", {"html": _page(
+        '<article>\n<h1>Library fines abolished</h1>\n'
+        '<p class="byline">By Marit Sandvold</p>\n'
+        '<p><time class="published" datetime="2024-09-02T08:00:00+02:00">2 September 2024, 08:00</time>\n'
+        '<time class="modified" datetime="2024-09-03T15:30:00+02:00">3 September 2024, 15:30</time></p>\n'
+        '<p>Libraries in Ostervik will stop charging fines for late books from October, the city said.</p>\n'
+        '<p>Fines brought in about 40,000 euros a year.</p>\n</article>\n',
+        head="<title>Library fines abolished</title>")},
+     {"headline": "Library fines abolished", "byline": ["Marit Sandvold"],
+      "published": "2024-09-02T08:00", "published_offset": "+02:00",
+      "updated": "2024-09-03T15:30", "updated_offset": "+02:00"}),
+    ("text-repeat-html-caption-figure-and-paragraph", {"html": _page(
+        '<article>\n<h1>Old railway viaduct to carry a footpath</h1>\n'
+        '<p>The disused railway viaduct at Kellam will be turned into a footpath and cycle way, the '
+        'county council said.</p>\n'
+        '<figure><img src="/v.jpg" alt=""><figcaption>The viaduct carried trains over the Kell valley '
+        'until the line closed in 1966.</figcaption></figure>\n'
+        '<p>The viaduct carried trains over the Kell valley until the line closed in 1966.</p>\n'
+        '<p>“People have wanted to walk across it for fifty years,” said councillor Annika Roos.</p>\n'
+        '</article>\n',
+        head="<title>Old railway viaduct to carry a footpath</title>")},
+     {"headline": "Old railway viaduct to carry a footpath",
+      "text_must_not_repeat": "until the line closed in 1966", "quote_count": 1}),
 ]
 
 

@@ -356,10 +356,15 @@ _OTHER_ROLE = re.compile(
 )
 
 
+_CLOCK_WORD = re.compile(r"\s*(?:Uhr|uhr|hrs|Hrs)\b")
+
+
 def _chunks(text: str) -> list[str]:
     text = _OTHER_ROLE.sub(" ", _PUBLISHED_TAIL.sub("", _EMAIL.sub(" ", text)))
     for mention in reversed(find_dates(text)):
-        text = text[: mention.start] + " | " + text[mention.end :]
+        # the date with its time, and the clock word after it ("12.03.2024, 09:15 Uhr")
+        clock = _CLOCK_WORD.match(text, mention.end) if mention.hour is not None else None
+        text = text[: mention.start] + " | " + text[clock.end() if clock else mention.end:]
     chunks = [c.strip(" .:-\u2013\u2014") for c in _SPLIT.split(text) if c and c.strip(" .:-\u2013\u2014")]
     return [part for c in chunks for joined in _split_other_and(c) for part in _split_trailing_agency(joined)]
 

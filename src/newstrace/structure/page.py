@@ -305,6 +305,22 @@ def _visible_byline(root, tree) -> tuple[list[str], str | None]:
     return names, credit
 
 
+def _copyright_agency(root) -> str | None:
+    """The news agency a copyright line inside the article names ("Copyright 2026 The Associated
+    Press. All rights reserved." in the article's own footer), which extractors drop with the
+    footer; a site footer outside the article is furniture and not read."""
+    from newstrace.structure.credit import is_copyright_line, is_news_agency, signoff_agency
+
+    for el in _visible(root):
+        if el.tag in ("p", "div", "small", "span", "footer") and not any(c.tag in ("p", "div") for c in el):
+            text = _text(el)
+            if text and len(text) < 300 and is_copyright_line(text):
+                agency = signoff_agency(text)
+                if agency and is_news_agency(agency):
+                    return agency
+    return None
+
+
 def _drop_site_tokens(names: list[str], site: str | None) -> list[str]:
     """Remove the site's own name from byline entries ("Adam Aaronson PhillyVoice" -> "Adam Aaronson")."""
     if not site:
@@ -672,6 +688,7 @@ def page_metadata(tree, *, url: str | None = None, htmldate_published: str | Non
             meta.site_name = parts.segments[-1]
 
     names, credit = _visible_byline(root, tree)
+    credit = credit or _copyright_agency(root)
     names = _drop_site_tokens(names, meta.site_name)
     if names or credit:
         meta.byline, meta.credit, meta.byline_source = names, credit, "visible" if names else None
