@@ -292,3 +292,18 @@ def test_a_quotation_cut_mid_word_at_the_excerpts_end_is_not_altered():
     assert quote_changes(cut, origin) == []
     altered = analyse_sentence("She said: “The editors reviewed no story and found that the tool was a wit")
     assert [c.detail for c in quote_changes(altered, origin)] == ["meaning inverted (negation added or removed)"]
+
+
+def test_no_before_a_figure_is_the_number_sign_not_a_negation():
+    """"scheme no. 3" -> "plan number 3" is reworded, never "meaning inverted" (a new-user test's template
+    notices); a "no" that negates still inverts."""
+    from newstrace.provenance.rewording import reworded_changes
+
+    origin = analyse_sentence("The council approved housing scheme no. 3 for the harbour district on Monday.")
+    copy = analyse_sentence("The council approved housing plan number 3 for the harbour district on Monday.")
+    from newstrace.provenance.rewording import _negations
+
+    details = [c.detail for c in reworded_changes(copy, origin)]
+    assert details and not any("inverted" in d for d in details), details
+    assert [_negations(t) for t in ("scheme no. 3", "No 10 Downing Street said", "no deal", "there were no injuries")] \
+        == [0, 0, 1, 1]

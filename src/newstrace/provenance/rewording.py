@@ -86,10 +86,16 @@ def _words(text: str) -> list[str]:
     return [fold(t) for t in tokens(text)]
 
 
+#: What follows "no" when it is the number sign ("scheme no. 3", "No 10 Downing Street"), not a negation.
+_NUMBER_SIGN = re.compile(r"\.?\s*\d")
+
+
 def _negations(text: str) -> int:
-    """How many negations a text holds (:data:`NEGATIONS`, and any "n't", whichever apostrophe is used)."""
+    """How many negations a text holds (:data:`NEGATIONS`, and any "n't", whichever apostrophe is used;
+    "no" before a figure is the number sign)."""
     low = text.casefold().replace("\u2019", "'").replace("\u2018", "'")
-    return sum(1 for t in re.findall(r"[\w']+", low) if t in NEGATIONS or t.endswith("n't"))
+    return sum(1 for m in re.finditer(r"[\w']+", low) if (m.group() in NEGATIONS or m.group().endswith("n't"))
+               and not (m.group() == "no" and _NUMBER_SIGN.match(low, m.end())))
 
 
 def _common_for_name(origin_word: str, copy_word: str) -> bool:
