@@ -97,3 +97,35 @@ def test_ctrl_c_during_trace_prints_one_message_and_exits_130(tmp_path):
         "Interrupted: no link of this run was stored (the store keeps the previous run's); the same command again runs "
         "it from the start."
     ]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform != "linux", reason="fork workers, prctl and pgrep")
+def test_kill_9_of_trace_takes_its_workers_with_it_silently(tmp_path):
+    """``kill -9`` of ``newstrace trace --jobs 2`` while its workers verify: the workers end with it
+    (PR_SET_PDEATHSIG), without the BrokenPipeError tracebacks workers left behind printed (new-user test)."""
+    store = tmp_path / "s.duckdb"
+    _near_copy_store(store, 40)
+    newstrace = str(Path(sys.executable).with_name("newstrace"))
+    proc = subprocess.Popen([newstrace, "trace", "--store", str(store), "--jobs", "2", "--full"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while len(_children(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    workers = _children(proc.pid)
+    assert len(workers) >= 2, "the verification workers never started"
+    time.sleep(0.3)
+    proc.kill()
+    _out, err = proc.communicate(timeout=60)
+    deadline = time.monotonic() + 20
+    while any(Path(f"/proc/{w}").exists() and "Z" not in _state(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(Path(f"/proc/{w}").exists() and "Z" not in _state(w) for w in workers), "workers outlived the parent"
+    assert "Traceback" not in err.decode() and "BrokenPipeError" not in err.decode()
+
+
+def _state(pid: str) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except OSError:
+        return "X"

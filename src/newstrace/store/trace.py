@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -337,10 +338,22 @@ def ignore_sigint() -> None:
     Ctrl-C sends SIGINT to the terminal's whole process group, workers included: without
     this each worker prints its own ``KeyboardInterrupt`` traceback (some 30 lines each) beside
     the parent's one message. The parent catches the interrupt and ends the pool (SIGTERM).
+    On Linux the worker also asks for SIGTERM when its parent dies (``prctl(PR_SET_PDEATHSIG)``):
+    after a ``kill -9`` of the parent, workers left behind printed ``BrokenPipeError`` tracebacks
+    while writing results to a closed pipe (a new-user test).
     """
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
+        except (OSError, AttributeError):  # no prctl: the worker outlives its parent as before
+            return
+        if os.getppid() == 1:  # the parent died before the request was made
+            os._exit(0)
 
 
 def _verify_chunk(pairs: list[tuple[str, str]], verifier=None) -> list[Derivation]:
