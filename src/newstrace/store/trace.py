@@ -340,7 +340,11 @@ def ignore_sigint() -> None:
     the parent's one message. The parent catches the interrupt and ends the pool (SIGTERM).
     On Linux the worker also asks for SIGTERM when its parent dies (``prctl(PR_SET_PDEATHSIG)``):
     after a ``kill -9`` of the parent, workers left behind printed ``BrokenPipeError`` tracebacks
-    while writing results to a closed pipe (a new-user test).
+    while writing results to a closed pipe (a new-user test). The signal is tied to the thread
+    that forked the worker (why ingest's spawned pool polls its parent instead,
+    :func:`newstrace.engines.local.watch_parent`): here that is the thread that opened the
+    ``multiprocessing.Pool`` or the pool's own worker handler, both alive as long as the pool, and a
+    poll would notice the death only after a worker wrote to the closed pipe.
     """
     import signal
 
