@@ -1626,6 +1626,22 @@ VARIANTS: list[tuple[str, dict, dict]] = [
         head="<title>Old railway viaduct to carry a footpath</title>")},
      {"headline": "Old railway viaduct to carry a footpath",
       "text_must_not_repeat": "until the line closed in 1966", "quote_count": 1}),
+    # --- round 7 ---------------------------------------------------------------------------------
+    ("byline-parse-name-title-two-lines", {"text":
+        "Old mill reopens as a museum\n\n"
+        "Ana Ruiz-Ortega\nHeritage Reporter\n\n"
+        "The old mill at Tarnby reopened as a museum on Saturday after ten years of work by volunteers.\n\n"
+        "Entry is free for the first year."},
+     {"headline": "Old mill reopens as a museum", "byline": ["Ana Ruiz-Ortega"],
+      "not_byline": ["Heritage Reporter"]}),
+    ("byline-parse-dash-signature-at-end", {"text": _text(
+        "Stone thrown at officer outside station",
+        "A woman threw two stones at a police officer outside the Brackmoor police station on Monday, "
+        "police said, and ran off before she could be stopped.",
+        "The officer was treated in hospital and released.",
+        "\u2013 Rufus Abernathy-Cole")},
+     {"headline": "Stone thrown at officer outside station", "byline": ["Rufus Abernathy-Cole"],
+      "text_must_not_contain": ["Rufus Abernathy-Cole"]}),
 ]
 
 

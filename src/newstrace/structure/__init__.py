@@ -221,6 +221,32 @@ def _cut_comments(paragraphs: list[str], found: _Found) -> list[str]:
     return paragraphs
 
 
+def _block_byline(para: str, i: int, n: int) -> Byline | None:
+    """A byline that no single line of ``para`` shows: the paragraph right under the headline
+    holding a name and its title on two or three lines ("Ann Lee\nStaff Writer"), read as one
+    byline; or the story's last paragraph a dash and a person's name alone ("— Ann Lee"), the
+    author's signature (an agency there is a credit: :func:`signoff_agency`).
+
+    Args:
+        para: the paragraph; ``i``: its index; ``n``: the number of paragraphs.
+    """
+    text = para.strip()
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    if i == 0 and 2 <= len(lines) <= 3 and len(text.split()) <= 15 and not parse_byline(lines[0]):
+        parsed = parse_byline(", ".join(lines), require_by=False)
+        if parsed is not None and parsed.names and (parsed.dropped or parsed.credit or parsed.outlet):
+            return parsed
+    if i == n - 1 and i > 0 and len(lines) == 1:
+        signed = _DASH_SIGNATURE.match(text)
+        if signed and is_person_name(signed.group("who")) and not canonical_agency(signed.group("who")):
+            return Byline(names=[signed.group("who").strip()])
+    return None
+
+
+#: A signature closing the story: a dash and the author's name ("— Ann Lee", "-- Ann Lee").
+_DASH_SIGNATURE = re.compile(r"^(?:\u2014|\u2013|--)\s*(?P<who>[^\W\d_][^,;:()\d]{2,60}?)\s*$")
+
+
 def _split_body(paragraphs: list[str], found: _Found) -> tuple[list[str], int]:
     """Take structural lines out of the paragraphs.
 
@@ -235,6 +261,13 @@ def _split_body(paragraphs: list[str], found: _Found) -> tuple[list[str], int]:
         where = {flag for flag, on in (
             ("head", i < HEAD_ZONE), ("first", i == 0), ("tail", i >= n - TAIL_ZONE),
             ("lead", i < LEAD_ZONE), ("alone", "\n" not in para.strip())) if on}
+        block = _block_byline(para, i, n)
+        if block is not None:  # "Ann Lee\nStaff Writer" under the headline, "— Ann Lee" closing the story
+            found.take_byline(block)
+            found.residue.append(Residue(text=para.strip(), reason="byline-line"))
+            if i == n - 1:
+                last_structural = len(body)
+            continue
         kept_lines = []
         for line in para.split("\n"):
             reason = _classify_line(line, where, found)

@@ -4,13 +4,16 @@ Dates come out as *local* ISO 8601 (``2024-03-14T21:40``) with the UTC offset ke
 (``-04:00``), because the README's rule is the date printed on the page: converting a
 late-evening story to UTC can move it to the next day.
 
-Recognised forms (English month names only; other languages are left to htmldate):
+Recognised forms:
 
 * ISO 8601: ``2024-03-14``, ``2024-03-14T21:40:00-04:00``, ``2024-03-15 01:40Z``;
-* named month: ``3 March 2024``, ``Sun 3 Mar 2024``, ``March 14, 2024``, ``Feb. 26, 2019``;
+* named month: ``3 March 2024``, ``Sun 3 Mar 2024``, ``March 14, 2024``, ``Feb. 26, 2019``, and
+  day-first full month names in Portuguese, Spanish, French, Italian and German (``3 de abril de 2024``);
 * numeric: ``26/02/2019``, ``2/26/19``, ``26.02.2019``, ``2019/02/26``;
-* a time before or after the date (``09.15``, ``9:40 p.m.``, ``1:18 PM``) and a zone
-  (``GMT``, ``EDT``, ``PT``, ``UTC+9``, ``GMT-04:00``, ``+0100``).
+* a time before or after the date (``09.15``, ``9:40 p.m.``, ``1:18 PM``, ``07h30``), joined to it
+  by "at" or its forms in other languages (``a las 10:20``, ``\u00e0 07h30``, ``um 09:15``), and a zone
+  (``GMT``, ``EDT``, ``PT``, ``UTC+9``, ``GMT-04:00``, ``+0100``); a labelled time alone after a
+  date is read on that date by :func:`time_on`.
 
 Numeric dates whose two first fields are both <= 12 are ambiguous; :func:`resolve_order`
 decides from evidence (see its docstring).

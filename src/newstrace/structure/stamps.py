@@ -1,8 +1,9 @@
 """Date stamp lines: "First published on Wed 14 Feb 2024 18.05 GMT", "Updated 14:10 BST", "Gazette | June 7, 2024".
 
 A stamp line is a line whose words, apart from its dates, are only labels (published,
-updated, posted, on, at...) and at most one short outlet name; a sentence that merely
-contains a date ("This story was changed on 9 June 2023 to fix...") is not one.
+updated, posted, on, at..., and their German, Spanish, Portuguese, French, Italian and Dutch
+forms) and at most one short outlet name; a sentence that merely contains a date ("This story
+was changed on 9 June 2023 to fix...") is not one.
 """
 
 from __future__ import annotations
