@@ -611,9 +611,8 @@ def comment_paragraphs(paragraphs: list[str], tree) -> set[int]:
     out = set()
     for i, para in enumerate(paragraphs):
         key = " ".join(para.split()).casefold()
-        if key in inside and key not in shown:
-            out.add(i)
-        elif len(key.split()) >= 4 and key not in outside_text and any(
+        whole = key in inside and key not in shown
+        if whole or len(key.split()) >= 4 and key not in outside_text and any(
                 _in_order(key.split(), words) for words in items):
             out.add(i)
     return out
