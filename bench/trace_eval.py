@@ -23,6 +23,11 @@ Scoring (exactly as :func:`newstrace.corpora.provenance.score_links`, read from 
   translation): a copy whose tree has another member in the corpus is recallable; it is found
   when a right link involves it (as the copy of a direct link or either side of a sibling link).
 
+Results (2026-11-30, session 10; load 4-6): links, precision and recall as in session 8 (``--reuters 0``, all
+19,043 distractors, ``--semantic``, ``--analyse``); kind accuracy 27/30 = 0.90 (resolved graph 19/19;
+``--semantic`` 27/31 = 0.87): a copy whose changed sentences keep the origin's words in order is
+edited, not rewritten (:func:`newstrace.provenance.derive.words_kept`; g02).
+
 Results (2026-11-30, session 8; load 4-6 on 2 shared cores): as session 7 below, except kind accuracy
 26/30 = 0.87 (``--semantic``: 26/31 = 0.84; all 19,043 distractors: 0.87, 383 candidate pairs, 110.7 s):
 siblings in different languages take the English side as the reference when nothing else orders them
