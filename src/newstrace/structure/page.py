@@ -172,20 +172,26 @@ def article_root(tree):
     return tree
 
 
-def _visible(root):
-    """Elements under ``root`` in document order, furniture subtrees skipped."""
+def _elements(root, skip):
+    """Elements under ``root`` (itself included) in document order, without the subtrees of those
+    ``skip(el)`` is true for; comments and processing instructions are passed over."""
     stack = [iter([root])]
     while stack:
         for el in stack[-1]:
             if not isinstance(el.tag, str):
                 break
-            if el is not root and is_furniture(el):
+            if skip(el):
                 break
             yield el
             stack.append(iter(el))
             break
         else:
             stack.pop()
+
+
+def _visible(root):
+    """Elements under ``root`` in document order, furniture subtrees skipped."""
+    return _elements(root, lambda el: el is not root and is_furniture(el))
 
 
 _INLINE = {"a", "span", "em", "strong", "b", "i", "u", "small", "sup", "sub", "abbr", "cite", "mark", "font", "q", "s"}
@@ -626,18 +632,7 @@ def _in_order(words: list[str], within: list[str]) -> bool:
 
 def _visible_outside_threads(root):
     """Elements under ``root`` in document order, comment threads skipped (other furniture kept)."""
-    stack = [iter([root])]
-    while stack:
-        for el in stack[-1]:
-            if not isinstance(el.tag, str):
-                break
-            if is_comment_thread(el):
-                break
-            yield el
-            stack.append(iter(el))
-            break
-        else:
-            stack.pop()
+    return _elements(root, is_comment_thread)
 
 
 def page_metadata(tree, *, url: str | None = None, htmldate_published: str | None = None,
