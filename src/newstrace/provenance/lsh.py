@@ -4,7 +4,7 @@ datasketch's ``MinHashLSH`` (Leskovec, Rajaraman & Ullman, *Mining of Massive Da
 cuts each signature into ``b`` bands of ``r`` rows and keeps one Python dict of sets per band;
 inserting and querying walk the bands in Python, about as long per article as the rest of the
 candidate stage together. :class:`BandIndex` keeps the same bands (``b`` and ``r`` from datasketch's
-own ``_optimal_param``) as a sorted array of 64-bit band keys built in one pass, with a directory
+own parameter choice) as a sorted array of 64-bit band keys built in one pass, with a directory
 by their top bits, and answers a query for all bands at once; every key match is then checked against the
 band's ``r`` values, so the articles returned are exactly those sharing a whole band with the
 query, as datasketch returns them (tests/test_candidates.py compares the two).
@@ -12,8 +12,10 @@ query, as datasketch returns them (tests/test_candidates.py compares the two).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
-from datasketch.lsh import _optimal_param
+from datasketch import MinHashLSH
 
 # odd 64-bit multipliers (splitmix64 constants): a band's key is sum(value_j * _MIX[j]) + band * _MIX[-1]
 # modulo 2**64; equal bands give equal keys, and a rare unequal pair with equal keys is removed by the check
@@ -22,9 +24,12 @@ _MIX = np.array([0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB, 0xD
                 dtype=np.uint64)  # fmt: skip
 
 
+@lru_cache(maxsize=16)
 def bands_rows(threshold: float, num_perm: int) -> tuple[int, int]:
-    """``(b, r)`` that datasketch's ``MinHashLSH(threshold, num_perm)`` uses (equal false positive and negative weights)."""
-    return _optimal_param(threshold, num_perm, 0.5, 0.5)
+    """``(b, r)`` that datasketch's ``MinHashLSH(threshold, num_perm)`` uses (equal false positive and
+    negative weights), read from its public ``b`` and ``r`` attributes (an empty index: no data)."""
+    lsh = MinHashLSH(threshold=threshold, num_perm=num_perm)
+    return lsh.b, lsh.r
 
 
 class BandIndex:
