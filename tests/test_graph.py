@@ -118,3 +118,15 @@ def test_a_sibling_of_two_versions_of_one_page_keeps_the_version_it_follows():
     # the copy follows the update better: its link to the update stays instead
     kept = g.resolve_links([update, to_old._replace(mean_similarity=0.9), to_new])
     assert sorted(kept) == [0, 2] and kept[2] == ["new"]
+
+
+def test_a_copy_keeps_the_parent_whose_changes_it_shares():
+    """Two candidate parents no chain relates: the one the copy follows word for word (its added hedges
+    kept) wins over one it covers a little more of (a new-user test: a copy of a hedged copy was given the
+    shorter republication as its origin); at equal similarity coverage decides, as for a cut of a cut."""
+    hedged = g.Link("c", "hedged", None, 0.9955, 0.96, 0.90, 0.966)
+    plain = g.Link("c", "plain", None, 0.9863, 0.98, 0.94, 0.843)
+    assert sorted(g.resolve_links([hedged, plain])) == [0]
+    cut = g.Link("c", "cut", None, 0.99, 1.0, 1.0, 1.0)
+    full = g.Link("c", "full", None, 0.99, 1.0, 0.6, 1.0)
+    assert sorted(g.resolve_links([cut, full])) == [0]

@@ -12,6 +12,7 @@ load every derivation's changes and alignment to resolve them.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
@@ -209,10 +210,13 @@ def _unsupported_middles(links: Sequence[Link]) -> set[tuple[str, str]]:
 
 
 def _parent_rank(d: Link) -> tuple:
-    """How closely a copy follows a candidate parent: the share of the parent it covers (a cut
-    of a cut covers all of the cut and only part of the full text), then the mean similarity of
-    the aligned sentences, then the calibrated score; the origin id breaks ties."""
-    return (round(d.origin_coverage, 3), round(d.mean_similarity, 3), d.score, d.origin_id or "")
+    """How closely a copy follows a candidate parent: the mean similarity of the aligned sentences
+    in steps of :data:`CLOSER_TO_MIDDLE` (a copy keeps the words its parent changed: shared
+    errors, as in :func:`_unsupported_middles`), then the share of the parent it covers (a cut
+    of a cut covers all of the cut and only part of the full text), then the exact similarity and
+    the calibrated score; the origin id breaks ties. Steps, not a margin, keep the order transitive."""
+    return (math.floor(d.mean_similarity / CLOSER_TO_MIDDLE + 1e-9), round(d.origin_coverage, 3),
+            round(d.mean_similarity, 3), d.score, d.origin_id or "")
 
 
 def _sibling_rank(d: Link) -> tuple:
