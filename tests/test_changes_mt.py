@@ -207,3 +207,25 @@ def test_calques_of_a_romance_language_read_as_machine_translation():
                   copy.model_copy(update={"published": "2024-05-02"})])
     assert (d.copy_id, d.origin_id, d.sibling_ids, d.kind) == ("c", None, ["o"], "machine-translated")
     assert d.direction_evidence[-1].endswith("the other reads as machine translation on its own (translation artefacts)")
+
+
+def test_of_two_siblings_the_one_published_first_is_the_reference_before_the_fuller_one():
+    """Two copies crediting one agency are siblings whatever their dates; the later one, which added a
+    hedge and a clause, is read against the earlier, not the other way round because it is longer (a
+    new-user test read the earlier text as removing what the later copy added)."""
+    from newstrace.provenance.derive import sibling_reference
+    from newstrace.provenance.text import analyse_text
+
+    early = _article("early", ORIGIN, "2024-05-02")
+    late_text = ORIGIN.replace("has become home to 30", "has reportedly become home to some 30").replace(
+        "last week.", "last week, after a storm that local fishermen described as the worst in decades.")
+    late = _article("late", late_text, "2024-05-03")
+    sa, sb = analyse_text(early.text), analyse_text(late.text)
+    from newstrace.provenance.align import align
+
+    al = align(sa, sb)
+    a_ref, why = sibling_reference(early, late, sa, sb, al, 0)
+    assert a_ref and why == "the reference was published first (2024-05-02)"
+    undated = early.model_copy(update={"published": None})
+    a_ref, why = sibling_reference(undated, late, sa, sb, al, 0)
+    assert not a_ref and why.startswith("the reference is the fuller text")

@@ -1028,7 +1028,8 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     (:func:`_reads_machine_translated`), the other; else weak direction evidence (net votes of one,
     below :data:`DIRECTION_MARGIN`); else the side whose reading as a copy is more derived (spun
     before rewritten before edited, :func:`derivation_kind` both ways); else the side whose attribution (byline,
-    credit, dateline, contributors) strictly contains the other's; else, across languages, the English
+    credit, dateline, contributors) strictly contains the other's; else the one published first;
+    else, across languages, the English
     side; else the fuller article (more prose characters); else the smaller id, so the record is deterministic. Sibling records word their
     changes as differences, not alterations (:func:`sibling_wording`).
 
@@ -1053,6 +1054,12 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     if ta != tb and (ta > tb or tb > ta):  # keeps byline/credit the other lacks: likelier the first-hand text
         keeps, lacks = (ta, tb) if ta > tb else (tb, ta)
         return ta > tb, f"the reference keeps the attribution the other lacks ({', '.join(sorted(keeps - lacks))})"
+    da, db = article_date(a), article_date(b)
+    if da and db and (da[1] < db[0] or db[1] < da[0]):
+        # what the later one changed reads in publication order (the dates did not decide a
+        # direction: both copy a declared source, or other evidence stood against them)
+        a_ref = da[1] < db[0]
+        return a_ref, f"the reference was published first ({_span_text(da if a_ref else db)})"
     if languages_differ(a, b) and "en" in (a.language, b.language):
         # characters do not compare across languages (Spanish runs longer than English), and the
         # kinds read a translation as one out of English (issue 3: "translation (other language)")
