@@ -145,3 +145,11 @@ def test_french_guillemets_set_apart_by_a_space_open_and_close_sentences(space):
         f"Elle a crié{space}: «{space}Partez{space}!{space}»",
         "Puis elle est partie.",
     ]
+
+
+def test_a_lower_case_number_sign_does_not_end_a_sentence():
+    """"scheme no. 3" is one sentence, as "No. 3" is (a new-user test: the split made a quotation's halves
+    two sentences, read as an omission in the translations); "no." before a capital still ends one."""
+    assert split_sentences("We will not approve scheme no. 3 in its current form, said Berg. The answer was no. "
+                           "He left.") == ["We will not approve scheme no. 3 in its current form, said Berg.",
+                                           "The answer was no.", "He left."]

@@ -39,7 +39,8 @@ _AMBIGUOUS_ABBREVIATIONS = frozenset(
     "κλπ χλμ".split()
 )
 # Abbreviations that stand before a number: "No. 5", "Nr. 12", "Art. 3", "p. 14", "Vol. 2".
-_NUMBER_ABBREVIATIONS = frozenset("No Nos Nr Nro Núm núm Art Vol Fig Ch Op Ref pp p n nº Pag Pág pág Tel".split())
+# ("scheme no. 3" as often as "No. 3": a sentence ending on "no." before a figure is rarer)
+_NUMBER_ABBREVIATIONS = frozenset("No Nos no nos Nr Nro Núm núm Art Vol Fig Ch Op Ref pp p n nº Pag Pág pág Tel".split())
 # Words that open sentences (EN/ES/PT/DE/FR function words): after an ambiguous abbreviation
 # ("U.S.", "Inc.") a capitalised one of these shows a boundary, while a name ("U.S. Treasury") does not.
 _SENTENCE_OPENERS = frozenset(
