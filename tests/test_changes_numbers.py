@@ -222,3 +222,17 @@ def test_a_figure_written_out_is_no_rewording_either(old, new):
     (x,) = find_changes(_article("c", "x"), _article("o", "y"), [analyse_sentence(sentence.format("1.2 billion"))],
                         so[:1] if old == "1.2 million" else [analyse_sentence(sentence.format("1.2 million"))], [(0, 0, 0.9)])
     assert (x.kind, x.detail) == ("number", "1.2 million -> 1.2 billion")
+
+
+def test_over_a_span_of_time_is_a_duration_not_a_hedge():
+    """"a 9% raise over two years" -> "a rise of 9% in two years" changes no qualifier (a new-user test:
+    "hedge removed: over"); "for over 20 years" -> "for 20 years" still drops "more than"."""
+    from newstrace.provenance.hedges import hedge_changes
+    from newstrace.provenance.text import analyse_sentence
+
+    origin = analyse_sentence("The union accepted a 9% raise over two years for the dock workers.")
+    copy = analyse_sentence("The union accepted a rise of 9% in two years for the dock workers.")
+    assert hedge_changes(copy, origin) == []
+    origin = analyse_sentence("She has run the harbour office for over 20 years, the council said.")
+    copy = analyse_sentence("She has run the harbour office for 20 years, the council said.")
+    assert [c.detail.split(":")[0] for c in hedge_changes(copy, origin)] == ["hedge removed"]

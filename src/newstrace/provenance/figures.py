@@ -699,11 +699,27 @@ def _pair_by_context(gone: list[str], new: list[str], origin: Sentence, copy: Se
     return [x for x in out if x is not None] + rest
 
 
+#: "over" before a span of time is a duration ("a 9% raise over two years", "spread over 12 months"),
+#: not "more than"; after "for" ("for over 20 years") it is "more than" again.
+_DURATION = re.compile(r"\s+\S+\s+(?:years?|months?|weeks?|days?|decades?|hours?|quarters?|seasons?)\b", re.IGNORECASE)
+
+
+def _qualifiers(text: str) -> list[str]:
+    """The number qualifiers of a text (:data:`QUALIFIERS` before a figure), lower case, "over" a span
+    of time left out (:data:`_DURATION`)."""
+    out = []
+    for m in _QUAL.finditer(text):
+        q = m.group(1).lower()
+        if q == "over" and _DURATION.match(text, m.end()) and not text[:m.start()].rstrip().lower().endswith("for"):
+            continue
+        out.append(q)
+    return out
+
+
 def _qualifier_diff(copy: Sentence, origin: Sentence) -> tuple[list[str], list[str], list[str], list[str]]:
     """Qualifiers of numbers in each sentence and those whose meaning group (:data:`QUALIFIER_GROUPS`)
     one side lacks: ``(origin qualifiers, copy qualifiers, origin-only, copy-only)``, lower case."""
-    qa = [q.lower() for q in _QUAL.findall(origin.text)]
-    qb = [q.lower() for q in _QUAL.findall(copy.text)]
+    qa, qb = _qualifiers(origin.text), _qualifiers(copy.text)
     ga, gb = Counter(_QUALIFIER_GROUP.get(q, q) for q in qa), Counter(_QUALIFIER_GROUP.get(q, q) for q in qb)
 
     def surplus(qs: list[str], other: list[str], extra: Counter) -> list[str]:
