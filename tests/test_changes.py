@@ -307,3 +307,15 @@ def test_no_before_a_figure_is_the_number_sign_not_a_negation():
     assert details and not any("inverted" in d for d in details), details
     assert [_negations(t) for t in ("scheme no. 3", "No 10 Downing Street said", "no deal", "there were no injuries")] \
         == [0, 0, 1, 1]
+
+
+def test_negative_concord_of_a_translation_is_no_inversion():
+    """"not going to leave anyone behind" -> "not going to leave nobody behind" (a machine translation's
+    negative concord) keeps the sense: no "meaning inverted" (new-user test); dropping the "not" still inverts."""
+    from newstrace.provenance.rewording import quote_changes
+
+    origin = analyse_sentence("“We are not going to leave anyone behind,” Okon told reporters in the valley town.")
+    concord = analyse_sentence("“We are not going to leave nobody behind,” Okon told reporters in the valley town.")
+    assert not any("inverted" in c.detail for c in quote_changes(concord, origin))
+    dropped = analyse_sentence("“We are going to leave anyone behind,” Okon told reporters in the valley town.")
+    assert [c.detail for c in quote_changes(dropped, origin)] == ["meaning inverted (negation added or removed)"]

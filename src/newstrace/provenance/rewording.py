@@ -86,6 +86,8 @@ def _words(text: str) -> list[str]:
     return [fold(t) for t in tokens(text)]
 
 
+#: Words within which a negative word after a negation is negative concord, one negation (:func:`_negations`).
+_CONCORD_WORDS = 6
 #: What follows "no" when it is the number sign ("scheme no. 3", "No 10 Downing Street"), not a negation.
 _NUMBER_SIGN = re.compile(r"\.?\s*\d")
 
@@ -94,8 +96,18 @@ def _negations(text: str) -> int:
     """How many negations a text holds (:data:`NEGATIONS`, and any "n't", whichever apostrophe is used;
     "no" before a figure is the number sign)."""
     low = text.casefold().replace("\u2019", "'").replace("\u2018", "'")
-    return sum(1 for m in re.finditer(r"[\w']+", low) if (m.group() in NEGATIONS or m.group().endswith("n't"))
-               and not (m.group() == "no" and _NUMBER_SIGN.match(low, m.end())))
+    count, last = 0, -99
+    for k, m in enumerate(re.finditer(r"[\w']+|[,;:.!?]", low)):
+        t = m.group()
+        if t in ",;:.!?":
+            last = -99  # a clause ends
+        elif (t in NEGATIONS or t.endswith("n't")) and not (t == "no" and _NUMBER_SIGN.match(low, m.end())):
+            # negative concord, as a translation from a Romance language writes it ("not going to leave
+            # nobody", "no vamos a dejar a nadie"): a second negation in the clause is the same one
+            if k - last > _CONCORD_WORDS or t in ("not", "never") or t.endswith("n't"):
+                count += 1
+            last = k
+    return count
 
 
 def _common_for_name(origin_word: str, copy_word: str) -> bool:
