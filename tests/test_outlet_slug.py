@@ -65,3 +65,18 @@ def test_the_real_partner_republication_declares_the_74():
 
     partner = newstrace.analyze(str(THE74 / "01-copy-verbatim.txt"))
     assert declared_sources(partner) == frozenset({outlet_slug("The 74")})
+
+
+def test_sites_under_a_documentation_domain_are_distinct_outlets():
+    """valleypost.example.com and harbourtimes.example.com are two outlets (RFC 2606 names), not one
+    "example" (a new-user test's republication notice "Originally published by the Valley Post" did not
+    match the Valley Post's own page, so the copy and the origin were made siblings)."""
+    from newstrace.provenance.derive import outlet_key
+    from newstrace.schema import Article, Source
+
+    def key(url):
+        return outlet_key(Article(id="x", source=Source(path=None, url=url)))
+
+    assert [key(u) for u in ("https://valleypost.example.com/a", "https://www.harbourtimes.example.net/b",
+                             "https://www.example.org/c", "https://news.harbour.test/d", "https://news.sky.com/e")] \
+        == ["valleypost", "harbourtimes", "example", "harbour", "sky"]

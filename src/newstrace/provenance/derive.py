@@ -249,7 +249,8 @@ def same_outlet(ka: str | None, kb: str | None) -> bool:
 
 def outlet_key(article) -> str | None:
     """The outlet's registrable name from ``article.outlet`` (:func:`outlet_slug`) or its URL host:
-    ``news.sky.com`` -> ``sky``."""
+    ``news.sky.com`` -> ``sky``; under a documentation domain, the label before it:
+    ``valleypost.example.com`` -> ``valleypost`` (not ``example`` for every such site)."""
     if getattr(article, "outlet", None):
         return outlet_slug(article.outlet)
     url = getattr(getattr(article, "source", None), "url", None)
@@ -258,11 +259,25 @@ def outlet_key(article) -> str | None:
     labels = [x for x in (urlparse(url).hostname or "").lower().split(".") if x]
     if len(labels) < 2:
         return None
-    labels = labels[:-1]
+    # documentation names (RFC 2606, RFC 6761): "valleypost.example.com", "news.test" name their
+    # outlet by the label before the reserved part, as a real registrable domain would
+    if labels[-1] in _RESERVED_TLDS:
+        labels = labels[:-1]
+    elif (len(labels) > 2 and labels[-2] == "example" and labels[-1] in ("com", "net", "org")
+          and any(x not in _SKIP_LABELS for x in labels[:-2])):
+        labels = labels[:-2]
+    else:
+        labels = labels[:-1]
+    if not labels:
+        return None
     if len(labels) > 1 and labels[-1] in _SECOND_LEVEL:
         labels = labels[:-1]
     labels = [x for x in labels if x not in _SKIP_LABELS] or labels
     return outlet_slug(labels[-1]) or None
+
+
+#: Top-level names reserved for documentation and tests (RFC 2606, RFC 6761).
+_RESERVED_TLDS = frozenset({"example", "test", "invalid", "localhost"})
 
 
 @lru_cache(maxsize=2048)
