@@ -198,3 +198,16 @@ def test_arkansasonline_copy_navigation_and_placeholder():
     assert any(r.reason == PLACEHOLDER and "lead_photo" in r.text for r in a.residue)
     assert any(r.reason == "page-furniture" and "Obits" in r.text for r in a.residue)
     assert a.dateline == "CARACAS, Venezuela"
+
+
+def test_an_agency_named_in_another_language_is_the_credit_not_a_byline_name():
+    """"Por Nadia Ferreira, Prensa Asociada" and a cut-short "Associated Pres" credit the agency; they were
+    stored as a second byline person (new-user test). An initial keeps a person ("J. Reuter")."""
+    from newstrace.structure.byline import parse_byline
+
+    for line, agency in (("Por Nadia Ferreira, Prensa Asociada", "The Associated Press"),
+                         ("By Nadia Ferreira, Assoziierte Presse", "The Associated Press"),
+                         ("By Tom Reddy, Associated Pres", "The Associated Press")):
+        b = parse_byline(line)
+        assert (b.names[-1:], b.credit) == ([line.split(", ")[0].split(" ", 1)[1]], agency), (line, b)
+    assert parse_byline("By Ann Lee, J. Reuter").names == ["Ann Lee", "J. Reuter"]

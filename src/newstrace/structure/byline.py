@@ -400,6 +400,20 @@ def _split_trailing_agency(chunk: str) -> list[str]:
     return [chunk]
 
 
+def _agency_in_other_words(chunk: str) -> str | None:
+    """A news agency named in another language, cut short or mistyped in a byline ("Nadia Ferreira,
+    Prensa Asociada"; "Assoziierte Presse"; "Associated Pres"): the agency's canonical name, else
+    ``None`` (:func:`newstrace.provenance.credit.agency_of`; imported here, as provenance reads this
+    module's agencies)."""
+    from newstrace.provenance.credit import agency_of
+
+    words = chunk.split()
+    if len(words) < 2 or any(re.fullmatch(r"[A-Z]\.?", w) for w in words):
+        return None  # "J. Reuter": a person, however close to an agency's name
+    agency = agency_of(chunk)
+    return agency if agency and is_news_agency(agency) else None
+
+
 def parse_names(text: str) -> Byline:
     """Split a list of people ("X, Y and Z", "X in Caracas and Y") into names, agency and dropped chunks.
 
@@ -409,7 +423,7 @@ def parse_names(text: str) -> Byline:
     out = Byline()
     after_place = False
     for chunk in _chunks(text):
-        agency = canonical_agency(chunk)
+        agency = canonical_agency(chunk) or _agency_in_other_words(chunk)
         if agency and out.names and not is_news_agency(agency):
             out.outlet = out.outlet or agency  # "By Ann Lee, Washington Post": a newspaper, as "Fox News" is
             after_place = False
@@ -639,7 +653,7 @@ def _only_names(text: str) -> tuple[Byline, bool] | None:
     parsed = Byline()
     placed = False  # "Ann Lee in Brackmoor": a name with its place is a byline by itself
     for chunk in _chunks(text):
-        agency = canonical_agency(chunk)
+        agency = canonical_agency(chunk) or _agency_in_other_words(chunk)
         if not agency and _IN_PLACE.search(chunk):
             chunk, placed = _IN_PLACE.sub("", chunk), True
         name = person_name(chunk)
