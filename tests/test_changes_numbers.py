@@ -236,3 +236,17 @@ def test_over_a_span_of_time_is_a_duration_not_a_hedge():
     origin = analyse_sentence("She has run the harbour office for over 20 years, the council said.")
     copy = analyse_sentence("She has run the harbour office for 20 years, the council said.")
     assert [c.detail.split(":")[0] for c in hedge_changes(copy, origin)] == ["hedge removed"]
+
+
+def test_german_number_words_are_figures():
+    """"in zwei Jahren" is 2, as "in two years" is: a German translation no longer reports "number removed: 2"
+    (new-user test); "elf" is eleven only in German."""
+    from newstrace.provenance.figures import set_language
+    from newstrace.provenance.text import analyse_text
+
+    de = analyse_text("Die Gewerkschaft fordert neun Prozent in zwei Jahren. Elf Fähren und dreißig Busse stehen still.")
+    set_language(de, "de")
+    assert [[v for _, _, v in number_spans(s)] for s in de] == [["9", "2"], ["11", "30"]]
+    en = analyse_text("An elf costume won the prize for the two best dressed children.")
+    set_language(en, "en")
+    assert [v for _, _, v in number_spans(en[0])] == ["2"]

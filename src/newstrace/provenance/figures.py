@@ -85,18 +85,21 @@ def _words_of(kind: str, value: int, words: str) -> dict[str, tuple[str, int]]:
 FIGURE_WORDS: dict[str, tuple[str, int]] = {
     **_words_of("weak", 1, "one un une uno una um uma"),
     **{w: ("unit", v) for v, ws in enumerate([
-        "", "", "two dois duas deux", "three tres trois", "four cuatro quatro quatre",
-        "five cinco cinq", "six seis", "seven siete sete", "eight ocho oito huit", "nine nueve nove neuf"])
+        "", "", "two dois duas deux zwei", "three tres trois drei", "four cuatro quatro quatre vier",
+        "five cinco cinq funf", "six seis sechs", "seven siete sete sieben", "eight ocho oito huit acht",
+        "nine nueve nove neuf neun"])
        for w in ws.split()},
     **{w: ("teen", v) for v, ws in {
-        10: "ten diez dez dix", 11: "eleven onze", 12: "twelve doce doze douze", 13: "thirteen trece treze treize",
-        14: "fourteen catorce catorze quatorze", 15: "fifteen quince quinze", 16: "sixteen dieciseis dezesseis dezasseis",
-        17: "seventeen diecisiete dezessete dezassete", 18: "eighteen dieciocho dezoito",
-        19: "nineteen diecinueve dezenove dezanove"}.items() for w in ws.split()},
+        10: "ten diez dez dix zehn", 11: "eleven onze", 12: "twelve doce doze douze zwolf",
+        13: "thirteen trece treze treize dreizehn", 14: "fourteen catorce catorze quatorze vierzehn",
+        15: "fifteen quince quinze funfzehn", 16: "sixteen dieciseis dezesseis dezasseis sechzehn",
+        17: "seventeen diecisiete dezessete dezassete siebzehn", 18: "eighteen dieciocho dezoito achtzehn",
+        19: "nineteen diecinueve dezenove dezanove neunzehn"}.items() for w in ws.split()},
     **{w: ("tens", v) for v, ws in {
-        20: "twenty veinte vinte vingt vingts", 30: "thirty treinta trinta trente", 40: "forty cuarenta quarenta quarante",
-        50: "fifty cincuenta cinquenta cinquante", 60: "sixty sesenta sessenta soixante",
-        70: "seventy setenta septante", 80: "eighty ochenta oitenta octante huitante", 90: "ninety noventa nonante"}.items()
+        20: "twenty veinte vinte vingt vingts zwanzig", 30: "thirty treinta trinta trente dreissig",
+        40: "forty cuarenta quarenta quarante vierzig", 50: "fifty cincuenta cinquenta cinquante funfzig",
+        60: "sixty sesenta sessenta soixante sechzig", 70: "seventy setenta septante siebzig",
+        80: "eighty ochenta oitenta octante huitante achtzig", 90: "ninety noventa nonante neunzig"}.items()
        for w in ws.split()},
     **{w: ("small", 21 + v) for v, w in enumerate(
         ["veintiuno", "veintidos", "veintitres", "veinticuatro", "veinticinco", "veintiseis", "veintisiete",
@@ -108,6 +111,7 @@ FIGURE_WORDS: dict[str, tuple[str, int]] = {
         8: "ochocientos ochocientas oitocentos oitocentas", 9: "novecientos novecientas novecentos novecentas"}.items()
        for w in ws.split()},
     "hundred": ("hundred", 100), "thousand": ("thousand", 1000), "mil": ("thousand", 1000), "mille": ("thousand", 1000),
+    "hundert": ("hundred", 100), "tausend": ("thousand", 1000),
     "dozen": ("dozen", 12), "docena": ("dozen", 12), "duzia": ("dozen", 12), "douzaine": ("dozen", 12),
     "twice": ("times", 2), "thrice": ("times", 3),
 }
@@ -130,6 +134,7 @@ LANGUAGE_BOUND: dict[str, tuple[tuple[str, int], frozenset[str], bool]] = {
     "cent": (("hundred", 100), frozenset({"fr"}), False),
     "cents": (("hundred", 100), frozenset({"fr"}), False),
     "seize": (("teen", 16), frozenset({"fr"}), False),
+    "elf": (("teen", 11), frozenset({"de"}), False),  # German eleven, an English word
 }
 
 
