@@ -319,3 +319,14 @@ def test_negative_concord_of_a_translation_is_no_inversion():
     assert not any("inverted" in c.detail for c in quote_changes(concord, origin))
     dropped = analyse_sentence("“We are going to leave anyone behind,” Okon told reporters in the valley town.")
     assert [c.detail for c in quote_changes(dropped, origin)] == ["meaning inverted (negation added or removed)"]
+
+
+def test_a_weekday_swap_is_a_date_change_only():
+    """"on Wednesday" -> "on Monday" is one date change, not also "name differs" (new-user test)."""
+    from newstrace.provenance.changes import date_changes
+    from newstrace.provenance.rewording import reworded_changes
+
+    origin = analyse_sentence("The ferry crews walked out on Wednesday after talks broke down, the union said.")
+    copy = analyse_sentence("The ferry crews walked out on Monday after talks broke down, the union said.")
+    assert reworded_changes(copy, origin) == []
+    assert [c.detail for c in date_changes(copy, origin)] == ["wednesday -> monday"]

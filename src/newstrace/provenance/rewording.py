@@ -452,6 +452,8 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
             continue  # "Jean Dupont" -> "Mr Dupont" on second mention: house style, not another name
         if i2 - i1 == 1 and j2 - j1 == 1 and is_abbreviation(origin.raw[i1], copy.raw[j1]):
             continue  # "Sgt." -> "Sergeant": house style
+        if o and c and all(w in DATE_WORDS or w.isdigit() for w in (*o, *c)):
+            continue  # "Wednesday" -> "Monday": a date change, reported as such (date_changes)
         if (o and c and i1 > 0 and j1 > 0 and not heading
                 and all(t[:1].isupper() or t[:1].isdigit() for t in origin.raw[i1:i2] + copy.raw[j1:j2])):
             out.append(_quotation_given(copy, origin, j1, i1, c, people, ro, rc)
