@@ -484,7 +484,11 @@ def test_the_links_table_tells_two_versions_of_one_page_apart():
     url = "https://wire.example.org/2025/03/11/landslide"
     d = Derivation(copy_id="b" * 40, origin_id="a" * 40, copy_source=url, origin_source=url, kind="edited",
                    score=0.99, copy_coverage=0.8, origin_coverage=0.9)
+    other = Derivation(copy_id="c" * 40, origin_id="a" * 40, copy_source="https://other.example.net/x",
+                       origin_source=url, kind="verbatim", score=0.99, copy_coverage=1.0, origin_coverage=1.0)
     console = Console(width=400, record=True)
-    _print_links(console, [d])
-    text = console.export_text()
-    assert f"{url} (version {'b' * 10})" in text and f"{url} (version {'a' * 10})" in text
+    _print_links(console, [d, other])
+    lines = console.export_text().splitlines()
+    assert any(f"{url} (version {'b' * 10})" in x and f"{url} (version {'a' * 10})" in x for x in lines)
+    # the other copy's origin is the old version, and the row says so
+    assert any("other.example.net" in x and f"{url} (version {'a' * 10})" in x for x in lines)

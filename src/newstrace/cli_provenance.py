@@ -8,6 +8,7 @@ or store error (locked, damaged, newer schema, nothing matches).
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import IO
 
@@ -242,7 +243,7 @@ def show(
         derivations = _own_first(st.derivations(art.id, resolved=not all_pairs), art.id)
         linked = {i for d in derivations for i in (d.copy_id, d.origin_id, *d.sibling_ids) if i and i != art.id}
         others = {i: st.get_article(i) for i in sorted(linked)}
-        labels = st.source_labels([art.id, *others])
+        labels = distinct_labels(st.source_labels([art.id, *others]))
     out = _open_output(output)
     try:
         render_provenance(_console(out, output is not None), art, aliases, derivations, others, labels,
@@ -271,6 +272,17 @@ def _console(out: IO[str], to_file: bool):
     return Console(file=out, highlight=False, width=140 if plain else None, no_color=plain)
 
 
+def distinct_labels(labels: dict[str, str]) -> dict[str, str]:
+    """``labels`` (article id -> source) with every source that names two or more articles (versions of
+    one page ingested at one URL) followed by ``(version <id, 10 characters>)``, so a reader can tell them apart.
+
+    >>> distinct_labels({"a" * 40: "https://x.org/p", "b" * 40: "https://x.org/p", "c" * 40: "f.txt"})["b" * 40]
+    'https://x.org/p (version bbbbbbbbbb)'
+    """
+    counts = Counter(labels.values())
+    return {i: f"{v} (version {i[:10]})" if counts[v] > 1 else v for i, v in labels.items()}
+
+
 def _print_links(console, derivations, labels: dict[str, str] | None = None) -> None:
     """Print the derivation links as a table: copy, origin, kind, score, coverage, change counts.
 
@@ -289,19 +301,24 @@ def _print_links(console, derivations, labels: dict[str, str] | None = None) -> 
     table = Table(title=f"{len(derivations)} derivation links", show_lines=False, expand=False)
     for col in ("copy", "origin", "kind", "score", "coverage copy/origin", "changes"):
         table.add_column(col, overflow="fold")
+    # a source that names several articles (versions of one page) is followed by the article's id
+    seen = dict(labels or {})
     for d in derivations:
-        origin = d.origin_source or d.origin_id or ""
+        seen.setdefault(d.copy_id, d.copy_source or d.copy_id)
+        if d.origin_id:
+            seen.setdefault(d.origin_id, d.origin_source or d.origin_id)
+    shown = distinct_labels(seen)
+    for d in derivations:
+        origin = shown.get(d.origin_id, d.origin_source or d.origin_id or "") if d.origin_id else ""
         if d.inferred_source:
-            names = [(labels or {}).get(i) or i[:10] for i in d.sibling_ids]
+            names = [shown.get(i) or i[:10] for i in d.sibling_ids]
             # the first sibling is the one the copy was aligned with: its changes are read against it
             # the group's other members are counted, not listed: listed in every member's row they
             # filled 15-20 lines a row for a large group (a new-user test); `show` and --json list them
             origin = f"inferred common source; read against {names[0]}" + (
                 f"; {len(names) - 1} other sibling{'s' if len(names) > 2 else ''}" if len(names) > 1 else "") \
                 if names else "inferred common source"  # fmt: skip
-        copy = d.copy_source or d.copy_id
-        if d.origin_source and d.origin_source == d.copy_source:  # two versions of one page: say which is which
-            copy, origin = f"{copy} (version {d.copy_id[:10]})", f"{origin} (version {d.origin_id[:10]})"
+        copy = shown.get(d.copy_id, d.copy_source or d.copy_id)
         table.add_row(escape(copy), escape(origin), d.kind, f"{d.score:.2f}",
                       f"{d.copy_coverage:.2f}/{d.origin_coverage:.2f}", _change_counts(d.changes))  # fmt: skip
     console.print(table)
