@@ -11,6 +11,7 @@ from newstrace.provenance.changes import (
     _neighbour_values,
     credit_changes,
     date_changes,
+    find_changes,
     hedge_changes,
     name_before,
     number_changes,
@@ -330,3 +331,33 @@ def test_a_weekday_swap_is_a_date_change_only():
     copy = analyse_sentence("The ferry crews walked out on Monday after talks broke down, the union said.")
     assert reworded_changes(copy, origin) == []
     assert [c.detail for c in date_changes(copy, origin)] == ["wednesday -> monday"]
+
+
+_REATTRIBUTION_ORIGIN = (
+    "Ferry crews on the Harrowmere route walked out on Tuesday, stopping every crossing to the island.\n\n"
+    "Greyline chief executive Paul Dunmore said the company had made its best offer.\n\n"
+    "\u201cThe money is simply not there,\u201d he told reporters at the harbour in Kelston.\n\n"
+    "Harrowmere's mayor, Ingrid Solvang, called on both sides to return to talks.\n\n"
+    "\u201cEvery day without a ferry costs our shops,\u201d she said.")
+
+
+def test_a_quotation_moved_from_a_pronoun_to_another_named_person_is_reattributed():
+    """"he told reporters" -> "said Harrowmere's mayor, Ingrid Solvang": the words the chief executive
+    spoke are given to the mayor (new-user tests); writing out the pronoun's own antecedent is no change."""
+    copy = _REATTRIBUTION_ORIGIN.replace("he told reporters at the harbour in Kelston",
+                                         "said Harrowmere's mayor, Ingrid Solvang")
+    changes = find_changes(Article(id="c", text=copy), Article(id="o", text=_REATTRIBUTION_ORIGIN),
+                           analyse_text(copy), analyse_text(_REATTRIBUTION_ORIGIN), _aligned(copy))
+    assert [c.detail for c in changes if c.kind == "quote"] == [
+        "quotation attributed to another speaker: he -> Ingrid Solvang"]
+    spelled = _REATTRIBUTION_ORIGIN.replace("he told reporters at the harbour in Kelston",
+                                            "said Greyline chief executive Paul Dunmore")
+    changes = find_changes(Article(id="c", text=spelled), Article(id="o", text=_REATTRIBUTION_ORIGIN),
+                           analyse_text(spelled), analyse_text(_REATTRIBUTION_ORIGIN), _aligned(spelled))
+    assert [c for c in changes if c.kind == "quote"] == []
+
+
+def _aligned(copy: str):
+    from newstrace.provenance.align import align
+
+    return align(analyse_text(copy), analyse_text(_REATTRIBUTION_ORIGIN)).pairs

@@ -20,6 +20,7 @@ from newstrace.provenance.rewording import (
     MIN_KEPT_FIRM,
     _base,
     _kept,
+    pronoun_speaker_given,
     quote_changes,
     renamed_pairs,
     reworded_changes,
@@ -157,6 +158,10 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
             out += date_changes(copy[i], origin[j])
             out += quote_changes(copy[i], origin[j])
         words = word_changes(copy[i], origin[j], people)
+        if not translated and not any(c.kind == "quote" for c in words):
+            before = {_base(n) for s in origin[max(0, j - 2):j] for n in s.names}
+            given = pronoun_speaker_given(copy[i], origin[j], before, people)
+            words += [given] if given else []
         out += words
         if not translated:
             renamed = renamed_pairs(words)
