@@ -153,3 +153,12 @@ def test_a_lower_case_number_sign_does_not_end_a_sentence():
     assert split_sentences("We will not approve scheme no. 3 in its current form, said Berg. The answer was no. "
                            "He left.") == ["We will not approve scheme no. 3 in its current form, said Berg.",
                                            "The answer was no.", "He left."]
+
+
+def test_german_and_danish_quotation_marks_open_a_sentence():
+    """„...“, ‚...‘ and »...« quotations start sentences as “...” ones do (a new-user test: a German
+    quotation glued to the sentence before was reported omitted from a translation)."""
+    assert split_sentences("Die Fähren stehen still. „Wir warten seit sechs Jahren“, sagte sie. Sie sagte: "
+                           "„Wir bleiben.“ Dann ging sie. Er ging. ‚Nein‘, sagte er. Han gik. »Nej«, sagde han.") == [
+        "Die Fähren stehen still.", "„Wir warten seit sechs Jahren“, sagte sie.", "Sie sagte: „Wir bleiben.“",
+        "Dann ging sie.", "Er ging.", "‚Nein‘, sagte er.", "Han gik.", "»Nej«, sagde han."]

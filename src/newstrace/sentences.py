@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 
-# a sentence's end, before the next one's capital; the next may open with a quotation mark, and
-# French sets its guillemets apart with a (no-break) space ("« Nous ...", "... nous ! »")
-_SENT_END = re.compile(r"[.!?…](?:[\s\u00a0\u202f]?[\"”’»)\]])*\s+(?=(?:[\"“‘(¿¡\[]|«[\s\u00a0\u202f]?)?[A-ZÀ-ÖØ-ÞΑ-ΩА-Я0-9])")
+# a sentence's end, before the next one's capital; the next may open with a quotation mark (German
+# and Polish low marks „...“ and ‚...‘, Danish and German »...«), and French sets its guillemets
+# apart with a (no-break) space ("« Nous ...", "... nous ! »")
+_SENT_END = re.compile(r"[.!?…](?:[\s\u00a0\u202f]?[\"”’»“‘)\]])*\s+(?=(?:[\"“‘„‚»(¿¡\[]|«[\s\u00a0\u202f]?)?[A-ZÀ-ÖØ-ÞΑ-ΩА-Я0-9])")
 
 # Abbreviations that stand before a name or number and never end a sentence (titles, ranks,
 # "e.g."), per language; compared case-sensitively, as written without the final full stop.
