@@ -408,17 +408,30 @@ def article_date(article) -> tuple[date, date] | None:
     return (url_day, url_day) if url_day else None
 
 
+def published_order(da: tuple[date, date] | None, db: tuple[date, date] | None) -> int:
+    """1 when the first publication span (:func:`article_date`) ends before the second begins, -1
+    the other way, 0 when either is unknown or they overlap (a month and a day inside it)."""
+    if not da or not db:
+        return 0
+    return 1 if da[1] < db[0] else -1 if db[1] < da[0] else 0
+
+
 def _is_amp(article) -> bool:
     url = getattr(getattr(article, "source", None), "url", None) or ""
     p = urlparse(url)
     return (p.hostname or "").startswith("amp.") or "/amp/" in p.path or p.path.endswith("/amp")
 
 
+#: Lexical similarity from which an aligned pair is left out of word-swap counts and of a copy's
+#: changed sentences: the sentence is unchanged but for punctuation or one short word.
+UNCHANGED = 0.97
+
+
 def _spin_vote(sa: list[Sentence], sb: list[Sentence], al: Alignment) -> tuple[int, str]:
     """Spinning swaps common words for rarer synonyms ("said" -> "mentioned"): the rarer side is the copy."""
     za, zb, n, other = 0.0, 0.0, 0, 0
     for i, j, sim in al.pairs:
-        if sim >= 0.97:
+        if sim >= UNCHANGED:
             continue
         wa, wb = sa[i].words, sb[j].words
         for op in Levenshtein.editops(wa, wb):
@@ -454,9 +467,8 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     ka, kb = outlet_key(a), outlet_key(b)
     cast: list[tuple[int, str]] = []  # each vote and its reason, in order
     da, db = article_date(a), article_date(b)
-    if da and db and (da[1] < db[0] or db[1] < da[0]):  # a month and a day inside it are not ordered
-        v = DATE_VOTES if da[1] < db[0] else -DATE_VOTES
-        cast.append((v, f"dates: first {_span_text(da)}, second {_span_text(db)}"))
+    if order := published_order(da, db):
+        cast.append((order * DATE_VOTES, f"dates: first {_span_text(da)}, second {_span_text(db)}"))
     if not same_outlet(ka, kb):
         pa, pb = aligned_partners(al, sa, sb)
         b_credits_a, a_credits_b = credits(b, ka, sb, pb), credits(a, kb, sa, pa)
@@ -767,7 +779,7 @@ class SpinEvidence:
         slots: edit blocks changing a figure or putting a name for a rare name
             (:func:`_slot_changed`): a changed fact, which spinners do not make.
         swap_sentences: reworded aligned sentences holding at least one anchored swap.
-        changed: reworded aligned sentences with a replacement (lexical similarity below 0.97;
+        changed: reworded aligned sentences with a replacement (lexical similarity below :data:`UNCHANGED`;
             sentences only cut short or lengthened are edits a spun copy may also carry).
     """
 
@@ -812,7 +824,7 @@ def spin_swaps(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[i
     after sentence, and never touch figures or names; a wire update or follow-up of one event
     rewrites some sentences (insertions, reordered clauses), keeps others verbatim and changes
     figures and names. Edit blocks come from ``Levenshtein.opcodes`` over the folded words of
-    each aligned pair of lexical similarity below 0.97 (``rapidfuzz``); see :class:`SpinEvidence`.
+    each aligned pair of lexical similarity below :data:`UNCHANGED` (``rapidfuzz``); see :class:`SpinEvidence`.
 
     Args:
         copy, origin: analysed sentences of the copy and the origin.
@@ -824,7 +836,7 @@ def spin_swaps(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[i
     """
     ev = SpinEvidence()
     for (i, j, _), lx in zip(pairs, lexical):
-        if lx >= 0.97:
+        if lx >= UNCHANGED:
             continue
         ow, cw = origin[j].words, copy[i].words
         on, cn = set(origin[j].names), set(copy[i].names)
@@ -873,7 +885,7 @@ def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sen
         return "translation"
     if not pairs:
         return "rewritten"
-    same = sum(1 for x in lexical if x >= 0.97) / len(lexical)
+    same = sum(1 for x in lexical if x >= UNCHANGED) / len(lexical)
     # a pair at either end of either text may be a sentence cut short by an excerpt's boundary
     edge = [i in (0, len(copy) - 1) or j in (0, len(origin) - 1) for i, j, _ in pairs]
     inner = [(p, x) for p, x, e in zip(pairs, lexical, edge) if not e] or list(zip(pairs, lexical))
@@ -890,7 +902,7 @@ def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sen
     sub = ins = 0
     zo = zc = 0.0
     for (i, j, sim), lx in zip(pairs, lexical):
-        if lx >= 0.97:
+        if lx >= UNCHANGED:
             continue
         ow, cw = origin[j].words, copy[i].words
         for op in Levenshtein.editops(ow, cw):
@@ -939,7 +951,7 @@ def words_kept(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[i
         pairs: aligned ``(copy index, origin index, similarity)``.
         lexical: word similarity of each pair (0-1), in ``pairs`` order.
     """
-    changed = [(i, j) for (i, j, _), x in zip(pairs, lexical) if x < 0.97]
+    changed = [(i, j) for (i, j, _), x in zip(pairs, lexical) if x < UNCHANGED]
     for i, j in changed:
         cw, ow = copy[i].words, origin[j].words
         if LCSseq.similarity(cw, ow) < KEPT_WORDS * max(1, min(len(cw), len(ow))):
@@ -1042,11 +1054,11 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     In order: when only one side reads as machine translation on its own
     (:func:`_reads_machine_translated`), the other; else weak direction evidence (net votes of one,
     below :data:`DIRECTION_MARGIN`); else the side whose reading as a copy is more derived (spun
-    before rewritten before edited, :func:`derivation_kind` both ways); else the side whose attribution (byline,
-    credit, dateline, contributors) strictly contains the other's; else the one published first;
-    else, across languages, the English
-    side; else the fuller article (more prose characters); else the smaller id, so the record is deterministic. Sibling records word their
-    changes as differences, not alterations (:func:`sibling_wording`).
+    before rewritten before edited, :func:`derivation_kind` both ways); else the side whose
+    attribution (byline, credit, dateline, contributors) strictly contains the other's; else the
+    one published first; else, across languages, the English side; else the fuller article (more
+    prose characters); else the smaller id, so the record is deterministic. Sibling records word
+    their changes as differences, not alterations (:func:`sibling_wording`).
 
     Returns:
         ``(a_is_reference, reason)``.
@@ -1070,11 +1082,10 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
         keeps, lacks = (ta, tb) if ta > tb else (tb, ta)
         return ta > tb, f"the reference keeps the attribution the other lacks ({', '.join(sorted(keeps - lacks))})"
     da, db = article_date(a), article_date(b)
-    if da and db and (da[1] < db[0] or db[1] < da[0]):
+    if order := published_order(da, db):
         # what the later one changed reads in publication order (the dates did not decide a
         # direction: both copy a declared source, or other evidence stood against them)
-        a_ref = da[1] < db[0]
-        return a_ref, f"the reference was published first ({_span_text(da if a_ref else db)})"
+        return order > 0, f"the reference was published first ({_span_text(da if order > 0 else db)})"
     if languages_differ(a, b) and "en" in (a.language, b.language):
         # characters do not compare across languages (Spanish runs longer than English), and the
         # kinds read a translation as one out of English (issue 3: "translation (other language)")
