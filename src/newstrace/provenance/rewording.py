@@ -63,8 +63,17 @@ LOADED_CUES = frozenset(
      "insisting", "admit", "admits", "admitted", "admitting", "concede", "concedes", "conceded", "confess",
      "confesses", "confessed", "boast", "boasts", "boasted", "boasting", "contend", "contends", "contended",
      "assert", "asserts", "asserted", "purport", "purports", "purported"])
+#: Verbs of attribution, neutral or loaded.
+_ATTRIBUTION_VERBS = NEUTRAL_CUES | LOADED_CUES
+#: Verbs next to which a name speaks a quotation (:func:`_speaker_of_quote`): the verbs of
+#: attribution and other cues, English, Spanish and Portuguese.
+_QUOTE_CUES = _ATTRIBUTION_VERBS | {"according", "asked", "replied", "warned", "wrote", "declared", "dijo", "afirmo",
+                                    "declaro", "disse", "afirmou", "declarou"}
 #: Pronouns that stand for a speaker as well as a name does.
 _SPEAKER_PRONOUNS = frozenset(["he", "she", "they", "it", "we", "i"])
+#: Of those, the ones that stand for a person named in another sentence ("..., he said"; "she told
+#: reporters"); "it" is an organisation, "we" and "I" the speaker's own side.
+_SPEAKING_PRONOUNS = _SPEAKER_PRONOUNS - {"it", "we", "i"}
 
 
 def _base(word: str) -> str:
@@ -205,7 +214,7 @@ def _cue_swaps(a: Sentence, b: Sentence) -> list[tuple[int, int]]:
             if not _is_speaker(b, j + d):
                 continue
             hit = next((x - d for x, v in enumerate(fa) if v == fb[j + d] and _is_speaker(a, x)
-                        and 0 <= x - d < len(fa) and fa[x - d] in NEUTRAL_CUES | LOADED_CUES), None)
+                        and 0 <= x - d < len(fa) and fa[x - d] in _ATTRIBUTION_VERBS), None)
             if hit is not None:
                 out.append((hit, j))
                 break
@@ -242,9 +251,7 @@ def _speaker_of_quote(s: Sentence, k: int) -> bool:
     (:data:`NEUTRAL_CUES`, :data:`LOADED_CUES`, "according") stands within three words of it."""
     if len(s.quoted) != len(s.words) or s.quoted[k] or not any(s.quoted):
         return False
-    cues = NEUTRAL_CUES | LOADED_CUES | {"according", "asked", "replied", "warned", "wrote", "declared", "dijo",
-                                         "afirmo", "declaro", "disse", "afirmou", "declarou"}
-    return any(s.words[x] in cues and not s.quoted[x] for x in range(max(0, k - 3), min(len(s.words), k + 4)))
+    return any(s.words[x] in _QUOTE_CUES and not s.quoted[x] for x in range(max(0, k - 3), min(len(s.words), k + 4)))
 
 
 def _quotation_given(copy: Sentence, origin: Sentence, j: int, i: int, new_words, people,
@@ -258,10 +265,6 @@ def _quotation_given(copy: Sentence, origin: Sentence, j: int, i: int, new_words
         return Change(kind="quote", origin_text=origin.text, copy_text=copy.text,
                       detail=f"{ATTRIBUTED}: {was} -> {now}")
     return None
-
-
-#: Subject pronouns that speak a quotation ("..., he said"; "she told reporters").
-_SPEAKING_PRONOUNS = frozenset({"he", "she", "they"})
 
 
 def pronoun_speaker_given(copy: Sentence, origin: Sentence, before: set[str],
@@ -287,10 +290,9 @@ def pronoun_speaker_given(copy: Sentence, origin: Sentence, before: set[str],
     if not (any(origin.quoted) and any(copy.quoted)) or len(origin.quoted) != len(origin.words) \
             or len(copy.quoted) != len(copy.words):
         return None
-    cues = NEUTRAL_CUES | LOADED_CUES
     ow = origin.words
     pronoun = next((ow[k] for k in range(len(ow)) if ow[k] in _SPEAKING_PRONOUNS and not origin.quoted[k]
-                    and any(ow[x] in cues for x in range(max(0, k - 2), min(len(ow), k + 3)))), None)
+                    and any(ow[x] in _ATTRIBUTION_VERBS for x in range(max(0, k - 2), min(len(ow), k + 3)))), None)
     if pronoun is None or _kept_words(tuple(_quoted_words(origin)), tuple(_quoted_words(copy))) < 0.6:
         return None
     own = {_base(n) for n in origin.names}
@@ -312,7 +314,7 @@ def pronoun_speaker_given(copy: Sentence, origin: Sentence, before: set[str],
         names = [_base(copy.words[x]) for x in range(start, end + 1)]
         if (end > start and not raw[end].endswith(("'s", "’s")) and names[-1] in people
                 and names[-1] not in own and names[-1] not in before
-                and any(copy.words[x] in cues and not quoted[x]  # "said Greyline chief executive Paul Dunmore"
+                and any(copy.words[x] in _ATTRIBUTION_VERBS and not quoted[x]  # "said Greyline chief executive Paul Dunmore"
                         for x in range(max(0, start - 5), min(len(raw), end + 4)))):
             return Change(kind="quote", origin_text=origin.text, copy_text=copy.text,
                           detail=f"{ATTRIBUTED}: {pronoun} -> {' '.join(raw[start:end + 1])}")
