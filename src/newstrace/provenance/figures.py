@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from decimal import Decimal
 
 from newstrace.provenance.text import DATE_WORDS, NUMBER_WORDS, Sentence, fold, number_value, zipf
 from newstrace.schema import Change
@@ -477,8 +478,6 @@ def scaled_value(value: str, power: int) -> str:
         value: a canonical number string (digits, at most one decimal point).
         power: the scale word's power of ten (:data:`SCALE_WORDS`).
     """
-    from decimal import Decimal
-
     d = Decimal(value).scaleb(power)
     if d == d.to_integral_value():
         return str(int(d))
