@@ -161,10 +161,18 @@ def _unnamed(seg: str) -> str | None:
     return re.split(r"[,;]", seg.strip(" ,"))[0].strip()
 
 
+#: Per language, a pattern of its cue words and "according to" words, longest first, as whole words.
+_CUE_PATTERNS = {
+    lang: re.compile(r"(?<![\w'’-])(?:" + "|".join(map(re.escape, sorted(CUES[lang] | set(ACCORDING[lang]),
+                                                                       key=len, reverse=True)))
+                     + r")(?![\w-])", re.IGNORECASE)
+    for lang in CUES
+}
+
+
 def _cue_in(seg: str, lang: str) -> re.Match | None:
     """The first cue word of ``lang`` in ``seg`` (whole words, any case)."""
-    words = sorted(CUES[lang] | set(ACCORDING[lang]), key=len, reverse=True)
-    return re.search(r"(?<![\w'’-])(?:" + "|".join(map(re.escape, words)) + r")(?![\w-])", seg, re.IGNORECASE)
+    return _CUE_PATTERNS[lang].search(seg)
 
 
 def extract_marked_quotes(text: str, lang: str) -> list[Quote]:
