@@ -100,7 +100,7 @@ def test_a_legacy_fragment_in_a_utf8_text_file_is_decoded_with_a_warning(tmp_pat
     assert code == 0  # read: a warning is not a failure
     lines = text.count("\n") + 1
     assert errors == [f"Warning: {bad}: not UTF-8 (1 of {lines} lines; first byte 0xe9 at offset {offset}): decoded as "
-                      "cp1252 (detected by charset-normalizer, mess 0%); give --encoding NAME if that is wrong (ingest it into a new store: a stored record is not read again)"]
+                      "cp1252 (detected by charset-normalizer, mess 0%); give --encoding NAME if that is wrong (with ingest, into a new store: a stored record is not read again)"]
     assert records[0]["raw_text"].endswith(" Jos\u00e9 Pe\u00f1a said.")
     assert [e["code"] for e in records[0]["errors"]] == ["W103"] and records[0]["text"]
     assert analysed(records[1])
@@ -136,7 +136,7 @@ def test_a_legacy_jsonl_line_is_decoded_alone(tmp_path, stories):
     code, errors, records = analyze_json(bad)
     assert code == 0
     assert errors == [f"Warning: {bad}:2: not UTF-8 (byte 0xe9 at offset {offset}): decoded as cp1252 (detected by "
-                      "charset-normalizer, mess 0%); give --encoding NAME if that is wrong (ingest it into a new store: a stored record is not read again)"]
+                      "charset-normalizer, mess 0%); give --encoding NAME if that is wrong (with ingest, into a new store: a stored record is not read again)"]
     assert records[1]["headline"] == "Caf\u00e9 prices"
     assert "\u201cWe had no choice,\u201d he said." in records[1]["text"]
     assert analysed(records[0]) and analysed(records[2]) and [e["code"] for e in records[1]["errors"]] == ["W103"]

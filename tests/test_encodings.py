@@ -45,7 +45,7 @@ def test_a_cp1252_text_file_is_decoded_exactly_with_a_w103_notice(tmp_path):
     offset = STORY.encode("cp1252").index(b"\xe9")
     assert notice.code == "W103" and notice.message == (
         f"{path}: not UTF-8 (3 of 5 lines; first byte 0xe9 at offset {offset}): decoded as cp1252 "
-        "(detected by charset-normalizer, mess 0%); give --encoding NAME if that is wrong (ingest it into a new store: a stored record is not read again)")
+        "(detected by charset-normalizer, mess 0%); give --encoding NAME if that is wrong (with ingest, into a new store: a stored record is not read again)")
 
 
 def test_a_latin1_text_file_is_decoded_exactly(tmp_path):

@@ -45,7 +45,7 @@ SAMPLE_BYTES = 64 * 1024
 NOTICE_CODE = "W103"
 #: What a W103 notice tells the user to do: ingest skips a record it has stored, so a new store
 #: is where --encoding reads it again (a record that failed, E103, is read again in the same store).
-WRONG_CODEC_ADVICE = "give --encoding NAME if that is wrong (ingest it into a new store: a stored record is not read again)"
+WRONG_CODEC_ADVICE = "give --encoding NAME if that is wrong (with ingest, into a new store: a stored record is not read again)"
 
 _C1 = re.compile("[\x80-\x9f]")
 
