@@ -194,3 +194,25 @@ def test_a_copy_that_only_adds_to_the_sentences_it_keeps_is_edited_a_paraphrase_
         assert len(al.pairs) == 3 and sum(al.lexical) / 3 < 0.85  # both below the similarity of an edit
         assert words_kept(sc, so, al.pairs, al.lexical) is kept
         assert _kind(copy, _ORIGIN) == kind
+
+
+# invented: every sentence keeps its words but a figure or its hedge ("About" -> "Nearly")
+_FIGURES_ORIGIN = ["The council approved a repair of the river dam on Monday after floods damaged its spillway.",
+                   "Engineers found 12 cracks in the spillway wall and said nine per cent of it must be replaced.",
+                   "About 2,500 households downstream were warned to prepare for evacuation during the storms.",
+                   "The winning bid came from a firm which repaired the northern dam in 2021."]
+_FIGURES_COPY = ["The council approved a repair of the river dam on Wednesday after floods damaged its spillway.",
+                 "Engineers found 15 cracks in the spillway wall and said 19 per cent of it must be replaced.",
+                 "Nearly 5,200 households downstream were warned to prepare for evacuation during the storms.",
+                 "The winning bid came from a firm which repaired the northern dam in 2012."]
+
+
+def test_a_copy_with_a_figure_changed_in_every_sentence_is_edited_not_rewritten():
+    """A figure in a figure's place keeps the sentence (``words_kept``): number edits are edits (issue 3)."""
+    from newstrace.provenance.derive import words_kept
+
+    sc, so = analyse_text("\n\n".join(_FIGURES_COPY)), analyse_text("\n\n".join(_FIGURES_ORIGIN))
+    al = align(sc, so)
+    assert len(al.pairs) == 4 and sum(x < 0.85 for x in al.lexical) >= 2  # low word similarity in most pairs
+    assert words_kept(sc, so, al.pairs, al.lexical)
+    assert _kind(_FIGURES_COPY, _FIGURES_ORIGIN) == "edited"

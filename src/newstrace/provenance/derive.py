@@ -61,6 +61,7 @@ from newstrace.provenance.text import (
     has_diacritic,
     is_inflection,
     languages_differ,
+    number_value,
     tokens,
     zipf,
 )
@@ -945,6 +946,8 @@ def words_kept(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[i
     other (word-level longest common subsequence over the shorter sentence's length, at least
     :data:`KEPT_WORDS`). Such a copy is edited, however low its word-set similarity ("son
     setecientos" -> "los desertores que permanecen en Colombia son cerca de setecientos").
+    A figure put in a figure's place is kept too (every number token reads as one symbol): a
+    changed figure is an edit (issue 3: "About 2,500 households" -> "Nearly 5,200 households").
 
     Args:
         copy, origin: the two articles' sentences.
@@ -953,10 +956,15 @@ def words_kept(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[i
     """
     changed = [(i, j) for (i, j, _), x in zip(pairs, lexical) if x < UNCHANGED]
     for i, j in changed:
-        cw, ow = copy[i].words, origin[j].words
+        cw, ow = _figure_shapes(copy[i].words), _figure_shapes(origin[j].words)
         if LCSseq.similarity(cw, ow) < KEPT_WORDS * max(1, min(len(cw), len(ow))):
             return False
     return bool(changed)
+
+
+def _figure_shapes(words: list[str]) -> list[str]:
+    """``words`` with every number token ("2,500", "twelve") replaced by ``"#"``."""
+    return ["#" if number_value(w) is not None else w for w in words]
 
 
 @dataclass
