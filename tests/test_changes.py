@@ -361,3 +361,14 @@ def _aligned(copy: str):
     from newstrace.provenance.align import align
 
     return align(analyse_text(copy), analyse_text(_REATTRIBUTION_ORIGIN)).pairs
+
+
+def test_a_reworded_figure_is_quoted_with_its_currency_and_per_cent_signs():
+    """Word tokens drop "£" and "%"; the reworded detail shows the figure as written (invented text)."""
+    from newstrace.provenance.changes import reworded_changes
+
+    origin = analyse_sentence("The council approved a £4m repair and said nine per cent of the wall would go.")
+    copy = analyse_sentence("The council approved a 4 million pound repair and said 9% of the wall would go.")
+    detail = " ".join(c.detail for c in reworded_changes(copy, origin))
+    assert "'£4m' -> '4 million pound'" in detail
+    assert "'nine per cent' -> '9%'" in detail

@@ -538,16 +538,24 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
     return out + [Change(kind="reworded", origin_text=origin.text, copy_text=copy.text, detail=detail)]
 
 
+_CURRENCY_SIGNS = frozenset("$£€¥₹₽")
+
+
 def _span_text(s: Sentence, k1: int, k2: int) -> str:
     """The sentence's text from token ``k1`` to token ``k2`` (exclusive) as written, punctuation
     inside kept ("U.S. Treasury, for the"; tokens joined by spaces read "U.S Treasury for the"),
-    with an abbreviation's closing full stop; "" for no tokens."""
+    with an abbreviation's closing full stop and a figure's currency sign or per cent sign; "" for no tokens."""
     if k2 <= k1:
         return ""
     offsets = _offsets(s)
     start, end = offsets[k1], offsets[k2 - 1] + len(s.raw[k2 - 1])
     if "." in s.raw[k2 - 1] and s.text[end : end + 1] == ".":
         end += 1
+    # a figure's sign and unit, which word tokens leave out ("£4m", "9%"), belong to the figure
+    if s.text[end : end + 1] == "%":
+        end += 1
+    if start > 0 and s.text[start - 1] in _CURRENCY_SIGNS:
+        start -= 1
     return s.text[start:end]
 
 
