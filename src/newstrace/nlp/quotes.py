@@ -49,7 +49,6 @@ from newstrace.nlp.cues import (
     SPEECH_VERBS,
     TITLE_ABBREVIATIONS,
     is_cue,
-    is_cue_word,
     is_finite_verb,
     is_label_lead,
     is_label_word,
@@ -57,14 +56,16 @@ from newstrace.nlp.cues import (
 )
 from newstrace.nlp.entities import fold
 from newstrace.nlp.frames import cut_content_frame, frame_after, to_comma
+from newstrace.nlp.headline_quotes import HEADLINE_MATCH_SHARE, headline_quotes
 from newstrace.nlp.parsing import ParsedText
 from newstrace.nlp.quote_marks import ALL_MARKS, TRANSCRIPT_LABEL, QuoteSpan, find_quote_spans, paragraphs
+from newstrace.nlp.quote_text import DASHES, SENTENCE_PUNCT, ends_with_stop, is_title_case, split_words
 from newstrace.nlp.speakers import MentionIndex, Referent, compatible, speaker_name
 from newstrace.schema import Entity, Quote
 
-_BOUNDARY = {".", "!", "?", ";", "…"}
-_DASHES = "—–―-"
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+__all__ = ["HEADLINE_MATCH_SHARE", "MAX_SUBJECT_TOKENS", "SHORT_FRAGMENT_WORDS", "extract_quotes"]
+
+BOUNDARY = {".", "!", "?", ";", "…"}
 #: Longest subject (tokens, appositions included) looked at between a quotation and its cue:
 #: "..., Leonard E. Burman, director of the centrist Urban-Brookings Tax Policy Center, said".
 MAX_SUBJECT_TOKENS = 30
@@ -123,7 +124,7 @@ _STRONG_HOWS = frozenset(
 )
 #: Determiners that take a singular noun only: before a plural head they belong to another phrase.
 _SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "another"})
-_SKIP_BEFORE_CUE = {
+SKIP_BEFORE_CUE = {
     "also",
     "later",
     "then",
@@ -155,7 +156,7 @@ _ADDRESSEE_VERBS = frozenset(
 _CUE_MODALS = frozenset({"will", "would", "'ll", "’ll", "'d", "’d", "shall"})
 
 
-def _is_cue_auxiliary(tok) -> bool:
+def is_cue_auxiliary(tok) -> bool:
     """An auxiliary that can carry a cue verb: a form of be, have or do, a reporting modal
     (:data:`_CUE_MODALS`) or a negation ('has not said')."""
     if tok.lower_ in ("not", "n't", "n’t"):
@@ -165,7 +166,7 @@ def _is_cue_auxiliary(tok) -> bool:
     return tok.pos_ == "AUX" and tok.lemma_.lower() in ("be", "have", "do")
 
 
-def _speaker_is_subject(aux, cue) -> bool:
+def speaker_is_subject(aux, cue) -> bool:
     """Whether the subject of ``aux`` + ``cue`` is the speaker: not for a passive speech verb
     ('was asked', 'was told', 'was said to be'), whose subject is the addressee or the topic,
     except 'was quoted (as saying)' and 'was heard (saying)'."""
@@ -193,19 +194,8 @@ def _subject_span(subject, verb, base: int, in_quote) -> range:
     return range(base + subject.left_edge.i, base + subject.right_edge.i + 1)
 
 
-def _ends_with_stop(text: str) -> bool:
-    """Whether ``text`` ends with sentence punctuation, perhaps followed by other non-word characters
-    (read from the end, so a long run of marks costs linear time, not the regex's quadratic)."""
-    for ch in reversed(text):
-        if ch in ".!?…":
-            return True
-        if ch.isalnum() or ch == "_":
-            return False
-    return False
-
-
 @dataclass
-class _Found:
+class Found:
     span: QuoteSpan
     sent: int
     ref: Referent | None = None
@@ -214,19 +204,6 @@ class _Found:
     kind: str = "direct"
     confidence: float = 0.5
     speech_cue: bool = False  # attributed through a speech verb or noun (not by position alone)
-
-
-def _words(text: str) -> list[str]:
-    return _WORD.findall(text)
-
-
-def _title_case(text: str) -> bool:
-    """True for a name or title in marks ("Grey Heron", "Cold Water, Quick Hands")."""
-    words = _words(text)
-    long = [w for w in words if len(w) >= 4]
-    if not long or re.search(r"[.!?]\s*\S", text):
-        return False
-    return all(w[:1].isupper() for w in long)
 
 
 class _Attributor:
@@ -248,7 +225,7 @@ class _Attributor:
         self.sents: list[tuple[int, int, int]] = []  # (first token, end token, paragraph)
         self._segment()
         self._sent_starts = [s for s, _, _ in self.sents]
-        self.found: list[_Found] = []
+        self.found: list[Found] = []
         self.rejected: set[int] = set()  # indices of spans judged not to be speech
         self._opens = {sp.open for sp in spans}  # offsets of opening marks (apostrophes are not)
 
@@ -272,7 +249,7 @@ class _Attributor:
                 and nxt.is_title
             ):
                 return False  # a title's point split from it: 'Lt. Col. Ada Lund', 'Supt. Lund'
-        return tok.text in _BOUNDARY or (tok.is_space and "\n" in tok.text)
+        return tok.text in BOUNDARY or (tok.is_space and "\n" in tok.text)
 
     def _segment(self) -> None:
         """Sentences split at final punctuation and line breaks outside quotation marks."""
@@ -365,8 +342,8 @@ class _Attributor:
         # '"..." — Name, role': the quotation opens its sentence and the name follows the dash, on
         # its line or on the next (a signature line under a quotation, a caption's credit)
         dash_line = after or self._dash_line(k)
-        if tail[:1] and tail[0] in _DASHES and dash_line and not before:
-            toks = [i for i in dash_line if not (doc[i].is_punct and doc[i].text[0] in _DASHES)]
+        if tail[:1] and tail[0] in DASHES and dash_line and not before:
+            toks = [i for i in dash_line if not (doc[i].is_punct and doc[i].text[0] in DASHES)]
             seg = to_comma(self.doc, toks, self._opens)
             ref = self.idx.referent_in(range(seg[0], seg[-1] + 1)) if seg else None
             if ref is not None and not ref.person and not ref.pronoun:
@@ -378,7 +355,7 @@ class _Attributor:
         if framed is not None:
             return framed[0], framed[1], "frame"
         content = self.text[sp.start : sp.end]
-        closed = bool(_ends_with_stop(content))
+        closed = bool(ends_with_stop(content))
         if closed and before and doc[before[-1]].text not in {":", ","} and not is_cue(doc[before[-1]]):
             return None, None, ""  # 'branded it an "outlaw nation." Russia insisted ...': a new sentence
         toks = [i for i in after if not doc[i].is_punct]
@@ -397,7 +374,7 @@ class _Attributor:
                 asking = _wants_to_know(doc, toks[j : j + 3])
                 if closed and j > 0 and not asking and self._own_complement(tok, [x for x in after if x > i]):
                     break  # '"..." Sandvik said nothing.', '"..." Fenn promised to fix them': a reaction
-                if j == 0 or all(doc[x].lower_ in _SKIP_BEFORE_CUE for x in toks[:j]):
+                if j == 0 or all(doc[x].lower_ in SKIP_BEFORE_CUE for x in toks[:j]):
                     rest = [x for x in after if x > i]
                     ref = self._inverted(rest)
                     if ref is None:
@@ -409,7 +386,7 @@ class _Attributor:
                 verb_group = [x for x in region if doc[x].pos_ != "ADV"]
                 if (
                     verb_group
-                    and _is_cue_auxiliary(doc[verb_group[-1]])
+                    and is_cue_auxiliary(doc[verb_group[-1]])
                     and any(
                         doc[x].pos_ in ("CCONJ", "SCONJ")
                         or doc[x].lower_ in RELATIVE_WORDS
@@ -418,7 +395,7 @@ class _Attributor:
                     )
                 ):
                     break  # '..." and that the committee would continue', '..., reminding them that X has said
-                lead = [x for x in region if doc[x].lower_ not in _SKIP_BEFORE_CUE]
+                lead = [x for x in region if doc[x].lower_ not in SKIP_BEFORE_CUE]
                 if lead and doc[lead[-1]].lower_ in RELATIVE_WORDS:
                     # '..." and Guaido, who said ...': a relative clause with its own content; its cue
                     # is not the quotation's, but one may follow ('..., a farmer who asked not to be named said')
@@ -467,7 +444,7 @@ class _Attributor:
             rest: token indices after it, in order.
         """
         doc = self.doc
-        rest = [i for i in rest if doc[i].pos_ != "ADV" and doc[i].lower_ not in _SKIP_BEFORE_CUE]
+        rest = [i for i in rest if doc[i].pos_ != "ADV" and doc[i].lower_ not in SKIP_BEFORE_CUE]
         if not rest:
             return False
         t = doc[rest[0]]
@@ -479,9 +456,7 @@ class _Attributor:
             return False
         if cue.lemma_.lower() in _ADDRESSEE_VERBS:
             return False
-        return (
-            t.pos_ in ("NOUN", "PRON", "DET", "NUM") and t.lower_ not in {"this", "that"} | _SKIP_BEFORE_CUE
-        )
+        return t.pos_ in ("NOUN", "PRON", "DET", "NUM") and t.lower_ not in {"this", "that"} | SKIP_BEFORE_CUE
 
     def _dash_line(self, k: int) -> list[int]:
         """Tokens of the line after quotation ``k`` when that line opens with a dash and a
@@ -491,7 +466,7 @@ class _Attributor:
         sp = self.spans[k]
         if sp.close is None:
             return []
-        m = re.match(r"[ \t]*\n\s*([" + _DASHES + r"]{1,2})[ \t]*(?=[^\W\d_])", self.text[sp.outer_end :])
+        m = re.match(r"[ \t]*\n\s*([" + DASHES + r"]{1,2})[ \t]*(?=[^\W\d_])", self.text[sp.outer_end :])
         if m is None or self.text[sp.outer_end + m.end()].islower():
             return []
         start = sp.outer_end + m.start(1)
@@ -513,7 +488,7 @@ class _Attributor:
         if (
             not before
             or doc[before[-1]].text not in {",", ":"}
-            or not _ends_with_stop(self.text[sp.start : sp.end])
+            or not ends_with_stop(self.text[sp.start : sp.end])
         ):
             return False
         if not after or doc[after[-1]].text not in {",", ":"} or k + 1 >= len(self.spans):
@@ -527,18 +502,18 @@ class _Attributor:
         adverbs, negation or further auxiliaries between ('..., the minister has said', 'he was
         quoted as saying', 'she would later say'): part of the cue's verb group, not a verb of its own."""
         doc = self.doc
-        if not _is_cue_auxiliary(doc[toks[j]]):
+        if not is_cue_auxiliary(doc[toks[j]]):
             return False
         if any(doc[x].pos_ in ("CCONJ", "SCONJ") or doc[x].lower_ in RELATIVE_WORDS for x in toks[:j]):
             return False  # 'and that the committee would continue ...': a clause of its own
         for n, x in enumerate(toks[j + 1 : j + 4], start=j + 1):
             t = doc[x]
             if is_cue(t):
-                if not _speaker_is_subject(doc[toks[j]], t):
+                if not speaker_is_subject(doc[toks[j]], t):
                     return False
                 # 'and he does believe McConnell is correct': a cue with content of its own
                 return not any(is_finite_verb(doc[y]) for y in toks[n + 1 :])
-            if not _is_cue_auxiliary(t) and t.pos_ != "ADV":
+            if not is_cue_auxiliary(t) and t.pos_ != "ADV":
                 return False
         return False
 
@@ -568,15 +543,13 @@ class _Attributor:
         that is shorter (:meth:`_cue_subject`)."""
         doc = self.doc
         region = [i for i in region if not doc[i].is_space]
-        while region and (
-            doc[region[-1]].lower_ in _SKIP_BEFORE_CUE | {","} or doc[region[-1]].pos_ == "ADV"
-        ):
+        while region and (doc[region[-1]].lower_ in SKIP_BEFORE_CUE | {","} or doc[region[-1]].pos_ == "ADV"):
             region.pop()
         # the cue's own auxiliaries ('the minister has later said', 'he was quoted as saying')
         aux = 0
         aside = False  # an aside between commas closes right before the auxiliary
-        while region and _is_cue_auxiliary(doc[region[-1]]):
-            if cue is not None and not _speaker_is_subject(doc[region[-1]], doc[cue]):
+        while region and is_cue_auxiliary(doc[region[-1]]):
+            if cue is not None and not speaker_is_subject(doc[region[-1]], doc[cue]):
                 return None  # 'Trump was asked, "..."', 'Priebus was said to be "furious"': not the speaker
             region.pop()
             aux += 1
@@ -923,7 +896,7 @@ class _Attributor:
         doc = self.doc
         sp = self.spans[k]
         out = self.outside(s)
-        if _ends_with_stop(self.text[sp.start : sp.end]):
+        if ends_with_stop(self.text[sp.start : sp.end]):
             out = [i for i in out if doc[i].idx < sp.open]
         if any(is_cue(doc[i]) for i in out):
             return None, None, ""
@@ -964,7 +937,9 @@ class _Attributor:
             steps += 1
             naming = h.pos_ == "VERB" and h.lemma_.lower() in CHARACTERISING_VERBS
             if naming and objective and not in_quote(h):
-                found = self._characterised_by(h, base, in_quote, len(_words(self.text[sp.start : sp.end])))
+                found = self._characterised_by(
+                    h, base, in_quote, len(split_words(self.text[sp.start : sp.end]))
+                )
                 if found is not None:
                     return found, h.text, "parse"
             as_adjective = h.dep_ == "amod" and h.head.lower_ == "as"  # 'described as "deeply flawed"'
@@ -1055,10 +1030,10 @@ class _Attributor:
         """A transcript turn in quotation marks, '"PENCE: Well, ...': the label is the speaker."""
         sp = self.spans[k]
         m = TRANSCRIPT_LABEL.match(self.text, sp.start)
-        if not m or len(_words(m.group(1))) > 4:
+        if not m or len(split_words(m.group(1))) > 4:
             return None, None, ""
         label = m.group(1)
-        key = fold(_words(label)[-1])
+        key = fold(split_words(label)[-1])
         a, b = m.start(1), m.end(1)
         sp.start = m.end()  # the content is the turn's words, after the label
         for _, _, ent in self.idx.persons:
@@ -1183,11 +1158,11 @@ class _Attributor:
         return _may_refer(ref, gender)
 
     # -- the whole pass ----------------------------------------------------------------------
-    def attribute(self, k: int) -> _Found | None:
+    def attribute(self, k: int) -> Found | None:
         sp = self.spans[k]
         doc = self.doc
         s = self.sent_of_token(self.idx.token_at(sp.open))
-        f = _Found(span=sp, sent=s)
+        f = Found(span=sp, sent=s)
         before, after_quote = self._before(k)
         after = self._after(k)
         ref, cue, how = self._transcript(k)
@@ -1270,14 +1245,14 @@ class _Attributor:
         doc = self.doc
         for i in reversed(before):
             tok = doc[i]
-            if tok.text in {";", ":"} or tok.text in _BOUNDARY:
+            if tok.text in {";", ":"} or tok.text in BOUNDARY:
                 return False
             if tok.pos_ == "VERB":
                 lemma = tok.lemma_.lower()
                 return lemma in SPEECH_VERBS or lemma in NAMING_VERBS or is_cue(tok)
         return False
 
-    def _short_fragment_spoken(self, f: _Found, before: list[int]) -> bool:
+    def _short_fragment_spoken(self, f: Found, before: list[int]) -> bool:
         """Whether speech governs a short partial quotation (at most :data:`SHORT_FRAGMENT_WORDS` words).
 
         Not when its only cue is a verb of thinking or feeling ('feared the "big one"'), nor
@@ -1312,7 +1287,7 @@ class _Attributor:
             return False
         return all(doc[i].tag_ in ("DT", "PRP$", "JJ", "JJR", "JJS", "RB") for i in before[1:])
 
-    def _clause_inside(self, f: _Found) -> bool:
+    def _clause_inside(self, f: Found) -> bool:
         """The quotation holds a finite verb and opens in lower case: a clause someone said ('the
         project "cannot be stopped now"'), not a name or title ('the project "Green Harbour"')."""
         content = self.text[f.span.start : f.span.end]
@@ -1326,7 +1301,7 @@ class _Attributor:
         between = self.text[self.spans[k - 1].outer_end : self.spans[k].open].strip(" ,")
         return between in {"", "or", "and", "nor", "or even", "and even"}
 
-    def _is_speech(self, f: _Found, before: list[int], after: list[int], k: int) -> bool:
+    def _is_speech(self, f: Found, before: list[int], after: list[int], k: int) -> bool:
         """Drop scare quotes, titles, names and labels in quotation marks.
 
         A short quotation inside a sentence is kept only when a speech verb or noun attributes
@@ -1343,7 +1318,7 @@ class _Attributor:
         """
         doc = self.doc
         content = self.text[f.span.start : f.span.end]
-        n = len(_words(content))
+        n = len(split_words(content))
         strong = f.how in _STRONG_HOWS and f.kind == "direct"
         if n == 0:
             return False
@@ -1351,7 +1326,7 @@ class _Attributor:
         # line of its own, which is how a subheading in marks stands ('"All Bets Are Off."')
         line_start = self.text.rfind("\n", 0, f.span.open) + 1
         alone = not before and not after and bool(self.text[line_start : f.span.open].strip())
-        if not strong and _title_case(content) and not (alone and re.search(r"[.!?]\s*$", content)):
+        if not strong and is_title_case(content) and not (alone and re.search(r"[.!?]\s*$", content)):
             return False
         if f.kind != "partial":
             if (
@@ -1418,7 +1393,7 @@ class _Attributor:
             )
         return True
 
-    def run(self) -> list[_Found]:
+    def run(self) -> list[Found]:
         for k in range(len(self.spans)):
             f = self.attribute(k)
             if f is not None:
@@ -1452,15 +1427,10 @@ def _may_refer(ref: Referent, gender: str) -> bool:
     return True
 
 
-#: Punctuation closing a quotation's content that belongs to the carrying sentence: American
-#: style puts the sentence's comma inside the marks ('"... this fast," she said').
-_SENTENCE_PUNCT = ",;:"
-
-
-def _quote_of(f: _Found, text: str) -> Quote:
+def _quote_of(f: Found, text: str) -> Quote:
     ref = f.ref
     end = f.span.end
-    while end > f.span.start and (text[end - 1].isspace() or text[end - 1] in _SENTENCE_PUNCT):
+    while end > f.span.start and (text[end - 1].isspace() or text[end - 1] in SENTENCE_PUNCT):
         end -= 1
     return Quote(
         content=text[f.span.start : end],
@@ -1474,128 +1444,6 @@ def _quote_of(f: _Found, text: str) -> Quote:
         kind=f.kind,  # type: ignore[arg-type]
         confidence=round(f.confidence, 2),
     )
-
-
-#: Shortest share of a headline quotation's words that a body quotation must hold, in order,
-#: to be the same quotation: headlines cut a quotation's sentences ('I lost everything. What
-#: I did was worth nothing' for '... I lost everything: my family, my house. What I did was
-#: worth nothing. ...'), so the test is a word subsequence, not a substring.
-HEADLINE_MATCH_SHARE = 0.8
-
-
-def _common_words(a: list[str], b: list[str]) -> int:
-    """Length of the longest common subsequence of two word lists (dynamic programming)."""
-    prev = [0] * (len(b) + 1)
-    for x in a:
-        cur = [0]
-        for j, y in enumerate(b):
-            cur.append(prev[j] + 1 if x == y else max(prev[j + 1], cur[j]))
-        prev = cur
-    return prev[-1]
-
-
-def _same_quotation(head: list[str], body: list[str]) -> float:
-    """Share of the headline quotation's words found in order in a body quotation (0..1)."""
-    if not head or not body:
-        return 0.0
-    return _common_words(head, body) / len(head)
-
-
-def _body_speaker(content: str, body: list[Quote]) -> tuple[str | None, bool]:
-    """Speaker (and whether unnamed) of the body quotation a headline quotation repeats.
-
-    The whole headline quotation is looked for first (:func:`_same_quotation` at least
-    :data:`HEADLINE_MATCH_SHARE`, the best share winning, the earlier on a tie); failing
-    that, each of its sentences of three words or more, which the body may quote apart
-    ('"I lost everything," he said. "What I did was worth nothing."'): all must be found,
-    and with one speaker.
-    """
-    said = [(q, _words(fold(q.content))) for q in body if q.speaker]
-
-    def best_for(words: list[str]) -> Quote | None:
-        found, best = None, HEADLINE_MATCH_SHARE
-        for q, qw in said:
-            share = _same_quotation(words, qw)
-            if share >= best and (found is None or share > best):
-                found, best = q, share
-        return found
-
-    whole = best_for(_words(fold(content)))
-    if whole is not None:
-        return whole.speaker, whole.speaker_is_unnamed
-    parts = [_words(fold(p)) for p in re.split(r"[.!?;:…]+", content)]
-    parts = [p for p in parts if len(p) >= 3]
-    if len(parts) >= 2:
-        found = [best_for(p) for p in parts]
-        if all(found) and len({q.speaker for q in found}) == 1:
-            return found[0].speaker, found[0].speaker_is_unnamed
-    return None, False
-
-
-def _named_person(segment: str, entities: list[Entity]) -> str | None:
-    """The person an article entity names in a headline segment (by surname), or ``None``."""
-    words = _words(fold(segment))
-    best = None
-    for ent in entities:
-        if ent.label != "PERSON":
-            continue
-        last = fold(ent.canonical.split()[-1])
-        if last in words and (best is None or words.index(last) < words.index(best[0])):
-            best = (last, ent.canonical)
-    return speaker_name(best[1]) if best else None
-
-
-def _headline_cue_speaker(headline: str, sp: QuoteSpan, entities: list[Entity]) -> str | None:
-    """The speaker a headline's own attribution names next to a quotation, or ``None``.
-
-    Headline attributions are short: a lead-in name ('Lund: "..."'), a speech verb and its
-    subject before ('Lund warns "..."') or after ('"...", says Lund', '"...": Lund says'), or a
-    dash and a name ('"..." — Lund'). A person merely mentioned elsewhere in the headline
-    ('"...": officers who backed Lund are jailed') is no speaker.
-    """
-    before = re.split(r"[.!?;|]\s", headline[: sp.open])[-1].strip()
-    after = headline[sp.outer_end :].strip()
-    if before.endswith(":"):
-        lead = before[:-1]
-        if len(_words(lead)) <= 4 or any(is_cue_word(w) for w in _words(lead)):
-            return _named_person(lead, entities)
-    if before:
-        near = _words(before)[-4:]
-        if any(is_cue_word(w) for w in near):
-            return _named_person(" ".join(near), entities)
-    if after[:1] and after[0] in _DASHES:
-        return _named_person(" ".join(_words(after)[:4]), entities)
-    if after[:1] in {",", ":"} or (after and not before):
-        near = _words(re.split(r"[.!?;|]\s", after)[0])[:4]
-        if any(is_cue_word(w) for w in near):
-            return _named_person(" ".join(near), entities)
-    return None
-
-
-def _headline_quotes(headline: str, body: list[Quote], entities: list[Entity]) -> list[Quote]:
-    """Quotations in a headline: speaker from the body quotation they repeat, else from the
-    headline's own attribution, else none (a name the headline only mentions is no speaker)."""
-    out = []
-    for sp in find_quote_spans(headline):
-        content = headline[sp.start : sp.end].rstrip(" " + _SENTENCE_PUNCT)
-        if len(_words(content)) < 2 or _title_case(content):
-            continue
-        speaker, unnamed = _body_speaker(content, body)
-        if speaker is None:
-            speaker = _headline_cue_speaker(headline, sp, entities)
-        out.append(
-            Quote(
-                content=content,
-                speaker=speaker,
-                speaker_is_unnamed=unnamed,
-                start=-1,
-                end=-1,
-                kind="direct",
-                in_headline=True,
-                confidence=0.6 if speaker else 0.3,
-            )
-        )
-    return out
 
 
 def extract_quotes(parsed: ParsedText, entities: list[Entity], headline: str = "") -> list[Quote]:
@@ -1625,7 +1473,7 @@ def extract_quotes(parsed: ParsedText, entities: list[Entity], headline: str = "
     if spans:
         body = [_quote_of(f, text) for f in _Attributor(parsed, entities, spans).run()]
     heads = (
-        _headline_quotes(headline, body, entities)
+        headline_quotes(headline, body, entities)
         if headline and any(c in headline for c in ALL_MARKS)
         else []
     )
