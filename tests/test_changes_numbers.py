@@ -250,3 +250,21 @@ def test_german_number_words_are_figures():
     en = analyse_text("An elf costume won the prize for the two best dressed children.")
     set_language(en, "en")
     assert [v for _, _, v in number_spans(en[0])] == ["2"]
+
+
+@pytest.mark.parametrize(("origin", "copy", "detail"), [
+    # invented: a lone "one" counting a noun replaces the figure
+    ("Two people remain missing, the fire service said.", "One person remains missing, the fire service said.",
+     "2 -> 1"),
+    ("One bridge was destroyed and the road was closed.", "Three bridges were destroyed and the road was closed.",
+     "1 -> 3"),
+    # "one of", "no one" are no count: the figure is only removed or added
+    ("Two of the bridges were destroyed, officials said.", "One of the bridges was destroyed, officials said.",
+     "number removed: 2"),
+    ("Two people were hurt, and no one was arrested.", "People were hurt, and no one was arrested.",
+     "number removed: 2"),
+])
+def test_a_figure_replaced_by_a_counting_one_is_a_number_change(origin, copy, detail):
+    """"Two people" -> "One person" is 2 -> 1, not a number removed (a new-user test's finding)."""
+    changes = number_changes(analyse_sentence(copy), analyse_sentence(origin))
+    assert [c.detail for c in changes] == [detail]

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from decimal import Decimal
+from difflib import SequenceMatcher
 
 from newstrace.provenance.text import DATE_WORDS, NUMBER_WORDS, Sentence, fold, number_value, zipf
 from newstrace.schema import Change
@@ -739,6 +740,34 @@ def _qualifier_diff(copy: Sentence, origin: Sentence) -> tuple[list[str], list[s
     return qa, qb, surplus(qa, qb, ga - gb), surplus(qb, qa, gb - ga)
 
 
+#: Words after which "one" is a pronoun or part of a set phrase ("no one", "the one who").
+_ONE_BEFORE = frozenset(["no", "any", "every", "each", "some", "the", "this", "that", "which", "someone", "anyone"])
+#: Words after "one" that make it no count ("one of", "one another", "one day").
+_ONE_AFTER = frozenset(["of", "another", "day", "time", "way", "hand", "who", "that", "which", "and", "or", "in",
+                        "on", "at", "by", "to", "for", "is", "was", "says", "said", "thing"])
+
+
+def _one_in_place_of(value: str, s: Sentence, other: Sentence) -> bool:
+    """Whether ``other`` puts a counting English "one" where ``s`` states its only figure ``value``.
+
+    The "one" counts the noun after it (not "one of", "no one", "one day") and stands in the
+    same differing stretch of the two sentences' words as the figure (difflib opcodes), once.
+    """
+    spans = [(k1, k2) for k1, k2, v in number_spans(s) if v == value]
+    if len(spans) != 1 or len(number_spans(s)) != 1:
+        return False
+    raw = other.raw
+    ones = [k for k, w in enumerate(raw) if w.casefold() == "one"
+            and k + 1 < len(raw) and raw[k + 1].isalpha() and raw[k + 1].islower() and raw[k + 1] not in _ONE_AFTER
+            and (k == 0 or raw[k - 1].casefold() not in _ONE_BEFORE)]
+    if len(ones) != 1:
+        return False
+    (k1, k2), k = spans[0], ones[0]
+    matcher = SequenceMatcher(None, [fold(w) for w in s.raw], [fold(w) for w in raw], autojunk=False)
+    return any(tag == "replace" and i1 <= k1 and k2 <= i2 and j1 <= k < j2
+               for tag, i1, i2, j1, j2 in matcher.get_opcodes())
+
+
 def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, context: tuple[set[str], set[str]] = (set(), set()),
                    firm: bool = True) -> list[Change]:
     """Numbers (and, with ``qualifiers``, a qualifier swapped for one of another meaning) that differ
@@ -777,6 +806,12 @@ def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, co
     details = []
     shown_gone, shown_new = (", ".join(_shown(origin, x) for x in gone),
                              ", ".join(_shown(copy, x) for x in (_pair_by_context(gone, new, origin, copy) if gone else new)))
+    # "Two people remain missing" -> "One person remains missing": a lone "one" counting a noun in
+    # the figure's place is its replacement (read only here: alone "one" is mostly a pronoun)
+    if firm and gone and not new and _one_in_place_of(gone[0], origin, copy):
+        new = [shown_new := "1"]
+    elif firm and new and not gone and _one_in_place_of(new[0], copy, origin):
+        gone = [shown_gone := "1"]
     if gone and new:
         details.append(f"{shown_gone} -> {shown_new}")
     elif firm and gone:
