@@ -1,4 +1,4 @@
-"""Quotations in a headline: the speaker of the body quotation it repeats, else of the headline's own attribution."""
+"""Quotations in a headline, their speaker from the body quotation they repeat or the headline's cue."""
 
 from __future__ import annotations
 
@@ -109,7 +109,17 @@ def _headline_cue_speaker(headline: str, sp: QuoteSpan, entities: list[Entity]) 
 
 def headline_quotes(headline: str, body: list[Quote], entities: list[Entity]) -> list[Quote]:
     """Quotations in a headline: speaker from the body quotation they repeat, else from the
-    headline's own attribution, else none (a name the headline only mentions is no speaker)."""
+    headline's own attribution, else none (a name the headline only mentions is no speaker).
+
+    Args:
+        headline: the article's headline.
+        body: the body's quotations (:func:`newstrace.nlp.quotes.extract_quotes`), in text order.
+        entities: the article's entities (canonical person names).
+
+    Returns:
+        ``list[Quote]`` with ``in_headline=True``, ``start == end == -1`` and ``kind`` 'direct';
+        spans of fewer than two words and names or titles in marks are left out.
+    """
     out = []
     for sp in find_quote_spans(headline):
         content = headline[sp.start : sp.end].rstrip(" " + SENTENCE_PUNCT)

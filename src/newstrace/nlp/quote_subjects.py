@@ -1,0 +1,333 @@
+"""The speaker named around a cue verb: its subject before it, after it, or 'quoted X as saying'."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from newstrace.nlp.cues import RELATIVE_WORDS, TITLE_ABBREVIATIONS, is_finite_verb, is_person_noun
+from newstrace.nlp.frames import to_comma
+from newstrace.nlp.quote_layout import QuoteLayout
+from newstrace.nlp.speakers import Referent
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+#: Determiners that take a singular noun only: before a plural head they belong to another phrase.
+_SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "another"})
+#: Adverbs that may stand between a quotation or subject and its cue ('"...," Lund later said').
+SKIP_BEFORE_CUE = {
+    "also",
+    "later",
+    "then",
+    "again",
+    "once",
+    "simply",
+    "just",
+    "finally",
+    "quietly",
+    "softly",
+}
+
+#: Prepositions completing a person noun before a cue ('a spokeswoman for the operator said').
+_NP_PREPOSITIONS = frozenset({"for", "of", "at", "from", "with", "in", "on"})
+
+#: Modals that report speech as future or reported future ('he will say', 'she would later say');
+#: others make it hypothetical or an ability ('he can add', 'one could say').
+_CUE_MODALS = frozenset({"will", "would", "'ll", "’ll", "'d", "’d", "shall"})
+
+
+def is_cue_auxiliary(tok: Token) -> bool:
+    """An auxiliary that can carry a cue verb: a form of be, have or do, a reporting modal
+    (:data:`_CUE_MODALS`) or a negation ('has not said').
+
+    Args:
+        tok: a token of the light pipeline's doc (tag, POS and lemma set).
+
+    Returns:
+        True for such an auxiliary; False for any other token, a modal of ability included
+        ('he can add').
+    """
+    if tok.lower_ in ("not", "n't", "n’t"):
+        return True
+    if tok.tag_ == "MD":
+        return tok.lower_ in _CUE_MODALS
+    return tok.pos_ == "AUX" and tok.lemma_.lower() in ("be", "have", "do")
+
+
+def speaker_is_subject(aux: Token, cue: Token) -> bool:
+    """Whether the subject of ``aux`` + ``cue`` is the speaker: not for a passive speech verb
+    ('was asked', 'was told', 'was said to be'), whose subject is the addressee or the topic,
+    except 'was quoted (as saying)' and 'was heard (saying)'.
+
+    Args:
+        aux: the auxiliary before the cue (:func:`is_cue_auxiliary`).
+        cue: the cue verb token.
+
+    Returns:
+        False only for a passive of a speech verb other than "quoted" and "heard".
+    """
+    if aux.lemma_.lower() == "be" and cue.tag_ == "VBN":
+        return cue.lower_ in ("quoted", "heard")
+    return True
+
+
+class CueSubjects(QuoteLayout):
+    """Mixin of the attributor: who a cue verb's subject is, before or after it."""
+
+    def _clear_path(self, between: list[int]) -> bool:
+        """No finite verb between a subject and its cue, except in a relative clause or an
+        aside between commas, dashes or brackets ("Kall, who teaches debate, said")."""
+        doc = self.doc
+        aside = False
+        for i in between:
+            t = doc[i]
+            if t.lower_ in RELATIVE_WORDS or t.text in {"(", "--", "—", "–"}:
+                aside = True
+            elif t.text in {")"}:
+                aside = False
+            elif self.idx.is_verb(i) and not aside:
+                return False
+        return True
+
+    def _subject_before(self, region: list[int], cue: int | None = None) -> Referent | None:
+        """The subject of a cue from the tokens before it: the nearest person (not a possessor,
+        not after a preposition) with a clear path to the cue, else the noun phrase right
+        before the cue (a pronoun or a description), cut to the cue's parsed subject when
+        that is shorter (:meth:`_cue_subject`)."""
+        doc = self.doc
+        region = [i for i in region if not doc[i].is_space]
+        while region and (doc[region[-1]].lower_ in SKIP_BEFORE_CUE | {","} or doc[region[-1]].pos_ == "ADV"):
+            region.pop()
+        # the cue's own auxiliaries ('the minister has later said', 'he was quoted as saying')
+        aux = 0
+        aside = False  # an aside between commas closes right before the auxiliary
+        while region and is_cue_auxiliary(doc[region[-1]]):
+            if cue is not None and not speaker_is_subject(doc[region[-1]], doc[cue]):
+                return None  # 'Trump was asked, "..."', 'Priebus was said to be "furious"': not the speaker
+            region.pop()
+            aux += 1
+            while region and (doc[region[-1]].pos_ == "ADV" or doc[region[-1]].text == ","):
+                aside = aside or doc[region[-1]].text == ","
+                region.pop()  # 'Gralewicz, head of the branch, has said'
+        if aux and region and doc[region[-1]].pos_ not in ("NOUN", "PROPN", "PRON"):
+            # 'all she could do was shout "..."': the auxiliary belongs to another verb; 'Maher, ...,
+            # but has dismissed': the subject is elided, not the name nearest the cue
+            return None
+        if not region:
+            return None
+        if doc[region[-1]].lower_ in ("he", "she", "they"):
+            # '..., she replied': the pronoun right before the cue is its subject, not a name before it
+            return self.idx.referent_in(region[-1:])
+        seen: set[int] = set()
+        # after an aside the subject is the name before it: 'Mr. Trump, asked about ... under Mr. Putin, had said'
+        for i in region if aside else reversed(region):
+            if i not in self.idx.person_at or i in seen:
+                continue
+            ent = self.idx.person_at[i]
+            run = [x for x in region if self.idx.person_at.get(x) is ent]
+            seen.update(run)
+            if self.idx.is_possessive_person((run[0], run[-1] + 1)):
+                continue
+            prep = self.idx.preposition_before(run[0], region[0]) if run[0] > region[0] else None
+            if prep is not None and doc[prep].lower_ not in {"by", "as"}:
+                continue  # 'a spokeswoman for Mayor Ada Lund said': Lund does not speak
+            if (
+                run[0] > region[0]
+                and doc[run[0] - 1].tag_ in ("VBG", "VB")
+                and doc[run[0] - 1].pos_ == "VERB"
+                and not self._relative_after(run[-1])
+            ):
+                # the object of a participle or infinitive ('Holding signs calling Christie "...", the
+                # crowd chanted'), unless a relative clause makes it a subject ('involve Lund, who told')
+                continue
+            if aside or self._clear_path([x for x in region if x > run[-1]]):
+                return self.idx.person_referent(i)
+        chunk: list[int] = []
+        for i in reversed(region):
+            t = doc[i]
+            if (
+                t.pos_ in ("PROPN", "NOUN", "DET", "ADJ", "NUM", "PRON")
+                or t.text in {"'s", "’s", "-", "."}
+                or (t.tag_ == "POS")
+            ):
+                if is_finite_verb(t):
+                    break
+                chunk.insert(0, i)
+                continue
+            break
+        chunk = self._with_of_phrase(region, chunk)
+        if not chunk:
+            # 'A farmer who asked not to be named said': the run before the cue ends in a relative
+            # clause's verb; the cue's parsed subject, wholly inside the region, is the speaker
+            subject = self._parsed_subject(cue) if cue is not None else None
+            # the subject runs up to the cue ('for Ginsburg to criticize' has its subject elsewhere)
+            if subject and region[0] <= subject[0] and subject[-1] == region[-1]:
+                return self.idx.referent_in(subject)
+            return None
+        if cue is not None:
+            chunk = self._cue_subject(chunk, cue)
+        return self.idx.referent_in(chunk)
+
+    def _with_of_phrase(self, region: list[int], chunk: list[int]) -> list[int]:
+        """Extend a noun phrase right before a cue back over a prepositional phrase that
+        completes a person noun: 'a spokeswoman | for the operator', 'a member | of the crew',
+        'an official | at the ministry' (the speaker is the spokeswoman, not the operator).
+
+        Args:
+            region: ascending token indices before the cue.
+            chunk: the noun-phrase run right before the cue (a suffix of ``region``).
+
+        Returns:
+            ``chunk``, or the longer run from the person noun's phrase to the cue.
+        """
+        doc = self.doc
+        if not chunk or chunk[0] not in region:
+            return chunk
+        pos = region.index(chunk[0])
+        while (
+            pos >= 2
+            and doc[region[pos - 1]].pos_ == "ADP"
+            and doc[region[pos - 1]].lower_ in _NP_PREPOSITIONS
+            and doc[region[pos - 2]].pos_ == "NOUN"
+            and is_person_noun(doc[region[pos - 2]].lower_)
+        ):
+            j = pos - 2
+            while (
+                j > 0
+                and doc[region[j - 1]].pos_ in ("NOUN", "DET", "ADJ", "NUM")
+                and not is_finite_verb(doc[region[j - 1]])
+            ):
+                j -= 1
+            chunk = region[j:pos] + chunk
+            pos = j
+        return chunk
+
+    def _relative_after(self, i: int) -> bool:
+        """A relative clause follows token ``i`` (", who", ", whom"), spaces skipped."""
+        doc = self.doc
+        nxt = [t for t in doc[i + 1 : i + 5] if not t.is_space][:2]
+        return len(nxt) == 2 and nxt[0].text == "," and nxt[1].lower_ in {"who", "whom"}
+
+    def _subject_node(self, sent, cue: int, deps: tuple[str, ...]):
+        """The cue's subject (a child with a dependency in ``deps``) in the parse of its sentence
+        ``sent``, as a token of that parse (its ``i`` counts from ``sent.start``), or None."""
+        pdoc = self.parsed.parse(sent)
+        if len(pdoc) != len(sent):
+            return None
+        verb = pdoc[cue - sent.start]
+        return next((c for c in verb.children if c.dep_ in deps), None)
+
+    def _parsed_subject(self, cue: int) -> list[int] | None:
+        """Token indices of the cue's ``nsubj`` subtree in the dependency parse of its sentence, or None."""
+        sent = self.parsed.sentence_at(self.doc[cue].idx)
+        subj = self._subject_node(sent, cue, ("nsubj",)) if sent is not None else None
+        if subj is None:
+            return None
+        return [
+            sent.start + t.i
+            for t in subj.subtree
+            if not t.is_punct or t.i not in (subj.left_edge.i, subj.right_edge.i)
+        ]
+
+    def _cue_subject(self, chunk: list[int], cue: int) -> list[int]:
+        """Cut a noun-phrase run before a cue to the cue's subject in the dependency parse.
+
+        A bare-noun subject of a relative clause without "that" sits right after the noun the
+        clause modifies ('a result fans called "a miracle"', 'a win the coach described as
+        ...'); the run of nouns before the cue takes both, but the speaker is the cue's
+        ``nsubj`` subtree ('fans'). The sentence is parsed only when the run holds more than
+        one noun or a determiner after its first word, the shapes such a join takes.
+
+        Args:
+            chunk: ascending token indices (of :attr:`doc`) of the run right before the cue.
+            cue: token index of the cue verb.
+
+        Returns:
+            The tokens of ``chunk`` inside the cue's subject, or ``chunk`` unchanged when the
+            parse gives no subject wholly inside it.
+        """
+        doc = self.doc
+        nouns = sum(doc[i].pos_ in ("NOUN", "PROPN") for i in chunk)
+        if nouns < 2 and not any(doc[i].pos_ == "DET" for i in chunk[1:]):
+            return chunk
+        sent = self.parsed.sentence_at(doc[cue].idx)
+        if sent is None or not sent.start <= chunk[0] < sent.end:
+            return chunk
+        base = sent.start
+        subj = self._subject_node(sent, cue, ("nsubj", "nsubjpass"))
+        if subj is not None:
+            lo, hi = base + subj.left_edge.i, base + subj.right_edge.i
+            if chunk[0] < lo <= hi <= chunk[-1]:
+                return [i for i in chunk if lo <= i <= hi]
+        return self._second_np(chunk)
+
+    def _second_np(self, chunk: list[int]) -> list[int]:
+        """The last of two noun phrases run together before a cue, where the parse joins them.
+
+        The small parser often reads 'a result fans called' as one noun phrase ('result' a
+        compound of 'fans'). Two shapes show the join without a parse: a determiner right
+        after a noun opens a new phrase ('a result | the coach called'), and a singular
+        determiner cannot govern a plural head ('a result | fans called', 'this week |
+        officials said'), so the plural nouns after the last singular noun are the subject.
+
+        Args:
+            chunk: ascending token indices of the run right before the cue.
+
+        Returns:
+            The tokens of the second phrase, or ``chunk`` unchanged.
+        """
+        doc = self.doc
+        for j in range(len(chunk) - 1, 0, -1):
+            if doc[chunk[j]].pos_ == "DET" and doc[chunk[j - 1]].pos_ in ("NOUN", "PROPN"):
+                return chunk[j:]
+        if doc[chunk[0]].lower_ in _SINGULAR_DETERMINERS and doc[chunk[-1]].tag_ == "NNS":
+            singular = [j for j, i in enumerate(chunk) if doc[i].tag_ in ("NN", "NNP")]
+            if singular and singular[-1] < len(chunk) - 1:
+                return chunk[singular[-1] + 1 :]
+        return chunk
+
+    def _inverted(self, rest: list[int]) -> Referent | None:
+        """Speaker after an inverted cue: 'said grower Oona Castellanos, who ...'."""
+        doc = self.doc
+        seg = to_comma(self.doc, rest, self._opens)
+        if not seg:
+            return None
+        ref = self.idx.referent_in(range(seg[0], seg[-1] + 1), allow_description=False)
+        if ref is not None:
+            return ref
+        # Apposition: "said Ostby's deputy, Ruth Kaminski", "asked the vicar, the Rev. Agnes Fell".
+        k = rest.index(seg[-1]) + 1
+        if k < len(rest) and doc[rest[k]].text == ",":
+            m = k + 1
+            while (
+                m < len(rest)
+                and m < k + 3
+                and rest[m] not in self.idx.person_at
+                and (
+                    doc[rest[m]].pos_ == "DET" or doc[rest[m]].text.rstrip(".").lower() in TITLE_ABBREVIATIONS
+                )
+            ):
+                m += 1
+            if m < len(rest) and rest[m] in self.idx.person_at:
+                return self.idx.person_referent(rest[m])
+        return self.idx.description(range(seg[0], seg[-1] + 1))
+
+    def _quoted_as_saying(self, region: list[int], cue: int) -> Referent | None:
+        """The speaker of 'X quoted Y as saying ...': Y, the object between the active verb "quoted"
+        and "as" ('State media quoted the minister as saying'), else None (passive 'was quoted',
+        or no "as" phrase).
+
+        Args:
+            region: ascending token indices of the lead-in, holding ``cue``.
+            cue: token index of the cue word.
+        """
+        doc = self.doc
+        if cue == 0 or doc[cue].lower_ not in ("quoted", "quotes") or doc[cue - 1].pos_ == "AUX":
+            return None
+        rest = [i for i in region if i > cue]
+        k = next((n for n, i in enumerate(rest) if doc[i].lower_ == "as"), None)
+        if not k or k > 12:
+            return None
+        if k == 1 and doc[rest[0]].lower_ in ("him", "her", "them"):  # 'quoted her as saying': resolved later
+            return self.idx.pronoun_referent(rest[0])
+        return self.idx.referent_in(rest[:k], allow_object=True)
