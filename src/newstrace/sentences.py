@@ -12,7 +12,11 @@ import re
 # a sentence's end, before the next one's capital; the next may open with a quotation mark (German
 # and Polish low marks „...“ and ‚...‘, Danish and German »...«), and French sets its guillemets
 # apart with a (no-break) space ("« Nous ...", "... nous ! »")
-_SENT_END = re.compile(r"[.!?…](?:[\s\u00a0\u202f]?[\"”’»“‘)\]])*\s+(?=(?:[\"“‘„‚»(¿¡\[]|«[\s\u00a0\u202f]?)?[A-ZÀ-ÖØ-ÞΑ-ΩА-Я0-9])")
+# and Chinese, Japanese and Korean sentences have no capital (the next one opens with its first
+# character); "。！？" end a sentence with no space after them, unless a closing bracket and a
+# quotative particle follow (「…だ。」と述べた: the quotation ends, the sentence goes on)
+_SENT_END = re.compile(r"[.!?…](?:[\s\u00a0\u202f]?[\"”’»“‘)\]])*\s+(?=(?:[\"“‘„‚»(¿¡\[]|«[\s\u00a0\u202f]?)?[A-ZÀ-ÖØ-ÞΑ-ΩА-Я0-9\u3041-\u30ff\u3400-\u9fff\uac00-\ud7af「『])"
+                       r"|[。！？](?:[」』”’）)])*\s*(?=[^\s」』”’）)とっ、，。！？])")
 
 # Abbreviations that stand before a name or number and never end a sentence (titles, ranks,
 # "e.g."), per language; compared case-sensitively, as written without the final full stop.
