@@ -40,9 +40,9 @@ class ContextSpeakers(QuoteLayout):
         first_in_para = s == 0 or self.sents[s - 1][2] != p
         if first_in_para and s > 0 and self.sents[s - 1][2] == p - 1:
             t = s - 1
-            quoted = [f for f in self.found if f.sent == t and f.ref is not None]
-            if quoted:
-                return quoted[-1].ref, "previous-paragraph"
+            quoted = self._last_quoted_speaker(t)
+            if quoted is not None:
+                return quoted, "previous-paragraph"
             toks = self.outside(t)
             ref = self.idx.subject_of(toks)
             if ref is not None and any(is_cue(self.doc[i]) for i in toks):
@@ -53,10 +53,20 @@ class ContextSpeakers(QuoteLayout):
                 return ref, "previous-paragraph"
         return None, ""
 
+    def _last_quoted_speaker(self, t: int, before_char: int | None = None) -> Referent | None:
+        """The speaker of the last quotation attributed so far in sentence ``t`` (opening before
+        ``before_char`` when given), or None."""
+        quoted = [
+            f
+            for f in self.found
+            if f.sent == t and f.ref is not None and (before_char is None or f.span.open < before_char)
+        ]
+        return quoted[-1].ref if quoted else None
+
     def _speaker_of_sentence(self, t: int) -> Referent | None:
-        quoted = [f for f in self.found if f.sent == t and f.ref is not None]
-        if quoted:
-            return quoted[-1].ref
+        quoted = self._last_quoted_speaker(t)
+        if quoted is not None:
+            return quoted
         toks = self.outside(t)
         ref = self.idx.subject_of(toks)
         if ref is None:
@@ -111,13 +121,15 @@ class ContextSpeakers(QuoteLayout):
     def _antecedent(
         self, ref: Referent, s: int, before_char: int, others: set[str] = frozenset()
     ) -> Referent | None:
+        """The antecedent of pronoun ``ref``: going back up to seven sentences from sentence ``s``,
+        the last speaker quoted or the subject of a sentence that the pronoun may stand for
+        (:meth:`_may_refer`) and that is not in ``others``; else the nearest person named before
+        ``before_char``."""
         gender = ref.gender
         for t in range(s, max(-1, s - 8), -1):
-            quoted = [
-                f for f in self.found if f.sent == t and f.ref is not None and f.span.open < before_char
-            ]
-            if quoted and self._may_refer(quoted[-1].ref, gender) and quoted[-1].ref.name not in others:
-                return quoted[-1].ref
+            quoted = self._last_quoted_speaker(t, before_char)
+            if quoted is not None and self._may_refer(quoted, gender) and quoted.name not in others:
+                return quoted
             toks = self.outside(t, before_char if t == s else None)
             subj = self.idx.subject_of(toks)
             if subj is None or subj.pronoun or subj.name in others:

@@ -16,27 +16,28 @@ from newstrace.nlp.quote_text import split_words
 from newstrace.nlp.speakers import Referent
 
 
-def _subject_span(subject, verb, base: int, in_quote) -> range:
-    """Document token indices of what the subject of a verb in a sentence parse stands for.
-
-    Args:
-        subject: the subject token (a child of ``verb``) in the sentence's parse.
-        verb: its verb token.
-        base: the token offset of that parse in the whole document.
-        in_quote: whether a parse token lies inside the quotation being attributed.
-
-    Returns:
-        The subject's subtree; for a relative pronoun subject of a relative clause outside the
-        quotation ('Maduro, who blamed ... "..."'), the clause's antecedent up to its head: the
-        antecedent is the one who speaks.
-    """
-    if subject.lower_ in RELATIVE_WORDS and verb.dep_ == "relcl" and not in_quote(verb.head):
-        return range(base + verb.head.left_edge.i, base + verb.head.i + 1)
-    return range(base + subject.left_edge.i, base + subject.right_edge.i + 1)
-
-
 class ParseRules(QuoteLayout):
     """Mixin of the attributor: the dependency-parse rules for a partial quotation."""
+
+    def _subject_span(self, subject, verb, base: int, in_quote) -> range | None:
+        """Document token indices of what the subject of a verb in a sentence parse stands for.
+
+        Args:
+            subject: the subject token (a child of ``verb``) in the sentence's parse.
+            verb: its verb token.
+            base: the token offset of that parse in the whole document.
+            in_quote: whether a parse token lies inside the quotation being attributed.
+
+        Returns:
+            The subject's subtree; for a relative pronoun subject of a relative clause outside the
+            quotation ('Maduro, who blamed ... "..."'), the clause's antecedent up to its head: the
+            antecedent is the one who speaks. None when a token of it lies inside quotation marks.
+        """
+        if subject.lower_ in RELATIVE_WORDS and verb.dep_ == "relcl" and not in_quote(verb.head):
+            span = range(base + verb.head.left_edge.i, base + verb.head.i + 1)
+        else:
+            span = range(base + subject.left_edge.i, base + subject.right_edge.i + 1)
+        return None if any(i in self.inside for i in span) else span
 
     def _by_parse(self, k: int) -> tuple[Referent | None, str | None, str]:
         """Walk the sentence's dependency tree from the quotation up to a speech verb's subject."""
@@ -86,8 +87,8 @@ class ParseRules(QuoteLayout):
                     subject = c.dep_ == "nsubj" or (c.dep_ == "nsubjpass" and h.lower_ == "quoted")
                     if not subject or in_quote(c):
                         continue
-                    span = _subject_span(c, h, base, in_quote)
-                    if any(i in self.inside for i in span):
+                    span = self._subject_span(c, h, base, in_quote)
+                    if span is None:
                         continue
                     ref = self.idx.referent_in(span)
                     if ref is None:
@@ -132,8 +133,8 @@ class ParseRules(QuoteLayout):
         for c in verb.children:
             if c.dep_ != "nsubj" or in_quote(c):
                 continue
-            span = _subject_span(c, verb, base, in_quote)
-            if any(i in self.inside for i in span):
+            span = self._subject_span(c, verb, base, in_quote)
+            if span is None:
                 continue
             return self.idx.referent_in(span)
         return None

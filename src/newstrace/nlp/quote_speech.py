@@ -141,17 +141,20 @@ class SpeechFilter(QuoteLayout):
         strong = f.how in _STRONG_HOWS and f.kind == "direct"
         if n == 0:
             return False
+        # the content's last mark: a stop ends a sentence; with a comma it ends a clause
+        ends_sentence = re.search(r"[.!?]\s*$", content) is not None
+        ends_clause = re.search(r"[,.!?]\s*$", content) is not None
         # the quotation is its own sentence after others on its line ('... resign. "Never."'), not a
         # line of its own, which is how a subheading in marks stands ('"All Bets Are Off."')
         line_start = self.text.rfind("\n", 0, f.span.open) + 1
         alone = not before and not after and bool(self.text[line_start : f.span.open].strip())
-        if not strong and is_title_case(content) and not (alone and re.search(r"[.!?]\s*$", content)):
+        if not strong and is_title_case(content) and not (alone and ends_sentence):
             return False
         if f.kind != "partial":
             if (
                 n == 1
-                and not (strong and re.search(r"[,.!?]\s*$", content))
-                and not (alone and f.ref is not None and re.search(r"[.!?]\s*$", content))
+                and not (strong and ends_clause)
+                and not (alone and f.ref is not None and ends_sentence)
             ):
                 return False
             if n <= SHORT_FRAGMENT_WORDS and not strong and before and content[:1].islower():
@@ -173,7 +176,7 @@ class SpeechFilter(QuoteLayout):
             and prev.tag_ in ("DT", "PRP$", "POS")
             and nxt.pos_ == "NOUN"
             and not is_cue(nxt)
-            and not re.search(r"[,.!?]\s*$", content)
+            and not ends_clause
             and not self._speech_governs(before)  # 'criticized as a "use it or lose it" approach'
         ):
             return False  # 'part of a "take a look at" project': a modifier between determiner and noun
@@ -196,7 +199,7 @@ class SpeechFilter(QuoteLayout):
             and nxt.pos_ == "NOUN"
             and not is_cue(nxt)
             and f.span.close is not None
-            and not re.search(r"[,.!?]\s*$", content)
+            and not ends_clause
         ):
             return False
         if n == 1:

@@ -57,6 +57,34 @@ from newstrace.schema import Entity, Quote
 __all__ = ["HEADLINE_MATCH_SHARE", "MAX_SUBJECT_TOKENS", "SHORT_FRAGMENT_WORDS", "extract_quotes"]
 
 
+#: Attribution rules (``how``) that go through a speech verb or noun: a span they attribute with
+#: a cue is governed by speech (:meth:`~newstrace.nlp.quote_speech.SpeechFilter._is_speech`).
+_SPEECH_CUE_RULES = frozenset(
+    {"according", "after", "after-inverted", "before", "frame", "parse", "parse-noun", "possessive"}
+)
+#: Confidence of a quotation by the rule that attributed it; any other rule (none found) 0.3,
+#: times 0.7 for a quotation whose closing mark is missing.
+_RULE_CONFIDENCE = {
+    "after": 0.9,
+    "after-inverted": 0.9,
+    "before": 0.85,
+    "dash": 0.85,
+    "colon": 0.8,
+    "split": 0.85,
+    "name": 0.7,
+    "transcript": 0.8,
+    "possessive": 0.8,
+    "according": 0.8,
+    "according-sentence": 0.7,
+    "frame": 0.85,
+    "parse": 0.7,
+    "parse-noun": 0.7,
+    "parse-root": 0.5,
+    "previous-sentence": 0.6,
+    "previous-paragraph": 0.5,
+}
+
+
 class _Attributor(AfterRules, BeforeRules, ParseRules, ContextSpeakers, SpeechFilter):
     """Attribution state for one article (internal; see :func:`extract_quotes`): the layout of
     :class:`~newstrace.nlp.quote_layout.QuoteLayout` with the rules of each mixin, tried in the
@@ -108,35 +136,8 @@ class _Attributor(AfterRules, BeforeRules, ParseRules, ContextSpeakers, SpeechFi
             ref, how = self._standalone(k, s)
         ref = self.resolve(ref, s, sp.open, after if how in ("after", "after-inverted", "frame") else None)
         f.ref, f.cue, f.how = ref, cue, how
-        f.speech_cue = how in (
-            "according",
-            "after",
-            "after-inverted",
-            "before",
-            "frame",
-            "parse",
-            "parse-noun",
-            "possessive",
-        ) and bool(cue)
-        f.confidence = {
-            "after": 0.9,
-            "after-inverted": 0.9,
-            "before": 0.85,
-            "dash": 0.85,
-            "colon": 0.8,
-            "split": 0.85,
-            "name": 0.7,
-            "transcript": 0.8,
-            "possessive": 0.8,
-            "according": 0.8,
-            "according-sentence": 0.7,
-            "frame": 0.85,
-            "parse": 0.7,
-            "parse-noun": 0.7,
-            "parse-root": 0.5,
-            "previous-sentence": 0.6,
-            "previous-paragraph": 0.5,
-        }.get(how, 0.3)
+        f.speech_cue = how in _SPEECH_CUE_RULES and bool(cue)
+        f.confidence = _RULE_CONFIDENCE.get(how, 0.3)
         if sp.close is None:
             f.confidence *= 0.7
         if self._is_speech(f, before, after, k):
