@@ -22,7 +22,10 @@ from newstrace.provenance.text import Sentence, analyse_text, name_weight, numbe
 #: /3: sentences no longer split after abbreviations and initials (text.sentence_ends).
 #: /4: a sentence may end on a single capital letter before an opening word ("Plan B. The ...").
 #: /5: uncommon words (Zipf 2.5-3.5) are features too (:data:`UNCOMMON_ZIPF`).
-SCHEME = "newstrace-fp/5:minhash-affine32-sha1_32-word5+robust-blake2b64"
+#: /6: Chinese and Japanese runs are cut into characters, katakana words and figures
+#: (:func:`newstrace.provenance.text.token_spans`), so their shingles are character 5-grams and
+#: their figures anchors; "。！？" end sentences. Text without those scripts fingerprints as in /5.
+SCHEME = "newstrace-fp/6:minhash-affine32-sha1_32-word5+robust-blake2b64"
 #: datasketch permutation scheme of the MinHash signatures (datasketch >= 2.0).
 MINHASH_SCHEME = "affine32"
 NUM_PERM = 128

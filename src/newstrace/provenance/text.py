@@ -30,6 +30,24 @@ _TRANSLIT = {
 _GREEK_DIGRAPHS = (("ου", "u"), ("ού", "u"), ("μπ", "b"), ("ντ", "d"), ("γκ", "g"), ("αι", "e"), ("ει", "i"))
 
 _TOKEN = re.compile(r"\w+(?:[.,’'-]\w+)*", re.UNICODE)
+# Chinese and Japanese write no space between words, so a run of \w is a whole clause
+# ("死者は37人に達した"). Such a run is cut into what the rest of this module can count: a figure with
+# the Han character after it (a counter, scale or date part: "37人", "120万", "2019年", as
+# newstrace.provenance.figures reads them), a katakana run (a loanword or foreign name, "ミズノ"),
+# one Han or hiragana character, and a run of other letters (Latin, "GDP"). Korean (Hangul) writes
+# spaces between words and is left alone.
+_HAN = "\u3005-\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_HIRAGANA = "\u3041-\u309f"
+_KATAKANA = "\u30a1-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9f"  # not the middle dot "・"
+_CJK_CHAR = re.compile(f"[{_HAN}{_HIRAGANA}{_KATAKANA}]")
+_HANGUL = "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af"
+_CJK_OR_HANGUL = re.compile(f"[{_HAN}{_HIRAGANA}{_KATAKANA}{_HANGUL}]")
+_CJK_PIECE = re.compile(
+    f"\\d+(?:[.,]\\d+)*[{_HAN}]?|[{_KATAKANA}]+|[{_HAN}{_HIRAGANA}]|(?:(?![{_HAN}{_HIRAGANA}{_KATAKANA}])[^\\W\\d_])+"
+)
+#: One Han or hiragana character: a token of Chinese or Japanese text, paired with its neighbours
+#: (:func:`cjk_pairs`) where other languages' words are compared.
+_CJK_SINGLE = re.compile(f"^[{_HAN}{_HIRAGANA}]$")
 _QUOTED = re.compile(r"[\"“”«»]([^\"“”«»]{3,}?)[\"“”«»]")
 _THOUSANDS = re.compile(r"^\d{1,3}(?:[.,]\d{3})+$")
 _DECIMAL = re.compile(r"^\d+[.,]\d+$")
@@ -110,6 +128,10 @@ def is_abbreviation(x: str, y: str) -> bool:
 def fold(token: str) -> str:
     """Casefold, strip accents and transliterate Greek/Cyrillic to Latin: ``"Guaidó"`` -> ``"guaido"``.
 
+    A token with Chinese, Japanese or Korean letters is only NFKC-normalised (full-width digits and
+    letters narrowed), so that kana keep their voicing marks ("が" is not "か") and Hangul syllables
+    are not decomposed into jamo.
+
     Args:
         token: one word (any script).
 
@@ -121,12 +143,29 @@ def fold(token: str) -> str:
         for a, b in _GREEK_DIGRAPHS:
             t = t.replace(a, b)
         t = "".join(_TRANSLIT.get(c, c) for c in t)
+    if not t.isascii() and _CJK_OR_HANGUL.search(t):
+        return unicodedata.normalize("NFKC", t)
     t = unicodedata.normalize("NFKD", t)
     return "".join(c for c in t if not unicodedata.combining(c))
 
 
+#: Han and Hangul characters after a figure that make it a date or time part (year, month, day,
+#: hour, minute, second; as :data:`newstrace.provenance.figures._CJK_DATE` reads them): no number.
+_CJK_DATE_PARTS = frozenset("年月日時点分秒년월일시분초")
+#: Myriad and thousand scales after a figure, with their powers of ten ("120万" is 1,200,000).
+_CJK_SCALES = {"千": 3, "천": 3, "万": 4, "萬": 4, "만": 4, "億": 8, "亿": 8, "억": 8, "兆": 12, "조": 12}
+#: A figure at the head of a token, then a Han, kana or Hangul letter: its counter, scale or date
+#: part, and in Korean the particles after them ("37人", "120万", "37명이", "2019년").
+_CJK_FIGURE = re.compile(f"(\\d+(?:[.,]\\d+)*)([{_HAN}{_HIRAGANA}{_KATAKANA}{_HANGUL}])")
+
+
 def number_value(token: str) -> str | None:
     """Canonical string of a number token: ``"1,480"`` -> ``"1480"``, ``"0,20"`` -> ``"0.2"``, ``"three"`` -> ``"3"``.
+
+    A Chinese, Japanese or Korean figure token (:func:`token_spans`; Korean words carry particles)
+    is read with its counter or scale: ``"37人"`` and ``"37명이"`` -> ``"37"``, ``"120万"`` ->
+    ``"1200000"``; a date part (``"2019年"``, ``"23日"``, ``"3월"``) is none, as the date reader
+    takes it (:mod:`newstrace.provenance.figures`).
 
     Returns ``None`` for a token that is not a number.
     """
@@ -135,6 +174,17 @@ def number_value(token: str) -> str | None:
         return str(NUMBER_WORDS[low])
     if not token[:1].isdigit():
         return None
+    if not token.isascii() and (m := _CJK_FIGURE.match(token)):
+        unit = m.group(2)
+        if unit in _CJK_DATE_PARTS:
+            return None
+        v = number_value(m.group(1))
+        power = _CJK_SCALES.get(unit)
+        if v is None or power is None:
+            return v
+        from newstrace.provenance.figures import scaled_value  # figures imports this module
+
+        return scaled_value(v, power)
     t = token.rstrip(".,")
     if _THOUSANDS.match(t):
         return t.replace(",", "").replace(".", "")
@@ -205,9 +255,59 @@ def zipf_in(word: str, language: str | None) -> float:
 
 
 
+def token_spans(text: str) -> list[tuple[int, str]]:
+    """Word tokens as written, with their start offsets in ``text``.
+
+    Runs of ``\\w`` (numbers with separators stay one token: ``"1,480"``); a run holding Chinese or
+    Japanese characters is cut into a figure with the Han character after it, a katakana run, one
+    Han or hiragana character, or a run of other letters (``"死者は37人"`` -> ``死 者 は 37人``), as
+    segmenting by character is the usual unit for text reuse in these scripts where no word
+    segmenter (MeCab, jieba) is installed. Text without such characters is tokenised as before.
+
+    >>> [t for _, t in token_spans("Xi (习近平) said 死者は37人")]
+    ['Xi', '习', '近', '平', 'said', '死', '者', 'は', '37人']
+    """
+    out: list[tuple[int, str]] = []
+    for m in _TOKEN.finditer(text):
+        tok = m.group(0)
+        if tok.isascii() or not _CJK_CHAR.search(tok):
+            out.append((m.start(), tok))
+        else:
+            out.extend((m.start() + p.start(), p.group(0)) for p in _CJK_PIECE.finditer(tok))
+    return out
+
+
 def tokens(text: str) -> list[str]:
-    """Word tokens as written (numbers with separators stay one token: ``"1,480"``)."""
-    return _TOKEN.findall(text)
+    """Word tokens as written (:func:`token_spans` without the offsets)."""
+    return [t for _, t in token_spans(text)]
+
+
+def is_cjk_single(token: str) -> bool:
+    """True for a token that is one Han or hiragana character (:func:`token_spans`)."""
+    return len(token) == 1 and not token.isascii() and _CJK_SINGLE.match(token) is not None
+
+
+def cjk_pairs(spans: list[tuple[int, str]], words: list[str]) -> list[str]:
+    """Character bigrams of the Chinese and Japanese runs of a sentence: each pair of single-character
+    tokens (:func:`is_cjk_single`) that stand side by side, folded (``words``), in order.
+
+    A single character says little ("的", "の"), while two in a row approximate a word: overlapping
+    character bigrams are the usual index unit for Chinese and Japanese text without a word
+    segmenter (Kwok, "Comparing representations in Chinese information retrieval", SIGIR 1997).
+
+    Args:
+        spans: the sentence's :func:`token_spans`.
+        words: the folded tokens, parallel to ``spans``.
+
+    Returns:
+        ``words[k] + words[k + 1]`` for adjacent single characters (list[str]); empty for text with none.
+    """
+    out = []
+    for k in range(len(spans) - 1):
+        (i, t), (j, u) = spans[k], spans[k + 1]
+        if j == i + 1 and is_cjk_single(t) and is_cjk_single(u):
+            out.append(words[k] + words[k + 1])
+    return out
 
 
 def quoted_spans(text: str) -> list[str]:
@@ -246,6 +346,8 @@ class Sentence:
         raw: the word tokens as written, parallel to ``words``.
         quoted: per word token, True when it stands inside quotation marks (a quotation may open in
             an earlier sentence of the paragraph), parallel to ``words``.
+        pairs: character bigrams of the sentence's Chinese and Japanese runs (:func:`cjk_pairs`),
+            which stand in for its words in :attr:`word_set`; empty for other scripts.
     """
 
     text: str
@@ -257,13 +359,19 @@ class Sentence:
     quote_share: float = 0.0
     raw: list[str] = field(default_factory=list)
     quoted: list[bool] = field(default_factory=list)
+    pairs: list[str] = field(default_factory=list)
 
     @property
     def word_set(self) -> set[str]:
-        """Distinct folded words (cached)."""
+        """Distinct folded words (cached); in Chinese and Japanese, the character bigrams of
+        :attr:`pairs` stand for the single characters they join (a character alone stays)."""
         ws = self.__dict__.get("_word_set")
         if ws is None:
-            ws = self.__dict__["_word_set"] = set(self.words)
+            ws = set(self.words)
+            if self.pairs:
+                joined = {c for p in self.pairs for c in p}
+                ws = {w for w in ws if w not in joined or not is_cjk_single(w)} | set(self.pairs)
+            self.__dict__["_word_set"] = ws
         return ws
 
     @property
@@ -317,15 +425,17 @@ def analyse_sentence(text: str, mask: list[bool] | None = None) -> Sentence:
     if mask is None or len(mask) != len(text):
         mask = quote_mask(text)
     s = Sentence(text=text)
-    ms = list(_TOKEN.finditer(text))
-    toks = [m.group(0) for m in ms]
+    spans = token_spans(text)
+    toks = [t for _, t in spans]
     s.raw = toks
-    s.quoted = [mask[m.start()] for m in ms]
+    s.quoted = [mask[k] for k, _ in spans]
     s.quote_share = sum(mask) / max(1, len(text))
     for i, tok in enumerate(toks):
         f = fold(tok)
         s.words.append(f)
         num = number_value(tok)
+        if num is None and tok[:1].isdigit() and not tok.isascii() and (m := _CJK_FIGURE.match(tok)):
+            num = number_value(m.group(1))  # "2019年", "23日": an anchor, as "2019" and "23" are in English
         if num is not None:
             s.numbers.append(num)
             s.anchors.append("#" + num)
@@ -334,8 +444,11 @@ def analyse_sentence(text: str, mask: list[bool] | None = None) -> Sentence:
         if tok[:1].isupper() and len(f) >= 3 and not f.isdigit() and (i > 0 or zipf(f) < 4.0):
             s.names.append(f)
             s.anchors.append(f)
-        if len(f) >= 4 and f.isalpha():
-            s.stems.append(f[:5])
+        if f.isalpha() and (len(f) >= 4 or (len(f) >= 2 and "\uac00" <= f[0] <= "\ud7af")):
+            s.stems.append(f[:5])  # a Hangul syllable spells two or three letters: "폭우" is a stem
+    if not text.isascii() and _CJK_CHAR.search(text):
+        s.pairs = cjk_pairs(spans, s.words)
+        s.stems.extend(s.pairs)  # what the anchor view compares in place of 5-letter stems
     return s
 
 

@@ -79,7 +79,8 @@ from newstrace.stories.twoedge import TwoEdgeComponents
 from newstrace.unionfind import UnionFind
 
 #: Version of the event-key scheme and of the clustering; stored with every run so that a change re-keys everything.
-KEY_SCHEME = "story-keys/4+single-pass/3"
+#: story-keys/5: Chinese and Japanese runs are tokenised (figures such as "37人" are number keys).
+KEY_SCHEME = "story-keys/5+single-pass/3"
 
 
 @dataclass(frozen=True)
