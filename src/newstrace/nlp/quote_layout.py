@@ -42,6 +42,15 @@ class QuoteLayout:
     """
 
     def __init__(self, parsed: ParsedText, entities: list[Entity], spans: list[QuoteSpan]) -> None:
+        """Lay out one article.
+
+        Args:
+            parsed: the article body after the light pipeline.
+            entities: its entities (canonical person names), for the :class:`MentionIndex`.
+            spans: its quotation spans (:func:`newstrace.nlp.quote_marks.find_quote_spans`), in
+                text order; an attribution frame caught inside the marks is cut from each
+                (:func:`newstrace.nlp.frames.cut_content_frame`, which changes the span).
+        """
         self.parsed = parsed
         self.text = parsed.text
         self.doc = parsed.doc
@@ -62,6 +71,7 @@ class QuoteLayout:
         self._opens = {sp.open for sp in spans}  # offsets of opening marks (apostrophes are not)
 
     def para_of(self, char: int) -> int:
+        """Index of the paragraph holding character offset ``char`` (0 before the first)."""
         return max(0, bisect_right(self._para_starts, char) - 1)
 
     def _is_break(self, i: int) -> bool:
@@ -95,9 +105,12 @@ class QuoteLayout:
                 self.sents.append((start, toks.stop, p))
 
     def sent_of_token(self, i: int) -> int:
+        """Index of the sentence (:attr:`sents`) holding token ``i``."""
         return max(0, bisect_right(self._sent_starts, i) - 1)
 
     def outside(self, s: int, before_char: int | None = None) -> list[int]:
+        """Token indices of sentence ``s`` outside quotation marks, spaces left out, and only
+        those starting before character offset ``before_char`` when it is given."""
         a, b, _ = self.sents[s]
         return [
             i

@@ -91,6 +91,7 @@ class _Attributor(AfterRules, BeforeRules, ParseRules, ContextSpeakers, SpeechFi
     order the module docstring gives (:meth:`attribute`)."""
 
     def attribute(self, k: int) -> Found | None:
+        """Attribute quotation ``k`` by the first rule that applies; None when it is not speech."""
         sp = self.spans[k]
         doc = self.doc
         s = self.sent_of_token(self.idx.token_at(sp.open))
@@ -146,6 +147,7 @@ class _Attributor(AfterRules, BeforeRules, ParseRules, ContextSpeakers, SpeechFi
         return None
 
     def run(self) -> list[Found]:
+        """Attribute every quotation in text order; the speech among them, attributed."""
         for k in range(len(self.spans)):
             f = self.attribute(k)
             if f is not None:
@@ -154,6 +156,7 @@ class _Attributor(AfterRules, BeforeRules, ParseRules, ContextSpeakers, SpeechFi
 
 
 def _quote_of(f: Found, text: str) -> Quote:
+    """The :class:`Quote` of an attribution, the carrying sentence's comma cut from its end."""
     ref = f.ref
     end = f.span.end
     while end > f.span.start and (text[end - 1].isspace() or text[end - 1] in SENTENCE_PUNCT):
