@@ -130,3 +130,26 @@ def test_a_copy_keeps_the_parent_whose_changes_it_shares():
     cut = g.Link("c", "cut", None, 0.99, 1.0, 1.0, 1.0)
     full = g.Link("c", "full", None, 0.99, 1.0, 0.6, 1.0)
     assert sorted(g.resolve_links([cut, full])) == [0]
+
+
+def test_an_uncredited_copy_of_a_page_that_has_a_stored_copy_stays_in_the_graph():
+    """A page (a), a dated copy of it (p, linked p <- a) and an undated, uncredited verbatim copy (c)
+    sibling to both: ``c ~ a`` goes because ``c`` is a sibling of a's copy, ``c ~ p`` because p keeps
+    its stored origin; c was then shown as copied from nothing (a new-user test). It keeps ``c ~ a``."""
+    links = [g.Link("p", "a", None, 0.96, 1.0, 0.91, 0.97), g.Link("c", None, "a", 0.97, 1.0, 1.0, 0.99),
+             g.Link("p", None, "c", 0.95, 1.0, 0.91, 0.97)]
+    kept = g.resolve_links(links)
+    assert {(links[i].copy_id, links[i].origin_id, links[i].partner): v for i, v in kept.items()} == {
+        ("p", "a", None): None, ("c", None, "a"): ["a"]}
+
+
+@settings(max_examples=300, deadline=None)
+@given(_links)
+def test_every_verified_copy_stays_in_the_resolved_graph(raw):
+    """Resolution drops links, never a copy: each article verified as a copy is in a kept record."""
+    links = _to_links(raw)
+    kept = g.resolve_links(links)
+    shown = set()
+    for i, group in kept.items():
+        shown.update(x for x in (links[i].copy_id, links[i].origin_id, links[i].partner, *(group or ())) if x)
+    assert {d.copy_id for d in links} <= shown

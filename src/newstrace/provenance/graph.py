@@ -290,6 +290,39 @@ def _one_version_per_sibling(kept: list[int], links: Sequence[Link]) -> list[int
     return [i for i in kept if i not in drop]
 
 
+def _keep_every_linked_copy(kept: list[int], links: Sequence[Link], parents: dict[str, set[str]]) -> list[int]:
+    """Give back a sibling link to a copy that the rules above left in no kept link at all.
+
+    A verified copy never drops out of the graph: ``c ~ a`` goes when ``c`` is a sibling of ``p``,
+    a stored copy of ``a`` (:func:`_without_sibling_of_an_ancestor`), and ``c ~ p`` goes when
+    ``p`` keeps its stored origin, so an uncredited verbatim copy of a page was shown as copied
+    from nothing (a new-user test). Such a copy keeps its best sibling link whose partner has
+    no stored origin (the top of the chain its siblings hang from), else its best one
+    (:func:`_sibling_rank`); only links it is the copy side of, so no other copy gets a second record.
+    Copies are taken in id order, so the input order changes nothing.
+    """
+    present: set[str] = set()
+    for i in kept:
+        d = links[i]
+        present.update(x for x in (d.copy_id, d.origin_id, d.partner) if x)
+    chosen: dict[str, int] = {}
+    for i, d in enumerate(links):
+        if d.origin_id or d.partner is None or d.copy_id in present:
+            continue
+        cur = chosen.get(d.copy_id)
+        rank = (not parents.get(d.partner), _sibling_rank(d))
+        if cur is None or rank > (not parents.get(links[cur].partner), _sibling_rank(links[cur])):
+            chosen[d.copy_id] = i
+    if not chosen:
+        return kept
+    out = set(kept)
+    for copy_id in sorted(chosen):
+        if copy_id not in present:
+            out.add(chosen[copy_id])
+            present.update((copy_id, links[chosen[copy_id]].partner))
+    return sorted(out)
+
+
 def resolve_links(links: Sequence[Link]) -> dict[int, list[str] | None]:
     """The rule of :func:`resolve` on light rows: which links are kept, and each kept sibling link's group.
 
@@ -336,6 +369,7 @@ def resolve_links(links: Sequence[Link]) -> dict[int, list[str] | None]:
     # follows best, and the versions link puts neither above a sibling of the other
     kept = _one_version_per_sibling(kept, links)
     kept = _without_sibling_of_an_ancestor(kept, links, _direct(links[i] for i in best.values() if not links[i].versions))
+    kept = _keep_every_linked_copy(kept, links, parents)
     # sibling groups: union-find over the remaining sibling links
     uf = UnionFind()
     for i in kept:
@@ -380,6 +414,8 @@ def resolve(derivs: Sequence[Derivation]) -> list[Derivation]:
       origin, and a stored one is preferred to an inferred one.
     - A sibling link ``c ~ a`` is dropped when ``c`` is also a sibling of a stored copy of ``a``
       (:func:`_without_sibling_of_an_ancestor`): a group does not hold a copy and its own origin.
+    - A copy left in no kept link keeps its best sibling link (:func:`_keep_every_linked_copy`):
+      a verified copy never drops out of the graph.
     - Sibling links form groups (connected components); each copy keeps one sibling record (its
       best-scored pair), listing every other member of its group in ``sibling_ids`` (the member
       it was aligned with first, so ``sibling_ids[0]`` is the other side of its alignment), so
