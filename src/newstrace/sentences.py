@@ -15,8 +15,8 @@ import re
 # and Chinese, Japanese and Korean sentences have no capital (the next one opens with its first
 # character); "。！？" end a sentence with no space after them, unless a closing bracket and a
 # quotative particle follow (「…だ。」と述べた: the quotation ends, the sentence goes on)
-_SENT_END = re.compile(r"[.!?…](?:[\s\u00a0\u202f]?[\"”’»“‘)\]])*\s+(?=(?:[\"“‘„‚»(¿¡\[]|«[\s\u00a0\u202f]?)?[A-ZÀ-ÖØ-ÞΑ-ΩА-Я0-9\u3041-\u30ff\u3400-\u9fff\uac00-\ud7af「『])"
-                       r"|[。！？](?:[」』”’）)])*\s*(?=[^\s」』”’）)とっ、，。！？])")
+_SENT_END = re.compile(r"[.!?…](?:[\s\u00a0\u202f]?[\"”’»“‘)\]])*\s+(?=(?:[\"“‘„‚»(¿¡\[]|«[\s\u00a0\u202f]?)?[A-ZÀ-ÖØ-ÞΑ-ΩА-Я0-9\u3041-\u30ff\u3400-\u9fff\uac00-\ud7af「『])")
+_CJK_SENT_END = re.compile(r"[。！？](?:[」』”’）)])*\s*(?=[^\s」』”’）)とっ、，。！？])")
 
 # Abbreviations that stand before a name or number and never end a sentence (titles, ranks,
 # "e.g."), per language; compared case-sensitively, as written without the final full stop.
@@ -130,6 +130,8 @@ def sentence_ends(line: str) -> list[int]:
     for m in _SENT_END.finditer(line):
         if line[m.start()] != "." or _is_boundary(line, m.start(), m.end()):
             ends.append(m.end())
+    if not line.isascii():  # a second pattern: one with both ends scanned a line half as fast
+        ends = sorted(set(ends).union(m.end() for m in _CJK_SENT_END.finditer(line)))
     return ends
 
 

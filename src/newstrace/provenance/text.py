@@ -279,6 +279,8 @@ def token_spans(text: str) -> list[tuple[int, str]]:
 
 def tokens(text: str) -> list[str]:
     """Word tokens as written (:func:`token_spans` without the offsets)."""
+    if text.isascii() or not _CJK_CHAR.search(text):
+        return _TOKEN.findall(text)
     return [t for _, t in token_spans(text)]
 
 
@@ -346,8 +348,8 @@ class Sentence:
         raw: the word tokens as written, parallel to ``words``.
         quoted: per word token, True when it stands inside quotation marks (a quotation may open in
             an earlier sentence of the paragraph), parallel to ``words``.
-        pairs: character bigrams of the sentence's Chinese and Japanese runs (:func:`cjk_pairs`),
-            which stand in for its words in :attr:`word_set`; empty for other scripts.
+        pairs: character bigrams of the sentence's Chinese and Japanese runs (:func:`cjk_pairs`, a
+            tuple), which stand in for its words in :attr:`word_set`; empty for other scripts.
     """
 
     text: str
@@ -359,7 +361,7 @@ class Sentence:
     quote_share: float = 0.0
     raw: list[str] = field(default_factory=list)
     quoted: list[bool] = field(default_factory=list)
-    pairs: list[str] = field(default_factory=list)
+    pairs: tuple[str, ...] = ()
 
     @property
     def word_set(self) -> set[str]:
@@ -415,6 +417,15 @@ def quote_mask(line: str) -> list[bool]:
     return mask
 
 
+def _wide_number(token: str) -> str | None:
+    """:func:`number_value`, and for a Chinese, Japanese or Korean date part its figure ("2019年" ->
+    "2019", "23日" -> "23"): an anchor, as "2019" and "23" are in English, though no figure."""
+    num = number_value(token)
+    if num is None and token[:1].isdigit() and (m := _CJK_FIGURE.match(token)):
+        return number_value(m.group(1))
+    return num
+
+
 def analyse_sentence(text: str, mask: list[bool] | None = None) -> Sentence:
     """Build a :class:`Sentence` from raw sentence text (see its attributes).
 
@@ -425,17 +436,22 @@ def analyse_sentence(text: str, mask: list[bool] | None = None) -> Sentence:
     if mask is None or len(mask) != len(text):
         mask = quote_mask(text)
     s = Sentence(text=text)
-    spans = token_spans(text)
-    toks = [t for _, t in spans]
+    wide = not text.isascii()  # may hold Chinese, Japanese or Korean
+    cjk = wide and _CJK_CHAR.search(text) is not None
+    if cjk:
+        spans = token_spans(text)
+        toks = [t for _, t in spans]
+        s.quoted = [mask[k] for k, _ in spans]
+    else:
+        ms = list(_TOKEN.finditer(text))
+        toks = [m.group(0) for m in ms]
+        s.quoted = [mask[m.start()] for m in ms]
     s.raw = toks
-    s.quoted = [mask[k] for k, _ in spans]
     s.quote_share = sum(mask) / max(1, len(text))
     for i, tok in enumerate(toks):
         f = fold(tok)
         s.words.append(f)
-        num = number_value(tok)
-        if num is None and tok[:1].isdigit() and not tok.isascii() and (m := _CJK_FIGURE.match(tok)):
-            num = number_value(m.group(1))  # "2019年", "23日": an anchor, as "2019" and "23" are in English
+        num = number_value(tok) if not wide else _wide_number(tok)
         if num is not None:
             s.numbers.append(num)
             s.anchors.append("#" + num)
@@ -444,10 +460,12 @@ def analyse_sentence(text: str, mask: list[bool] | None = None) -> Sentence:
         if tok[:1].isupper() and len(f) >= 3 and not f.isdigit() and (i > 0 or zipf(f) < 4.0):
             s.names.append(f)
             s.anchors.append(f)
-        if f.isalpha() and (len(f) >= 4 or (len(f) >= 2 and "\uac00" <= f[0] <= "\ud7af")):
-            s.stems.append(f[:5])  # a Hangul syllable spells two or three letters: "폭우" is a stem
-    if not text.isascii() and _CJK_CHAR.search(text):
-        s.pairs = cjk_pairs(spans, s.words)
+        if len(f) >= 4 and f.isalpha():
+            s.stems.append(f[:5])
+    if wide:  # a Hangul syllable spells two or three letters: "폭우" is a stem as "flood" is
+        s.stems.extend(f for f in s.words if 2 <= len(f) < 4 and "\uac00" <= f[0] <= "\ud7af" and f.isalpha())
+    if cjk:
+        s.pairs = tuple(cjk_pairs(spans, s.words))
         s.stems.extend(s.pairs)  # what the anchor view compares in place of 5-letter stems
     return s
 
