@@ -113,7 +113,9 @@ def sentence_ends(line: str) -> list[int]:
     """Offsets in ``line`` (one paragraph) where sentences end, after any closing marks and space.
 
     Candidates are sentence-final punctuation (``. ! ? …``, then closing quotation marks or
-    brackets) followed by space and a capital letter, digit or opening mark; a full stop is a
+    brackets) followed by space and a capital letter, digit, opening mark or Chinese, Japanese or
+    Korean letter, and Chinese and Japanese ``。！？`` followed by any text (no space) but a
+    quotative particle after a closing bracket; a full stop is a
     boundary only when :func:`_is_boundary` says the word before it is not an abbreviation or
     initial. Rules written for this project (abbreviation lists for English, Spanish,
     Portuguese, German, French and Greek news text), after the approach of rule-based splitters
