@@ -232,7 +232,9 @@ def test_a_byline_surname_translated_is_a_common_word_but_a_site_handle_is_not()
     for "Armario") is flagged as such; a site user name with a capital inside ("ORange") is no ordinary word."""
     origin = Article(text="Invented body.", byline=["Tove Armario"])
     for byline, kind, detail in ((["Tove Wardrobe"], "name", "byline name rendered as a common word"),
-                                 (["ORange"], "credit", "byline changed"), (["Tove Lindqvist"], "credit", "byline changed")):
+                                 (["ORange"], "credit", "byline changed"), (["Tove Lindqvist"], "credit", "byline changed"),
+                                 # another person whose given name is a common word ("John") is no garbled surname
+                                 (["John Fakename"], "credit", "byline changed")):
         copy = Article(text="Invented body.", byline=byline)
         assert [(x.kind, x.detail) for x in credit_changes(copy, origin)] == [(kind, detail)], byline
 

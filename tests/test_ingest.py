@@ -543,3 +543,67 @@ def test_resumed_file_reports_its_records_that_failed_before(tmp_path):
     assert (again.failed_before, again.with_errors_before, again.exit_code) == (1, 0, 1)
     assert again.error_lines == [f"{bad}:2: malformed JSON at column 10: Unterminated string starting (failed in an "
                                  "earlier run and not stored; the file is unchanged: fix it and ingest it again)"]  # fmt: skip
+
+
+def _attributed(folder: Path, name: str, head: str, byline: str | None, dateline: str, body: str) -> Path:
+    """An invented wire story file: headline, optional byline line, a dateline opening the body."""
+    folder.mkdir(parents=True, exist_ok=True)
+    first, _, rest = body.partition("\n\n")
+    lines = [head, ""] + ([byline, ""] if byline else []) + [f"{dateline} — {first.split(' — ', 1)[-1]}", "", rest]
+    p = folder / name
+    p.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return p
+
+
+def test_the_same_text_under_another_byline_or_credit_is_another_article(tmp_path):
+    """Identity is the headline, body and attribution (schema.article_id): a copy that swaps the byline,
+    drops the agency or credits another one is stored apart, so trace can report the change; the
+    same story with the same attribution read twice is one article with two aliases."""
+    head, body = invented_article(3)
+    inputs = tmp_path / "in"
+    _attributed(inputs, "a_wire.txt", head, "By Tove Lindqvist, The Associated Press", "KESTREL (AP)", body)
+    _attributed(inputs, "b_same.txt", head, "By Tove Lindqvist, The Associated Press", "KESTREL (AP)", body)
+    _attributed(inputs, "c_plagiarist.txt", head, "By John Fakename, Staff Writer", "KESTREL", body)
+    _attributed(inputs, "d_recredited.txt", head, "By Tove Lindqvist", "KESTREL (Reuters)", body)
+    with Store(tmp_path / "s.duckdb") as s:
+        report = ingest([inputs], s, jobs=1)
+        assert (report.new_articles, report.duplicates) == (3, 1)
+        arts = {Path(a.source.path).name: a for a in (s.get_article(i) for i in s.article_ids())}
+        assert set(arts) == {"a_wire.txt", "c_plagiarist.txt", "d_recredited.txt"}
+        assert {a["path"].rsplit("/", 1)[-1] for a in s.aliases(arts["a_wire.txt"].id)} == {"a_wire.txt", "b_same.txt"}
+        assert (arts["a_wire.txt"].credit, arts["d_recredited.txt"].credit) == ("The Associated Press", "Reuters")
+        assert arts["c_plagiarist.txt"].byline == ["John Fakename"]
+
+
+def test_a_store_made_before_attributed_ids_keeps_its_articles_ids(tmp_path):
+    """An article stored under the id of its headline and body alone (before migration 0011) is not
+    stored again when the same record comes in: it gets an alias, as it did."""
+    import duckdb
+
+    from newstrace.schema import text_id
+    from newstrace.store.migrations import MIGRATIONS, migrate
+
+    head, body = invented_article(4)
+    inputs = tmp_path / "in"
+    first = _attributed(inputs, "a.txt", head, "By Tove Lindqvist, The Associated Press", "KESTREL (AP)", body)
+    path = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(path))
+    migrate(con, MIGRATIONS[:10])  # the schema before 0011
+    con.close()
+    with Store(path) as s:  # opening migrates; stored under the old id, as an old newstrace did
+        s._con.execute("DELETE FROM id_scheme")
+        s._con.execute("INSERT INTO id_scheme VALUES (1000)")
+        ingest([first], s, jobs=1)
+        (old,) = s.article_ids()
+        art = s.get_article(old)
+    assert old != text_id(art.headline + "\n" + art.text)  # the new id holds the attribution
+    with Store(path) as s:  # write it as the old code did: the id of headline and body
+        s._con.execute("UPDATE articles SET id = ? WHERE id = ?", [text_id(art.headline + "\n" + art.text), old])
+        s._con.execute("UPDATE aliases SET article_id = ? WHERE article_id = ?", [text_id(art.headline + "\n" + art.text), old])
+    second = _attributed(inputs / "later", "a_again.txt", head, "By Tove Lindqvist, The Associated Press", "KESTREL (AP)",
+                         body)
+    with Store(path) as s:
+        report = ingest([second], s, jobs=1)
+        assert (report.new_articles, report.duplicates) == (0, 1)
+        assert s.article_ids() == [text_id(art.headline + "\n" + art.text)]
+        assert len(s.aliases(s.article_ids()[0])) == 2

@@ -364,9 +364,9 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
     for where, path in sources:
         console.print(f"  [dim]source:[/] {escape(where)}" + (f" [dim]({escape(path)})[/]" if path else ""))
     if len(sources) > 1:
-        console.print(f"\n[bold magenta]Identical copies:[/] these {len(sources)} inputs have the same text (after "
-                      "normalisation) and are stored as this one article: each is a verbatim republication of the "
-                      "others.", soft_wrap=True)  # fmt: skip
+        console.print(f"\n[bold magenta]Identical copies:[/] these {len(sources)} inputs have the same text and "
+                      "attribution (byline, credit, dateline; after normalisation) and are stored as this one article: "
+                      "each is a verbatim republication of the others.", soft_wrap=True)  # fmt: skip
     if not derivations:
         if len(sources) > 1:
             console.print("\nNo derivation links to any other stored article (run `newstrace trace` after ingesting).")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from newstrace.pipeline import Context, stage
-from newstrace.schema import Article, text_id
+from newstrace.schema import Article, article_id
 
 
 @stage("repair", requires=("raw_text",), assigns=("repairs",))
@@ -50,6 +50,6 @@ def nlp_stage(article: Article, ctx: Context) -> Article:
 
 @stage("identify", requires=("text",), assigns=("id",))
 def identify_stage(article: Article, ctx: Context) -> Article:
-    """Content-hash id of the repaired headline and body."""
-    article.id = text_id(article.headline + "\n" + article.text)
+    """Content-hash id of the repaired headline, body and attribution (:func:`newstrace.schema.article_id`)."""
+    article.id = article_id(article)
     return article

@@ -295,9 +295,11 @@ def credit_changes(copy, origin) -> list[Change]:
     elif ob and cb and [fold(x) for x in ob] != [fold(x) for x in cb]:
         for o, c in zip(ob, cb):
             if fold(o) != fold(c):
-                common = any(_common_for_name(x, y) for x, y in zip(o.split(), c.split()) if fold(x) != fold(y))
-                # a surname come back as an ordinary word is a name garbled ("Armario" -> "Wardrobe");
-                # another person in the byline is a credit change, as a byline dropped or added is
+                differ = [(x, y) for x, y in zip(o.split(), c.split()) if fold(x) != fold(y)]
+                # a surname come back as an ordinary word, the rest of the name kept, is a name garbled
+                # ("Christine Armario" -> "Christine Wardrobe"); another person in the byline ("Jonas
+                # Thiel" -> "John Fakename") is a credit change, as a byline dropped or added is
+                common = len(o.split()) == len(c.split()) and len(differ) == 1 and _common_for_name(*differ[0])
                 out.append(Change(kind="name" if common else "credit", origin_text=o, copy_text=c,
                                   detail="byline name rendered as a common word" if common else "byline changed"))
     return out

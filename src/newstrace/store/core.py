@@ -22,7 +22,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from newstrace.schema import Article, Derivation, ErrorRecord, Source, text_id
+from newstrace.schema import Article, Derivation, ErrorRecord, Source, article_id, text_id
 from newstrace.store import records as rec
 from newstrace.store.records import alias_sources
 from newstrace.store.errors import (
@@ -243,6 +243,7 @@ class Store:
     def __init__(self, path: str | Path = DEFAULT_STORE, *, read_only: bool = False, create: bool = True):
         self.path = Path(path)
         self.read_only = read_only
+        self._legacy_max_seq: int | None = None  # read once, by _legacy_id
         if not self.path.exists() and (read_only or not create):
             raise StoreNotFoundError(f"no store at {self.path}: run `newstrace ingest PATH --store {self.path}` first")
         if self.path.is_dir():
@@ -471,6 +472,8 @@ class Store:
                         "WHERE article_id IS NULL").fetchall()}  # fmt: skip
                 finally:
                     self._con.unregister("_probe")
+            for it in items:
+                _with_id(it.article)
             ids = {it.article.id for it in items if it.article.id}
             stored = set()
             if ids:
@@ -479,6 +482,12 @@ class Store:
                     stored = {r[0] for r in self._q("SELECT a.id FROM articles a JOIN _ids USING (id)").fetchall()}
                 finally:
                     self._con.unregister("_ids")
+            for it in items:  # an article stored before ids held the attribution keeps its id (migration 0011)
+                if it.article.id and it.article.id not in stored:
+                    legacy = self._legacy_id(it.article)
+                    if legacy:
+                        it.article.id = legacy
+                        stored.add(legacy)
             arts, aliases, errors = [], [], []
             children: dict[str, list] = {t: [] for t, _ in rec.CHILD_TABLES.values()}
             for it in items:
@@ -519,6 +528,20 @@ class Store:
                     [fin.records, now, fin.input_key],
                 )
         return result
+
+    def _legacy_id(self, article: Article) -> str | None:
+        """The id under which an article of the same headline and body was stored before ids held the
+        attribution (seq up to ``id_scheme.legacy_max_seq``, migration 0011), or None."""
+        if self._legacy_max_seq is None:
+            row = self._one("SELECT max(legacy_max_seq) FROM id_scheme")
+            self._legacy_max_seq = int(row[0] or 0)
+        if not self._legacy_max_seq:
+            return None
+        old = text_id(article.headline + "\n" + article.text)
+        if old == article.id:
+            return None
+        row = self._one("SELECT count(*) FROM articles WHERE id = ? AND seq <= ?", [old, self._legacy_max_seq])
+        return old if row[0] else None
 
     # -- reading ------------------------------------------------------------------------
 
@@ -1013,7 +1036,7 @@ def _now() -> datetime:
 def _with_id(article: Article) -> Article:
     """Set the content-hash id (in place) when a late stage failed before ``identify`` ran."""
     if not article.id and (article.text or article.headline):
-        article.id = text_id(article.headline + "\n" + article.text)
+        article.id = article_id(article)
     return article
 
 

@@ -41,7 +41,7 @@ class Migration:
 
 _ARTICLES = """
 CREATE TABLE articles (
-    id VARCHAR PRIMARY KEY,           -- sha1 of normalised headline + text (schema.text_id)
+    id VARCHAR PRIMARY KEY,           -- sha1 of normalised headline + text (schema.text_id; from 0011 with attribution, schema.article_id)
     seq BIGINT NOT NULL,              -- ingestion order; trace compares articles newer than its last run
     schema_version VARCHAR NOT NULL,
     input_key VARCHAR,                -- absolute path of the input file it was first read from
@@ -313,6 +313,15 @@ MIGRATIONS: tuple[Migration, ...] = (
         "Sentence embeddings made by `trace --semantic`, by model and sentence text (float32 bytes): later runs, "
         "incremental or full, read them instead of embedding the same sentences again (DESIGN.md: embed once, "
         "keep the vectors in the store).",
+    ),
+    Migration(
+        "0011_attributed_ids",
+        ("CREATE TABLE id_scheme (legacy_max_seq BIGINT NOT NULL)",
+         "INSERT INTO id_scheme SELECT coalesce(max(seq), 0) FROM articles"),
+        "Article ids hash the byline, credit and dateline with the headline and body (schema.article_id): a "
+        "copy that drops or swaps the attribution of an identical text is another article. Articles stored "
+        "before (seq <= legacy_max_seq) keep their ids, and a record of the same headline and body is still "
+        "stored as their alias, so ingesting into an older store never duplicates them.",
     ),
 )
 
