@@ -143,6 +143,15 @@ def test_an_uncredited_copy_of_a_page_that_has_a_stored_copy_stays_in_the_graph(
         ("p", "a", None): None, ("c", None, "a"): ["a"]}
 
 
+def test_a_copy_whose_parents_form_a_cycle_keeps_one_of_them():
+    """a1 <- a2 and a2 <- a1 (inconsistent directions) make each of a0's two direct links a shortcut
+    through the other; a0 still keeps one parent (hypothesis found it)."""
+    links = [g.Link("a0", "a1", None, 0.5, 0.3, 0.0, 0.0), g.Link("a0", "a2", None, 0.5, 0.3, 0.0, 0.0),
+             g.Link("a1", "a2", None, 0.5, 0.3, 0.0, 0.0), g.Link("a2", "a1", None, 0.5, 0.3, 0.0, 0.0)]
+    kept = g.resolve_links(links)
+    assert sorted(links[i].copy_id for i in kept) == ["a0", "a1", "a2"]
+
+
 @settings(max_examples=300, deadline=None)
 @given(_links)
 def test_every_verified_copy_stays_in_the_resolved_graph(raw):

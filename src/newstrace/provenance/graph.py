@@ -344,11 +344,15 @@ def resolve_links(links: Sequence[Link]) -> dict[int, list[str] | None]:
     dropped = unsupported | _shortcuts(_direct(d for d in links if not d.versions
                                                and (d.copy_id, d.origin_id) not in unsupported))  # fmt: skip
     best: dict[str, int] = {}  # one parent per copy
+    fallback: dict[str, int] = {}  # where a cycle of direct links made every parent of a copy a shortcut
     for i, d in enumerate(links):
-        if d.origin_id and (d.copy_id, d.origin_id) not in dropped:
-            cur = best.get(d.copy_id)
+        if d.origin_id:
+            into = fallback if (d.copy_id, d.origin_id) in dropped else best
+            cur = into.get(d.copy_id)
             if cur is None or _parent_rank(d) > _parent_rank(links[cur]):
-                best[d.copy_id] = i
+                into[d.copy_id] = i
+    for copy_id, i in fallback.items():
+        best.setdefault(copy_id, i)
     parents = _direct(links[i] for i in best.values())
     kept: list[int] = []
     for i, d in enumerate(links):
@@ -407,7 +411,8 @@ def resolve(derivs: Sequence[Derivation]) -> list[Derivation]:
       ``c <- b`` goes and ``c <- a`` stays (:func:`_unsupported_middles`).
     - A copy left with two or more direct origins that no chain relates (each verified against
       it pairwise: two versions of one wire story, a cut and the full text) keeps one parent, the
-      one it follows most closely (:func:`_parent_rank`); a copy has one origin.
+      one it follows most closely (:func:`_parent_rank`); a copy has one origin. A copy whose every
+      direct link is a shortcut (its parents in a cycle of contradicting directions) keeps its best one.
     - A sibling link between two articles that a chain of direct links already relates (one is
       the other's ancestor, or they share a direct origin) is dropped.
     - A sibling link of a copy that has a direct origin in the store is dropped: a copy has one
