@@ -49,3 +49,13 @@ def test_one_statement_quoted_in_two_different_reports_is_no_copy():
         "https://citydaily.example.org/knife-arrest")
     derivation, p = compare(first, second)
     assert derivation is None and p < 0.5
+
+
+def test_a_read_the_full_story_line_is_kept_out_of_the_teaser_body():
+    """"Read the full story at ..." is the teaser's link line, not its text: residue, so the lead paragraph
+    is the whole teaser (its share decides the excerpt link)."""
+    from newstrace import analyze
+
+    art = analyze("Read this before you travel north this week\n\n" + _LEAD + "\n\nRead the full story at the Harrow Herald.")
+    assert art.text == _LEAD
+    assert [r.text for r in art.residue] == ["Read the full story at the Harrow Herald."]

@@ -20,7 +20,8 @@ COMMENTS = "reader-comments"
 MIN_REPEAT_WORDS = 5
 
 _PROMO = re.compile(
-    r"^\W*(?:read\s+more|read\s+also|also\s+read|see\s+also|related(?:\s+(?:articles?|stories|coverage|content))?\s*:"
+    r"^\W*(?:read\s+more|read\s+also|read\s+(?:the\s+)?(?:full|whole|complete|entire)\s+(?:story|article|report)\s+(?:at|on|here)\b"
+    r"|read\s+the\s+rest\s+of\s+(?:the|this)\s+(?:story|article)\b|also\s+read|see\s+also|related(?:\s+(?:articles?|stories|coverage|content))?\s*:"
     r"|recommended(?:\s+for\s+you)?\s*:?$|advertisement\b|sponsored(?:\s+content)?\b|sign\s+up\b|subscribe\b"
     r"|click\s+here\b|follow\s+(?:us|@)|like\s+us\s+on\b|download\s+(?:our|the)\s+(?:free\s+)?app\b|share\s+(?:this|on)\b"
     r"|watch\s*:|listen\s*:|more\s*:|continue\s+reading\b|get\s+the\s+latest\b|join\s+our\b|support\s+our\s+journalism"
@@ -45,6 +46,8 @@ def is_promo(paragraph: str) -> bool:
     Long paragraphs are never promo lines, so a story that mentions a newsletter stays whole.
 
     >>> is_promo("READ MORE: How the ferry timetable was rewritten")
+    True
+    >>> is_promo("Read the full story at the Harbour Post.")
     True
     >>> is_promo("Subscribers to the council newsletter were told on Monday that fees would rise.")
     False
