@@ -706,8 +706,9 @@ def _figures(text: str) -> list[str]:
 
 
 def is_prose(s: Sentence) -> bool:
-    """True for a sentence of :data:`PROSE_WORDS`+ words ending in ``. ! ? …`` (optionally before a closing quote)."""
-    return len(s.words) >= PROSE_WORDS and bool(re.search(r"[.!?…][\"”’»)]*$", s.text.rstrip()))
+    """True for a sentence of :data:`PROSE_WORDS`+ words ending in ``. ! ? …`` or Chinese and Japanese
+    ``。！？`` (optionally before a closing quote or bracket)."""
+    return len(s.words) >= PROSE_WORDS and bool(re.search(r"[.!?…。！？][\"”’»)」』）]*$", s.text.rstrip()))
 
 
 #: Most words of page furniture glued to a sentence by text extraction ("...colombianaFoto: DW/O.").
