@@ -39,3 +39,19 @@ def test_a_sentence_split_in_two_is_no_addition():
         "At least 12 homes were destroyed and 37 people were taken to hospital, the agency said.",
         "At least 12 homes were destroyed, the agency said. And 37 people were taken to hospital by the rescue teams.")
     assert _changes(split) == []
+
+
+def test_a_correction_notice_after_the_last_shared_sentence_is_reported():
+    """Text appended after the last shared sentence is not reported (a page's own footer, an excerpt's
+    cut), but a correction notice is: what a fact-checker looks for (a new-user test: the corrected
+    version's notice was not reported). Invented notices."""
+    notice = "This story has been corrected to show that 38 people, not 37, were taken to hospital."
+    corrected = _ORIGIN + "\n\n" + notice
+    assert _changes(corrected) == [("addition", notice)]
+    assert _changes(_ORIGIN, corrected) == [("omission", notice)]
+    footer = "The town council will publish its own report on the damage at the end of the month."
+    assert _changes(_ORIGIN + "\n\n" + footer) == []
+    earlier = "An earlier version of this story gave the wrong date for the last landslide."
+    sc, so = analyse_text(_ORIGIN + "\n\n" + earlier), analyse_text(_ORIGIN)
+    (change,) = paragraph_changes(sc, so, align(sc, so).pairs)
+    assert change.detail == "copy text not in the origin; a correction notice"

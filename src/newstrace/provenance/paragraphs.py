@@ -107,6 +107,16 @@ def _furniture(s: Sentence) -> bool:
 #: Characters of a side's aligned text read to tell its language (enough for a confident decision).
 LANGUAGE_SAMPLE = 1000
 
+#: A correction or editor's note ("This story has been corrected to show ...", "An earlier version of
+#: this article misstated ...", "Correction: ..."): reported even after the last shared sentence, where
+#: other appended text is not (:func:`paragraph_changes`), since it is what a fact-checker looks for.
+CORRECTION_NOTICE = re.compile(
+    r"^\W*(?:correction|clarification|editor'?s\s+note|update)\s*[:\u2013\u2014-]"
+    r"|\b(?:this|the)\s+(?:story|article|report|post)\s+(?:has\s+been|was)\s+(?:corrected|updated|amended|changed)\b"
+    r"|\ban?\s+(?:earlier|previous)\s+version\s+of\s+this\s+(?:story|article|report|post)\b",
+    re.IGNORECASE,
+)
+
 
 def _language(sents: list[Sentence], ks) -> str | None:
     """Language (:func:`newstrace.nlp.language.identify_language`) of the sentences ``ks`` read
@@ -275,7 +285,7 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
     span): in order, the other side then shows what stands at that place instead. A text that
     ends at its last aligned sentence may be an excerpt cut there or the whole article, which
     the text cannot tell (an excerpt may end on a full stop), so nothing after it on the other
-    side is reported. Two excerpts cut at ~2,000 characters
+    side is reported, but for a correction notice (:data:`CORRECTION_NOTICE`). Two excerpts cut at ~2,000 characters
     thus report what replaced what after their last shared sentence, not what lies beyond the
     other's cut. A text's last sentence, when cut mid-sentence, is reported only from
     :data:`CUT_WORDS` words on.
@@ -348,6 +358,9 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
         keep_c[k] = at < len_o
     for k, at in tail_o:
         keep_o[k] = at < len_c
+    for sents, last, cheap, keep in ((copy, ci[-1], cheap_c, keep_c), (origin, oj[-1], cheap_o, keep_o)):
+        for k in range(last + 1, len(sents)):  # a correction notice counts wherever it stands
+            keep[k] = keep[k] or (cheap[k] and bool(CORRECTION_NOTICE.search(sents[k].text)))
 
     def runs(sents: list[Sentence], used: set[int], keep: list[bool], start: int = 0) -> list[tuple[int, str]]:
         """``(gap, text)`` per run; the gap is how many aligned sentences precede the run."""
@@ -376,8 +389,11 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
         gaps_c = {g for g, _ in added}
         omitted = [(g, t) for g, t in omitted if g not in gaps_c]
         added = [(g, t) for g, t in added if g not in gaps_o]
+    notice = "; a correction notice"
     for _, text in omitted:
-        out.append(Change(kind="omission", origin_text=text, detail="origin text missing from the copy"))
+        out.append(Change(kind="omission", origin_text=text, detail="origin text missing from the copy"
+                          + (notice if CORRECTION_NOTICE.search(text) else "")))
     for _, text in added:
-        out.append(Change(kind="addition", copy_text=text, detail="copy text not in the origin"))
+        out.append(Change(kind="addition", copy_text=text, detail="copy text not in the origin"
+                          + (notice if CORRECTION_NOTICE.search(text) else "")))
     return out
