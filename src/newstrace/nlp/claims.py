@@ -31,7 +31,15 @@ period); ordinals ("first") are not numbers; "one" counts only when qualified ("
 one"); vague plurals ("dozens", "hundreds of") are skipped for want of a value; a range
 ("15-20 mln", "10–12 people", "between 300 and 400") is one claim whose value is the lower
 bound and ``high`` the upper one, qualifier ``between``; a split ("two-for-one") is
-one claim with unit ``ratio``; a vote tally or a game score ("the court ruled 7-2", "a 52-48
+one claim with unit ``ratio``; a proportion ("one in five patients", "3 out of 4 schools") is
+one claim valued as the fraction it states (0.2, 0.75), as "a fifth of" is, with ``what`` the
+counted noun; a sign is part of the figure ("minus 31 degrees", "-12C", "−4", "9 degrees
+below zero" are negative; "plus or minus 3" is a margin, not a sign); a range with its unit on
+both figures ("3.5% to 4%", "between $5 and $6") is one range, unless a change word puts a
+level at least twice the change after it ("rose 0.5% to 4%": a change and a level); a range
+of durations ("for between six and nine hours") is a claim of its own, never another claim's
+period; a measure followed by its dimension ("a crack 14 meters long") measures the noun
+before it; a vote tally or a game score ("the court ruled 7-2", "a 52-48
 vote", "rejected by 391 votes to 242", "won 3-1") is one claim whose value is the first figure
 and ``second`` the other, the whole tally in ``text``, unit ``votes`` or ``score``; a span of years
 ("2018-19"), a phone number ("555-1234") and a model number ("747-400") are skipped whole
@@ -151,7 +159,8 @@ class ClaimCandidate:
         text: its surface form (with unit), ``start``/``end`` char offsets into the text.
         skip: why it is not a claim ("year", "date", "clock time", "identifier", "name",
             "address", "phone number", "one (article or pronoun)", "numeral as pronoun", "idiom",
-            "vague", "period of another claim"), or ``None``.
+            "vague", "period of another claim", "sign of another claim": the "zero" of "12
+            degrees below zero"), or ``None``.
         kind: ``count``, ``duration``, ``age`` or ``tally`` (a vote tally or game score, ``7-2``).
     """
 
@@ -282,6 +291,7 @@ def _sentence(parsed: ParsedText, ctx: _Ctx, sent: Span, entities: EntityIndex, 
     if not exprs:
         return []
     cands = [_classify(ctx, doc, sent, e) for e in exprs]
+    _below_zero(doc, cands)
     for a, b in pairwise(cands):  # "Chesterfield 7 and 8", "Gates 4 and 5"
         if a.skip in {"name", "identifier", "clock time"} and b.skip in {None, "year"} and b.unit is None:
             gap = {t.lower_ for t in doc[a.tok_end:b.tok_start]}
@@ -304,6 +314,21 @@ def _sentence(parsed: ParsedText, ctx: _Ctx, sent: Span, entities: EntityIndex, 
     return cands
 
 
+_TEMPERATURE_UNITS = {"degrees", "°C", "°F"}
+
+
+def _below_zero(doc: Doc, cands: list[ClaimCandidate]) -> None:
+    """ "12 degrees below zero": the figure is negative (-12), and "zero" is no claim of its own."""
+    for a, b in pairwise(cands):
+        if (a.skip is None and a.unit in _TEMPERATURE_UNITS and a.expr.value > 0 and b.tok_start == a.tok_end + 1
+                and doc[a.tok_end].lower_ == "below" and doc[b.tok_start].lower_ == "zero" and b.tok_end == b.tok_start + 1):
+            low, high = a.expr.value, a.expr.high
+            a.expr.value, a.expr.high = (-high, -low) if high is not None else (-low, None)
+            span = doc[a.tok_start:b.tok_end]
+            a.text, a.end, a.tok_end = span.text, span.end_char, b.tok_end
+            b.skip = "sign of another claim"
+
+
 def _same_clause(doc: Doc, a: ClaimCandidate, b: ClaimCandidate) -> bool:
     """No clause boundary (reporting verb, subordinator, relative pronoun, semicolon) between two numbers."""
     lo, hi = (a.tok_end, b.tok_start) if a.tok_end <= b.tok_start else (b.tok_end, a.tok_start)
@@ -317,7 +342,9 @@ def _same_clause(doc: Doc, a: ClaimCandidate, b: ClaimCandidate) -> bool:
 def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandidate:
     unit, first, end = read_unit(doc, expr, sent.end)
     span = doc[first:end]
-    cand = ClaimCandidate(expr, span.text, span.start_char, span.end_char, first, end, unit,
+    # "£1.2m.", "30F.": the tokenizer kept the sentence's full stop on the figure's last token
+    stop = 1 if _FIGURE_WITH_STOP.match(doc[end - 1].text) else 0
+    cand = ClaimCandidate(expr, span.text[:len(span.text) - stop], span.start_char, span.end_char - stop, first, end, unit,
                           meta={"sent_start": sent.start, "sent_end": sent.end,
                                 "sent_chars": (sent.start_char, sent.end_char)})
     toks = doc[expr.start:expr.end]
@@ -416,12 +443,15 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
             cand.kind, cand.unit = "duration", TIME_UNITS[doc[k].lower_]
             end = k + 1
             q = first
-            while q > sent.start and doc[q - 1].lower_ in _WINDOW_QUALIFIERS:
-                q -= 1  # "in less than 48 hours"
+            while q > sent.start and doc[q - 1].lower_ in _WINDOW_QUALIFIERS | {"between"}:
+                q -= 1  # "in less than 48 hours", "for between six and nine hours"
             before = doc[q - 1].lower_ if q > sent.start else ""
             before2 = doc[q - 2].lower_ if q - 1 > sent.start else ""
-            cand.meta["window"] = before in _WINDOW_PREPS or before2 in _WINDOW_PREPS or (
-                end < sent.end and doc[end].lower_ in _RELATIVE - {"on"})
+            # "lost power for between six and nine hours": a range says how long, an estimate to
+            # check, not a window dating the clause's other claims ("battled for three days")
+            lasted = expr.high is not None and before == "for"
+            cand.meta["window"] = not lasted and (before in _WINDOW_PREPS or before2 in _WINDOW_PREPS or (
+                end < sent.end and doc[end].lower_ in _RELATIVE - {"on"}))
         if toks[0].lower_ in {"one", "a", "an"} and cand.kind == "duration":
             cand.skip = "one (article or pronoun)"
         span = doc[first:end]
@@ -447,6 +477,10 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
         cand.skip = "one (article or pronoun)"
     return cand
 
+
+#: A figure's last token that swallowed the sentence's full stop: a scale letter ("m." of "£1.2m."),
+#: a glued temperature ("30F.") or figure ("5bn.").
+_FIGURE_WITH_STOP = re.compile(r"^(?:m|k|b|bn|mn|tn|C|F|[+\-−]?\d[\d,.]*(?:°?[CF]|k|m|bn|mn|mln|bln|tn)?)\.$")
 
 #: Skip reasons of two joined figures that are no quantity (:func:`newstrace.nlp.numbers.pair_kind`).
 _PAIR_SKIPS = {"years": "year", "phone": "phone number", "code": "identifier"}
@@ -596,6 +630,30 @@ def _what_after(doc: Doc, c: ClaimCandidate, limit: int) -> str | None:
     return _clean(doc[np[0]:end].text)
 
 
+#: Adjectives after a measure that make it the size of the noun before it ("a crack 14 meters long").
+_DIMENSIONS = {"long", "wide", "high", "tall", "deep", "thick", "across", "away", "in"}
+
+
+def _measured_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int) -> str | None:
+    """ "a crack about 14 meters long", "a wall 3 m high": the noun before a measure and its dimension.
+
+    Only for measures (metres, miles, feet, ...), not counts, money or percentages; ``in``
+    only as "in diameter", "in length" and the like.
+    """
+    if c.unit is None or MEASURE_WORDS.get(doc[c.tok_end - 1].lower_) != c.unit or c.unit in _COUNTED_UNITS:
+        return None
+    j = c.tok_end
+    if j >= sent.end or doc[j].lower_ not in _DIMENSIONS:
+        return None
+    if doc[j].lower_ == "in" and not (j + 1 < sent.end and doc[j + 1].lower_ in {
+            "diameter", "length", "width", "height", "depth", "size", "circumference"}):
+        return None
+    np = _np_before(doc, lo, sent.start)
+    if np is None or doc[np[1] - 1].tag_ == "PRP" or doc[np[1] - 1].pos_ != "NOUN":
+        return None
+    return _clean(doc[np[0]:np[1]].text)
+
+
 def _is_money(unit: str | None) -> bool:
     if unit is None or " per " in unit:
         return False
@@ -675,7 +733,7 @@ def _assign_what(parsed: ParsedText, ctx: _Ctx, sent: Span, kept: list[ClaimCand
     prev: ClaimCandidate | None = None
     for c in kept:
         lo = c.meta.get("qual_start", c.tok_start)
-        c.what = _what_after(doc, c, sent.end)
+        c.what = _what_after(doc, c, sent.end) or _measured_before(doc, sent, c, lo)
         if c.kind in {"duration", "age"}:
             hyphenated = c.tok_end - 1 > c.expr.end and doc[c.expr.end].text in {"-", "–"}
             # "a 30-year bond", "the 35-year-old legislator"; not "three qtrs rose"

@@ -45,7 +45,11 @@ FRACTIONS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "qua
 #: Plural scale words give no definite value ("dozens of", "hundreds of", "tens of thousands").
 VAGUE = {"dozens", "hundreds", "thousands", "millions", "billions", "trillions", "tens", "scores"}
 
-_DIGITS = re.compile(r"^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^[+-]?\.\d+$")
+_DIGITS = re.compile(r"^[+\-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^[+\-−]?\.\d+$")  # − is U+2212 MINUS SIGN
+#: A temperature glued to its scale letter in one token: "-12C", "30F", "−5°C", "30F." at a sentence end.
+#: Capital C or F only: "20c" is 20 cents.
+_GLUED_TEMP = re.compile(r"^([+\-−]?\d{1,3}(?:\.\d+)?)°?([CF])\.?$")
+_SIGNS = {"-", "−", "+"}
 _FRACTION = re.compile(r"^(\d{1,2})/(2|3|4|5|8|10|16|32|64|100)$")
 _GLUED = re.compile(
     r"^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(k|m|mn|mln|bn|b|bln|tn|trn|thousand|million|billion|trillion)$",
@@ -156,8 +160,9 @@ class NumberExpr:
         ratio: a ratio such as a stock split ("two-for-one" -> 2.0, "three-for-two" -> 1.5).
         pair: how two joined figures read (:func:`pair_kind`): ``"range"``, ``"tally"`` (a
             vote tally or a score: ``value`` is the first figure, ``second`` the other),
-            ``"years"`` (``2018-19``), ``"phone"`` (``555-1234``) or ``"code"`` (a model or
-            series number, ``747-400``); ``None`` for a single figure.
+            ``"years"`` (``2018-19``), ``"phone"`` (``555-1234``), ``"code"`` (a model or
+            series number, ``747-400``) or ``"proportion"`` (``one in five``: ``value`` the
+            fraction, 0.2); ``None`` for a single figure.
         second: the second figure of a tally or score (``7-2`` -> 2.0), else ``None``.
     """
 
@@ -182,7 +187,7 @@ def digit_value(text: str) -> float | None:
     [155221.0, 5.93, 0.125, 5000000000.0, None, None]
     """
     if _DIGITS.match(text):
-        return float(text.replace(",", ""))
+        return float(text.replace(",", "").replace("−", "-"))
     m = _FRACTION.match(text)
     if m and int(m.group(1)) < int(m.group(2)):  # proper fractions only: "1986/87", "9/11" are not
         return int(m.group(1)) / int(m.group(2))
@@ -206,6 +211,8 @@ def _kind(tok: Token) -> str | None:
         return "scale"
     if low == "dozen":
         return "dozen"
+    if _GLUED_TEMP.match(tok.text):
+        return "temp"
     if low in VAGUE:
         return "vague"
     if digit_value(tok.text) is not None:
@@ -235,7 +242,7 @@ def _combine(parts: list[tuple[str, float]]) -> float:
     """Value of a sequence of (kind, value) parts by English number grammar."""
     total, current = 0.0, 0.0
     for kind, val in parts:
-        if kind in {"small", "tens", "digit", "glued", "frac"}:
+        if kind in {"small", "tens", "digit", "glued", "frac", "temp"}:
             current += val
         elif kind == "a":
             current += 1 if current == 0 else 0
@@ -322,6 +329,14 @@ def _scan(doc: Doc, i: int, end: int) -> NumberExpr | None:
         elif kind in {"digit", "glued"}:
             if prev is not None:
                 break
+        elif kind == "temp":  # "-12C": the figure and its unit in one token; nothing joins it
+            if prev is not None:
+                break
+            m = _GLUED_TEMP.match(tok.text)
+            parts.append(("temp", float(m.group(1).replace("−", "-"))))
+            prev = kind
+            j += 1
+            break
         elif kind == "hundred":
             if prev in {"hundred", "dozen"}:
                 break
@@ -339,7 +354,7 @@ def _scan(doc: Doc, i: int, end: int) -> NumberExpr | None:
         parts.append((kind, float(val or 0.0)))
         prev = kind
         j += 1
-    if not any(k in {"small", "tens", "digit", "glued", "a", "half"} for k, _ in parts):
+    if not any(k in {"small", "tens", "digit", "glued", "a", "half", "temp"} for k, _ in parts):
         return None
     return NumberExpr(i, j, _combine(parts), has_words=words or first.lower_ in {"a", "an", "half"},
                       has_scale=scale or prev == "glued")
@@ -374,8 +389,9 @@ _STARTERS = {"a", "an", "half", "dozen", *VAGUE}
 def number_starts(doc: Doc) -> list[int]:
     """Indices of the tokens of ``doc`` that may open a number expression, in one vectorised pass.
 
-    A token qualifies when spaCy's ``like_num`` is set, it starts with a digit (``5bn``), or
-    it is one of "a", "an", "half", "dozen" or a vague plural. :func:`find_numbers` tries
+    A token qualifies when spaCy's ``like_num`` is set, it starts with a digit (``5bn``) or a
+    sign glued to a digit (``−20``, ``-12C``), or it is one of "a", "an", "half", "dozen" or a
+    vague plural. :func:`find_numbers` tries
     only these positions, so text without numbers costs almost nothing.
     """
     import numpy as np
@@ -388,6 +404,11 @@ def number_starts(doc: Doc) -> list[int]:
     words = np.array([strings.add(w) for w in _STARTERS], dtype=arr.dtype)
     digits = np.array([strings.add(str(d)) for d in range(10)], dtype=arr.dtype)
     mask = (arr[:, 0] == 1) | np.isin(arr[:, 1], words) | np.isin(arr[:, 2], digits)
+    # a sign glued to a digit: "−20" (U+2212, not like_num), "-12C"; a lone hyphen is no start
+    signs = np.array([strings.add(s) for s in _SIGNS], dtype=arr.dtype)
+    for i in np.nonzero(np.isin(arr[:, 2], signs) & ~mask)[0].tolist():
+        text = doc[i].text
+        mask[i] = len(text) > 1 and text[1].isdigit()
     return np.nonzero(mask)[0].tolist()
 
 
@@ -425,7 +446,61 @@ def find_numbers(doc: Doc, start: int, end: int, starts: list[int] | None = None
         if expr is not None:
             found.append(expr)
             i = expr.end
-    return _merge_ranges(doc, _merge_ratios(doc, found), start, end)
+    return _merge_ranges(doc, _merge_proportions(doc, _merge_ratios(doc, _apply_minus(doc, found, start)), end),
+                         start, end)
+
+
+#: Words before "minus" that make it arithmetic or a margin ("ten minus two", "plus or minus 3").
+_NOT_SIGN = {"or", "plus", "and", "/", "±"}
+
+
+def _apply_minus(doc: Doc, exprs: list[NumberExpr], start: int) -> list[NumberExpr]:
+    """ "minus 31 degrees", "inflation was minus 0.3 percent": the word is the figure's sign.
+
+    The expression takes the word in (its ``start`` moves back one token) and a negative
+    value. Not after a figure or "plus or" ("ten minus two", "plus or minus 3 points": a
+    difference or a margin of error, no negative figure).
+    """
+    out = []
+    for expr in exprs:
+        i = expr.start
+        if (i - 1 >= start and doc[i - 1].lower_ == "minus" and expr.value > 0 and not expr.vague
+                and expr.pair is None):
+            before = doc[i - 2] if i - 2 >= start else None
+            if before is None or not (before.like_num or before.lower_ in _NOT_SIGN):
+                expr = NumberExpr(i - 1, expr.end, -expr.value, has_words=expr.has_words, has_scale=expr.has_scale)
+        out.append(expr)
+    return out
+
+
+#: Joiners of a proportion ("one in five", "3 out of 4", "one in every ten").
+_PROPORTION_JOINERS = {"in", "out of", "in every", "out of every"}
+
+
+def _merge_proportions(doc: Doc, exprs: list[NumberExpr], end: int) -> list[NumberExpr]:
+    """ "one in five patients", "3 out of 4 schools": one proportion, ``value`` the fraction (0.2, 0.75).
+
+    Read like a fraction ("a fifth of" -> 0.2): the first figure is a whole number at least 1
+    and smaller than the second; the second is no year ("one in 2020") and takes no time
+    unit or percent after it ("2 in 10 minutes" is a count and a duration). The expression
+    has ``pair == "proportion"``.
+    """
+    out: list[NumberExpr] = []
+    for expr in exprs:
+        if out and out[-1].pair is None and expr.pair is None and not (out[-1].vague or expr.vague):
+            a = out[-1]
+            joiner = " ".join(t.lower_ for t in doc[a.end:expr.start])
+            after = doc[expr.end].lower_ if expr.end < end else ""
+            b_text = doc[expr.start:expr.end].text
+            if (joiner in _PROPORTION_JOINERS and a.high is None and expr.high is None and not a.has_scale
+                    and 1 <= a.value < expr.value and a.value == int(a.value) and not a.ratio and not expr.ratio
+                    and not _is_year_text(b_text) and after not in TIME_UNITS
+                    and after not in PERCENT_WORDS):
+                out[-1] = NumberExpr(a.start, expr.end, a.value / expr.value, has_words=a.has_words or expr.has_words,
+                                     has_scale=expr.has_scale, pair="proportion")
+                continue
+        out.append(expr)
+    return out
 
 
 def _merge_ratios(doc: Doc, exprs: list[NumberExpr]) -> list[NumberExpr]:
@@ -581,6 +656,10 @@ def _merge_ranges(doc: Doc, exprs: list[NumberExpr], start: int = 0, end: int | 
                     out[-1] = NumberExpr(a.start, expr.end, a.value, pair=kind,
                                          second=expr.value if kind == "tally" else None)
                     continue
+            repeated = _repeated_unit(doc, a, expr, end) if joiner not in {"-", "–", "—", "to", "and"} else None
+            if repeated is not None:  # "3.5% to 4%", "between $5 and $6": the unit said on both sides
+                joiner, before, tight = repeated
+                tight = tight and not _change_not_range(doc, a, expr, start)
             is_range = (
                 (joiner in {"-", "–", "to"} and before != "from")
                 or (joiner == "and" and before == "between")
@@ -600,6 +679,51 @@ def _merge_ranges(doc: Doc, exprs: list[NumberExpr], start: int = 0, end: int | 
     return out
 
 
+def _repeated_unit(doc: Doc, a: NumberExpr, b: NumberExpr, end: int) -> tuple[str, str, bool] | None:
+    """Two figures that each carry one unit, joined: ``3.5% to 4%``, ``10 km to 12 km``, ``$5 to $6``.
+
+    Returns:
+        ``(joiner, word before the first figure's unit, True)`` with the unit taken out of the
+        gap, or ``None`` when the gap holds no unit that the second figure repeats.
+    """
+    gap = list(doc[a.end:b.start])
+    front = 0
+    for k in (2, 1):  # a unit after each figure: "% to 4%", "per cent to 4 per cent"
+        words = [t.lower_ for t in gap[:k]]
+        if (len(gap) > k and b.end + k <= end and words == [t.lower_ for t in doc[b.end:b.end + k]]
+                and (" ".join(words) in PERCENT_WORDS or words[0] in _UNIT_WORDS)):
+            front = k
+            break
+    back, first = 0, a.start
+    if gap and gap[-1].lower_ in CURRENCY_SYMBOLS and a.start > 0 and doc[a.start - 1].lower_ == gap[-1].lower_:
+        back, first = 1, a.start - 1  # a symbol before each figure: "$5 to $6"
+    if not (front or back) or front + back >= len(gap):
+        return None
+    joiner = " ".join(t.lower_ for t in gap[front:len(gap) - back])
+    return joiner, doc[first - 1].lower_ if first > 0 else "", True
+
+
+#: Words before "A% to B%" that make it a change by A to the level B ("rose 0.5% to 4%"), not a range.
+_CHANGE_WORDS = frozenset("""
+rose rise rises risen rising fell fall falls fallen falling up down increased increase increases decreased
+decrease decreases grew grow grows growth gained gain gains climbed climb jumped jump dropped drop declined
+decline slipped slip surged surge cut cuts raised raise lowered lower added by
+""".split())
+
+
+def _change_not_range(doc: Doc, a: NumberExpr, b: NumberExpr, start: int) -> bool:
+    """ "rose 0.5% to 4%": a change word just before and a second figure at least twice the first.
+
+    A range's bounds are close ("a rise of 3.5% to 4%"); a change to a level is usually far
+    from the change itself.
+    """
+    i = a.start - 1
+    while i >= start and (doc[i].lower_ in CURRENCY_SYMBOLS or doc[i].lower_ in {"of", "a", "an", "the"}):
+        i -= 1
+    near = {t.lower_ for t in doc[max(start, i - 1):i + 1]}
+    return bool(near & _CHANGE_WORDS) and b.value >= 2 * a.value
+
+
 def _trailing_scale(doc: Doc, expr: NumberExpr) -> float:
     """The multiplier of an expression's closing scale word (``20 mln`` -> 1e6), else 1."""
     last = doc[expr.end - 1]
@@ -613,12 +737,27 @@ def _trailing_scale(doc: Doc, expr: NumberExpr) -> float:
     return 1.0
 
 
+#: Words that make a capital C or F after a figure a temperature scale ("highs of 30 F").
+_TEMPERATURE_WORDS = frozenset("""
+temperature temperatures degree degrees cold colder coldest heat hotter hottest hot warm warmer warmest
+freezing frost frosty chill thermometer mercury celsius fahrenheit lows highs heatwave winter summer weather
+""".split())
+
+
+def _temperature_context(doc: Doc, expr: NumberExpr, limit: int) -> bool:
+    """A signed figure ("-20 C") or a temperature word within ten tokens before and five after it."""
+    if expr.value < 0:
+        return True
+    return any(t.lower_ in _TEMPERATURE_WORDS for t in doc[max(0, expr.start - 10):min(limit, expr.end + 5)])
+
+
 def read_unit(doc: Doc, expr: NumberExpr, limit: int) -> tuple[str | None, int, int]:
     """The unit of a number expression.
 
     Looks after the expression (``pct``, ``10 million percent``, ``dlrs``, ``Canadian dlrs``,
-    ``tonnes``, ``barrels per day``, ``-mln-dlr`` in ``12.5-mln-dlr loan``) and before it
-    (``$``, ``US$``, ``€``, ``Canadian $``). ``X per Y`` units come out as ``"USD per tonne"``.
+    ``tonnes``, ``barrels per day``, ``-mln-dlr`` in ``12.5-mln-dlr loan``; a capital ``C`` or
+    ``F`` as ``°C``/``°F`` beside a sign or a temperature word, ``-20 C``), inside its token
+    (``-12C``, ``30F``) and before it (``$``, ``US$``, ``€``, ``Canadian $``). ``X per Y`` units come out as ``"USD per tonne"``.
 
     Args:
         doc: the doc.
@@ -648,6 +787,12 @@ def read_unit(doc: Doc, expr: NumberExpr, limit: int) -> tuple[str | None, int, 
     elif k + 2 < limit and f"{doc[k].lower_} {doc[k + 1].lower_}" in _NATIONS:
         nation = f"{doc[k].lower_} {doc[k + 1].lower_}"
     kn = k + len(nation.split()) if nation else k
+    glued = _GLUED_TEMP.match(doc[expr.end - 1].text)
+    if glued and unit is None:  # "-12C": the unit is in the figure's token
+        unit = "°" + glued.group(2)
+    elif (unit is None and k == j and k < limit and doc[k].text.rstrip(".") in {"C", "F"}
+          and _temperature_context(doc, expr, limit)):
+        unit, j = "°" + doc[k].text.rstrip("."), k + 1  # "-20 C", "30 F" beside a temperature word
     if kn < limit and unit is None:
         word = doc[kn].lower_
         two = f"{word} {doc[kn + 1].lower_}" if kn + 1 < limit else ""
