@@ -32,11 +32,16 @@ REUTERS_VERIFIED_GLUED = Counter(
         ("assetsof", "assets of"): 1,
         ("expireon", "expire on"): 1,
         ("torecommend", "to recommend"): 1,
+        # a number glued to the word after it: the LME reports' "cash nil 3months 880.00" (three months
+        # forward), "against the yen, 0speculation had arisen", "established by a 197agreement"
+        ("3months", "3 months"): 23,
+        ("0speculation", "0 speculation"): 1,
+        ("197agreement", "197 agreement"): 1,
     }
 )
 # Reviewed and right as well: apostrophes typed as '"' ("Indonesia"s"), marks glued to the
 # cue or the quotation, stray spaces before "." and ",", "U.S.." and doubled spaces.
-REUTERS_REVIEWED = {"encoding": 0, "censor": 0, "glued": 11, "quote_mark": 132, "spacing": 69}
+REUTERS_REVIEWED = {"encoding": 0, "censor": 0, "glued": 36, "quote_mark": 132, "spacing": 69}
 
 
 @pytest.mark.slow
@@ -106,6 +111,15 @@ POLNEAR_VERIFIED_GLUED = Counter(
         ("Manafortin", "Manafort in"): 1,
         ("judgeby", "judge by"): 1,
         ("probeof", "probe of"): 1,
+        ("toObama", "to Obama"): 1,  # "referring to Obama's national security decisions"
+        # figures glued to their word in the campaign-finance stories ("raised nearly $73million")
+        **{(f"{n}{w}", f"{n} {w}"): k for n, w, k in [
+            ("73", "million", 2), ("38", "million", 2), ("23", "million", 2), ("1", "million", 2),
+            ("33", "million", 1), ("4", "million", 1), ("37", "million", 1), ("2.5", "million", 1),
+            ("2.2", "million", 1), ("28.4", "million", 1), ("112", "million", 1), ("20", "million", 1),
+            ("12.2", "million", 1), ("5", "percentage", 1), ("16", "ounces", 1), ("75", "billion", 1),
+            ("18", "million", 1), ("57", "million", 1), ("1", "billion", 1), ("846.8", "million", 1),
+            ("3", "million", 1), ("64.8", "million", 1), ("45.1", "million", 1)]},
     }
 )
 
