@@ -579,24 +579,52 @@ def _num(text: str) -> float | None:
         return None
 
 
+#: Units a copy may leave out while changing the figure ("4,800 people" -> "8,400"); any other unit
+#: left out pairs only with the same value (a measure is not a count: "14 meters" vs "4,800").
+_DROPPABLE_UNITS = {"people", "percent"}
+
+
 def _pair_claims(items: list[_Claim], origin: list[int], copy: list[int]) -> list[tuple[int, int]]:
-    """Pair the claims of two aligned sentences, in order of appearance: units compatible (equal or
-    one missing) and "what" compatible; a lone claim on each side with compatible units pairs anyway."""
+    """Pair the claims of two aligned sentences, in order of appearance.
+
+    First the same unit and a compatible "what" (equal heads, or one missing); then units
+    compatible (one missing: ``people`` or ``percent``, or the same value) with a compatible
+    "what"; last, a unit left with one claim on each side pairs whatever its "what" (a spun
+    copy's synonym: "4,800 residents" -> "4,800 inhabitants"). A lone claim on each side with
+    compatible units pairs anyway.
+    """
 
     def units_ok(i: int, j: int) -> bool:
         ui, uj = items[i].unit, items[j].unit
-        return not ui or not uj or ui == uj
+        if ui == uj:
+            return True
+        if ui and uj:
+            return False
+        return (ui or uj) in _DROPPABLE_UNITS or items[i].value == items[j].value
+
+    def what_ok(i: int, j: int) -> bool:
+        wi, wj = _what_key(items[i].what), _what_key(items[j].what)
+        return not wi or not wj or wi == wj
 
     if len(origin) == 1 and len(copy) == 1:
         return [(origin[0], copy[0])] if units_ok(origin[0], copy[0]) else []
-    out, used = [], set()
-    for i in origin:
-        for j in copy:
-            wi, wj = _what_key(items[i].what), _what_key(items[j].what)
-            if j not in used and units_ok(i, j) and (not wi or not wj or wi == wj):
-                out.append((i, j))
-                used.add(j)
-                break
+    out, used, done = [], set(), set()
+    for same_unit in (True, False):
+        for i in origin:
+            for j in copy:
+                if (i not in done and j not in used and what_ok(i, j)
+                        and (items[i].unit == items[j].unit if same_unit else units_ok(i, j))):
+                    out.append((i, j))
+                    used.add(j)
+                    done.add(i)
+                    break
+    left_o = [i for i in origin if i not in done]
+    left_c = [j for j in copy if j not in used]
+    for unit in {items[i].unit for i in left_o}:
+        o = [i for i in left_o if items[i].unit == unit]
+        c = [j for j in left_c if items[j].unit == unit]
+        if len(o) == 1 and len(c) == 1:
+            out.append((o[0], c[0]))
     return out
 
 
