@@ -128,3 +128,19 @@ def test_polnear_dev_speakers_are_title_free_full_names():
                 lone += 1
     assert named > 600
     assert (titled, lone) == (0, 0)
+
+
+def test_the_role_after_a_second_unnamed_holder_is_not_the_named_one():
+    """"A second spokeswoman ... declined to comment. Later, the spokeswoman said" is that second,
+    unnamed spokeswoman, not the one named before; with no second holder, or with the named one in
+    apposition ("Liv Berg, a spokeswoman for ..."), the role is still resolved. Invented text (a
+    new-user test found the misattribution)."""
+    second = ("OSLO — Thousands lost power on Monday. Nordvarme spokeswoman Liv Berg said crews were working "
+              "through the night.\n\nA second spokeswoman, for the regional grid operator, declined to comment. "
+              'Later, the spokeswoman said: "We will publish a full report."')
+    appositive = ("OSLO — Thousands lost power on Monday, said Liv Berg, a spokeswoman for Nordvarme. Crews worked "
+                  'through the night.\n\nLater, the spokeswoman said: "We will publish a full report."')
+    (q,) = quotes_of(second)
+    assert (q.speaker, q.speaker_is_unnamed) == ("the spokeswoman", True)
+    (q,) = quotes_of(appositive)
+    assert (q.speaker, q.speaker_is_unnamed) == ("Liv Berg", False)

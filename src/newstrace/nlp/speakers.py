@@ -138,6 +138,10 @@ def speaker_name(name: str) -> str:
     return " ".join(words[k:])
 
 
+#: Words that make a role noun a new, indefinite holder of the role ("a", "another", "a second").
+_INDEFINITE = frozenset(["a", "an", "another", "second", "third", "other"])
+
+
 @dataclass
 class _Person:
     """A person mention of the article: its character offsets and the title-free full name."""
@@ -208,6 +212,7 @@ class MentionIndex:
         self.roles: list[tuple[int, str, str]] = []  # (char offset, role noun, canonical)
         self.gender: dict[str, str] = {}
         self._learn_roles_and_genders()
+        self.unnamed_roles: list[tuple[int, str]] = self._unnamed_role_mentions()  # (char offset, role noun)
 
     # -- full names and surnames -----------------------------------------------------------
     def _title_only(self, s: int, e: int) -> bool:
@@ -543,14 +548,41 @@ class MentionIndex:
         return head
 
     def role_person(self, role: str, before: int) -> str | None:
-        """Canonical name of the person last introduced in ``role`` before offset ``before``."""
-        found = None
+        """Canonical name of the person last introduced in ``role`` before offset ``before``; None when
+        another, unnamed holder of the role came in after it ("A second spokeswoman, for the grid
+        operator, declined to comment. Later, the spokeswoman said": not the named one)."""
+        found, at = None, -1
         for pos, r, canon in self.roles:
             if pos >= before:
                 break
             if r == role:
-                found = canon
+                found, at = canon, pos
+        if found and any(r == role and at < pos < before for pos, r in self.unnamed_roles):
+            return None
         return found
+
+    def _unnamed_role_mentions(self) -> list[tuple[int, str]]:
+        """Indefinite mentions of a learnt role noun that name nobody: "a second spokeswoman", "another
+        official", not in apposition to a person ("Liv Berg, a spokeswoman for ...", "a spokeswoman,
+        Liv Berg,") nor before a name ("a spokeswoman Liv Berg")."""
+        doc, learnt = self.doc, {r for _, r, _ in self.roles}
+        out = []
+        for t in doc:
+            if t.lower_ not in learnt or t.pos_ != "NOUN" or t.i in self.person_at:
+                continue
+            before = [doc[k].lower_ for k in range(max(0, t.i - 3), t.i)]
+            if not any(w in _INDEFINITE for w in before):
+                continue
+            # apposition to a person before it: "NAME, a spokeswoman ..." (the determiner follows a comma)
+            first = next((k for k in range(max(0, t.i - 3), t.i) if doc[k].lower_ in _INDEFINITE), t.i)
+            if first >= 2 and doc[first - 1].text == "," and (first - 2) in self.person_at:
+                continue
+            # a name after it, directly or after a comma within a few words: "a spokeswoman, Liv Berg,"
+            after = range(t.i + 1, min(len(doc), t.i + 6))
+            if any(k in self.person_at for k in after if not any(doc[m].text in {".", ";"} for m in range(t.i + 1, k))):
+                continue
+            out.append((t.idx, t.lower_))
+        return out
 
     # -- referents -----------------------------------------------------------------------
     def person_referent(self, i: int) -> Referent:
