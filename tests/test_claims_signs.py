@@ -39,6 +39,8 @@ def one(text: str, nlp):
     ("Roads stay icy while it remains below -15 C in the hills.", -15.0, "°C", "-15 C"),
     ("The high plateau logged −22°C at dawn.", -22.0, "°C", "−22°C"),
     ("Forecasters expect 4 degrees below zero by midnight.", -4.0, "degrees", "4 degrees below zero"),
+    ("Night frost reached minus 18 centigrade in the uplands.", -18.0, "°C", "minus 18 centigrade"),
+    ("Overnight lows will be near 5 degrees F.", 5.0, "°F", "5 degrees F"),
 ])
 def test_signed_figures_keep_their_sign_and_unit(nlp, text, value, unit, surface):
     c = one(text, nlp)
@@ -61,6 +63,16 @@ def test_a_glued_temperature_needs_no_sign(nlp):
 ])
 def test_minus_as_margin_or_arithmetic_is_no_sign(nlp, text):
     assert all(c.value >= 0 for c in claims_of(text, nlp))
+
+
+def test_minus_after_a_named_rate_is_a_spread(nlp):
+    c = one("The notes pay Euribor minus 2 pct to holders.", nlp)
+    assert c.value == 2.0
+
+
+def test_minus_in_a_list_signs_each_figure(nlp):
+    got = claims_of("Prices fell 0.4 pct in Osteria and minus 1.2 pct in Valdor, the office said.", nlp)
+    assert [c.value for c in got] == [0.4, -1.2]
 
 
 def test_a_capital_c_without_temperature_context_is_no_unit(nlp):
@@ -97,6 +109,12 @@ def test_range_with_the_unit_on_both_figures_is_one_claim(nlp, text, low, high, 
 def test_a_change_to_a_level_is_not_a_range(nlp):
     got = claims_of("The jobless rate rose 0.4% to 5.2% in March.", nlp)
     assert [(c.value, c.high) for c in got] == [(0.4, None), (5.2, None)]
+
+
+def test_a_change_then_a_level_after_a_comma_is_not_a_range(nlp):
+    got = claims_of("Stocks rose 0.5 pct, or 1.5 billion dlrs, to 277 billion dlrs.", nlp)
+    assert all(c.high is None for c in got)
+    assert [c.value for c in got] == [0.5, 1.5e9, 2.77e11]
 
 
 def test_from_to_with_units_stays_two_figures(nlp):

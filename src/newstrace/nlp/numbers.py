@@ -451,7 +451,7 @@ def find_numbers(doc: Doc, start: int, end: int, starts: list[int] | None = None
 
 
 #: Words before "minus" that make it arithmetic or a margin ("ten minus two", "plus or minus 3").
-_NOT_SIGN = {"or", "plus", "and", "/", "±"}
+_NOT_SIGN = {"or", "plus", "/", "±"}
 
 
 def _apply_minus(doc: Doc, exprs: list[NumberExpr], start: int) -> list[NumberExpr]:
@@ -459,7 +459,8 @@ def _apply_minus(doc: Doc, exprs: list[NumberExpr], start: int) -> list[NumberEx
 
     The expression takes the word in (its ``start`` moves back one token) and a negative
     value. Not after a figure or "plus or" ("ten minus two", "plus or minus 3 points": a
-    difference or a margin of error, no negative figure).
+    difference or a margin of error, no negative figure), nor after a noun outside a
+    temperature ("LIBOR minus 6-1/2 pct": a spread).
     """
     out = []
     for expr in exprs:
@@ -467,7 +468,11 @@ def _apply_minus(doc: Doc, exprs: list[NumberExpr], start: int) -> list[NumberEx
         if (i - 1 >= start and doc[i - 1].lower_ == "minus" and expr.value > 0 and not expr.vague
                 and expr.pair is None):
             before = doc[i - 2] if i - 2 >= start else None
-            if before is None or not (before.like_num or before.lower_ in _NOT_SIGN):
+            # "LIBOR minus 6-1/2 pct": a spread below a named rate, not a negative figure
+            spread = before is not None and before.pos_ in {"NOUN", "PROPN"} and not _temperature_context(
+                doc, expr, expr.end + 5)
+            margin = before is not None and before.lower_ == "and" and i - 3 >= start and doc[i - 3].lower_ == "plus"
+            if before is None or not (before.like_num or before.lower_ in _NOT_SIGN or spread or margin):
                 expr = NumberExpr(i - 1, expr.end, -expr.value, has_words=expr.has_words, has_scale=expr.has_scale)
         out.append(expr)
     return out
@@ -690,8 +695,10 @@ def _repeated_unit(doc: Doc, a: NumberExpr, b: NumberExpr, end: int) -> tuple[st
     front = 0
     for k in (2, 1):  # a unit after each figure: "% to 4%", "per cent to 4 per cent"
         words = [t.lower_ for t in gap[:k]]
-        if (len(gap) > k and b.end + k <= end and words == [t.lower_ for t in doc[b.end:b.end + k]]
-                and (" ".join(words) in PERCENT_WORDS or words[0] in _UNIT_WORDS)):
+        if len(gap) <= k:
+            continue
+        unit = " ".join(words) in PERCENT_WORDS if k == 2 else words[0] in _UNIT_WORDS
+        if unit and b.end + k <= end and words == [t.lower_ for t in doc[b.end:b.end + k]]:
             front = k
             break
     back, first = 0, a.start
@@ -712,15 +719,15 @@ decline slipped slip surged surge cut cuts raised raise lowered lower added by
 
 
 def _change_not_range(doc: Doc, a: NumberExpr, b: NumberExpr, start: int) -> bool:
-    """ "rose 0.5% to 4%": a change word just before and a second figure at least twice the first.
+    """ "rose 0.5% to 4%": a change word in the three words before and a second figure at least twice the first.
 
     A range's bounds are close ("a rise of 3.5% to 4%"); a change to a level is usually far
     from the change itself.
     """
     i = a.start - 1
-    while i >= start and (doc[i].lower_ in CURRENCY_SYMBOLS or doc[i].lower_ in {"of", "a", "an", "the"}):
+    while i >= start and doc[i].lower_ in CURRENCY_SYMBOLS:
         i -= 1
-    near = {t.lower_ for t in doc[max(start, i - 1):i + 1]}
+    near = {t.lower_ for t in doc[max(start, i - 2):i + 1]}  # "increase by a record 2.8 mln tonnes to 71.8"
     return bool(near & _CHANGE_WORDS) and b.value >= 2 * a.value
 
 
@@ -807,10 +814,12 @@ def read_unit(doc: Doc, expr: NumberExpr, limit: int) -> tuple[str | None, int, 
         elif word in {"pound", "pounds"}:
             unit, j = "lb", kn + 1
         elif (word in {"degrees", "degree", "°"} and kn + 1 < limit
-              and doc[kn + 1].lower_ in {"celsius", "c", "fahrenheit", "f"}):
-            unit, j = ("°C" if doc[kn + 1].lower_ in {"celsius", "c"} else "°F"), kn + 2
+              and doc[kn + 1].lower_.rstrip(".") in {"celsius", "c", "fahrenheit", "f", "centigrade"}):
+            unit, j = ("°F" if doc[kn + 1].lower_.rstrip(".") in {"fahrenheit", "f"} else "°C"), kn + 2
         elif word in {"°c", "°f"}:
             unit, j = word.replace("c", "C").replace("f", "F"), kn + 1
+        elif word in {"celsius", "centigrade", "fahrenheit"}:  # "minus 30 centigrade"
+            unit, j = ("°F" if word == "fahrenheit" else "°C"), kn + 1
         elif word in MEASURE_WORDS and (kn == k or not nation):
             unit, j = MEASURE_WORDS[word], kn + 1
             if word == "cubic" and j < limit:
