@@ -17,6 +17,7 @@ from newstrace.schema import Article, Residue
 from newstrace.structure.byline import (
     Byline,
     is_person_name,
+    last_first_name,
     outlet_name,
     parse_byline,
     parse_contributor_line,
@@ -33,6 +34,7 @@ from newstrace.structure.credit import (
     names_page_publisher,
     parse_dateline,
     republication_notice,
+    desk_signature,
     signoff_agency,
     split_run_in_signoff,
 )
@@ -187,6 +189,11 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
         if notice:
             found.credit("notice", notice)
             return "credit-line"
+        desk = desk_signature(stripped) if "tail" in where else None
+        if desk is not None:  # "kms/dw (AFP, Reuters)": the desk's initials and the agencies used
+            for agency in desk:
+                found.credit("signoff", agency)
+            return "credit-line" if desk else FRAGMENT
         agency = signoff_agency(stripped) if where & {"tail", "first"} else None
         if agency:
             found.credit("signoff", agency)
@@ -361,7 +368,10 @@ def _fill_people(article: Article, meta: dict[str, Any], found: _Found) -> None:
     """Byline (reader's visible byline first, else lines in the text), contributors, credit."""
     names: list[str] = []
     meta_byline = meta.get("byline")
-    for entry in [meta_byline] if isinstance(meta_byline, str) else meta_byline or []:
+    entries = [meta_byline] if isinstance(meta_byline, str) else list(meta_byline or [])
+    if len(entries) == 2 and last_first_name(", ".join(map(str, entries))):
+        entries = [last_first_name(", ".join(map(str, entries)))]  # "Holm, Kari" split at its comma
+    for entry in entries:
         # Readers split "Ann Lee, Calder Courier" into entries: an entry after a name may be the outlet.
         outlet = outlet_name(str(entry), after_name=True) if names else None
         if outlet:

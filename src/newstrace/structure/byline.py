@@ -57,8 +57,13 @@ _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 OUTLET_WORDS = frozenset(
     """courier times herald ledger gazette journal tribune news press chronicle observer daily telegraph examiner
     sentinel dispatch bulletin inquirer enquirer advertiser courant register review weekly magazine independent
-    guardian argus beacon clarion bugle statesman newsday""".split()
+    guardian argus beacon clarion bugle statesman newsday
+    radio tv television broadcasting broadcaster broadcasters broadcast network networks media channel group
+    corporation zeitung tidende tidning avis avisen dagblad dagbladet krant gazzetta corriere giornale diario
+    jornal noticias nachrichten rundschau anzeiger kurier tageblatt""".split()
 )
+#: Of those, the words of broadcasters and media companies ("Vandria Broadcasting", "Wenlow Radio",
+#: "Calder Media Group"): never a person's surname in a byline.
 #: Nameplate words that are also common surnames ("Emily Post", "Jim Sun"): an outlet only after "The" or
 #: a paper's day word ("The Sun", "Daily Mail", "Evening Standard", "Morning Star").
 _WEAK_OUTLET_WORDS = frozenset("post star sun mail globe mirror record standard express leader monitor voice".split())
@@ -136,9 +141,34 @@ def outlet_name(chunk: str, *, after_name: bool = True) -> str | None:
             return None
     elif last not in OUTLET_WORDS:
         return None
-    if not (after_name or the or staffed or len(words) >= 3):
+    if not (after_name or the or staffed or len(words) >= 3 or is_participle_word(words[0])):
         return None
     return " ".join(words)
+
+
+def is_participle_word(word: str) -> bool:
+    """Whether ``word`` is an English participle or adjective in -ed ("Related", "Allied", "United",
+    "Associated"), which opens an organisation's name ("United Press") and is no given name.
+
+    The stem (the word less "d", "ed", or "ied" made "y") must be a common English word of four letters or
+    more (Zipf >= 3.5, wordfreq): "Alfred", "Mildred", "Jared", "Ahmed" are not.
+
+    Args:
+        word: one word, as written.
+
+    Returns:
+        ``True`` for such a capitalised word.
+
+    >>> is_participle_word("Related"), is_participle_word("Allied"), is_participle_word("Alfred")
+    (True, True, False)
+    """
+    from newstrace.repair.lexicon import zipf
+
+    w = word.lower()
+    if not (word[:1].isupper() and w.isalpha() and w.endswith("ed")):
+        return False
+    stems = [w[:-1], w[:-2]] + ([w[:-3] + "y"] if w.endswith("ied") else [])
+    return any(len(stem) >= 4 and zipf(stem) >= 3.5 for stem in stems)
 
 _BY_PREFIX = re.compile(
     r"^\s*(?:(?:(?:written|words|story|text|report|reported|reporting|compiled|posted)\s+)?by\b\s*:?|authors?\s*:)\s*(?=\S)",
@@ -421,6 +451,10 @@ def parse_names(text: str) -> Byline:
     places ("in Velden", and the region chunk after it) are dropped.
     """
     out = Byline()
+    inverted = last_first_name(text)
+    if inverted:
+        out.names.append(inverted)
+        return out
     after_place = False
     for chunk in _chunks(text):
         agency = canonical_agency(chunk) or _agency_in_other_words(chunk)
@@ -465,6 +499,43 @@ def parse_names(text: str) -> Byline:
             out.dropped.append(chunk)
         after_place = had_place
     return out
+
+
+#: "Holm, Kari", "HOLM, Kari Anne", "van Berg, Lise": a surname (one word, after particles) and one or two given
+#: names, the order of library catalogues and content-system author fields.
+_LAST_FIRST = re.compile(
+    r"(?P<last>(?:(?:[a-z]{1,3})\s+){0,2}[^\W\d_][\w'\u2019-]*)\s*,\s*(?P<first>[^\W\d_][\w'\u2019.-]*(?:\s+[^\W\d_][\w'\u2019.-]*)?)"
+)
+
+
+def last_first_name(text: str) -> str | None:
+    """The person an author field names surname first ("Holm, Kari" -> "Kari Holm"), else ``None``.
+
+    Only two comma-separated parts: a surname of one word (after particles such as "van", "de la") and
+    one or two given names, every word name-shaped and none an agency, job title, month, outlet or
+    place-like staff word, so that "Kari Holm, Staff Writer", "Ann Lee, Reuters" and "Lee, Calder Courier"
+    are not read so.
+
+    Args:
+        text: the whole author field or byline text after "By".
+
+    Returns:
+        "First Last", recased when written in capitals, or ``None``.
+
+    >>> last_first_name("Holm, Kari"), last_first_name("HOLM, KARI"), last_first_name("Kari Holm, Staff Writer")
+    ('Kari Holm', 'Kari Holm', None)
+    """
+    m = _LAST_FIRST.fullmatch(text.strip().rstrip("."))
+    if not m:
+        return None
+    last, first = m.group("last"), m.group("first")
+    surname = last.split()[-1]
+    if not all(_token_is_name(tok) for tok in [surname, *first.split()]):
+        return None
+    if canonical_agency(first) or canonical_agency(last) or outlet_name(first, after_name=True):
+        return None
+    name = person_name(f"{first} {last}")
+    return name if name and len(name.split()) == len(first.split()) + len(last.split()) else None
 
 
 _SPECIAL_TO = re.compile(r"(?i)^special\s+(?:to|for)\s+(?P<the>the\s+)?(?P<outlet>\S.*)$")

@@ -433,13 +433,18 @@ def split_run_in_signoff(paragraph: str) -> tuple[str, str | None]:
     """
     ends = list(_SENTENCE_END.finditer(paragraph))
     if ends and len(paragraph) - ends[-1].end() <= 45:
+        desk = desk_signature(paragraph[ends[-1].end():])
+        if desk:  # "... the port said. kms/dw (AFP, Reuters)": the whole signature, never half of it
+            return paragraph[: ends[-1].start() + 1].rstrip(), desk[0]
         tail = paragraph[ends[-1].end():].strip(" -\u2013\u2014()")
         agency = canonical_agency(tail) if tail else None
         if agency:
             return paragraph[: ends[-1].start() + 1].rstrip(), agency
     # A table line or fragment has no sentence end: a final long agency form is the sign-off.
     words = paragraph.split()
-    if len(words) >= 2 and not paragraph.rstrip().endswith((".", "!", "?")) and len(words[-1]) > 2:
+    inside = paragraph[paragraph.rfind("(") + 1:] if words and words[-1].endswith(")") else ""
+    closes_list = "," in inside or ";" in inside  # "(AFP, Reuters)": never the last of a list alone
+    if len(words) >= 2 and not paragraph.rstrip().endswith((".", "!", "?")) and len(words[-1]) > 2 and not closes_list:
         agency = canonical_agency(words[-1].strip(" -()"))
         if agency:
             return paragraph[: paragraph.rstrip().rfind(words[-1])].rstrip(), agency
@@ -481,6 +486,65 @@ def signoff_agency(line: str) -> str | None:
     if m:
         return canonical_agency(m.group("body").strip(" .,;"))
     return None
+
+
+#: A wire desk's signature closing a story: the writers' and editors' initials in lower case joined by
+#: slashes or hyphens ("jm/ar", "bur-jm/rl"; "bur" is the bureau), then optionally the agency after a slash
+#: ("xy/ab/AFP") and the agencies whose copy was used, in parentheses ("kms/dw (AFP, Reuters)"), as AFP,
+#: Deutsche Welle and France 24 print it.
+_DESK_SIGNATURE = re.compile(
+    r"^\(?(?P<codes>[a-z]{1,5}(?:\s?[/-]\s?[a-z]{1,5})*)(?P<agencies>(?:\s?/\s?[A-Za-z][\w.\-]{1,24})*)\)?"
+    r"(?:\s*\((?P<paren>[^()\n]{1,80})\))?\s*$"
+)
+
+
+def desk_signature(line: str) -> list[str] | None:
+    """The agencies a wire desk's signature line credits, or ``None`` when ``line`` is no such signature.
+
+    A signature is lower-case initials joined by "/" or "-" ("jm/ar", "bur-jm/rl"), then optionally
+    agencies after slashes ("xy/ab/AFP") and a parenthesised list of agencies ("kms/dw (AFP, Reuters)").
+    Every part after the initials must be an agency (:func:`canonical_agency`); the initials must be
+    joined (two or more), or followed by an agency, so that a lone word is never a signature.
+
+    Args:
+        line: one line, stripped or not.
+
+    Returns:
+        Canonical agency names in the order written (possibly empty: "bur-jm/rl"), or ``None``.
+
+    >>> desk_signature("kms/dw (AFP, Reuters)")
+    ['Agence France-Presse', 'Reuters']
+    >>> desk_signature("xy/ab/AFP"), desk_signature("bur-jm/rl")
+    (['Agence France-Presse'], [])
+    >>> desk_signature("and/or") is None, desk_signature("well-known (AFP)") is None
+    (True, True)
+    """
+    m = _DESK_SIGNATURE.match(line.strip())
+    if not m:
+        return None
+    codes = re.split(r"\s?[/-]\s?", m.group("codes"))
+    agencies: list[str] = []
+    # a lower-case agency among the initials ("jm/dpa") credits it
+    while len(codes) > 1 and len(codes[-1]) >= 3 and canonical_agency(codes[-1]):
+        agencies.insert(0, canonical_agency(codes.pop()))
+    joined = bool(agencies)
+    parts = [p for p in re.split(r"\s?/\s?", m.group("agencies")) if p]
+    parts += [p.strip() for p in re.split(r"[,;/]|\band\b", m.group("paren") or "") if p.strip()]
+    for part in parts:
+        agency = canonical_agency(part.strip(" ."))
+        if agency is None:
+            return None
+        agencies.append(agency)
+    # initials are short and no English words ("and/or", "well-known", "on-off")
+    if any(len(code) > 3 and code != "bur" or code in _DESK_WORDS for code in codes):
+        return None
+    if len(codes) < 2 and not m.group("agencies") and not joined:
+        return None  # one code alone ("kms (AFP)"): too little to tell from a word
+    return list(dict.fromkeys(agencies))
+
+
+#: Short English words that are no editor's initials ("and/or", "on-off", "yes/no").
+_DESK_WORDS = frozenset("and or on off yes no in out up down his her he she we us it is to of by a an the".split())
 
 
 def is_copyright_line(line: str) -> bool:
