@@ -41,6 +41,7 @@ def one(text: str, nlp):
     ("Forecasters expect 4 degrees below zero by midnight.", -4.0, "degrees", "4 degrees below zero"),
     ("Night frost reached minus 18 centigrade in the uplands.", -18.0, "°C", "minus 18 centigrade"),
     ("Overnight lows will be near 5 degrees F.", 5.0, "°F", "5 degrees F"),
+    ("Skiers faced lows of –14C on the glacier.", -14.0, "°C", "–14C"),
 ])
 def test_signed_figures_keep_their_sign_and_unit(nlp, text, value, unit, surface):
     c = one(text, nlp)
@@ -129,11 +130,18 @@ def test_from_to_with_units_stays_two_figures(nlp):
     ("Nearly one in four nurses plans to leave, the union said.", 0.25, "one in four", "nurses", "nearly"),
     ("The survey found 2 in 3 farms lacked broadband.", 2 / 3, "2 in 3", "farms", None),
     ("Seven out of ten voters backed the plan.", 0.7, "Seven out of ten", "voters", None),
+    ("Roughly one-in-six tenants pays late.", 1 / 6, "one-in-six", "tenants", "roughly"),
+    ("Three of every four ferries ran late.", 0.75, "Three of every four", "ferries", None),
 ])
 def test_a_proportion_is_one_claim_valued_as_a_fraction(nlp, text, value, surface, what, qualifier):
     c = one(text, nlp)
     assert c.value == pytest.approx(value)
     assert (c.text, c.what, c.qualifier, c.second) == (surface, what, qualifier, None)
+
+
+def test_a_proportion_in_the_speaker_is_not_its_own_source(nlp):
+    c = one("About one in three drivers said so.", nlp)
+    assert (c.value, c.source) == (pytest.approx(1 / 3), None)
 
 
 def test_two_proportions_each_count_their_own_noun(nlp):

@@ -975,7 +975,7 @@ def _assign_sources(parsed: ParsedText, ctx: _Ctx, sent: Span, kept: list[ClaimC
             shared, span, region = _sentence_source(parsed, ctx, sent, entities)
             looked = True
         # only numbers in the reported content; not the speaker's own ("Two of them said")
-        in_speaker = span[0] <= c.tok_start < span[1]
+        in_speaker = c.tok_start < span[1] and span[0] < c.tok_end
         if shared is not None and region[0] <= c.tok_start < region[1] and not in_speaker:
             c.source = shared
 

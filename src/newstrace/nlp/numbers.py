@@ -455,7 +455,7 @@ _NOT_SIGN = {"or", "plus", "/", "±"}
 
 
 def _apply_minus(doc: Doc, exprs: list[NumberExpr], start: int) -> list[NumberExpr]:
-    """ "minus 31 degrees", "inflation was minus 0.3 percent": the word is the figure's sign.
+    """ "minus 31 degrees", "inflation was minus 0.3 percent", "lows of –12C": the figure's sign.
 
     The expression takes the word in (its ``start`` moves back one token) and a negative
     value. Not after a figure or "plus or" ("ten minus two", "plus or minus 3 points": a
@@ -465,6 +465,13 @@ def _apply_minus(doc: Doc, exprs: list[NumberExpr], start: int) -> list[NumberEx
     out = []
     for expr in exprs:
         i = expr.start
+        dash = doc[i - 1] if i - 1 >= start else None
+        if (dash is not None and dash.text in {"–", "−", "-"} and not dash.whitespace_ and expr.value > 0
+                and not expr.vague and expr.pair is None and not doc[i].text[:1] in "+-−–"
+                and (i - 2 < start or (doc[i - 2].whitespace_ and not doc[i - 2].like_num))):
+            # "lows of –12C": an en dash or minus sign the tokenizer split off, glued to the figure
+            out.append(NumberExpr(i - 1, expr.end, -expr.value, has_words=expr.has_words, has_scale=expr.has_scale))
+            continue
         if (i - 1 >= start and doc[i - 1].lower_ == "minus" and expr.value > 0 and not expr.vague
                 and expr.pair is None):
             before = doc[i - 2] if i - 2 >= start else None
@@ -478,8 +485,8 @@ def _apply_minus(doc: Doc, exprs: list[NumberExpr], start: int) -> list[NumberEx
     return out
 
 
-#: Joiners of a proportion ("one in five", "3 out of 4", "one in every ten").
-_PROPORTION_JOINERS = {"in", "out of", "in every", "out of every"}
+#: Joiners of a proportion ("one in five", "3 out of 4", "one in every ten", "two of every three", "one-in-five").
+_PROPORTION_JOINERS = {"in", "out of", "in every", "out of every", "of every", "- in -"}
 
 
 def _merge_proportions(doc: Doc, exprs: list[NumberExpr], end: int) -> list[NumberExpr]:
