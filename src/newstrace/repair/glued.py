@@ -138,6 +138,7 @@ def split_camel(token: str, seen: set[str], config: RepairConfig):
 #: A number glued to the word after it ("300metres", "12people"): digits, then four or more lower-case
 #: letters, inside one token. Units written short ("30mph", "5km", "10am") and ordinals ("21st") have
 #: fewer letters and stay, as do "3D", "4x4", "MP3".
+_DIGIT_WORD = re.compile(r"\d[a-z]{4}")
 _NUMBER_WORD = re.compile(r"(?<![\w.,/#@-])(\d+(?:[.,]\d+)*)([a-z]{4,})(?![\w@/-])")
 
 
@@ -157,8 +158,13 @@ def split_number_words(text: str, config: RepairConfig) -> list[Edit]:
     [('300metres', '300 metres')]
     """
     edits: list[Edit] = []
+    if not _DIGIT_WORD.search(text):
+        return edits  # the common case, found fast
+    matches = list(_NUMBER_WORD.finditer(text))
+    if not matches:
+        return edits
     addresses = [m.span() for m in _ADDRESS.finditer(text)] if "/" in text or "www." in text else []
-    for m in _NUMBER_WORD.finditer(text):
+    for m in matches:
         number, word = m.groups()
         if zipf(word) < config.glue_min_zipf + 0.5 or any(a <= m.start() < b for a, b in addresses):
             continue
@@ -204,7 +210,7 @@ def split_glued_words(text: str, config: RepairConfig) -> list[Edit]:
                 camels.update([tok] if found else [])
             if found:
                 splits[tok] = found
-    edits = split_number_words(text, config) if any(ch.isdigit() for ch in text) else []
+    edits = split_number_words(text, config)
     if splits:
         for m in _LETTERS.finditer(text):
             if m.group() in splits:
