@@ -4,7 +4,8 @@ Works on spaCy tokens of the light pipeline (no dependency parse needed). A numb
 is a maximal run such as ``155,221``, ``5.93 mln``, ``two dozen``, ``one hundred and
 twenty-five``, ``half a million``, ``11-1/2`` or ``$5bn``, or two figures read as one (a
 range ``10-12``, ``between 300 and 400``; a vote tally or score ``ruled 7-2``, ``a 52-48 vote``,
-``391 votes to 242``; a span of years ``2018-19``; a code ``555-1234``, see :func:`pair_kind`);
+``391 votes to 242``; a span of years ``2018-19``; a code ``555-1234``, see :func:`pair_kind`;
+a proportion ``one in five``); a sign, ``minus 31``, ``-12C``, is part of the figure;
 :func:`find_numbers` returns them with their value, and :func:`read_unit` reads the unit that follows (``pct``, ``dlrs``,
 ``tonnes``, ``barrels per day``) or precedes (``$``, ``US$``, ``€``) one.
 
@@ -422,7 +423,12 @@ def find_numbers(doc: Doc, start: int, end: int, starts: list[int] | None = None
     votes to 242``) is one expression with ``pair == "tally"``, ``value`` the first and
     ``second`` the other figure; a span of years (``2018-19``), a phone number (``555-1234``)
     or a model number (``747-400``) is one expression too, with ``pair`` saying which, so
-    that no part of it is read as a count (:func:`pair_kind`).
+    that no part of it is read as a count (:func:`pair_kind`). A sign is part of the figure
+    (``minus 31``, ``-12C``, ``–14C``: :func:`_apply_minus`); a proportion (``one in five``,
+    ``3 out of 4``) is one expression valued as its fraction, ``pair == "proportion"``
+    (:func:`_merge_proportions`); two figures each with the same unit (``3.5% to 4%``,
+    ``between $5 and $6``) are a range like ``3.5 to 4%`` unless a change word puts a far
+    level after the change (``rose 0.4% to 5.2%``, :func:`_change_not_range`).
 
     Args:
         doc: a spaCy ``Doc`` (tokenised; tags are not needed).
