@@ -147,3 +147,17 @@ def test_provenance_bylines_name_no_organisation():
         names += structured(path.read_text(encoding="utf-8").split("\n", 3)[3]).byline
     assert len(names) >= 10
     assert [n for n in names if n.split()[-1].lower() in OUTLET_WORDS] == []
+
+
+@pytest.mark.parametrize("line", ["By Staff Reporter", "By Our Correspondent", "BY A STAFF WRITER"])
+def test_byline_naming_no_one_is_residue_not_body(line):
+    text = BODY.replace("\n\n", f"\n\n{line}\n\n", 1)
+    article = structured(text)
+    assert article.byline == []
+    assert article.text.startswith("A fire in the kiln shed")
+    assert [r.text for r in article.residue] == [line]
+
+
+def test_sentence_opening_with_by_stays_in_the_body():
+    text = BODY.replace("\n\n", "\n\nBy the time firefighters arrived, the staff had left.\n\n", 1)
+    assert structured(text).text.startswith("By the time firefighters arrived")

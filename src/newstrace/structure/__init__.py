@@ -17,6 +17,7 @@ from newstrace.schema import Article, Residue
 from newstrace.structure.byline import (
     Byline,
     is_person_name,
+    is_staff_byline,
     last_first_name,
     outlet_name,
     parse_byline,
@@ -168,6 +169,8 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
         found.contributors += names
         found.credit("contributor", agency)
         return "contributor-line"
+    if near_edge and is_staff_byline(stripped):
+        return "byline-line"  # "By Staff Reporter": a byline that names no one
     if "head" in where and _LONE_LABEL.fullmatch(stripped):
         return "byline-line"  # "By" left alone where a page's byline link was lost
     if near_edge:

@@ -574,6 +574,25 @@ def _clause_words(chunk: str, name: str) -> int:
                and w.casefold() not in TITLE_WORDS and w.casefold() not in _PARTICLES)
 
 
+def is_staff_byline(line: str) -> bool:
+    """Whether ``line`` is a byline naming no one: "By" and a staff title alone ("By Staff Reporter",
+    "By Our Correspondent", "By a Staff Writer"), one to four words, each a job-title word.
+
+    >>> is_staff_byline("By Staff Reporter"), is_staff_byline("By Our Special Correspondent")
+    (True, True)
+    >>> is_staff_byline("By the time it ended, staff had left"), is_staff_byline("By Ann Lee")
+    (False, False)
+    """
+    m = _BY_PREFIX.match(line)
+    if not m:
+        return False
+    words = [w.strip(".,:").casefold() for w in line[m.end():].split()]
+    if words and words[0] in ("a", "an", "our", "the"):
+        words = words[1:]
+    return 1 <= len(words) <= 4 and words[-1] in _STAFF_TAIL and all(
+        w in _STAFF_TAIL or w in TITLE_WORDS for w in words)
+
+
 def parse_byline(line: str, *, require_by: bool = True) -> Byline | None:
     """Parse a byline line into names and credit, or ``None`` when the line is not a byline.
 
