@@ -162,3 +162,20 @@ def test_every_verified_copy_stays_in_the_resolved_graph(raw):
     for i, group in kept.items():
         shown.update(x for x in (links[i].copy_id, links[i].origin_id, links[i].partner, *(group or ())) if x)
     assert {d.copy_id for d in links} <= shown
+
+
+def test_a_full_republication_is_no_copy_of_a_cut_copy_it_does_not_follow():
+    """An undated original (a), a dated cut copy of it (b <- a) and a full, later republication (c):
+    c is a sibling of a (no clear direction) and, by dates alone, a copy of b. It shares none of
+    b's cuts (as close to a as to b), so it is not read as b's copy, whose cuts would show as its
+    additions (a new-user test); it stays a's sibling."""
+    links = [g.Link("b", "a", None, 0.98, 1.0, 0.88, 1.0), g.Link("c", None, "a", 0.99, 1.0, 1.0, 1.0),
+             g.Link("c", "b", None, 0.98, 0.88, 1.0, 1.0)]
+    kept = g.resolve_links(links)
+    assert {(links[i].copy_id, links[i].origin_id, links[i].partner): v for i, v in kept.items()} == {
+        ("b", "a", None): None, ("c", None, "a"): ["a"]}
+    # a copy that shares b's edits and cuts (closer to b than to a) stays b's copy
+    closer = [g.Link("b", "a", None, 0.98, 1.0, 0.88, 0.9), g.Link("c", None, "a", 0.97, 1.0, 0.88, 0.9),
+              g.Link("c", "b", None, 0.99, 1.0, 1.0, 1.0)]
+    kept = g.resolve_links(closer)
+    assert {(closer[i].copy_id, closer[i].origin_id, closer[i].partner) for i in kept} == {("b", "a", None), ("c", "b", None)}

@@ -191,19 +191,30 @@ def _unsupported_middles(links: Sequence[Link]) -> set[tuple[str, str]]:
     ``a`` is at least as close to ``a``: then nothing puts ``b`` between them and ``c <- a`` is
     kept, not dropped as a chain's shortcut (three republishers of one wire story and a machine
     translation of it would otherwise be read as a translation of whichever republisher the
-    direction votes put above it). Triangles with a ``translation`` link are left alone: a
+    direction votes put above it). ``c`` and ``a`` verified as siblings (no clear direction) count
+    as ``c <- a`` here: a full, undated-origin republication is not made a copy of a dated cut
+    copy whose cuts it does not share (a new-user test: the cut copy's cuts were reported as the
+    republication's additions). Triangles with a ``translation`` link are left alone: a
     similarity across languages does not compare with one within a language.
     """
     direct = {(d.copy_id, d.origin_id): d for d in links if d.origin_id and not d.versions}
+    # c and a verified as siblings (no clear direction between them) compare the same way: the
+    # share of a covered is the partner's side of the link
+    sibling: dict[tuple[str, str], tuple[float, float, str]] = {}
+    for d in links:  # both sides of a pair may have been verified as siblings: the closer reading counts
+        if not d.origin_id and d.partner is not None:
+            for key, view in (((d.copy_id, d.partner), (d.mean_similarity, d.origin_coverage, d.kind)),
+                              ((d.partner, d.copy_id), (d.mean_similarity, d.copy_coverage, d.kind))):
+                sibling[key] = max(sibling.get(key, view), view)
     parents = _direct(direct.values())
     out: set[tuple[str, str]] = set()
     for (c, b), cb in direct.items():
         for a in parents.get(b, ()):
             ca = direct.get((c, a))
-            if ca is None or "translation" in (cb.kind, ca.kind, direct[(b, a)].kind):
+            top = (ca.mean_similarity, ca.origin_coverage, ca.kind) if ca is not None else sibling.get((c, a))
+            if top is None or "translation" in (cb.kind, top[2], direct[(b, a)].kind):
                 continue
-            if cb.mean_similarity <= ca.mean_similarity + CLOSER_TO_MIDDLE \
-                    and cb.origin_coverage <= ca.origin_coverage + CLOSER_TO_MIDDLE:
+            if cb.mean_similarity <= top[0] + CLOSER_TO_MIDDLE and cb.origin_coverage <= top[1] + CLOSER_TO_MIDDLE:
                 out.add((c, b))
                 break
     return out
@@ -344,9 +355,12 @@ def resolve_links(links: Sequence[Link]) -> dict[int, list[str] | None]:
     dropped = unsupported | _shortcuts(_direct(d for d in links if not d.versions
                                                and (d.copy_id, d.origin_id) not in unsupported))  # fmt: skip
     best: dict[str, int] = {}  # one parent per copy
-    fallback: dict[str, int] = {}  # where a cycle of direct links made every parent of a copy a shortcut
+    # where every parent of a copy was dropped (a cycle of direct links, or middles it does not follow)
+    # and no sibling link of its own can stand in (_keep_every_linked_copy), its best parent stays
+    fallback: dict[str, int] = {}
+    own_sibling = {d.copy_id for d in links if not d.origin_id and d.partner is not None}
     for i, d in enumerate(links):
-        if d.origin_id:
+        if d.origin_id and not ((d.copy_id, d.origin_id) in unsupported and d.copy_id in own_sibling):
             into = fallback if (d.copy_id, d.origin_id) in dropped else best
             cur = into.get(d.copy_id)
             if cur is None or _parent_rank(d) > _parent_rank(links[cur]):
