@@ -392,7 +392,8 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
                 console.print(Rule(style="magenta"))
                 what = "Sibling pair of" if all_pairs else f"Sibling group of {len(members)}"
                 console.print(f"[bold magenta]{what}[/] "
-                              "copies of an inferred common source missing from the store: "
+                              "copies of an inferred common source (missing from the store, or one of them where the "
+                              "direction between them is unclear): "
                               + ", ".join(escape(name(i)) for i in members)
                               + ". Each record below is one member's, its changes read against the member it "
                               "was aligned with.", soft_wrap=True)  # fmt: skip

@@ -39,7 +39,7 @@ KIND_HELP: dict[str, str] = {
     "machine-translated": "machine-translated into English (incl. round trips)",
     "translation": "translation into another language",
     "rewritten": "rewritten: a fluent paraphrase",
-    "inferred": "inferred common source, missing from the store",
+    "inferred": "inferred common source: missing from the store, or a member whose direction is unclear",
     "sibling": "sibling: a copy of an inferred common source, the text its siblings are compared with",
     "independent": "independent coverage of the same event (not a copy)",
 }
