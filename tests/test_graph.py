@@ -179,3 +179,14 @@ def test_a_full_republication_is_no_copy_of_a_cut_copy_it_does_not_follow():
               g.Link("c", "b", None, 0.99, 1.0, 1.0, 1.0)]
     kept = g.resolve_links(closer)
     assert {(closer[i].copy_id, closer[i].origin_id, closer[i].partner) for i in kept} == {("b", "a", None), ("c", "b", None)}
+
+
+def test_a_republication_the_same_as_the_original_is_not_grouped_with_an_altered_copy():
+    """The original (a), a copy whose quotes were altered (p <- a), and a verbatim republication (c)
+    with no clear direction to either: c is the same text as a, so it shares none of p's changes and
+    is read against a, not grouped with p (a new-user test: c's record showed p's altered quotes)."""
+    links = [g.Link("p", "a", None, 0.99, 1.0, 1.0, 0.98), g.Link("c", None, "a", 0.99, 1.0, 1.0, 1.0),
+             g.Link("c", None, "p", 0.99, 1.0, 1.0, 0.988)]
+    kept = g.resolve_links(links)
+    assert {(links[i].copy_id, links[i].origin_id, links[i].partner): v for i, v in kept.items()} == {
+        ("p", "a", None): None, ("c", None, "a"): ["a"]}
