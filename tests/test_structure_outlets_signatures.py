@@ -161,3 +161,19 @@ def test_byline_naming_no_one_is_residue_not_body(line):
 def test_sentence_opening_with_by_stays_in_the_body():
     text = BODY.replace("\n\n", "\n\nBy the time firefighters arrived, the staff had left.\n\n", 1)
     assert structured(text).text.startswith("By the time firefighters arrived")
+
+
+@pytest.mark.parametrize(("line", "names", "outlet"), [
+    ("By Ilse Varga and Bo Ek, Radio Lanvik", ["Ilse Varga", "Bo Ek"], "Radio Lanvik"),
+    ("By Ilse Varga | Lanvik FM", ["Ilse Varga"], "Lanvik FM"),
+    ("By Ilse Varga, Channel 7 News", ["Ilse Varga"], "Channel 7 News"),
+    ("By Ilse Varga, KLVK-TV", ["Ilse Varga"], "KLVK-TV"),
+    # "Radio" or "Channel" in a person's name, and a byline with no outlet, stay as they are
+    ("By Radio Smith", ["Radio Smith"], None),
+    ("By Tom Channel, Lanvik Courier", ["Tom Channel"], "Lanvik Courier"),
+])
+def test_a_station_after_the_names_is_the_outlet(line, names, outlet):
+    """Stations named by their first word, band or call sign ("Radio Lanvik", "Lanvik FM", "KLVK-TV"),
+    also after two authors or a pipe (a re-test of the broadcaster fix found these)."""
+    parsed = parse_byline(line)
+    assert (parsed.names, parsed.outlet) == (names, outlet)

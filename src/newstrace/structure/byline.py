@@ -68,6 +68,13 @@ OUTLET_WORDS = frozenset(
 #: a paper's day word ("The Sun", "Daily Mail", "Evening Standard", "Morning Star").
 _WEAK_OUTLET_WORDS = frozenset("post star sun mail globe mirror record standard express leader monitor voice".split())
 _DAY_WORDS = frozenset("daily sunday evening morning weekly".split())
+#: First words of a broadcaster's name ("Radio Tarn", "Channel 7 News") and a station's band after
+#: its name ("Tarn FM"), read as an outlet after a person's name in a byline.
+_BROADCAST_LEAD = frozenset("radio tv television channel".split())
+_BAND_TAIL = frozenset("FM AM TV".split())
+#: A North American station's call sign ("KTRN-TV", "WXYZ-FM").
+_CALL_SIGN = re.compile(r"[KWC][A-Z]{2,3}-(?:TV|FM|AM|DT)")
+
 #: News sites known by a one-word name.
 KNOWN_SITES = frozenset(
     """BBC CNN NPR PBS CBC ABC NBC CBS MSNBC Bloomberg Politico Axios HuffPost BuzzFeed Vox Slate Forbes Newsweek
@@ -131,15 +138,20 @@ def outlet_name(chunk: str, *, after_name: bool = True) -> str | None:
     if site:
         return site
     if len(words) == 1:
-        return None  # a lone nameplate word ("Courier") names no paper
-    if not all(w[0].isupper() and all(ch.isalpha() or ch in "-'\u2019." for ch in w) for w in words):
+        # a lone nameplate word ("Courier") names no paper; a station's call sign does ("KTRN-TV")
+        return words[0] if after_name and _CALL_SIGN.fullmatch(words[0]) else None
+    if not all((w[0].isupper() and all(ch.isalpha() or ch in "-'\u2019." for ch in w)) or w.isdigit() for w in words):
         return None
     the = words[0] == "The"
     last = words[-1].lower()
+    # a station: "Radio Tarn", "Channel 7 News", "Tarn FM" (after a name: "Radio" may start a name)
+    station = after_name and (words[0].lower() in _BROADCAST_LEAD or words[-1] in _BAND_TAIL)
+    if any(w.isdigit() for w in words) and not (station or last in OUTLET_WORDS):
+        return None
     if last in _WEAK_OUTLET_WORDS:
         if not (the or words[-2].lower() in _DAY_WORDS):
             return None
-    elif last not in OUTLET_WORDS:
+    elif last not in OUTLET_WORDS and not station:
         return None
     if not (after_name or the or staffed or len(words) >= 3 or is_participle_word(words[0])):
         return None
