@@ -177,3 +177,11 @@ def test_a_station_after_the_names_is_the_outlet(line, names, outlet):
     also after two authors or a pipe (a re-test of the broadcaster fix found these)."""
     parsed = parse_byline(line)
     assert (parsed.names, parsed.outlet) == (names, outlet)
+
+
+def test_an_agency_opening_the_desk_initials_is_credited():
+    """"dpa/xy" (the agency first, then the editor's initials) credits dpa, as "jm/dpa" does."""
+    from newstrace.structure.credit import desk_signature
+
+    assert desk_signature("dpa/xy") == desk_signature("xy/dpa") == ["Deutsche Presse-Agentur"]
+    assert desk_signature("bur-jm/rl") == []

@@ -516,6 +516,8 @@ def desk_signature(line: str) -> list[str] | None:
     ['Agence France-Presse', 'Reuters']
     >>> desk_signature("xy/ab/AFP"), desk_signature("bur-jm/rl")
     (['Agence France-Presse'], [])
+    >>> desk_signature("dpa/xy")
+    ['Deutsche Presse-Agentur']
     >>> desk_signature("and/or") is None, desk_signature("well-known (AFP)") is None
     (True, True)
     """
@@ -524,9 +526,11 @@ def desk_signature(line: str) -> list[str] | None:
         return None
     codes = re.split(r"\s?[/-]\s?", m.group("codes"))
     agencies: list[str] = []
-    # a lower-case agency among the initials ("jm/dpa") credits it
+    # a lower-case agency among the initials, last or first ("jm/dpa", "dpa/xy"), credits it
     while len(codes) > 1 and len(codes[-1]) >= 3 and canonical_agency(codes[-1]):
         agencies.insert(0, canonical_agency(codes.pop()))
+    while len(codes) > 1 and len(codes[0]) >= 3 and canonical_agency(codes[0]):
+        agencies.append(canonical_agency(codes.pop(0)))
     joined = bool(agencies)
     parts = [p for p in re.split(r"\s?/\s?", m.group("agencies")) if p]
     parts += [p.strip() for p in re.split(r"[,;/]|\band\b", m.group("paren") or "") if p.strip()]
