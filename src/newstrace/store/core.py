@@ -243,7 +243,7 @@ class Store:
     def __init__(self, path: str | Path = DEFAULT_STORE, *, read_only: bool = False, create: bool = True):
         self.path = Path(path)
         self.read_only = read_only
-        self._legacy_max_seq: int | None = None  # read once, by _legacy_id
+        self._legacy_max_seq: int | None = None  # read once, by _legacy_ids
         if not self.path.exists() and (read_only or not create):
             raise StoreNotFoundError(f"no store at {self.path}: run `newstrace ingest PATH --store {self.path}` first")
         if self.path.is_dir():
@@ -482,12 +482,12 @@ class Store:
                     stored = {r[0] for r in self._q("SELECT a.id FROM articles a JOIN _ids USING (id)").fetchall()}
                 finally:
                     self._con.unregister("_ids")
-            for it in items:  # an article stored before ids held the attribution keeps its id (migration 0011)
-                if it.article.id and it.article.id not in stored:
-                    legacy = self._legacy_id(it.article)
-                    if legacy:
-                        it.article.id = legacy
-                        stored.add(legacy)
+            # an article stored before ids held the attribution keeps its id (migration 0011)
+            legacy = self._legacy_ids([it.article for it in items if it.article.id and it.article.id not in stored])
+            for it in items:
+                if it.article.id in legacy:
+                    it.article.id = legacy[it.article.id]
+                    stored.add(it.article.id)
             arts, aliases, errors = [], [], []
             children: dict[str, list] = {t: [] for t, _ in rec.CHILD_TABLES.values()}
             for it in items:
@@ -496,7 +496,7 @@ class Store:
                     result.skipped += 1
                     continue
                 done.add(key)
-                art = _with_id(it.article)
+                art = it.article  # its id set above
                 errs = [*art.errors, *it.extra_errors]
                 if not art.id and not errs:  # nothing to store would leave no completion marker
                     errs = [ErrorRecord(code="E300", message=f"{art.source.label()}: no article text after analysis",
@@ -529,19 +529,26 @@ class Store:
                 )
         return result
 
-    def _legacy_id(self, article: Article) -> str | None:
-        """The id under which an article of the same headline and body was stored before ids held the
-        attribution (seq up to ``id_scheme.legacy_max_seq``, migration 0011), or None."""
+    def _legacy_ids(self, articles: list[Article]) -> dict[str, str]:
+        """Of ``articles`` not stored under their id, those stored under the id of their headline and body
+        alone, before ids held the attribution (seq up to ``id_scheme.legacy_max_seq``, migration 0011):
+        ``{id: stored id}``, read in one query; ``{}`` in a store made since."""
         if self._legacy_max_seq is None:
             row = self._one("SELECT max(legacy_max_seq) FROM id_scheme")
             self._legacy_max_seq = int(row[0] or 0)
-        if not self._legacy_max_seq:
-            return None
-        old = text_id(article.headline + "\n" + article.text)
-        if old == article.id:
-            return None
-        row = self._one("SELECT count(*) FROM articles WHERE id = ? AND seq <= ?", [old, self._legacy_max_seq])
-        return old if row[0] else None
+        if not self._legacy_max_seq or not articles:
+            return {}
+        old = {a.id: text_id(a.headline + "\n" + a.text) for a in articles}
+        old = {new: o for new, o in old.items() if o != new}
+        if not old:
+            return {}
+        self._con.register("_legacy", pa.table({"id": sorted(set(old.values()))}))
+        try:
+            found = {r[0] for r in self._q("SELECT a.id FROM articles a JOIN _legacy USING (id) WHERE a.seq <= ?",
+                                           [self._legacy_max_seq]).fetchall()}
+        finally:
+            self._con.unregister("_legacy")
+        return {new: o for new, o in old.items() if o in found}
 
     # -- reading ------------------------------------------------------------------------
 
