@@ -49,6 +49,7 @@ from newstrace.provenance.align import (
     weighted_dice,
     word_weight,
 )
+from newstrace.provenance.figures import WEEKDAYS, _offsets
 from newstrace.provenance.text import (
     DATE_WORDS,
     Sentence,
@@ -775,9 +776,7 @@ def slot_measures(al: Alignment, a: list[Sentence], b: list[Sentence]) -> SlotMe
 
 # --- refilled forms: slots substituted in most sentences that share their frame -----------------
 
-_WEEKDAY_WORDS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "lunes",
-                            "martes", "miercoles", "jueves", "viernes", "sabado", "domingo"})
-_MONTH_WORDS = DATE_WORDS - _WEEKDAY_WORDS
+_MONTH_WORDS = DATE_WORDS - WEEKDAYS
 #: Weight of a date anchor (a weekday, a month, a month and day) when agreeing slots are summed:
 #: a date repeats in many reports of one week, so it says less than a rare name (1.0).
 DATE_WEIGHT = 0.5
@@ -790,7 +789,7 @@ def _dates(s: Sentence) -> list[tuple[int, str]]:
     caps = _all_caps(s)
     out = []
     for k, (tok, w) in enumerate(zip(s.raw, s.words)):
-        if w in _WEEKDAY_WORDS:
+        if w in WEEKDAYS:
             out.append((k, "@" + w))
         elif w in _MONTH_WORDS and tok[:1].isupper() and not (caps and w == "may"):
             nxt = s.words[k + 1] if k + 1 < len(s.words) else ""
@@ -864,11 +863,7 @@ def _fixed_positions(s: Sentence) -> list[tuple[int, str]]:
     cached = s.__dict__.get("_fixed_positions")
     if cached is not None:
         return cached
-    starts, pos = [], 0
-    for tok in s.raw:  # the words' offsets in the text, read in order
-        k = s.text.find(tok, pos)
-        starts.append(k if k >= 0 else pos)
-        pos = starts[-1] + (len(tok) if k >= 0 else 0)
+    starts = _offsets(s)  # the words' offsets in the text
     out = list(_dates(s))
     for m in _FIGURE.finditer(s.text):
         v = figure_value(m.group())
