@@ -255,3 +255,22 @@ def test_ingest_of_only_missing_paths_is_a_usage_error_and_creates_no_store(tmp_
     res = CliRunner().invoke(app, ["ingest", str(tmp_path / "nowhere.txt"), str(good), "--store", str(store), "-q"])
     assert res.exit_code == 1 and "file not found" in res.output
     assert "1 new articles" in res.output
+
+
+@pytest.mark.parametrize("header", [
+    "URL: https://example.invalid/2024/harbour-wall-repaired\n",
+    "URL: https://example.invalid/2024/harbour-wall-repaired\nPublished: March 3, 2024\n",
+])
+def test_url_header_with_the_headline_right_under_it_is_no_headline(header):
+    # saved pages put the headline on the next line, no blank line between: the URL line was the headline
+    article = newstrace.analyze(header + "Harbour wall repaired after storm\n\nCrews repaired the harbour wall on Monday, "
+                                "officials said.\n")
+    assert article.source.url == "https://example.invalid/2024/harbour-wall-repaired"
+    assert article.headline == "Harbour wall repaired after storm"
+    assert "URL:" not in article.text and "example.invalid" not in article.text
+    assert article.published == ("2024-03-03" if "Published" in header else None)
+
+
+def test_text_starting_with_other_key_value_lines_is_left_as_it_is():
+    article = newstrace.analyze("Update: floods close the pass\nThe pass closed on Monday, officials said.\n")
+    assert article.headline.startswith("Update: floods close the pass") and article.source.url is None

@@ -23,6 +23,10 @@ def split_header(raw: RawDocument) -> RawDocument:
     when every line before the first blank line is ``Key: value``, one key names a URL
     (url, link, uri, ...) whose value is an absolute ``http(s)`` URL, and text follows the
     blank line; a headline such as ``Update: floods close the pass`` is never taken.
+    Saved pages also put the headline right under the header, with no blank line between
+    (``URL: https://...`` then the headline): then the leading lines whose keys are known
+    (a URL key or a hint key below) form the header, if the first names the URL, and the
+    text starts at the first other line.
 
     Returns:
         ``raw`` unchanged, or a copy whose text starts after the header, whose
@@ -41,11 +45,11 @@ def split_header(raw: RawDocument) -> RawDocument:
         return raw
     head, sep, rest = raw.text.lstrip("\ufeff").partition("\n\n")
     lines = head.split("\n")
-    if not sep or not rest.strip() or len(lines) > 20:
-        return raw
-    fields = [_HEADER_LINE.match(line) for line in lines]
-    if not all(fields):
-        return raw
+    fields = [_HEADER_LINE.match(line) for line in lines[:21]]
+    if not (sep and rest.strip() and len(lines) <= 20 and all(fields)):
+        fields, rest = _glued_header(lines[:20], "\n".join(lines[20:]), sep + rest)
+        if not fields:
+            return raw
     pairs = [(m.group(1).lower(), m.group(2)) for m in fields]
     url = next((v for k, v in pairs if k in _URL_KEYS and _ABS_URL.match(v)), None)
     if url is None:
@@ -60,6 +64,24 @@ def split_header(raw: RawDocument) -> RawDocument:
             meta.setdefault(hint, value)
     source = raw.source.model_copy(update={"url": raw.source.url or url})
     return RawDocument(source=source, text=rest.lstrip("\n"), meta=meta)
+
+
+def _glued_header(lines: list[str], more: str, after: str) -> tuple[list[re.Match], str]:
+    """A header block with no blank line after it: the leading known-key lines of ``lines``, the
+    first of them a URL line, and the text from the first other line on (``more`` and ``after``:
+    the rest of the text). ``([], "")`` when there is none."""
+    fields: list[re.Match] = []
+    for line in lines:
+        m = _HEADER_LINE.match(line)
+        if m is None or (m.group(1).lower() not in _URL_KEYS and m.group(1).lower() not in _HINT_KEYS):
+            break
+        fields.append(m)
+    if not fields or fields[0].group(1).lower() not in _URL_KEYS or not _ABS_URL.match(fields[0].group(2)):
+        return [], ""
+    body = "\n".join(x for x in ("\n".join(lines[len(fields):]), more) if x) + after
+    if not body.strip():
+        return [], ""
+    return fields, body
 
 
 __all__ = ["split_header"]
