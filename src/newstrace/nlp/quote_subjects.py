@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from newstrace.nlp.cues import RELATIVE_WORDS, TITLE_ABBREVIATIONS, is_finite_verb, is_person_noun
 from newstrace.nlp.frames import to_comma
 from newstrace.nlp.quote_layout import QuoteLayout
-from newstrace.nlp.speakers import Referent
+from newstrace.nlp.speakers import NP_PREPOSITIONS, Referent
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -28,8 +28,6 @@ SKIP_BEFORE_CUE = {
     "softly",
 }
 
-#: Prepositions completing a person noun before a cue ('a spokeswoman for the operator said').
-_NP_PREPOSITIONS = frozenset({"for", "of", "at", "from", "with", "in", "on"})
 
 #: Modals that report speech as future or reported future ('he will say', 'she would later say');
 #: others make it hypothetical or an ability ('he can add', 'one could say').
@@ -171,7 +169,8 @@ class CueSubjects(QuoteLayout):
     def _with_of_phrase(self, region: list[int], chunk: list[int]) -> list[int]:
         """Extend a noun phrase right before a cue back over a prepositional phrase that
         completes a person noun: 'a spokeswoman | for the operator', 'a member | of the crew',
-        'an official | at the ministry' (the speaker is the spokeswoman, not the operator).
+        'an official | at the ministry', also set off by commas ('a spokesman, | for the fire
+        service,') (the speaker is the spokeswoman, not the operator).
 
         Args:
             region: ascending token indices before the cue.
@@ -184,14 +183,13 @@ class CueSubjects(QuoteLayout):
         if not chunk or chunk[0] not in region:
             return chunk
         pos = region.index(chunk[0])
-        while (
-            pos >= 2
-            and doc[region[pos - 1]].pos_ == "ADP"
-            and doc[region[pos - 1]].lower_ in _NP_PREPOSITIONS
-            and doc[region[pos - 2]].pos_ == "NOUN"
-            and is_person_noun(doc[region[pos - 2]].lower_)
-        ):
-            j = pos - 2
+        while pos >= 2 and doc[region[pos - 1]].pos_ == "ADP" and doc[region[pos - 1]].lower_ in NP_PREPOSITIONS:
+            # the phrase set off by commas ('a spokesman, for the fire service, said'): an aside
+            # that still completes the person noun before it
+            noun = pos - 3 if doc[region[pos - 2]].text == "," and pos >= 3 else pos - 2
+            if not (doc[region[noun]].pos_ == "NOUN" and is_person_noun(doc[region[noun]].lower_)):
+                break
+            j = noun
             while (
                 j > 0
                 and doc[region[j - 1]].pos_ in ("NOUN", "DET", "ADJ", "NUM")

@@ -43,6 +43,8 @@ from newstrace.nlp.entities import NON_PERSON_WORDS, TITLES, fold
 from newstrace.schema import Entity
 
 _POSSESSIVE = {"'s", "’s", "'", "’"}
+#: Prepositions completing a person noun ('a spokeswoman for the operator', 'a member of the crew').
+NP_PREPOSITIONS = frozenset({"for", "of", "at", "from", "with", "in", "on"})
 #: Words opening an adjunct of reason or purpose: a description ends before them ("the
 #: soldier who asked not to be identified | for fear of reprisals").
 _REASON_OPENERS = {"because", "lest", "cos"}
@@ -437,8 +439,9 @@ class MentionIndex:
             roles: list[str] = []
             # Title words inside the mention ("Fisheries Minister Agneta Lund").
             roles += [t.lower_.rstrip(".") for t in doc[s:e] if t.lower_.rstrip(".") in TITLES]
-            # A common noun right before the name ("librarian Otto Brennan").
-            if s > 0 and doc[s - 1].pos_ == "NOUN":
+            # A common noun right before the name ("librarian Otto Brennan"), also one tagged as a
+            # verb ("harbourmaster Ivo Brenn")
+            if s > 0 and (doc[s - 1].pos_ == "NOUN" or self.is_role_before_name(s - 1)):
                 roles.append(doc[s - 1].lower_)
             # Apposition before: "The minister for ports, Halvard Ostby".
             if s > 1 and doc[s - 1].text == ",":
@@ -593,8 +596,37 @@ class MentionIndex:
         )
 
     def is_verb(self, i: int) -> bool:
-        """Token ``i`` is a finite verb and not part of a person's name ('May' of 'Ada May said')."""
-        return i not in self.person_at and is_finite_verb(self.doc[i])
+        """Token ``i`` is a finite verb and not part of a person's name ('May' of 'Ada May said'),
+        nor a role noun the small model tagged as a verb before a name ('harbourmaster Ivo Brenn':
+        :meth:`is_role_before_name`)."""
+        return i not in self.person_at and is_finite_verb(self.doc[i]) and not self.is_role_before_name(i)
+
+    def is_role_before_name(self, i: int) -> bool:
+        """Token ``i`` is a lower-case role noun right before a person's name, whatever its tag.
+
+        The small model tags an unfamiliar role noun before a name as a verb ('"...,"
+        harbourmaster Ivo Brenn said': ``harbourmaster`` VBP), which reads as a new clause and
+        loses the speaker. A verb cannot stand there: the word opens its phrase (after a
+        punctuation mark, a determiner or an adjective, or at the start) and a name follows it,
+        so a verb with a subject before it ('they remember Ivo Brenn') is not taken.
+
+        Args:
+            i: token index in :attr:`doc`.
+
+        Returns:
+            True for a role noun (:func:`~newstrace.nlp.cues.is_person_noun`) in that place.
+        """
+        doc = self.doc
+        t = doc[i]
+        if not (t.text.isalpha() and t.text.islower() and is_person_noun(t.text)):
+            return False
+        run = self._person_run(i + 1) if i + 1 < len(doc) and i + 1 in self.person_at else None
+        if run is None or run[0] != i + 1:
+            return False
+        k = i - 1
+        while k >= 0 and doc[k].is_space:
+            k -= 1
+        return k < 0 or doc[k].is_punct or doc[k].pos_ in ("DET", "ADJ")
 
     def is_possessive_person(self, run: tuple[int, int]) -> bool:
         """True when the person mention is a possessor ("Ostby's deputy")."""
@@ -786,9 +818,12 @@ class MentionIndex:
         if (
             np
             and doc[np[0]].pos_ in ("DET", "NOUN", "ADJ", "PROPN", "PRON")
-            and not any(doc[i].pos_ == "ADP" or doc[i].lower_ in {"who", "that", "which"} for i in np[:3])
+            and not any(
+                doc[i].pos_ == "ADP" and not self._completes_person_noun(i) or doc[i].lower_ in {"who", "that", "which"}
+                for i in np[:3]
+            )
         ):
-            ref = self.description(np)
+            ref = self.description(self._with_aside_complement(region, np))
             if (
                 ref is not None
                 and (
@@ -801,6 +836,41 @@ class MentionIndex:
             ):
                 return ref  # a described person, or a name the NER did not tag
         return None
+
+    def _completes_person_noun(self, i: int) -> bool:
+        """Token ``i`` is a preposition that completes the person noun before it ('a spokesman
+        | for the fire service', 'a member | of the crew'), perhaps across a comma."""
+        doc = self.doc
+        k = i - 1 if i > 0 and doc[i - 1].text != "," else i - 2
+        return (
+            k >= 0
+            and doc[i].lower_ in NP_PREPOSITIONS
+            and doc[k].pos_ == "NOUN"
+            and is_person_noun(doc[k].lower_)
+        )
+
+    def _with_aside_complement(self, region: list[int], np: list[int]) -> list[int]:
+        """``np`` extended over a complement of its person noun set off by commas ('A different
+        spokesman, for the fire service, said ...'): the description keeps it, as it keeps one
+        without commas ('a spokeswoman for the fire service').
+
+        Args:
+            region: the sentence's token indices before its first finite verb.
+            np: the noun-phrase run that opens ``region``, cut at the comma.
+
+        Returns:
+            ``np``, or ``np`` with the comma and the prepositional phrase up to the closing comma.
+        """
+        doc = self.doc
+        pos = len(np)
+        if pos + 1 >= len(region) or doc[region[pos]].text != "," or not self._completes_person_noun(region[pos + 1]):
+            return np
+        m = pos + 2
+        while m < len(region) and doc[region[m]].pos_ in ("DET", "ADJ", "NOUN", "PROPN", "NUM"):
+            m += 1
+        if m == pos + 2 or m >= len(region) or doc[region[m]].text != ",":
+            return np  # not an aside closed by a comma
+        return np + region[pos:m]
 
     def nearest_person_before(
         self, char: int, gender: str = "", exclude: Collection[str] = ()
