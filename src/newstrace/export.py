@@ -75,7 +75,9 @@ _QUERIES: dict[str, str] = {
                count(*) OVER (PARTITION BY s.article_id) AS sources_of_article
         FROM aliases s JOIN articles a ON a.id = s.article_id ORDER BY a.seq, s.seq, s.path, s.record""",
     "changes": """
-        SELECT c.copy_id, c.origin_key, c.n, c.kind, c.origin_text, c.copy_text, c.detail
+        SELECT c.copy_id, c.origin_key, c.n, c.kind, c.origin_text, c.copy_text,
+               CASE WHEN d.origin_id IS NOT NULL AND starts_with(c.origin_key, 'inferred:') THEN {direct_detail}
+                    ELSE c.detail END AS detail
         FROM changes c JOIN {derivations} d ON d.copy_id = c.copy_id AND d.origin_key = c.origin_key
         LEFT JOIN articles a ON a.id = c.copy_id ORDER BY a.seq, c.origin_key, c.n""",
 }
@@ -241,7 +243,19 @@ def queries(all_pairs: bool = False) -> dict[str, str]:
             table) instead of the resolved graph (the ``resolved_derivations`` table).
     """
     links = "derivations" if all_pairs else RESOLVED_TABLE
-    return {name: sql.replace("{derivations}", links) for name, sql in _QUERIES.items()}
+    return {name: sql.replace("{derivations}", links).replace("{direct_detail}", _direct_detail_sql())
+            for name, sql in _QUERIES.items()}
+
+
+def _direct_detail_sql() -> str:
+    """SQL of :func:`~newstrace.provenance.derive.direct_wording` on ``c.detail``: a sibling record that
+    the resolved graph reads as a chain step (an origin, an ``inferred:`` key) words its changes as alterations."""
+    from newstrace.provenance.derive import _SIBLING_WORDING
+
+    expr = "c.detail"
+    for old, new in _SIBLING_WORDING:
+        expr = f"replace({expr}, '{new}', '{old}')"
+    return expr
 
 
 #: The SQL of each table of a default export (the resolved graph).

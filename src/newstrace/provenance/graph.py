@@ -13,6 +13,7 @@ load every derivation's changes and alignment to resolve them.
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
@@ -223,6 +224,85 @@ def _unsupported_middles(links: Sequence[Link]) -> set[tuple[str, str]]:
     return out
 
 
+class Promotion(NamedTuple):
+    """A sibling link read as a chain step (:func:`promoted_siblings`).
+
+    Attributes:
+        origin: the partner ``b``, now the copy's origin.
+        top: ``b``'s and the copy's common stored origin ``a``.
+        to_origin, to_top: mean aligned similarity of the copy to ``b`` and to ``a`` (0-1).
+    """
+
+    origin: str
+    top: str
+    to_origin: float
+    to_top: float
+    covered: float = 0.0
+    covered_top: float = 0.0
+
+    def reason(self) -> str:
+        """The direction-evidence line of the promoted record."""
+        return (f"shared departures (the rule of shared errors): the copy follows this origin more closely than "
+                f"the origin's own origin {self.top[:12]} (mean aligned similarity {self.to_origin:.3f} vs "
+                f"{self.to_top:.3f}) and keeps its departures from it, so it carries this origin's edits and "
+                f"descends from it; the pair alone gave no direction")
+
+
+#: How much more than the distance from ``a`` to ``c`` (``1 -`` mean aligned similarity) the path through ``b`` may
+#: measure for ``b`` to lie between them (:func:`promoted_siblings`): twice the departures ``b`` has and ``c`` lacks.
+BETWEEN_SLACK = 0.01
+
+#: Direction-evidence words of a sibling record that name its reference side, and what a promoted
+#: record calls it (:func:`promote`); whole words, as :func:`~newstrace.provenance.derive.build_derivation` wrote them.
+SIBLING_SIDE = ("sibling", "origin")
+
+
+def promoted_siblings(links: Sequence[Link]) -> dict[int, Promotion]:
+    """Sibling links ``c ~ b`` read as ``c <- b``: ``c`` shares ``b``'s departures from their common stored origin.
+
+    Where ``b <- a`` and ``c <- a`` are direct links and ``c ~ b`` was verified as siblings (the
+    pair alone gave no direction: both declare one agency, so the declared-source rule left it
+    open), the rule of shared errors (Maas 1927; :func:`_unsupported_middles`) decides it: when
+    ``c`` follows ``b`` more closely than it follows ``a`` (mean aligned similarity higher by more
+    than :data:`CLOSER_TO_MIDDLE`, and at least as much of ``b`` covered), and ``b`` lies between
+    them (the distances ``1 - similarity`` add up along ``a``-``b``-``c`` within
+    :data:`BETWEEN_SLACK`: ``b`` has no departures from ``a`` that ``c`` lacks, as two copies of a
+    lost version each would), ``c`` carries ``b``'s edits and descends from ``b``; ``b`` itself
+    follows ``a`` at least as closely as ``c`` does (``b`` is the middle, not a copy of ``c``). Only a record whose reference side is ``b`` (``copy_id`` ``c``, ``partner``
+    ``b``: its changes already read ``b`` -> ``c``) is promoted. Links of two versions of a page
+    and triangles with a ``translation`` link are left alone, as in :func:`_unsupported_middles`.
+    (A new-user test: a content farm's copy of a local paper's edit of an AP story, both pages
+    keeping "The Associated Press contributed to this report", was read as a copy of AP, with
+    the paper's edits blamed on the farm.)
+
+    Returns:
+        Index in ``links`` of each promoted sibling link -> its :class:`Promotion`.
+    """
+    direct = {(d.copy_id, d.origin_id): d for d in links if d.origin_id and not d.versions}
+    parents = _direct(direct.values())
+    out: dict[int, Promotion] = {}
+    for i, d in enumerate(links):
+        c, b = d.copy_id, d.partner
+        if d.origin_id or b is None or d.versions or d.kind == "translation":
+            continue
+        for a in sorted(parents.get(c, set()) & parents.get(b, set())):
+            ca, ba = direct[(c, a)], direct[(b, a)]
+            if "translation" in (ca.kind, ba.kind):
+                continue
+            # closer in wording, not only in extent (two excerpts of one page cover different parts)
+            closer = d.mean_similarity > ca.mean_similarity + CLOSER_TO_MIDDLE and d.origin_coverage >= ca.origin_coverage
+            # b lies between a and c: b's departures from a are all in c, so the distances add up
+            # (1 - similarity); two copies of a lost version each have departures of their own, which
+            # the sum counts twice (the provenance corpus's h02 and h03, copies of the WaPo news service)
+            between = (1 - ba.mean_similarity) + (1 - d.mean_similarity) - (1 - ca.mean_similarity) <= BETWEEN_SLACK
+            if closer and between and ba.mean_similarity >= ca.mean_similarity:
+                out[i] = Promotion(b, a, d.mean_similarity, ca.mean_similarity, d.origin_coverage, ca.origin_coverage)
+                break
+    # both sides of one pair qualifying (each as close to the top as the other): no middle to tell
+    pairs = {(links[i].copy_id, p.origin) for i, p in out.items()}
+    return {i: p for i, p in out.items() if (p.origin, links[i].copy_id) not in pairs}
+
+
 def _parent_rank(d: Link) -> tuple:
     """How closely a copy follows a candidate parent: the mean similarity of the aligned sentences
     in steps of :data:`CLOSER_TO_MIDDLE` (a copy keeps the words its parent changed: shared
@@ -368,10 +448,16 @@ def resolve_links(links: Sequence[Link]) -> dict[int, list[str] | None]:
     Returns:
         Index in ``links`` -> ``None`` for a kept direct link, or the other members of its
         sibling group (the link's partner first, then the rest sorted) for a kept sibling link.
+        A sibling link mapped to ``None`` is kept as a direct link from its partner
+        (:func:`promoted_siblings`).
         Cost: near-linear in the links: the shortcut test reads every node's ancestors from one
         pass (:func:`_reachability`; memory: the square of a connected component's size, in
         bits); each sibling link then walks the one-parent chains above its two copies.
     """
+    # a sibling pair that shares one's departures from their stored origin is a chain step
+    promoted = promoted_siblings(links)
+    if promoted:
+        links = [d._replace(origin_id=promoted[i].origin, partner=None) if i in promoted else d for i, d in enumerate(links)]
     # an update of a page is no step a copy went through: a copy of either version keeps both as
     # candidate parents and follows the one it matches best (_parent_rank)
     # a copy that shares none of a middle copy's departures from the top is no copy of the middle
@@ -472,14 +558,33 @@ def resolve(derivs: Sequence[Derivation]) -> list[Derivation]:
         The kept records (copies, in the input order), never more than given; the same set
         for any order of ``derivs``.
     """
-    kept = resolve_links([link_of(d) for d in derivs])
+    light = [link_of(d) for d in derivs]
+    kept = resolve_links(light)
+    promoted = promoted_siblings(light)
+    sources = {d.copy_id: d.copy_source for d in derivs}
     out = []
     for i, d in enumerate(derivs):
         if i not in kept:
             continue
         group = kept[i]
-        out.append(d if group is None else d.model_copy(update={"sibling_ids": group}))
+        if i in promoted:
+            out.append(promote(d, promoted[i], sources.get(promoted[i].origin)))
+        else:
+            out.append(d if group is None else d.model_copy(update={"sibling_ids": group}))
     return out
 
 
-__all__ = ["Link", "link_of", "resolve", "resolve_links"]
+def promote(d: Derivation, p: Promotion, origin_source: str | None) -> Derivation:
+    """A sibling record read as a direct link from its reference side (:func:`promoted_siblings`):
+    origin set, no inferred source, the siblings' direction lines replaced by ``p``'s reason, and
+    its changes worded as alterations again (:func:`~newstrace.provenance.derive.direct_wording`)."""
+    from newstrace.provenance.derive import direct_wording, sibling_reasons
+
+    evidence = [p.reason()] + [re.sub(rf"\b{SIBLING_SIDE[0]}\b", SIBLING_SIDE[1], r)
+                               for r in d.direction_evidence if not sibling_reasons(r)]
+    changes = [c.model_copy(update={"detail": direct_wording(c.detail)}) for c in d.changes]
+    return d.model_copy(update={"origin_id": p.origin, "origin_source": origin_source, "inferred_source": False,
+                                "sibling_ids": [], "direction_evidence": evidence, "changes": changes})
+
+
+__all__ = ["Link", "Promotion", "link_of", "promote", "promoted_siblings", "resolve", "resolve_links"]

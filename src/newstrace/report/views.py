@@ -22,6 +22,7 @@ from newstrace.schema import Derivation
 from newstrace.store import Store
 from newstrace.store import records as rec
 from newstrace.store.records import alias_sources
+from newstrace.store.resolved import RESOLVED_TABLE
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.models import StoryDetail
 from newstrace.stories.query import inferred_key
@@ -147,6 +148,8 @@ def stored_key(edge: Any) -> str:
     and ``sibling_ids[0]``, the sibling it was aligned with (the resolved graph lists it
     first, then the rest of the group).
     """
+    if getattr(edge, "link_key", None):  # a sibling record read as a chain step keeps its own key
+        return edge.link_key
     if not edge.inferred_source:
         return edge.origin_key
     return inferred_key([edge.copy_id, *edge.sibling_ids[:1]])
@@ -409,7 +412,10 @@ def load_diffs(store: Store, keys: list[tuple[str, str]], links: Links | None = 
     wanted_keys = set(keys)
     with store.registered_ids("_diff_copies", sorted({c for c, _ in keys})):
         # joined on the copy id (a plain hash join), the origin keys filtered here
-        drows = [r for r in store.query("SELECT d.* FROM derivations d JOIN _diff_copies k ON k.id = d.copy_id")
+        # a link's resolved row first: a sibling record the resolved graph reads as a chain step has
+        # its origin there only (graph.promoted_siblings); every other pair from the verified pairs
+        drows = [r for table in (RESOLVED_TABLE, "derivations")
+                 for r in store.query(f"SELECT d.* FROM {table} d JOIN _diff_copies k ON k.id = d.copy_id")
                  if (r["copy_id"], r["origin_key"]) in wanted_keys]  # fmt: skip
         crows = [r for r in store.query("SELECT c.* FROM changes c JOIN _diff_copies k ON k.id = c.copy_id "
                                         "ORDER BY c.copy_id, c.origin_key, c.n") if (r["copy_id"], r["origin_key"]) in wanted_keys]  # fmt: skip
@@ -424,7 +430,8 @@ def load_diffs(store: Store, keys: list[tuple[str, str]], links: Links | None = 
     derivs = {}
     for r in drows:
         key = (r["copy_id"], r["origin_key"])
-        derivs[key] = rec.derivation_from_rows(r, changes.get(key, []), pairs.get(key, []))
+        if key not in derivs:
+            derivs[key] = rec.derivation_from_rows(r, changes.get(key, []), pairs.get(key, []))
     wanted = set()
     for d in derivs.values():
         wanted.add(d.copy_id)

@@ -144,7 +144,12 @@ def derivation_rows(derivation: Derivation, run_id: int) -> tuple[dict[str, Any]
 
 
 def derivation_from_rows(row: dict[str, Any], changes: list[dict[str, Any]], pairs: list[dict[str, Any]]) -> Derivation:
-    """Rebuild a :class:`Derivation` from its rows (changes and pairs sorted by ``n``)."""
+    """Rebuild a :class:`Derivation` from its rows (changes and pairs sorted by ``n``).
+
+    A resolved row with an origin but an ``inferred:`` key is a sibling record read as a chain step
+    (:func:`newstrace.provenance.graph.promoted_siblings`): its stored changes, worded as the
+    siblings' differences, are worded as the copy's alterations again.
+    """
     d = row_model(Derivation, {k: v for k, v in row.items() if v is not None or k == "origin_id"})
     d.changes = [row_model(Change, c) for c in changes]
     d.alignment = [row_model(AlignedPair, p) for p in pairs]
@@ -160,6 +165,10 @@ def alias_sources(aliases: list[dict[str, Any]]) -> list[tuple[str, str | None]]
         aliases: the article's input records (:meth:`newstrace.store.Store.aliases`: dicts with
             ``path``, ``format``, ``record``, ``line``, ``url``).
 
+    if d.origin_id and str(row.get("origin_key") or "").startswith("inferred:"):
+        from newstrace.provenance.derive import direct_wording
+
+        d.changes = [c.model_copy(update={"detail": direct_wording(c.detail)}) for c in d.changes]
     Returns:
         One ``(source, paths)`` per source; the location is
         :meth:`newstrace.schema.Source.label` ("feed.jsonl:17", "crawl.warc#3", "story.txt").

@@ -241,7 +241,8 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
         TreeEdge(copy_id=d["copy_id"], origin_key=d["origin_id"] or inferred.get(d["copy_id"], "inferred:"),
                  origin_id=d["origin_id"], kind=d["kind"], score=round(d["score"], 4), coverage=round(d["copy_coverage"], 4),
                  inferred_source=d["origin_id"] is None, sibling_ids=list(d["sibling_ids"]),
-                 change_counts=dict(counts.get((d["copy_id"], d["origin_key"]), {})))
+                 change_counts=dict(counts.get((d["copy_id"], d["origin_key"]), {})),
+                 link_key=d["origin_key"] if d["origin_id"] and d["origin_key"] != d["origin_id"] else None)
         for d in links if d["copy_id"] in listed
     ]  # fmt: skip
     timeline = [TimelinePoint(date=m.date, date_source=m.date_source, outlet=m.outlet, article_id=m.article_id,

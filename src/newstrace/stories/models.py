@@ -117,6 +117,9 @@ class TreeEdge(_Model):
         coverage: share of the copy aligned to the origin (0..1).
         inferred_source: the origin is missing; ``sibling_ids`` are the other copies of it.
         change_counts: number of changes by kind (``{"number": 1, "quote": 2}``).
+        link_key: the store's key of the edge's derivation where it is not ``origin_key``: a
+            sibling record the resolved graph reads as a chain step keeps its ``inferred:`` key
+            (:func:`newstrace.provenance.graph.promoted_siblings`); ``None`` otherwise.
     """
 
     copy_id: str
@@ -128,6 +131,7 @@ class TreeEdge(_Model):
     inferred_source: bool = False
     sibling_ids: list[str] = Field(default_factory=list)
     change_counts: dict[str, int] = Field(default_factory=dict)
+    link_key: str | None = None
 
 
 class EventLink(_Model):

@@ -1,0 +1,152 @@
+"""A copy of a stored copy, where the pair alone gave no direction, is read through it (the rule of shared errors).
+
+Invented articles: an agency story, a local paper's edit of it and a content farm's copy of the paper's
+edit. The paper and the farm both keep "The Associated Press contributed to this report.", so both declare
+AP and their pair is verified as siblings; the farm shares the paper's edits (its headline, a paragraph
+added, one cut) and was read as a copy of AP, the paper's edits blamed on it (a new-user test, F10).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from newstrace.cli import app
+from newstrace.provenance import graph as g
+
+AP = """URL: https://apnews.example/article/brackmoor-terminal-fire-1234
+Fire destroys historic ferry terminal in Brackmoor
+By Tove Lindqvist
+Published: March 3, 2025
+
+BRACKMOOR, Norway (AP) — A fire destroyed the historic ferry terminal in the port town of Brackmoor on Monday, forcing the evacuation of 240 passengers from two docked ferries, officials said.
+
+The blaze started shortly after 6 a.m. in a storage room on the terminal's ground floor and spread quickly through the wooden roof, fire chief Ola Brenvik said.
+
+"We lost the building, but nobody was hurt, and that is what matters," Brenvik told reporters at the scene.
+
+About 60 firefighters from three districts fought the flames for more than five hours. The cause of the fire is under investigation.
+
+The terminal, built in 1912, was listed as a protected cultural monument in 1998. It handled about 1.2 million passengers a year.
+
+Ferry operator Nordlinje said it would move departures to a temporary pier on the north side of the harbor from Wednesday.
+
+Mayor Kari Solheim said the town would rebuild the terminal. "This is a sad day for Brackmoor, but we will rebuild," she said.
+"""
+
+PAPER = """URL: https://www.coastaldaily.example/news/2025/03/04/brackmoor-terminal-fire
+Historic Brackmoor ferry terminal destroyed by fire
+By Hans Ekeland
+Published: March 4, 2025
+
+A fire destroyed the historic ferry terminal in the port town of Brackmoor on Monday, forcing the evacuation of 240 passengers from two docked ferries, officials said.
+
+The blaze started shortly after 6 a.m. in a storage room on the terminal's ground floor and spread quickly through the wooden roof, fire chief Ola Brenvik said.
+
+"We lost the building, but nobody was hurt, and that is what matters," Brenvik told reporters at the scene.
+
+About 60 firefighters from three districts fought the flames for more than five hours. The cause of the fire is under investigation.
+
+Local historian Mette Aas said the terminal had survived two storms and a war. "It was the heart of the harbour," she told the Coastal Daily.
+
+Ferry operator Nordlinje said it would move departures to a temporary pier on the north side of the harbor from Wednesday.
+
+The Associated Press contributed to this report.
+"""
+
+FARM = (PAPER.replace("https://www.coastaldaily.example/news/2025/03/04/brackmoor-terminal-fire",
+                      "https://newsflash24.example/historic-brackmoor-ferry-terminal-destroyed-by-fire")
+        .replace("By Hans Ekeland\n", "").replace("March 4, 2025", "March 6, 2025")
+        .replace("240 passengers", "420 passengers"))
+
+runner = CliRunner()
+
+
+def _invoke(*args):
+    result = runner.invoke(app, [str(a) for a in args])
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def _links(store) -> dict[str, dict]:
+    out = _invoke("trace", "--store", store, "--json").stdout
+    return {d["copy_source"].split("/")[2]: d for d in map(json.loads, out.splitlines())}
+
+
+def _write(folder, names):
+    folder.mkdir(exist_ok=True)
+    texts = {"ap": AP, "paper": PAPER, "farm": FARM}
+    for n in names:
+        (folder / f"{n}.txt").write_text(texts[n], encoding="utf-8")
+
+
+def test_the_farm_copy_of_the_papers_edit_is_read_as_its_copy(tmp_path):
+    _write(tmp_path / "in", ["ap", "paper", "farm"])
+    store = tmp_path / "s.duckdb"
+    _invoke("ingest", tmp_path / "in", "--store", store, "--quiet", "--jobs", "1")
+    _invoke("trace", "--store", store)
+    links = _links(store)
+    farm, paper = links["newsflash24.example"], links["www.coastaldaily.example"]
+    assert paper["origin_source"] == "https://apnews.example/article/brackmoor-terminal-fire-1234"
+    assert farm["origin_source"] == "https://www.coastaldaily.example/news/2025/03/04/brackmoor-terminal-fire"
+    assert farm["inferred_source"] is False and farm["sibling_ids"] == [] and farm["sibling_group"] == []
+    assert farm["direction_evidence"][0].startswith("shared departures (the rule of shared errors)")
+    assert not any("sibling" in r or r.startswith("no clear direction") for r in farm["direction_evidence"])
+    # the farm's own changes only, worded as alterations: not the paper's headline, cut and added paragraph
+    assert sorted((c["kind"], c["detail"]) for c in farm["changes"]) == [("credit", "byline dropped"),
+                                                                           ("number", "240 -> 420")]
+    # every verified pair is still there as verified: the pair itself stays siblings
+    pairs = [json.loads(x) for x in _invoke("trace", "--store", store, "--json", "--all-pairs").stdout.splitlines()]
+    assert len(pairs) == 3
+    assert sum(1 for d in pairs if d["inferred_source"]) == 1
+    shown = _invoke("show", "farm.txt", "--store", store).stdout
+    assert "copy of https://www.coastaldaily.example" in shown and "byline dropped" in shown
+    # export, report: the same record, the same wording
+    _invoke("export", "--format", "jsonl", "--store", store, "--output", tmp_path / "out")
+    rows = [json.loads(x) for x in (tmp_path / "out" / "derivations.jsonl").read_text().splitlines()]
+    assert {r["origin_source"] for r in rows} == {paper["origin_source"], farm["origin_source"]}
+    details = {json.loads(x)["detail"] for x in (tmp_path / "out" / "changes.jsonl").read_text().splitlines()}
+    assert "byline dropped" in details and "byline only in the sibling" not in details
+    _invoke("report", "--store", store, "--output", tmp_path / "r.html")
+    html = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "Diff: newsflash24.example against coastaldaily.example" in html
+
+
+@pytest.mark.parametrize("batches", [[["farm"], ["paper"], ["ap"]], [["ap", "farm"], ["paper"]], [["paper", "farm"], ["ap"]]])
+def test_incremental_runs_in_any_order_give_the_full_runs_graph(tmp_path, batches):
+    store = tmp_path / "s.duckdb"
+    for n, batch in enumerate(batches):
+        _write(tmp_path / f"in{n}", batch)
+        _invoke("ingest", tmp_path / f"in{n}", "--store", store, "--quiet", "--jobs", "1")
+        _invoke("trace", "--store", store)
+    incremental = _links(store)
+    _invoke("trace", "--store", store, "--full")
+    assert incremental == _links(store)
+    assert incremental["newsflash24.example"]["origin_source"].startswith("https://www.coastaldaily.example/")
+
+
+def _link(copy, origin, sim, cov=1.0, partner=None):
+    return g.Link(copy, origin, partner, 0.99, 1.0, cov, sim)
+
+
+def test_promotion_needs_the_copy_closer_to_the_middle_and_the_middle_closer_to_the_top():
+    base = [_link("b", "a", 0.97, 0.8), _link("c", "a", 0.95, 0.8)]
+    promoted = g.promoted_siblings(base + [_link("c", None, 0.99, partner="b")])
+    assert [(p.origin, p.top) for p in promoted.values()] == [("b", "a")]
+    kept = g.resolve_links(base + [_link("c", None, 0.99, partner="b")])
+    assert kept == {0: None, 2: None}  # b <- a, and c <- b (the sibling record, now direct); c <- a is a shortcut
+    # two copies of a lost version of a: each has departures the other lacks (the distances do not add up)
+    assert not g.promoted_siblings([_link("b", "a", 0.96), _link("c", "a", 0.955), _link("c", None, 0.98, partner="b")])
+    # closer only in extent (two excerpts covering different parts), not in wording
+    assert not g.promoted_siblings([_link("b", "a", 0.97, 0.4), _link("c", "a", 0.95, 0.4), _link("c", None, 0.95, 0.9, partner="b")])
+    # no closer to b than to a: no shared departures
+    assert not g.promoted_siblings(base + [_link("c", None, 0.955, cov=0.8, partner="b")])
+    # the record's reference is the farther one from the top: it is not the middle
+    assert not g.promoted_siblings(base + [_link("b", None, 0.99, partner="c")])
+    # a translation in the triangle: similarities do not compare
+    assert not g.promoted_siblings([base[0], base[1]._replace(kind="translation"), _link("c", None, 0.99, partner="b")])
+    # both orientations of one pair qualify (equally close to the top): neither is the middle
+    tie = [_link("b", "a", 0.96), _link("c", "a", 0.96), _link("c", None, 0.99, partner="b"), _link("b", None, 0.99, partner="c")]
+    assert not g.promoted_siblings(tie)
