@@ -150,3 +150,17 @@ def test_promotion_needs_the_copy_closer_to_the_middle_and_the_middle_closer_to_
     # both orientations of one pair qualify (equally close to the top): neither is the middle
     tie = [_link("b", "a", 0.96), _link("c", "a", 0.96), _link("c", None, 0.99, partner="b"), _link("b", None, 0.99, partner="c")]
     assert not g.promoted_siblings(tie)
+
+
+def test_a_copy_that_keeps_what_the_middle_cut_is_not_its_copy():
+    """A tampered copy of a wire story keeps the paragraphs a newspaper's copy cut (all of it aligns with the wire,
+    0.82 with the paper); its mean similarity to the paper is higher only because the untouched sentences are
+    a larger share of the shorter alignment (figures from a new-user test). It stays the wire's copy."""
+    wire_to_paper = g.Link("paper", "wire", None, 0.99, 1.0, 0.77, 0.939)
+    copy_to_wire = g.Link("copy", "wire", None, 0.99, 1.0, 0.89, 0.815)
+    copy_to_paper = g.Link("copy", "paper", None, 0.98, 0.82, 0.95, 0.833)
+    kept = g.resolve_links([wire_to_paper, copy_to_wire, copy_to_paper])
+    assert kept == {0: None, 1: None}
+    # a copy of the cut (all of it inside the paper too) is still read through the paper
+    cut_copy = [wire_to_paper, g.Link("copy", "wire", None, 0.99, 1.0, 0.7, 0.93), g.Link("copy", "paper", None, 0.99, 1.0, 0.95, 0.99)]
+    assert g.resolve_links(cut_copy) == {0: None, 2: None}

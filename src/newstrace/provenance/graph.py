@@ -204,24 +204,42 @@ def _unsupported_middles(links: Sequence[Link]) -> set[tuple[str, str]]:
     direct = {(d.copy_id, d.origin_id): d for d in links if d.origin_id and not d.versions}
     # c and a verified as siblings (no clear direction between them) compare the same way: the
     # share of a covered is the partner's side of the link
-    sibling: dict[tuple[str, str], tuple[float, float, str]] = {}
+    # (mean similarity, share of a covered, share of c covered, kind)
+    sibling: dict[tuple[str, str], tuple[float, float, float, str]] = {}
     for d in links:  # both sides of a pair may have been verified as siblings: the closer reading counts
         if not d.origin_id and d.partner is not None:
-            for key, view in (((d.copy_id, d.partner), (d.mean_similarity, d.origin_coverage, d.kind)),
-                              ((d.partner, d.copy_id), (d.mean_similarity, d.copy_coverage, d.kind))):
+            for key, view in (((d.copy_id, d.partner), (d.mean_similarity, d.origin_coverage, d.copy_coverage, d.kind)),
+                              ((d.partner, d.copy_id), (d.mean_similarity, d.copy_coverage, d.origin_coverage, d.kind))):
                 sibling[key] = max(sibling.get(key, view), view)
     parents = _direct(direct.values())
     out: set[tuple[str, str]] = set()
     for (c, b), cb in direct.items():
         for a in parents.get(b, ()):
             ca = direct.get((c, a))
-            top = (ca.mean_similarity, ca.origin_coverage, ca.kind) if ca is not None else sibling.get((c, a))
-            if top is None or "translation" in (cb.kind, top[2], direct[(b, a)].kind):
+            top = (ca.mean_similarity, ca.origin_coverage, ca.copy_coverage, ca.kind) if ca is not None else sibling.get((c, a))
+            if top is None or "translation" in (cb.kind, top[3], direct[(b, a)].kind):
                 continue
-            if cb.mean_similarity <= top[0] + CLOSER_TO_MIDDLE and cb.origin_coverage <= top[1] + CLOSER_TO_MIDDLE:
+            no_closer = cb.mean_similarity <= top[0] + CLOSER_TO_MIDDLE and cb.origin_coverage <= top[1] + CLOSER_TO_MIDDLE
+            if no_closer or keeps_what_the_middle_cut(top[2], cb.copy_coverage):
                 out.add((c, b))
                 break
     return out
+
+
+#: How much more of a copy the top of a chain must cover than its middle does for the copy to keep
+#: text the middle cut (:func:`keeps_what_the_middle_cut`); above alignment noise on a spun sentence.
+KEPT_TEXT_MARGIN = 0.05
+
+
+def keeps_what_the_middle_cut(covered_by_top: float, covered_by_middle: float) -> bool:
+    """Whether a copy ``c`` keeps the top's text that the middle cut: more of ``c`` aligns with the top ``a``
+    than with the middle ``b`` (shares of ``c``'s content, 0-1), by :data:`KEPT_TEXT_MARGIN`.
+
+    A cut is a departure too (the rule of shared errors): a copy of ``b`` cannot hold the paragraphs ``b``
+    dropped, whatever its mean similarity to each (a mean over fewer, untouched sentences can favour the
+    cut copy: a new-user test hung a tampered and a spun copy of a wire story on a newspaper's cut of it).
+    """
+    return covered_by_top > covered_by_middle + KEPT_TEXT_MARGIN
 
 
 class Promotion(NamedTuple):
@@ -295,7 +313,8 @@ def promoted_siblings(links: Sequence[Link]) -> dict[int, Promotion]:
             # (1 - similarity); two copies of a lost version each have departures of their own, which
             # the sum counts twice (the provenance corpus's h02 and h03, copies of the WaPo news service)
             between = (1 - ba.mean_similarity) + (1 - d.mean_similarity) - (1 - ca.mean_similarity) <= BETWEEN_SLACK
-            if closer and between and ba.mean_similarity >= ca.mean_similarity:
+            if (closer and between and ba.mean_similarity >= ca.mean_similarity
+                    and not keeps_what_the_middle_cut(ca.copy_coverage, d.copy_coverage)):
                 out[i] = Promotion(b, a, d.mean_similarity, ca.mean_similarity, d.origin_coverage, ca.origin_coverage)
                 break
     # both sides of one pair qualifying (each as close to the top as the other): no middle to tell
