@@ -151,7 +151,8 @@ def trace(
     """Decide which stored articles derive from which, of what kind, with what changes.
 
     Incremental: only articles ingested since the last trace are compared (against every
-    stored article); the links equal those of a full re-run (--full). Prints the resolved
+    stored article), and those a dated identical republication ingested since gave another
+    date; the links equal those of a full re-run (--full). Prints the resolved
     graph (one origin per copy; a chain's shortcut links and sibling links between copies of a
     stored origin left out; siblings grouped under one inferred source), which the store
     recomputes over all its links after every run and which `show`, `stories`, the report, the
@@ -200,7 +201,10 @@ def trace(
     stages = ", ".join(f"{k} {v:.1f} s" + (f" of which resolved graph {resolve_s:.1f} s" if k == "write" and resolve_s is not None else "")
                        for k, v in stage_seconds.items())  # fmt: skip
     typer.echo(
-        f"trace ({report.mode}): {report.compared} of {report.articles} articles compared, {report.pairs} candidate "
+        f"trace ({report.mode}): {report.compared} of {report.articles} articles compared"
+        + (f" ({report.retraced} traced before, again: a dated identical republication ingested since changed "
+           "their date)" if report.retraced else "")
+        + f", {report.pairs} candidate "
         f"pairs verified, {report.links} links found; {report.total_links} verified pairs stored, "
         f"{report.resolved_links} links in the resolved graph{' (every pair shown: --all-pairs)' if all_pairs else ' shown'}. "
         f"{report.seconds:.1f} s ({stages})."

@@ -376,13 +376,26 @@ def _span_text(span: tuple[date, date]) -> str:
     return lo.isoformat()[:7] if (lo.year, lo.month) == (hi.year, hi.month) else str(lo.year)
 
 
+#: Key of ``Article._meta`` holding the published date (ISO 8601) an article takes from an identical
+#: republication of its text, stored as the same article (one content-hash id), where that date is
+#: earlier than the article's own or the article has none: set by the store's trace from
+#: :meth:`newstrace.store.Store.identical_dates`; :func:`article_date` reads it first.
+IDENTICAL_DATE = "identical_date"
+
+
+def identical_dated(article) -> bool:
+    """Whether the article's date is that of an identical republication (:data:`IDENTICAL_DATE`)."""
+    return bool((getattr(article, "_meta", None) or {}).get(IDENTICAL_DATE))
+
+
 def article_date(article) -> tuple[date, date] | None:
     """When an article was published, as the first and last day it may have been.
 
     ``article.published`` (ISO 8601): a day (or a date-time) gives that day; a month ("2019-06",
     which the schema allows where a page prints no day) gives its first and last days, unless a
     ``/YYYY/MM/DD/`` date in the URL path falls in that month (then that day); a year alone, the
-    year. Without a readable published date, the URL path's day.
+    year. Without a readable published date, the URL path's day. A date an identical republication
+    gave (``_meta[IDENTICAL_DATE]``, see :func:`earliest_published`) comes before all of these.
 
     Two articles are ordered by date only when one span ends before the other begins
     (:func:`direction_votes`): a month is earlier than a day of a later month, and says nothing
@@ -391,7 +404,43 @@ def article_date(article) -> tuple[date, date] | None:
     Returns:
         ``(first, last)`` dates (equal for a day), or None when nothing is known.
     """
-    url = getattr(getattr(article, "source", None), "url", None) or ""
+    identical = (getattr(article, "_meta", None) or {}).get(IDENTICAL_DATE)
+    if identical and (span := date_span(identical)):
+        return span
+    return date_span(getattr(article, "published", None), getattr(getattr(article, "source", None), "url", None))
+
+
+def earliest_published(dates) -> str | None:
+    """Of ISO 8601 published dates (days, date-times, months, years; None and unreadable ones skipped),
+    the one whose span (:func:`date_span`) ends first, then begins first; the first given on a tie.
+
+    Two identical captures of one text that carry different dates say the text existed by the earliest
+    of them: a republication cannot precede its text, so the earliest date is the upper bound on when
+    the text was first published, and the later dates are those of republications (or of updates that
+    left the text as it was). A span that ends first is the tighter bound ("2019-06-10" before "2019-06").
+
+    Args:
+        dates: an iterable of ISO 8601 strings or None.
+
+    Returns:
+        The chosen string as given, or None when none is readable.
+    """
+    best, key = None, None
+    for value in dates:
+        span = date_span(value)
+        if span is not None and (key is None or (span[1], span[0]) < key):
+            best, key = value, (span[1], span[0])
+    return best
+
+
+def date_span(published: str | None, url: str | None = None) -> tuple[date, date] | None:
+    """The first and last day a ``published`` value (and a ``/YYYY/MM/DD/`` day in ``url``'s path) allow:
+    the rules of :func:`article_date`, on the values themselves.
+
+    Returns:
+        ``(first, last)`` dates (equal for a day), or None when nothing is known.
+    """
+    url = url or ""
     m = _URL_DATE.search(urlparse(url).path)
     url_day = None
     if m:
@@ -401,7 +450,7 @@ def article_date(article) -> tuple[date, date] | None:
             url_day = date(int(y), month, int(d)) if month else None
         except ValueError:
             url_day = None
-    pub = (getattr(article, "published", None) or "").strip()
+    pub = (published or "").strip()
     if pub:
         try:
             day = date.fromisoformat(pub[:10])
@@ -419,6 +468,11 @@ def article_date(article) -> tuple[date, date] | None:
                 return url_day, url_day
             return lo, hi
     return (url_day, url_day) if url_day else None
+
+
+def _identical_note(article) -> str:
+    """What a date reason adds when the article's date is that of an identical republication."""
+    return " (the date of an identical republication of its text)" if identical_dated(article) else ""
 
 
 def published_order(da: tuple[date, date] | None, db: tuple[date, date] | None) -> int:
@@ -481,7 +535,8 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     cast: list[tuple[int, str]] = []  # each vote and its reason, in order
     da, db = article_date(a), article_date(b)
     if order := published_order(da, db):
-        cast.append((order * DATE_VOTES, f"dates: first {_span_text(da)}, second {_span_text(db)}"))
+        cast.append((order * DATE_VOTES, f"dates: first {_span_text(da)}{_identical_note(a)}, "
+                                         f"second {_span_text(db)}{_identical_note(b)}"))
     if not same_outlet(ka, kb):
         pa, pb = aligned_partners(al, sa, sb)
         b_credits_a, a_credits_b = credits(b, ka, sb, pb), credits(a, kb, sa, pa)

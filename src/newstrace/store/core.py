@@ -196,6 +196,24 @@ class IngestItem:
 
 
 
+@dataclass(frozen=True)
+class IdenticalDate:
+    """The date an article takes from an identical republication of its text (:meth:`Store.identical_dates`).
+
+    Attributes:
+        published: that record's published date (ISO 8601, as stored).
+        published_offset: its UTC offset ("+01:00") where known.
+        date_source: where the page gave the date (``json-ld``, ``meta``, ``url``, ...), where known.
+        source: the republication, named as ``show`` names a source: its URL, else the record's location
+            (``feed.jsonl:17``).
+    """
+
+    published: str
+    published_offset: str | None
+    date_source: str | None
+    source: str
+
+
 #: Derivations written per batch by :meth:`Store.replace_derivations`.
 WRITE_CHUNK = 2000
 #: Name prefix of the tables a trace run stages its links in before moving them (dropped after).
@@ -395,12 +413,20 @@ class Store:
 
         A file whose size or modification time differs from the stored ones is read afresh:
         its aliases and error rows (keyed by record index) are dropped first, so record 5
-        of the new file is never confused with record 5 of the old one. Articles stay.
+        of the new file is never confused with record 5 of the old one. Articles stay; one an
+        identical republication in the old file dated for trace is marked to be traced again
+        (``retrace_articles``).
         """
         state = self.input_state(input_key)
         with self.transaction():
             if state is not None and (state.size, state.mtime_ns) != (size, mtime_ns):
+                # an article dated by one of these records' dates is dated otherwise once they go
+                dated = {r[0] for r in self._q("SELECT DISTINCT article_id FROM aliases WHERE input_key = ? AND "
+                                               "published IS NOT NULL", [input_key]).fetchall()}  # fmt: skip
+                before = self._identical_dates(dated) if dated else {}
                 self._q("DELETE FROM aliases WHERE input_key = ?", [input_key])
+                if before:
+                    self._mark_redated(set(before), before, _now())
                 self._q("DELETE FROM errors WHERE input_key = ?", [input_key])
                 self._q("DELETE FROM inputs WHERE input_key = ?", [input_key])
                 state = None
@@ -488,6 +514,8 @@ class Store:
                 if it.article.id in legacy:
                     it.article.id = legacy[it.article.id]
                     stored.add(it.article.id)
+            stored_before = set(stored)  # articles of earlier batches: a dated alias may change their date
+            redated: set[str] = set()
             arts, aliases, errors = [], [], []
             children: dict[str, list] = {t: [] for t, _ in rec.CHILD_TABLES.values()}
             for it in items:
@@ -514,13 +542,18 @@ class Store:
                     arts.append(rec.article_row(art, seq, it.input_key, now))
                     for table, rows in rec.child_rows(art).items():
                         children[table] += rows
-                aliases.append(rec.alias_row(it.input_key, it.record, art.id, art.source, seq, now))
+                aliases.append(rec.alias_row(it.input_key, it.record, art.id, art.source, seq, now, art))
+                if art.id in stored_before and art.published:
+                    redated.add(art.id)
                 errors += rec.error_rows(it.input_key, it.record, art.id, art.source, errs, seq, now)
             result.errors = len(errors)
             self._insert("articles", arts)
             for table, rows in children.items():
                 self._insert(table, rows)
+            before = self._identical_dates(redated) if redated else {}
             self._insert("aliases", aliases)
+            if redated:
+                self._mark_redated(redated, before, now)
             self._insert("errors", errors)
             for fin in finished:
                 self._q(
@@ -549,6 +582,77 @@ class Store:
         finally:
             self._con.unregister("_legacy")
         return {new: o for new, o in old.items() if o in found}
+
+    def _mark_redated(self, ids: set[str], before: dict[str, IdenticalDate], now: datetime) -> None:
+        """Mark for the next incremental trace (``retrace_articles``) each of ``ids`` whose trace date
+        (:meth:`identical_dates`) the aliases just inserted changed: its links were decided on the old date.
+        """
+        after = self._identical_dates(ids)
+        rows = [{"article_id": i, "marked_at": now,
+                 "reason": f"dated {after[i].published} by the identical republication {after[i].source}" if i in after
+                 else f"no longer dated {before[i].published} by the identical republication {before[i].source}"}
+                for i in sorted(ids) if after.get(i) != before.get(i)]  # fmt: skip
+        self.insert_rows("retrace_articles", rows, "ON CONFLICT DO NOTHING")
+
+    def identical_dates(self, ids: Iterable[str] | None = None) -> dict[str, IdenticalDate]:
+        """The articles whose date for trace comes from an identical republication of their text.
+
+        An identical republication (same normalised headline, body and attribution) is stored as an
+        alias of the article first stored, and the article row keeps that first record's date. Each
+        alias keeps its own record's date (store migration 0012), and an article is dated, for trace's
+        direction (:data:`newstrace.provenance.derive.IDENTICAL_DATE`), ``show`` and ``export``, by its own
+        date unless one of its identical sources gives an earlier one
+        (:func:`~newstrace.provenance.derive.earliest_published`: the span that ends first), or it has
+        none: identical captures of one text carrying different dates say the text existed by the
+        earliest of them, which is the upper bound on when it was first published. So the date, and the
+        direction trace reads from it, do not depend on which capture was ingested first.
+
+        Args:
+            ids: the articles wanted, or ``None`` for all.
+
+        Returns:
+            ``id -> IdenticalDate`` for those articles only; an article dated by its own record (or not
+            dated at all) is left out.
+        """
+        return self._identical_dates(None if ids is None else set(ids))
+
+    def _identical_dates(self, ids: set[str] | None) -> dict[str, IdenticalDate]:
+        from newstrace.provenance.derive import date_span, earliest_published
+
+        if ids is not None and not ids:
+            return {}
+        sql = ("SELECT l.article_id, l.published, l.published_offset, l.date_source, l.path, l.format, l.record, "
+               "l.line, l.url, a.published AS own, a.source_url AS own_url FROM aliases l JOIN articles a ON a.id = "
+               "l.article_id {join} WHERE l.published IS NOT NULL AND NOT (l.input_key IS NOT DISTINCT FROM a.input_key "
+               "AND l.record IS NOT DISTINCT FROM a.source_record) ORDER BY a.seq, l.seq, l.ingested_at, l.path, l.record")
+        if ids is None:
+            rows = self._rows(sql.format(join=""))
+        else:
+            with self.registered_ids("_want_dates", sorted(ids)) as rel:
+                rows = self._rows(sql.format(join=f"JOIN {rel} w ON w.id = a.id"))
+        by_article: dict[str, list[dict[str, Any]]] = {}
+        for r in rows:
+            by_article.setdefault(r["article_id"], []).append(r)
+        out: dict[str, IdenticalDate] = {}
+        for aid, recs in by_article.items():
+            chosen = earliest_published(r["published"] for r in recs)
+            if chosen is None:
+                continue
+            own = date_span(recs[0]["own"], recs[0]["own_url"])
+            span = date_span(chosen)
+            if own is not None and (span[1], span[0]) >= (own[1], own[0]):  # its own date is as early: kept
+                continue
+            r = next(r for r in recs if r["published"] == chosen)
+            where = r["url"] or Source(path=r["path"], format=r["format"] or "text", record=r["record"] or 0,
+                                       line=r["line"]).label()  # fmt: skip
+            out[aid] = IdenticalDate(chosen, r["published_offset"], r["date_source"], str(where))
+        return out
+
+    def retrace_ids(self) -> list[str]:
+        """Articles marked for the next incremental trace because an identical republication stored since
+        their last trace changed their date (``retrace_articles``), in ingestion order."""
+        return [r[0] for r in self._q("SELECT a.id FROM retrace_articles r JOIN articles a ON a.id = r.article_id "
+                                      "ORDER BY a.seq").fetchall()]  # fmt: skip
 
     # -- reading ------------------------------------------------------------------------
 
@@ -611,9 +715,11 @@ class Store:
         return next(iter(self.iter_articles([article_id])), None)
 
     def aliases(self, article_id: str) -> list[dict[str, Any]]:
-        """Every input record that yielded the article: path, record, line, URL, in ingestion order."""
+        """Every input record that yielded the article: path, record, line, URL, the record's own published date
+        (``published``, ``published_offset``, ``date_source``; NULL for a record stored before migration 0012
+        other than the article's first), in ingestion order."""
         return self._rows(
-            "SELECT path, format, record, line, byte_offset, url, ingested_at FROM aliases "
+            "SELECT path, format, record, line, byte_offset, url, published, published_offset, date_source, ingested_at FROM aliases "
             "WHERE article_id = ? ORDER BY seq, ingested_at, path, record",
             [article_id],
         )
@@ -913,7 +1019,8 @@ class Store:
                 so a generator is never held whole).
             scope: ids of the articles whose pairs the run examined: every stored link
                 involving one of them (as copy, origin or sibling) is deleted first, so a
-                rerun never duplicates links. ``None`` replaces every link (a full run).
+                rerun never duplicates links, and their marks in ``retrace_articles`` (waiting to be
+                compared again, :meth:`retrace_ids`) go. ``None`` replaces every link and every mark (a full run).
             mode: ``full`` or ``incremental``.
             max_seq: newest article seq covered by this run.
             new_articles: articles compared in this run.
@@ -957,7 +1064,7 @@ class Store:
             t = time.perf_counter()
             with self.transaction():
                 if scope is None:
-                    for table in ("derivations", "changes", "alignments"):
+                    for table in ("derivations", "changes", "alignments", "retrace_articles"):
                         self._q(f"DELETE FROM {table}")
                 else:
                     self._con.register("_ids", pa.table({"id": sorted(set(scope))}))
@@ -969,6 +1076,8 @@ class Store:
                         for table in ("changes", "alignments", "derivations"):
                             self._q(f"DELETE FROM {table} WHERE (copy_id, origin_key) IN (SELECT (copy_id, origin_key) FROM _gone)")
                         self._q("DROP TABLE _gone")
+                        # compared again in this run: no longer waiting for a trace
+                        self._q("DELETE FROM retrace_articles WHERE article_id IN (SELECT id FROM _ids)")
                     finally:
                         self._con.unregister("_ids")
                 for table, name in staged.items():
@@ -1061,4 +1170,4 @@ def _names_file(path: str | None, input_key: str | None, file: str) -> bool:
             or name.rsplit(".", 1)[0] == file)  # fmt: skip
 
 
-__all__ = ["Store", "DEFAULT_STORE", "BatchResult", "InputState", "FinishedInput", "IngestItem", "translate_error", "MIGRATIONS"]
+__all__ = ["Store", "DEFAULT_STORE", "BatchResult", "IdenticalDate", "InputState", "FinishedInput", "IngestItem", "translate_error", "MIGRATIONS"]

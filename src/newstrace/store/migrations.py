@@ -236,6 +236,15 @@ CREATE TABLE fingerprints (
 )""",
 )
 
+_RETRACE = """
+CREATE TABLE retrace_articles (
+    -- articles whose trace date changed after their last trace (a dated identical republication
+    -- arrived as an alias): the next incremental trace compares them again, then forgets them
+    article_id VARCHAR PRIMARY KEY,
+    reason VARCHAR NOT NULL,
+    marked_at TIMESTAMP NOT NULL
+)"""
+
 #: Every migration, in order. Append only: never edit or reorder a released step.
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -322,6 +331,26 @@ MIGRATIONS: tuple[Migration, ...] = (
         "copy that drops or swaps the attribution of an identical text is another article. Articles stored "
         "before (seq <= legacy_max_seq) keep their ids, and a record of the same headline and body is still "
         "stored as their alias, so ingesting into an older store never duplicates them.",
+    ),
+    Migration(
+        "0012_source_dates",
+        (
+            "ALTER TABLE aliases ADD COLUMN published VARCHAR",
+            "ALTER TABLE aliases ADD COLUMN published_offset VARCHAR",
+            "ALTER TABLE aliases ADD COLUMN date_source VARCHAR",
+            # the record an article was first stored from is the one whose date the article row kept
+            "UPDATE aliases SET published = a.published, published_offset = a.published_offset FROM articles a "
+            "WHERE aliases.article_id = a.id AND aliases.input_key = a.input_key AND aliases.record = a.source_record",
+            _RETRACE,
+        ),
+        "Each source record's own published date (and where the page gave it, ``date_source``) in its "
+        "``aliases`` row: an identical republication is stored as an alias of the article first stored, whose "
+        "date alone was kept, so an undated capture ingested before a dated one left the article undated for "
+        "trace (a new-user test, F16). Trace now dates an article by the earliest date of its identical "
+        "sources where that is earlier than its own (Store.identical_dates); ``retrace_articles`` lists the "
+        "articles a newly stored alias gave another date since the last trace, which the next incremental "
+        "run compares again. Aliases stored before keep NULL dates except the article's own record (filled "
+        "here from the article row): their records' dates were never stored.",
     ),
 )
 

@@ -100,12 +100,25 @@ def error_rows(input_key: str, record: int, article_id: str | None, source: Sour
     ]  # fmt: skip
 
 
-def alias_row(input_key: str, record: int, article_id: str, source: Source, seq: int, now: datetime) -> dict[str, Any]:
-    """The ``aliases`` row recording that an input record yielded ``article_id``."""
+def alias_row(input_key: str, record: int, article_id: str, source: Source, seq: int, now: datetime,
+              article: Article | None = None) -> dict[str, Any]:  # fmt: skip
+    """The ``aliases`` row recording that an input record yielded ``article_id``.
+
+    Args:
+        article: the record's analysed Article, whose own ``published`` date (and offset) the row keeps,
+            with ``date_source`` (where a page gave the date: ``json-ld``, ``meta``, ``url``, ...; the
+            HTML reader's ``_meta["date_source"]``) when the date is there: an identical republication is
+            stored as an alias of the article first stored, and its date must not be lost (store
+            migration 0012). ``None`` leaves the three columns NULL.
+    """
+    published = article.published if article is not None else None
+    date_source = article._meta.get("date_source") if article is not None and published else None
     return {
         "input_key": input_key, "record": record, "article_id": article_id, "path": source.path,
         "format": source.format, "line": source.line, "byte_offset": source.offset, "url": source.url,
-        "captured": source.captured, "seq": seq, "ingested_at": now,
+        "captured": source.captured, "seq": seq, "ingested_at": now, "published": published,
+        "published_offset": article.published_offset if published else None,
+        "date_source": date_source if isinstance(date_source, str) else None,
     }  # fmt: skip
 
 

@@ -1,7 +1,8 @@
 """Trace runs over the store: load fingerprints and articles, compare new articles, persist the links.
 
 Incremental by default: a run compares only the articles ingested since the last finished run
-(``trace_runs.max_seq``) against everything stored. :mod:`newstrace.provenance` decides each
+(``trace_runs.max_seq``), and those an identical republication stored since gave another date
+(``retrace_articles``), against everything stored. :mod:`newstrace.provenance` decides each
 pair from its two articles alone, so the links of an incremental run, added to those already
 stored, equal the links of a full re-run. Every run then recomputes the resolved graph over all
 stored links (:mod:`newstrace.store.resolved`), so it too equals that of a full re-run.
@@ -34,6 +35,9 @@ class TraceReport:
         mode: ``full`` (every article compared) or ``incremental`` (only new ones).
         articles: articles in the store.
         compared: articles whose candidate pairs were examined.
+        retraced: of those, articles compared again in an incremental run although they were traced
+            before, because an identical republication stored since gave them another date
+            (:meth:`~newstrace.store.Store.retrace_ids`).
         pairs: candidate pairs verified by alignment.
         links: derivations found in this run.
         total_links: derivations stored after the run (every verified pair).
@@ -51,6 +55,7 @@ class TraceReport:
     mode: str
     articles: int = 0
     compared: int = 0
+    retraced: int = 0
     pairs: int = 0
     links: int = 0
     total_links: int = 0
@@ -128,10 +133,16 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
         )
     new_ids = None if mode == "full" else store.article_ids(since_seq=last["max_seq"])
     report = TraceReport(mode=mode)
+    if new_ids is not None:  # articles an identical republication stored since gave another date
+        fresh = set(new_ids)
+        retrace = [i for i in store.retrace_ids() if i not in fresh]
+        report.retraced = len(retrace)
+        new_ids = retrace + new_ids
 
     stored = {d["article_id"]: Fingerprint.from_dict(d) for d in store.get_fingerprints(SCHEME)}
     articles = list(store.iter_articles(light=True))
     _attach_damage_repairs(store, articles)
+    _attach_identical_dates(store, articles)
     stages["load"] = time.perf_counter() - t0
 
     t = time.perf_counter()
@@ -209,6 +220,19 @@ def _return_freed_memory() -> None:
         ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim(0)
     except (OSError, AttributeError):  # not glibc
         pass
+
+
+def _attach_identical_dates(store: Store, articles: list) -> None:
+    """Date each article that an identical republication dates earlier than its own record, or at all
+    (:meth:`~newstrace.store.Store.identical_dates`), for direction (``_meta[IDENTICAL_DATE]``, read by
+    :func:`newstrace.provenance.derive.article_date`): the date then does not depend on which capture of
+    the text was stored first."""
+    from newstrace.provenance.derive import IDENTICAL_DATE
+
+    dates = store.identical_dates()
+    for a in articles:
+        if a.id in dates:
+            a._meta[IDENTICAL_DATE] = dates[a.id].published
 
 
 def _attach_damage_repairs(store: Store, articles: list) -> None:
