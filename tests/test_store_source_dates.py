@@ -13,7 +13,9 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 import pytest
+from typer.testing import CliRunner
 
+from newstrace.cli import app
 from newstrace.store import Store
 from newstrace.store.ingest import ingest
 from newstrace.store.trace import run_trace
@@ -197,6 +199,29 @@ def test_a_store_from_before_0012_keeps_every_alias_and_dates_the_first_record(t
         assert s.retrace_ids() == [undated.id]
     with Store(path) as s:  # opening again migrates nothing more
         assert s.counts()["aliases"] == 4
+
+
+def test_export_and_show_give_each_source_its_date_and_the_article_its_earliest(tmp_path, captures):
+    path = tmp_path / "s.duckdb"
+    with Store(path) as s:
+        ingest([captures["undated"], captures["dated"], captures["cut"]], s, jobs=1)
+        (story,) = s.resolve(UNDATED_URL)
+    runner = CliRunner()
+    out = tmp_path / "export"
+    result = runner.invoke(app, ["export", "--store", str(path), "--output", str(out), "--format", "jsonl"])
+    assert result.exit_code == 0, result.output
+    sources = [json.loads(x) for x in (out / "sources.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert sorted((r["url"], r["published"] or "", r["sources_of_article"]) for r in sources) == [
+        (CUT_URL, "2024-03-09", 1), (DATED_URL, "2024-03-05", 2), (UNDATED_URL, "", 2)]
+    articles = {r["id"]: r for r in map(json.loads, (out / "articles.jsonl").read_text(encoding="utf-8").splitlines())}
+    assert (articles[story]["published"], articles[story]["earliest_published"],
+            articles[story]["earliest_published_source"]) == (None, "2024-03-05", DATED_URL)  # fmt: skip
+    cut = next(r for i, r in articles.items() if i != story)
+    assert (cut["earliest_published"], cut["earliest_published_source"]) == ("2024-03-09", None)
+    shown = runner.invoke(app, ["show", story, "--store", str(path)])
+    assert shown.exit_code == 0, shown.output
+    assert f"earliest date: 2024-03-05, from the identical republication {DATED_URL}" in shown.stdout
+    assert f"source: {DATED_URL} (dated 2024-03-05)" in shown.stdout
 
 
 def test_a_changed_input_that_dated_an_article_marks_it_for_the_next_trace(tmp_path, captures):

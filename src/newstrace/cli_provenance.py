@@ -244,6 +244,7 @@ def show(
         art = st.get_article(one_match(article, ids, "articles", labels, ", the path or URL, or one record of a file "
                                        "as FILE:LINE (JSONL, CSV) or FILE#RECORD (Parquet, WARC)"))
         aliases = st.aliases(art.id)
+        identical_date = st.identical_dates([art.id]).get(art.id)
         derivations = _own_first(st.derivations(art.id, resolved=not all_pairs), art.id)
         linked = {i for d in derivations for i in (d.copy_id, d.origin_id, *d.sibling_ids) if i and i != art.id}
         others = {i: st.get_article(i) for i in sorted(linked)}
@@ -251,10 +252,23 @@ def show(
     out = _open_output(output)
     try:
         render_provenance(_console(out, output is not None), art, aliases, derivations, others, labels,
-                          all_pairs=all_pairs)  # fmt: skip
+                          all_pairs=all_pairs, identical_date=identical_date)  # fmt: skip
     finally:
         if output:
             out.close()
+
+
+def _source_dates(aliases: list[dict]) -> dict[str, str]:
+    """Each source's own published date (the earliest of its records'), keyed as
+    :func:`~newstrace.store.records.alias_sources` names the source: URL, else the record's location."""
+    from newstrace.provenance.derive import earliest_published
+    from newstrace.schema import Source
+
+    found: dict[str, list] = {}
+    for a in aliases:
+        where = a["url"] or Source(path=a["path"], format=a["format"] or "text", record=a["record"], line=a["line"]).label()
+        found.setdefault(str(where), []).append(a.get("published"))
+    return {w: d for w, dates in found.items() if (d := earliest_published(dates))}
 
 
 def _own_first(derivations, article_id: str) -> list:
@@ -329,7 +343,7 @@ def _print_links(console, derivations, labels: dict[str, str] | None = None) -> 
 
 
 def render_provenance(console, art, aliases: list[dict], derivations, others: dict, labels: dict[str, str],
-                      *, all_pairs: bool = False) -> None:  # fmt: skip
+                      *, all_pairs: bool = False, identical_date=None) -> None:  # fmt: skip
     """Print an article, its sources and each derivation link with a side-by-side alignment.
 
     Each link says whose record it is and what its changes are read against: the article's own
@@ -350,6 +364,10 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
         labels: URL or input path of each article id.
         all_pairs: the links are every verified pair (a sibling link names only its partner, so
             it is introduced as a sibling pair, not as the whole group).
+        identical_date: the :class:`~newstrace.store.core.IdenticalDate` trace dates the article by when an
+            identical republication of its text gives an earlier date than its own, or the only one
+            (:meth:`~newstrace.store.Store.identical_dates`); printed as ``earliest date``. Each source with
+            a date of its own says it.
     """
     from rich.rule import Rule
 
@@ -364,9 +382,14 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
                         ("outlet", art.outlet), ("language", art.language)):  # fmt: skip
         if value:
             console.print(f"  [dim]{name}:[/] {escape(str(value))}")
+    if identical_date is not None:
+        console.print(f"  [dim]earliest date:[/] {escape(identical_date.published)}, from the identical republication "
+                      f"{escape(identical_date.source)} (trace dates the text by it)", soft_wrap=True)  # fmt: skip
     sources = alias_sources(aliases)
+    dated = _source_dates(aliases)
     for where, path in sources:
-        console.print(f"  [dim]source:[/] {escape(where)}" + (f" [dim]({escape(path)})[/]" if path else ""))
+        when = f" [dim](dated {escape(dated[where])})[/]" if dated.get(where) and len(sources) > 1 else ""
+        console.print(f"  [dim]source:[/] {escape(where)}{when}" + (f" [dim]({escape(path)})[/]" if path else ""))
     if len(sources) > 1:
         console.print(f"\n[bold magenta]Identical copies:[/] these {len(sources)} inputs have the same text and "
                       "attribution (byline, credit, dateline; after normalisation) and are stored as this one article: "

@@ -46,9 +46,12 @@ _QUERIES: dict[str, str] = {
     "articles": f"""
         SELECT a.id, a.seq, coalesce(a.source_url, a.source_path) AS source, a.source_path, a.source_format,
                a.source_record, a.source_url, {_HOST} AS outlet, a.outlet AS outlet_name, a.language, a.headline,
-               a.published, a.published_offset, a.updated, a.byline, a.credit, a.contributors, a.dateline, a.text,
+               a.published, a.published_offset,
+               coalesce(i.published, a.published) AS earliest_published, i.source AS earliest_published_source,
+               a.updated, a.byline, a.credit, a.contributors, a.dateline, a.text,
                a.ingested_at, s.story_id
-        FROM articles a LEFT JOIN story_articles s ON s.article_id = a.id ORDER BY a.seq""",
+        FROM articles a LEFT JOIN story_articles s ON s.article_id = a.id
+        LEFT JOIN _identical_dates i ON i.article_id = a.id ORDER BY a.seq""",
     "quotes": """
         SELECT q.article_id, q.n, q.content, q.speaker, q.speaker_is_unnamed, q.cue, q.kind, q.in_headline,
                q.confidence, q.char_start, q.char_end, q.speaker_start, q.speaker_end
@@ -71,7 +74,7 @@ _QUERIES: dict[str, str] = {
         ORDER BY a.seq, d.score DESC, d.origin_key""",
     "sources": """
         SELECT s.article_id, coalesce(s.url, s.path) AS source, s.path, s.format, s.record, s.line, s.url, s.captured,
-               s.ingested_at,
+               s.published, s.published_offset, s.date_source, s.ingested_at,
                count(*) OVER (PARTITION BY s.article_id) AS sources_of_article
         FROM aliases s JOIN articles a ON a.id = s.article_id ORDER BY a.seq, s.seq, s.path, s.record""",
     "changes": """
@@ -232,11 +235,21 @@ def _group_table(store: Store, links_table: str) -> pa.Table:
     return pa.Table.from_pydict(out, schema=schema)
 
 
+def _identical_date_table(store: Store) -> pa.Table:
+    """``(article_id, published, source)`` of every article dated by an identical republication of its text
+    (:meth:`newstrace.store.Store.identical_dates`): the ``articles`` table's ``earliest_published`` and
+    ``earliest_published_source``."""
+    dates = store.identical_dates()
+    return pa.table({"article_id": pa.array(list(dates), pa.string()),
+                     "published": pa.array([d.published for d in dates.values()], pa.string()),
+                     "source": pa.array([d.source for d in dates.values()], pa.string())})  # fmt: skip
+
+
 def queries(all_pairs: bool = False) -> dict[str, str]:
     """The SQL of each table exported straight from the store.
 
-    ``derivations`` joins ``_sibling_groups``, which :func:`export_tables` registers
-    (:func:`_group_table`) while it writes.
+    ``derivations`` joins ``_sibling_groups``, and ``articles`` joins ``_identical_dates``, which
+    :func:`export_tables` registers (:func:`_group_table`, :func:`_identical_date_table`) while it writes.
 
     Args:
         all_pairs: derivations and changes of every verified pair (the ``derivations``
@@ -310,6 +323,7 @@ def export_tables(store: Store, out_dir: str | Path, fmt: ExportFormat = "parque
     sqls = queries(all_pairs)
     written = []
     store._con.register("_sibling_groups", _group_table(store, "derivations" if all_pairs else RESOLVED_TABLE))
+    store._con.register("_identical_dates", _identical_date_table(store))
     try:
         for table in tables:
             path = out / f"{table}{SUFFIX[fmt]}"
@@ -327,6 +341,7 @@ def export_tables(store: Store, out_dir: str | Path, fmt: ExportFormat = "parque
             written.append(ExportedTable(table=table, path=path, rows=n))
     finally:
         store._con.unregister("_sibling_groups")
+        store._con.unregister("_identical_dates")
     return written
 
 
