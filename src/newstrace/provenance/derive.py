@@ -1194,6 +1194,24 @@ def sibling_wording(detail: str) -> str:
     return detail
 
 
+def direct_wording(detail: str) -> str:
+    """The inverse of :func:`sibling_wording`: a sibling record's change detail as a copy's alteration
+    ("quote differs" -> "quote altered"), for a sibling record read as a direct link
+    (:func:`newstrace.provenance.graph.promoted_siblings`)."""
+    for old, new in _SIBLING_WORDING:
+        detail = detail.replace(new, old)
+    return detail
+
+
+#: Openings of the direction-evidence lines :func:`build_derivation` adds to a sibling record.
+SIBLING_REASONS = ("no clear direction (net votes", "changes are read from the sibling to the copy")
+
+
+def sibling_reasons(reason: str) -> bool:
+    """Whether a direction-evidence line is one that only a sibling record carries (:data:`SIBLING_REASONS`)."""
+    return reason.startswith(SIBLING_REASONS)
+
+
 def credited_rewrite(copy_art, origin_art, dec: PairDecision, copy: list[Sentence],
                      copy_partners: dict[int, Sentence]) -> bool:
     """Whether a copy read as "rewritten" names its source: it credits the origin's outlet by name
@@ -1249,24 +1267,6 @@ def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment
         reasons = reasons + [("a credited rewrite: the copy names its source, as a newsroom's rewrite or "
                               "summary does and an automated paraphrase does not, so it is read as edited")]
     # sentences reworded past the alignment threshold between two aligned neighbours: a changed
-def direct_wording(detail: str) -> str:
-    """The inverse of :func:`sibling_wording`: a sibling record's change detail as a copy's alteration
-    ("quote differs" -> "quote altered"), for a sibling record read as a direct link
-    (:func:`newstrace.provenance.graph.promoted_siblings`)."""
-    for old, new in _SIBLING_WORDING:
-        detail = detail.replace(new, old)
-    return detail
-
-
-#: Openings of the direction-evidence lines :func:`build_derivation` adds to a sibling record.
-SIBLING_REASONS = ("no clear direction (net votes", "changes are read from the sibling to the copy")
-
-
-def sibling_reasons(reason: str) -> bool:
-    """Whether a direction-evidence line is one that only a sibling record carries (:data:`SIBLING_REASONS`)."""
-    return reason.startswith(SIBLING_REASONS)
-
-
     # sentence, not one omitted and one added (the decision above did not count them)
     gaps = gap_pairs(cs, os_, pairs, ({i for i, _, _ in moved}, {j for _, j, _ in moved}))
     changes = find_changes(copy_art, origin_art, cs, os_, sorted(pairs + gaps))

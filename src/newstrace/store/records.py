@@ -165,6 +165,10 @@ def derivation_from_rows(row: dict[str, Any], changes: list[dict[str, Any]], pai
     """
     d = row_model(Derivation, {k: v for k, v in row.items() if v is not None or k == "origin_id"})
     d.changes = [row_model(Change, c) for c in changes]
+    if d.origin_id and str(row.get("origin_key") or "").startswith("inferred:"):
+        from newstrace.provenance.derive import direct_wording
+
+        d.changes = [c.model_copy(update={"detail": direct_wording(c.detail)}) for c in d.changes]
     d.alignment = [row_model(AlignedPair, p) for p in pairs]
     return d
 
@@ -178,10 +182,6 @@ def alias_sources(aliases: list[dict[str, Any]]) -> list[tuple[str, str | None]]
         aliases: the article's input records (:meth:`newstrace.store.Store.aliases`: dicts with
             ``path``, ``format``, ``record``, ``line``, ``url``).
 
-    if d.origin_id and str(row.get("origin_key") or "").startswith("inferred:"):
-        from newstrace.provenance.derive import direct_wording
-
-        d.changes = [c.model_copy(update={"detail": direct_wording(c.detail)}) for c in d.changes]
     Returns:
         One ``(source, paths)`` per source; the location is
         :meth:`newstrace.schema.Source.label` ("feed.jsonl:17", "crawl.warc#3", "story.txt").
