@@ -463,9 +463,9 @@ def parse_names(text: str) -> Byline:
     places ("in Velden", and the region chunk after it) are dropped.
     """
     out = Byline()
-    inverted = last_first_name(text)
+    inverted = last_first_names(text)
     if inverted:
-        out.names.append(inverted)
+        out.names.extend(inverted)
         return out
     after_place = False
     for chunk in _chunks(text):
@@ -548,6 +548,37 @@ def last_first_name(text: str) -> str | None:
         return None
     name = person_name(f"{first} {last}")
     return name if name and len(name.split()) == len(first.split()) + len(last.split()) else None
+
+
+#: What joins two surname-first names: "and" (any case), "&" or a semicolon, an Oxford comma before it kept out.
+_INVERTED_JOIN = re.compile(r"\s*,?\s*(?:;|&|\band\b)\s*", re.IGNORECASE)
+
+
+def last_first_names(text: str) -> list[str]:
+    """The people an author field names surname first, one or several ("Holm, Kari" -> ["Kari Holm"];
+    "Lee, Ann and Ek, Bo" -> ["Ann Lee", "Bo Ek"]), else ``[]``.
+
+    Several names are read so only when they are joined by "and", "&" or ";" and every part is one
+    surname-first name (:func:`last_first_name`), so that a list in the usual order ("Ann Lee, Bo Ek and
+    Cy Dee") and a name with its outlet ("Ann Lee, Reuters") are not.
+
+    Args:
+        text: the whole author field or byline text after "By".
+
+    Returns:
+        The names as "First Last", in the order written; ``[]`` when the text is not written so.
+
+    >>> last_first_names("Lee, Ann and Ek, Bo"), last_first_names("Ann Lee, Bo Ek and Cy Dee")
+    (['Ann Lee', 'Bo Ek'], [])
+    """
+    one = last_first_name(text)
+    if one:
+        return [one]
+    parts = [p for p in _INVERTED_JOIN.split(text.strip().rstrip(".")) if p.strip()]
+    if len(parts) < 2 or not all("," in p for p in parts):
+        return []
+    names = [last_first_name(p) for p in parts]
+    return [n for n in names if n] if all(names) else []
 
 
 _SPECIAL_TO = re.compile(r"(?i)^special\s+(?:to|for)\s+(?P<the>the\s+)?(?P<outlet>\S.*)$")
