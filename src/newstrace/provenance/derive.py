@@ -407,7 +407,36 @@ def article_date(article) -> tuple[date, date] | None:
     identical = (getattr(article, "_meta", None) or {}).get(IDENTICAL_DATE)
     if identical and (span := date_span(identical)):
         return span
-    return date_span(getattr(article, "published", None), getattr(getattr(article, "source", None), "url", None))
+    span = date_span(getattr(article, "published", None), getattr(getattr(article, "source", None), "url", None))
+    if span is not None and span[0] == span[1] and (other := other_reading(article, span[0])) is not None:
+        return min(span[0], other), max(span[0], other)
+    return span
+
+
+#: Opening of the residue reason the structure stage gives a date whose day-month order it guessed.
+AMBIGUOUS_ORDER = "date-order-ambiguous: no evidence"
+
+
+def other_reading(article, day: date) -> date | None:
+    """The other reading of a published day whose day-month order nothing in the article told
+    ("06/05/2025", read day-first by default): day and month swapped, when the structure stage left a
+    residue line :data:`AMBIGUOUS_ORDER` whose text holds both numbers; ``None`` otherwise.
+
+    :func:`article_date` then spans both readings, so a guess orders no pair by date (a new-user
+    test: a CSV row's "06/05/2025", meant as June 5, made a tampered copy the origin of the
+    accurate one by a month).
+    """
+    if day.day > 12 or day.day == day.month:
+        return None
+    for r in getattr(article, "residue", None) or []:
+        if getattr(r, "reason", "").startswith(AMBIGUOUS_ORDER):
+            numbers = {int(x) for x in re.findall(r"\d+", r.text)}
+            if {day.day, day.month} <= numbers:
+                try:
+                    return day.replace(month=day.day, day=day.month)
+                except ValueError:
+                    return None
+    return None
 
 
 def earliest_published(dates) -> str | None:

@@ -237,7 +237,8 @@ def _attach_identical_dates(store: Store, articles: list) -> None:
 
 def _attach_damage_repairs(store: Store, articles: list) -> None:
     """Give light-loaded articles their damage repairs (censor, encoding, glued, quotation marks):
-    direction evidence (:mod:`newstrace.provenance.direction`); the rest of the log is not read."""
+    direction evidence (:mod:`newstrace.provenance.direction`); the rest of the log is not read. Also
+    the residue lines of dates whose day-month order was guessed (:func:`~newstrace.provenance.derive.other_reading`)."""
     from newstrace.provenance.direction import DAMAGE_WEIGHTS
     from newstrace.schema import Repair
 
@@ -249,6 +250,16 @@ def _attach_damage_repairs(store: Store, articles: list) -> None:
     for a in articles:
         if a.id in by_id:
             a.repairs = by_id[a.id]
+    # a published date whose day-month order was guessed spans both readings (derive.other_reading)
+    from newstrace.provenance.derive import AMBIGUOUS_ORDER
+    from newstrace.schema import Residue
+
+    guessed: dict[str, list] = {}
+    for r in store._rows(f"SELECT article_id, text, reason FROM residue WHERE starts_with(reason, '{AMBIGUOUS_ORDER}')"):
+        guessed.setdefault(r.pop("article_id"), []).append(Residue(**r))
+    for a in articles:
+        if a.id in guessed:
+            a.residue = guessed[a.id]
 
 
 # What a forked process reads: the pair finder's input, the verification workers' verifier (set
