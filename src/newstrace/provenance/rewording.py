@@ -347,14 +347,18 @@ def word_changes(copy: Sentence, origin: Sentence, people: frozenset[str] | set[
     ta, tb = origin.raw, copy.raw
     fa, fb = _bases(origin), _bases(copy)
     qb = copy.quoted if len(copy.quoted) == len(fb) else [False] * len(fb)
+    qa = origin.quoted if len(origin.quoted) == len(fa) else [False] * len(fa)
     out = []
     names = {_base(w) for w in origin.names}
     for op in Levenshtein.editops(fa, fb):
         if op.tag == "replace":
             o, c = ta[op.src_pos], tb[op.dest_pos]
             i, j = op.src_pos, op.dest_pos
-            # an isolated one-for-one swap: the neighbouring words agree on both sides
-            same_context = (i == 0 or j == 0 or fa[i - 1] == fb[j - 1]) and (
+            # an isolated one-for-one swap: the neighbouring words agree on both sides, or the word
+            # before ends a quotation on both (the speaker after an altered quotation: '... answers,"
+            # Imbert said' -> '... nothing," Castellane said' changed the words and the speaker)
+            same_context = (i == 0 or j == 0 or fa[i - 1] == fb[j - 1]
+                            or (qa[i - 1] and qb[j - 1] and not qa[i] and not qb[j])) and (
                 i + 1 >= len(fa) or j + 1 >= len(fb) or fa[i + 1] == fb[j + 1])
             # a sentence-initial capital says nothing about a name ("Fearful" -> "fear")
             # a word that stands elsewhere in the other sentence was moved, not renamed
