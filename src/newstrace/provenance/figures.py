@@ -768,6 +768,47 @@ def _one_in_place_of(value: str, s: Sentence, other: Sentence) -> bool:
                for tag, i1, i2, j1, j2 in matcher.get_opcodes())
 
 
+#: Digit groups separated by a space, a no-break space or a narrow no-break space: French, Norwegian
+#: and SI style write thousands so ("1 850"); the tokens read them as two numbers.
+_SPACE_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]?\d)")
+
+
+def _space_grouped(missing: list[str], extra: list[str], other: Sentence) -> tuple[list[str], list[str]]:
+    """Read ``other``'s space-grouped thousands ("1 850") as one figure where the tokens made two.
+
+    ``extra`` holds values only ``other`` states, ``missing`` values only the opposite side states.
+    A group written with a plain space counts only where the opposite side states its value (a
+    figure "1.850" on one side and "1 850" on the other is no change; a new-user test got "1850 -> 1,
+    850"), so "3 500-page" alone stays two numbers; one written with a no-break or narrow no-break
+    space (typeset French, SI style) is one figure wherever it stands.
+
+    Returns:
+        ``(missing, extra)`` with the group's pieces read as its value.
+    """
+    if not extra:
+        return missing, extra
+    missing, extra = list(missing), list(extra)
+    for m in _SPACE_GROUPS.finditer(other.text):
+        parts = re.split(r"[ \u00a0\u202f]", m.group(0))
+        value = str(int("".join(parts)))
+        pieces = [str(int(p)) for p in parts]
+        # the lone first group ("1") may not read as a figure at all; the rest must be in ``extra``
+        if not all(p in extra for p in pieces[1:]):
+            continue
+        if value in missing:  # the opposite side states it: the same figure
+            missing.remove(value)
+            replacement = []
+        elif " " in m.group(0):  # a plain space groups digits only where the other side says so
+            continue
+        else:
+            replacement = [value]
+        for p in pieces:
+            if p in extra:
+                extra.remove(p)
+        extra += replacement
+    return missing, extra
+
+
 def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, context: tuple[set[str], set[str]] = (set(), set()),
                    firm: bool = True) -> list[Change]:
     """Numbers (and, with ``qualifiers``, a qualifier swapped for one of another meaning) that differ
@@ -798,6 +839,8 @@ def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, co
     in_a, in_b = _all_values(origin) | context[0], _all_values(copy) | context[1]
     gone = [x for x in a if x not in b]
     new = [x for x in b if x not in a]
+    gone, new = _space_grouped(gone, new, copy)
+    new, gone = _space_grouped(new, gone, origin)
     named_gone, named_new = _named_changes([x for x in na if x not in nb], [x for x in nb if x not in na],
                                            len(gone), len(new))
     # a value the other side states in any role is no change ("Pero tres" read as a name, "tres")

@@ -1,0 +1,35 @@
+"""Thousands written with a space ("1 850", French and SI style) are one figure in the changes (new-user test F6).
+
+Invented sentences: a Spanish copy writes "1.850", a French one "1 850"; the French tokens read two numbers,
+and the pair reported "1850 -> 1, 850".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from newstrace.provenance.figures import number_changes
+from newstrace.provenance.fingerprint import article_sentences
+
+ES = "Unos 1.850 vecinos fueron evacuados el martes."
+
+
+def _details(copy: str, origin: str) -> list[str]:
+    c, o = article_sentences("Incendio", copy)[-1], article_sentences("Incendio", origin)[-1]
+    return [x.detail for x in number_changes(c, o, qualifiers=False)]
+
+
+@pytest.mark.parametrize("space", [" ", "\u00a0", "\u202f"])
+def test_the_same_figure_grouped_with_a_space_is_no_change(space):
+    fr = f"Quelque 1{space}850 habitants ont été évacués mardi."
+    assert _details(fr, ES) == [] and _details(ES, fr) == []
+
+
+def test_a_changed_figure_grouped_with_a_no_break_space_reads_whole():
+    assert _details("Quelque 12\u00a0850 habitants ont été évacués mardi.", ES) == ["1850 -> 12850"]
+
+
+def test_a_plain_space_between_two_numbers_is_not_read_as_grouping_alone():
+    # nothing on the other side says 3,500: "3 500-page" stays three reports of 500 pages
+    assert _details("Those 3 500-page reports were filed.", "Those 3 500-page reports were filed, and 3500 more.") \
+        == ["number removed: 3500"]
