@@ -33,3 +33,11 @@ def test_a_plain_space_between_two_numbers_is_not_read_as_grouping_alone():
     # nothing on the other side says 3,500: "3 500-page" stays three reports of 500 pages
     assert _details("Those 3 500-page reports were filed.", "Those 3 500-page reports were filed, and 3500 more.") \
         == ["number removed: 3500"]
+
+
+def test_a_clock_time_in_house_style_is_no_number_change():
+    # "2 a.m." -> "2am" was "number removed: 2" (new-user test F10); another hour is still a change
+    origin = "The fire broke out at about 2 a.m. on Tuesday, officials said."
+    assert _details("The fire broke out at about 2am on Tuesday, officials said.", origin) == []
+    assert _details(origin, "The fire broke out at about 2am on Tuesday, officials said.") == []
+    assert _details("The fire broke out at about 3am on Tuesday, officials said.", origin) == ["number removed: 2"]

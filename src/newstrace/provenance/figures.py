@@ -674,9 +674,16 @@ def _all_values(s: Sentence) -> frozenset[str]:
     cached = s.__dict__.get(key)
     if cached is None:
         nums, dates, named = _figures(s)
+        # a clock time written as one token ("2am", "10.30pm", "14h") states its hour: house style
+        # writes "2 a.m." as "2am" (a new-user test: "number removed: 2")
+        hours = {str(int(m.group(1))) for w in s.raw if (m := _GLUED_TIME.match(w))}
         cached = s.__dict__[key] = frozenset(nums) | {d for d in dates if d[:1].isdigit()} | {
-            x.rsplit(" ", 1)[1] for x in named}
+            x.rsplit(" ", 1)[1] for x in named} | hours
     return cached
+
+
+#: A clock time glued into one token: "2am", "10.30pm", "7:45am", "14h".
+_GLUED_TIME = re.compile(r"^(\d{1,2})(?:[:.]\d{2})?(?:am|pm|h)$", re.IGNORECASE)
 
 
 def _counted(s: Sentence, value: str) -> str:
