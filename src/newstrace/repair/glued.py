@@ -97,33 +97,45 @@ _CODE_BEFORE = frozenset("@#/._\\-=:")
 _ADDRESS = re.compile(r"\S*(?:://|www\.)\S*")
 
 
-def split_camel(token: str, seen: set[str], config: RepairConfig):
+#: Least Zipf frequency of the capitalised word after a glued function word when that word neither
+#: stands alone in the text nor opens a longer name: a known English word ("ofNether": "nether" 2.9).
+CAMEL_KNOWN_TAIL_ZIPF = 2.0
+
+
+def split_camel(token: str, seen: set[str], config: RepairConfig, name_follows: bool = False):
     """Split a lower-case word glued to a capitalised word that stands alone in the text.
 
     Args:
         token: a letters-only word token.
         seen: the letter tokens of the whole text.
         config: ``glue_min_zipf`` (the head word's least frequency) and ``censor_max_unknown_zipf``.
+        name_follows: the token is followed, after a space, by a capitalised word in the text
+            (a name going on: "ofNether Calder").
 
     Returns:
         ``(head, tail, evidence)`` or ``None``: the token is unknown, the lower-case head is a
         frequent word, and the capitalised tail is written on its own elsewhere in the text and
         never in lower case (so a brand such as "eBay" or "palmOne", whose tail never stands
-        alone as a name, stays whole).
+        alone as a name, stays whole). After a function word ("of", "in", :data:`CAMEL_FUNCTION_HEADS`)
+        the tail may instead be a known word (Zipf >= :data:`CAMEL_KNOWN_TAIL_ZIPF`) or the first
+        word of a longer name (``name_follows``).
 
     >>> split_camel("towardVenezuela", {"Venezuela"}, RepairConfig())[:2]
     ('toward', 'Venezuela')
     >>> split_camel("towardVenezuela", set(), RepairConfig()) is None
     True
+    >>> split_camel("ofNether", set(), RepairConfig())[:2], split_camel("inKarvik", set(), RepairConfig(), True)[:2]
+    (('of', 'Nether'), ('in', 'Karvik'))
     """
     m = _CAMEL.fullmatch(token)
     if not m or not is_unknown(token, config.censor_max_unknown_zipf):
         return None
     head, tail = m.groups()
-    if head in CAMEL_FUNCTION_HEADS and (tail in seen or zipf(tail) >= config.glue_min_zipf):
+    if head in CAMEL_FUNCTION_HEADS and (tail in seen or name_follows or zipf(tail) >= CAMEL_KNOWN_TAIL_ZIPF):
         # "ofLower": a function word before a capitalised word (a name's part) is a lost space
         evidence = (f"{token} unknown (zipf {zipf(token):.1f}); function word {head} + {tail}, "
                     + ("a capitalised word standing alone in the text" if tail in seen else
+                       "the first word of a name that goes on" if name_follows else
                        f"zipf {zipf(tail):.1f}"))
         return head, tail, evidence
     # The tail is a proper noun of this text: written on its own, and never in lower case (a
@@ -133,6 +145,71 @@ def split_camel(token: str, seen: set[str], config: RepairConfig):
     evidence = (f"{token} unknown (zipf {zipf(token):.1f}); {head} zipf {zipf(head):.1f} + {tail}, "
                 "a capitalised word standing alone in the text")
     return head, tail, evidence
+
+
+#: The rest of a sentence, up to its end.
+_SENTENCE_REST = re.compile(r"[^.!?\n]*")
+#: A quotation closed after a comma, question or exclamation mark.
+_AFTER_CLOSED_QUOTE = re.compile(r"[,?!][\"\u201d] ?")
+#: Words an attribution that ends in a name glued to its cue may hold, the name included ("harbourmaster
+#: Ivo Brennsaid in a statement"); a longer rest is a sentence of its own.
+_MAX_ATTRIBUTION_WORDS = 7
+
+
+def split_name_cue(token: str, seen: set[str], config: RepairConfig, text: str = "", cue_of_quote: bool = False):
+    """Split a name glued to the speech verb after it ("Brennsaid" -> "Brenn said").
+
+    Names are rare words, so the frequency test of :func:`split_token` cannot find them; the text
+    must show instead that the head is a name and the tail its cue. Either the head is written
+    elsewhere as a surname (after another capitalised word, "Ivo Brenn", or before a speech verb,
+    "Brenn told") and never in lower case, or the token is the cue of a quotation it closes
+    (``cue_of_quote``: '"...," Tarnsaid.', worked out by the caller). A head of one or two letters
+    ("Elsaid"), or with a capital inside it, stays whole, as does a token that is a known word.
+
+    Args:
+        token: a letters-only word token.
+        seen: the letter tokens of the whole text.
+        config: ``censor_max_unknown_zipf`` (the unknown-word ceiling).
+        text: the whole text (to find the head written as a surname).
+        cue_of_quote: the token follows a closed quotation and ends the attribution.
+
+    Returns:
+        ``(head, tail, evidence)`` or ``None``.
+
+    >>> split_name_cue("Brennsaid", {"Ivo", "Brenn"}, RepairConfig(), "Ivo Brenn runs it.")[:2]
+    ('Brenn', 'said')
+    >>> split_name_cue("Brennsaid", set(), RepairConfig(), "Nothing else.") is None
+    True
+    >>> split_name_cue("Elsaid", {"El"}, RepairConfig(), "Ivo El", cue_of_quote=True) is None
+    True
+    """
+    if not token[:1].isupper() or not is_unknown(token, config.censor_max_unknown_zipf):
+        return None
+    for tail in SPEECH_VERBS:
+        head = token[: -len(tail)]
+        if not token.endswith(tail) or len(head) < 3 or not head[1:].islower():
+            continue
+        if cue_of_quote:
+            return head, tail, f"{token} unknown (zipf {zipf(token):.1f}); the cue of the quotation it closes: {head} + {tail}"
+        if head in seen and head.lower() not in seen and re.search(
+            rf"[A-Z][\w.'-]* {head}\b|\b{head} (?:{'|'.join(sorted(SPEECH_VERBS))})\b", text
+        ):
+            return head, tail, f"{token} unknown (zipf {zipf(token):.1f}); {head} stands alone in the text as a surname + {tail}"
+    return None
+
+
+def _cues_of_quotes(text: str) -> set[str]:
+    """Tokens right after a closed quotation ('"...," Tarnsaid') that end the attribution: the
+    rest of their sentence is short and holds no speech verb of its own, so the token's tail is
+    the cue ('"...," Bensaid said' keeps the name whole)."""
+    out = set()
+    for m in _AFTER_CLOSED_QUOTE.finditer(text):
+        # the attribution: its first four words may hold a title and a given name before the
+        # glued token ('harbourmaster Ivo Brennsaid'), the rest a time or place ('on Monday')
+        words = _LETTERS.findall(_SENTENCE_REST.match(text, m.end()).group())
+        if len(words) <= _MAX_ATTRIBUTION_WORDS and not any(w.lower() in SPEECH_VERBS for w in words):
+            out.update(w for w in words[:4] if w[:1].isupper())
+    return out
 
 
 #: A number glued to the word after it ("300metres", "12people"): digits, then four or more lower-case
@@ -173,6 +250,68 @@ def split_number_words(text: str, config: RepairConfig) -> list[Edit]:
     return edits
 
 
+#: A word glued to the figure after it, perhaps with a word glued after the figure too
+#: ("About1,200people"); letters start the token, so identifiers ("x86") and units ("30mph") never match.
+_WORD_FIGURE = re.compile(r"(?<![\w.,/#@\\-])([A-Za-z][a-z]+)(\d+(?:[.,]\d+)*)([a-z]{4,})?(?![\w@/-])")
+_LETTER_DIGIT = re.compile(r"[a-z]\d")
+#: Words that stand before a figure in running text ("about 1,200", "in 2019", "than 40"): glued to
+#: one they are a lost space, where a name or model glued to its number is not ("Blink182", "Covid19").
+BEFORE_FIGURE = frozenset(
+    """about around nearly almost over under than roughly approximately only just least more fewer less
+    some by to from of in on at and or the with for between""".split()
+)
+
+
+def split_word_figures(text: str, config: RepairConfig) -> list[Edit]:
+    """Split a word glued to the figure after it ("About1,200" -> "About 1,200"), and the figure
+    from a word glued after it ("About1,200people" -> "About 1,200 people").
+
+    Names, brands and models carry their number glued ("Blink182", "Windows10", "MP3", "Covid19"),
+    so the word must be one that stands before a figure in running text (:data:`BEFORE_FIGURE`),
+    or a frequent word (Zipf >= ``glue_min_zipf``) with a figure written as a quantity ("1,200",
+    "2.5") or with a frequent word glued after the figure as well.
+
+    Args:
+        text: the document.
+        config: ``glue_min_zipf``; a word glued after the figure must reach ``glue_min_zipf + 0.5``
+            (as in :func:`split_number_words`).
+
+    Returns:
+        Edits of kind ``glued``; none inside a web address.
+
+    >>> t = "About1,200people saw Blink182 play in2019, not in 3D."
+    >>> [(t[e.start:e.end], e.after) for e in split_word_figures(t, RepairConfig())]
+    [('About1,200people', 'About 1,200 people'), ('in2019', 'in 2019')]
+    """
+    edits: list[Edit] = []
+    if not _LETTER_DIGIT.search(text):
+        return edits  # the common case, found fast
+    matches = list(_WORD_FIGURE.finditer(text))
+    if not matches:
+        return edits
+    addresses = [m.span() for m in _ADDRESS.finditer(text)] if "/" in text or "www." in text else []
+    for m in matches:
+        word, figure, after = m.groups()
+        if any(a <= m.start() < b for a, b in addresses):
+            continue
+        tail_ok = after is not None and zipf(after) >= config.glue_min_zipf + 0.5
+        frequent = len(word) >= 3 and zipf(word) >= config.glue_min_zipf
+        if word.lower() in BEFORE_FIGURE:
+            why = f"{word} glued to the figure {figure}: a word that stands before figures"
+        elif frequent and ("," in figure or "." in figure or tail_ok):
+            why = f"{word} (zipf {zipf(word):.1f}) glued to the figure {figure}" + (
+                f", glued to {after}" if tail_ok else ", a quantity")
+        else:
+            continue
+        if after is not None and not tail_ok:
+            continue  # "at10km": the figure stays with its unit, and the split is not sure
+        fixed = f"{word} {figure}" + (f" {after}" if after else "")
+        if after:
+            why += f"; {figure} glued to {after} (zipf {zipf(after):.1f})"
+        edits.append(Edit(m.start(), m.end(), fixed, "glued", why + ": spaces lost with markup"))
+    return edits
+
+
 def split_glued_words(text: str, config: RepairConfig) -> list[Edit]:
     """Split a word glued to a function word by lost markup or a lost space.
 
@@ -181,8 +320,12 @@ def split_glued_words(text: str, config: RepairConfig) -> list[Edit]:
     ("asylumand", "Venezuelaand", "hesaid" is too short to try), or, all lowercase, a leading
     function word followed by a frequent word ("thejob"), or a frequent lower-case word glued to
     a capitalised word that stands alone elsewhere in the text (:func:`split_camel`:
-    "towardVenezuela"; never after "@", "#", "/", "." or "_", where it is a handle or code). A capitalised head must also stand
-    alone elsewhere in the text, so unknown names that merely end in "and" stay whole. A
+    "towardVenezuela"; never after "@", "#", "/", "." or "_", where it is a handle or code), or a
+    name glued to a speech verb where the text shows the name (:func:`split_name_cue`: "Brennsaid"
+    beside "Ivo Brenn", or closing a quotation: '"...," Tarnsaid.'), or a word glued to a figure
+    (:func:`split_word_figures`: "About1,200people"). A capitalised head must also stand
+    alone elsewhere in the text, so unknown names that merely end in "and" stay whole, and a
+    token with a speech verb after it ("Bensaid said") is a name, not a name and a cue. A
     token one edit away from a word (Zipf >= 2, :func:`typo_neighbour`) is a misspelling and
     stays whole ("therby", "forsees", "billin" in Reuters), and so does a rarer form of a known
     word (:func:`derived_form`: "infighter" beside "infighting").
@@ -202,15 +345,24 @@ def split_glued_words(text: str, config: RepairConfig) -> list[Edit]:
     prose = _standalone(_ADDRESS.sub(" ", text)) if "/" in text else seen  # words outside web addresses
     splits = {}
     camels = set()
+    cues = None
     for tok in seen:
         if len(tok) >= 5 and is_unknown(tok, config.censor_max_unknown_zipf):
             found = split_token(tok, seen, config)
-            if not found:
-                found = split_camel(tok, prose, config)
+            if not found and _CAMEL.fullmatch(tok):
+                follows = re.search(rf"(?<![\w@#/._\\=:-]){tok} [A-Z][a-z]", text) is not None
+                found = split_camel(tok, prose, config, name_follows=follows)
                 camels.update([tok] if found else [])
+            if not found and tok[:1].isupper() and tok.endswith(tuple(SPEECH_VERBS)):
+                cues = _cues_of_quotes(text) if cues is None else cues
+                found = split_name_cue(tok, seen, config, text, cue_of_quote=tok in cues)
+            if found and found[1] in SPEECH_VERBS and found[0][:1].isupper() and re.search(
+                rf"\b{tok},? (?:{'|'.join(sorted(SPEECH_VERBS))})\b", text
+            ):
+                continue  # '"We won," Bensaid said.': the token is a name with a cue of its own
             if found:
                 splits[tok] = found
-    edits = split_number_words(text, config)
+    edits = split_number_words(text, config) + split_word_figures(text, config)
     if splits:
         for m in _LETTERS.finditer(text):
             if m.group() in splits:
@@ -241,13 +393,24 @@ def _open_marks(line: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _name_cue_in_quote(line: str, m: re.Match, seen: set[str], config: RepairConfig):
+    """A name glued to its cue inside a quotation left open, right after the comma that ended the
+    quoted words and closing the sentence ('"It opens soon, Tarnsaid.'): ``(head, tail, evidence)``
+    of :func:`split_name_cue`, else ``None``."""
+    if m.start() < 2 or line[m.start() - 2 : m.start()] != ", " or line[m.end() : m.end() + 1] not in (".", ""):
+        return None
+    return split_name_cue(m.group(), seen, config, cue_of_quote=True)
+
+
 def close_glued_quotes(text: str, config: RepairConfig) -> list[Edit]:
     """Restore a closing quotation mark lost together with the space before the cue.
 
     In a paragraph that leaves a quotation open (an odd number of straight marks, or an
     opening curly mark with no closing one before the next), the first token inside the open
     quotation that is unknown and ends in a speech verb ("themsaid") is split, and the
-    closing mark matching the opening one is put back: ``them" said``.
+    closing mark matching the opening one is put back: ``them" said``. A name glued to its cue
+    right after the comma that ended the quoted words, closing the sentence (", Tarnsaid."), gets
+    the mark before it: ``," Tarn said.`` (:func:`split_name_cue`).
 
     Args:
         text: the document.
@@ -272,15 +435,30 @@ def close_glued_quotes(text: str, config: RepairConfig) -> list[Edit]:
             for m in _LETTERS.finditer(line, open_at + 1, seg_end):
                 # The open quotation is evidence enough for two-letter heads ("usexplained").
                 found = split_token(m.group(), seen, config, SPEECH_VERBS, min_head=2)
+                close = "\u201d" if line[open_at] == "\u201c" else '"'
                 if found:
                     head, tail, evidence = found
-                    close = "\u201d" if line[open_at] == "\u201c" else '"'
                     why = f"quotation opened at column {open_at} is never closed; {evidence}"
                     after = f"{head}{close} {tail}"
                     edits.append(Edit(offset + m.start(), offset + m.end(), after, "glued", why))
+                    break
+                named = _name_cue_in_quote(line, m, seen, config)
+                if named:
+                    # '"It opens soon, Tarnsaid.': the quotation ended at the comma, the name is the speaker
+                    head, tail, evidence = named
+                    why = f"quotation opened at column {open_at} is never closed; {evidence}"
+                    edits.append(Edit(offset + m.start() - 2, offset + m.end(), f",{close} {head} {tail}", "glued", why))
                     break
         offset += len(line) + 1
     return edits
 
 
-__all__ = ["close_glued_quotes", "split_camel", "split_glued_words", "split_number_words", "split_token"]
+__all__ = [
+    "close_glued_quotes",
+    "split_camel",
+    "split_glued_words",
+    "split_name_cue",
+    "split_number_words",
+    "split_token",
+    "split_word_figures",
+]
