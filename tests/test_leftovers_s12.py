@@ -119,6 +119,29 @@ def test_bylines_in_the_usual_order_read_as_before(line, names, credit):
     assert parsed is not None and (parsed.names, parsed.credit) == (names, credit)
 
 
+@pytest.mark.parametrize(
+    ("line", "names", "credit", "outlet"),
+    [
+        # one name surname first, one in the usual order
+        ("By Lee, Ann and Bo Ek", ["Ann Lee", "Bo Ek"], None, None),
+        ("By Bo Ek and Lee, Ann", ["Bo Ek", "Ann Lee"], None, None),
+        # surname-first names, then the agency or the outlet
+        ("By Lee, Ann and Ek, Bo, Reuters", ["Ann Lee", "Bo Ek"], "Reuters", None),
+        ("By Holm, Kari, Reuters", ["Kari Holm"], "Reuters", None),
+        ("By Lee, Ann and Ek, Bo, Calder Courier", ["Ann Lee", "Bo Ek"], None, "Calder Courier"),
+        ("By Holm, Kari, Calder Courier", ["Kari Holm"], None, "Calder Courier"),
+        # the usual order with an agency or outlet after it, as before
+        ("By Ann Lee, Bo Ek, Reuters", ["Ann Lee", "Bo Ek"], "Reuters", None),
+        ("By Ann Lee, Calder Courier", ["Ann Lee"], None, "Calder Courier"),
+    ],
+)
+def test_surname_first_names_mixed_or_with_agency_or_outlet(line, names, credit, outlet):
+    from newstrace.structure.byline import parse_byline
+
+    parsed = parse_byline(line)
+    assert parsed is not None and (parsed.names, parsed.credit, parsed.outlet) == (names, credit, outlet)
+
+
 def test_surname_first_byline_of_a_whole_article():
     from newstrace.pipeline import analyze_document
     from newstrace.readers.base import RawDocument
@@ -245,3 +268,15 @@ def test_glued_cue_repaired_then_attributed_to_the_name_after_the_title():
     a = analyze_document(RawDocument(Source(path="harbour.txt", format="text"), body))
     assert "harbourmaster Ivo Brenn said." in a.text
     assert [(q.speaker, q.cue) for q in a.quotes] == [("Ivo Brenn", "said")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Harbourmaster Ivo Brenn said: "The harbour is closed until Friday."',
+        'The pier is shut. "It is closed until Friday," Harbourmaster Ivo Brenn said.',
+    ],
+)
+def test_capitalised_office_before_a_name_is_not_part_of_it(text):
+    # "-master" offices (harbour, station, school) are titles, as "Beekeeper" is
+    assert _speaker(text) == ("Ivo Brenn", False)

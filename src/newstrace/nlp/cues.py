@@ -298,13 +298,17 @@ TRADE_NOUNS = frozenset(
     vet midwife ranger warden steward stewardess coxswain crofter herdsman vintner brewer florist
     """.split()
 )
-_TRADE_SUFFIXES = ("keeper", "monger", "maker", "smith", "wright", "holder", "ician", "ographer", "ologist")
+#: Endings of trade nouns; "master" for the offices of a harbour, a station or a school ("Harbourmaster
+#: Ivo Brenn", "Stationmaster", "Headmaster").
+_TRADE_SUFFIXES = (
+    "keeper", "monger", "maker", "smith", "wright", "holder", "ician", "ographer", "ologist", "master"
+)
 
 
 def is_trade_word(word: str) -> bool:
     """True for a trade or role noun that may stand before a person's name as a title ("Beekeeper",
     "fishmonger", "Pharmacist"): :data:`PERSON_NOUNS`, :data:`TRADE_NOUNS`, and words ending in a
-    trade suffix (-keeper, -monger, -maker, -smith, -wright, -holder, -ician, -ologist) or in -ist."""
+    trade suffix (-keeper, -monger, -maker, -smith, -wright, -holder, -ician, -ologist, -master) or in -ist."""
     low = word.lower().rstrip(".")
     if low in PERSON_NOUNS or low in TRADE_NOUNS:
         return True
