@@ -103,7 +103,7 @@ PAIRS = ["c02<c01", "c03<c01", "c04<c01", "c05<c01", "c06<c01", "c08<c01", "d02<
 _R = ("reworded", "quote")  # a reworded sentence may hold the words inside a quotation
 #: ``(pair, change kinds that may report it, token)`` read from the LABELS.md differences.
 EXPECT: list[tuple[str, tuple[str, ...], str]] = [
-    ("c02<c01", ("omission", "credit"), "Orla Guerin"),        # byline block removed
+    ("c02<c01", ("omission", "credit", "byline"), "Orla Guerin"),        # byline block removed
     ("c02<c01", ("omission",), "defectors say"),               # subheads removed
     ("c03<c01", ("omission",), "Guerin"),                      # skips the Guerin section
     ("c04<c01", ("reworded",), "exclusive"),                   # "Speaking exclusively ..." reworded

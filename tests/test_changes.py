@@ -228,13 +228,13 @@ def test_a_copy_without_any_credit_or_with_an_unrelated_outlet_dropped_the_credi
 
 
 def test_a_byline_surname_translated_is_a_common_word_but_a_site_handle_is_not():
-    """Another name in the copy's byline is a byline change (kind credit, as a byline dropped is); a surname come back as an ordinary word ("Wardrobe"
+    """Another name in the copy's byline is a byline change (kind byline, as a byline dropped is); a surname come back as an ordinary word ("Wardrobe"
     for "Armario") is flagged as such; a site user name with a capital inside ("ORange") is no ordinary word."""
     origin = Article(text="Invented body.", byline=["Tove Armario"])
     for byline, kind, detail in ((["Tove Wardrobe"], "name", "byline name rendered as a common word"),
-                                 (["ORange"], "credit", "byline changed"), (["Tove Lindqvist"], "credit", "byline changed"),
+                                 (["ORange"], "byline", "byline changed"), (["Tove Lindqvist"], "byline", "byline changed"),
                                  # another person whose given name is a common word ("John") is no garbled surname
-                                 (["John Fakename"], "credit", "byline changed")):
+                                 (["John Fakename"], "byline", "byline changed")):
         copy = Article(text="Invented body.", byline=byline)
         assert [(x.kind, x.detail) for x in credit_changes(copy, origin)] == [(kind, detail)], byline
 
@@ -263,7 +263,7 @@ def test_a_byline_only_in_the_copy_is_listed():
     origin = Article(text="Invented body.")
     copy = Article(text="Invented body.", byline=["Tove Lindqvist"])
     (x,) = credit_changes(copy, origin)
-    assert (x.kind, x.origin_text, x.copy_text, x.detail) == ("credit", "", "Tove Lindqvist", "byline added")
+    assert (x.kind, x.origin_text, x.copy_text, x.detail) == ("byline", "", "Tove Lindqvist", "byline added")
     assert sibling_wording(x.detail) == "byline only in this copy"
 
 

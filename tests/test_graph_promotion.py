@@ -95,7 +95,7 @@ def test_the_farm_copy_of_the_papers_edit_is_read_as_its_copy(tmp_path):
     assert farm["direction_evidence"][0].startswith("shared departures (the rule of shared errors)")
     assert not any("sibling" in r or r.startswith("no clear direction") for r in farm["direction_evidence"])
     # the farm's own changes only, worded as alterations: not the paper's headline, cut and added paragraph
-    assert sorted((c["kind"], c["detail"]) for c in farm["changes"]) == [("credit", "byline dropped"),
+    assert sorted((c["kind"], c["detail"]) for c in farm["changes"]) == [("byline", "byline dropped"),
                                                                            ("number", "240 -> 420")]
     # every verified pair is still there as verified: the pair itself stays siblings
     pairs = [json.loads(x) for x in _invoke("trace", "--store", store, "--json", "--all-pairs").stdout.splitlines()]

@@ -273,7 +273,7 @@ def json_schema() -> dict[str, Any]:
 
 
 DerivationKind = Literal["verbatim", "edited", "spun", "machine-translated", "translation", "rewritten"]
-ChangeKind = Literal["number", "quote", "name", "credit", "date", "omission", "addition", "slant", "hedge", "reworded"]
+ChangeKind = Literal["number", "quote", "name", "credit", "byline", "date", "omission", "addition", "slant", "hedge", "reworded"]
 
 
 class Change(_Record):

@@ -270,8 +270,9 @@ def credit_changes(copy, origin) -> list[Change]:
         copy, origin: :class:`~newstrace.schema.Article` s.
 
     Returns:
-        ``credit`` changes ("credit dropped" / "credit changed" / "byline dropped" / "byline added" /
-        "byline changed") and ``name`` changes for a byline surname rendered as a common word.
+        ``credit`` changes ("credit dropped" / "credit changed"), ``byline`` changes ("byline dropped" /
+        "byline added" / "byline changed"; their own kind, so a count of credit changes is one of the
+        agency credit's) and ``name`` changes for a byline surname rendered as a common word.
     """
     out = []
     credit = article_credit(origin)
@@ -289,17 +290,17 @@ def credit_changes(copy, origin) -> list[Change]:
                           detail="credit dropped" if not instead else "credit changed"))
     ob, cb = _people(origin.byline), _people(copy.byline)  # an agency in the byline is the credit
     if ob and not cb:
-        out.append(Change(kind="credit", origin_text=", ".join(ob), copy_text="", detail="byline dropped"))
+        out.append(Change(kind="byline", origin_text=", ".join(ob), copy_text="", detail="byline dropped"))
     elif cb and not ob:  # a republisher naming the reporter, or a byline the origin's page did not show
-        out.append(Change(kind="credit", origin_text="", copy_text=", ".join(cb), detail="byline added"))
+        out.append(Change(kind="byline", origin_text="", copy_text=", ".join(cb), detail="byline added"))
     elif ob and cb and [fold(x) for x in ob] != [fold(x) for x in cb]:
         for o, c in zip(ob, cb):
             if fold(o) != fold(c):
                 differ = [(x, y) for x, y in zip(o.split(), c.split()) if fold(x) != fold(y)]
                 # a surname come back as an ordinary word, the rest of the name kept, is a name garbled
                 # ("Christine Armario" -> "Christine Wardrobe"); another person in the byline ("Jonas
-                # Thiel" -> "John Fakename") is a credit change, as a byline dropped or added is
+                # Thiel" -> "John Fakename") is a byline change, as a byline dropped or added is
                 common = len(o.split()) == len(c.split()) and len(differ) == 1 and _common_for_name(*differ[0])
-                out.append(Change(kind="name" if common else "credit", origin_text=o, copy_text=c,
+                out.append(Change(kind="name" if common else "byline", origin_text=o, copy_text=c,
                                   detail="byline name rendered as a common word" if common else "byline changed"))
     return out

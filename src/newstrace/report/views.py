@@ -174,9 +174,9 @@ def record_rank(article_id: str, copy_id: str, against: str | None) -> int:
 
 
 #: Order in which a record's changes are listed to a reader: what a fact-checker acts on first
-#: (figures, quotations, names, credit, dates), then hedges and slant, then text omitted or added,
+#: (figures, quotations, names, credit, byline, dates), then hedges and slant, then text omitted or added,
 #: and last the rewordings, which a machine translation or a spinner produces in every sentence.
-CHANGE_ORDER: tuple[str, ...] = ("number", "quote", "name", "credit", "date", "hedge", "slant", "omission",
+CHANGE_ORDER: tuple[str, ...] = ("number", "quote", "name", "credit", "byline", "date", "hedge", "slant", "omission",
                                  "addition", "reworded")
 
 

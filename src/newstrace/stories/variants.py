@@ -256,7 +256,7 @@ def group_names(st: StoryText) -> NameIndex:
         if copy is None:
             continue
         for c in d.changes:
-            if c.kind not in ("name", "credit") or not c.origin_text.strip() or not c.copy_text.strip():
+            if c.kind not in ("name", "credit", "byline") or not c.origin_text.strip() or not c.copy_text.strip():
                 continue
             o, k = c.origin_text.strip(), c.copy_text.strip()
             for form in [f for f in where if origin_id in where[f] or f == o]:
