@@ -26,7 +26,7 @@ from newstrace.provenance.rewording import (
     reworded_changes,
     word_changes,
 )
-from newstrace.provenance.text import Sentence, analyse_sentence, languages_differ
+from newstrace.provenance.text import Sentence, analyse_sentence, fold, languages_differ
 from newstrace.schema import Change
 
 __all__ = ["credit_changes", "date_changes", "find_changes", "hedge_changes", "name_before", "number_changes",
@@ -98,6 +98,28 @@ def _with_merged_neighbour(sents: list[Sentence], k: int, other: Sentence, align
             merged.__dict__["_language"] = base.__dict__.get("_language")
             return merged
     return base
+
+
+#: Detail of the ``reworded`` change of a headline replaced by another.
+HEADLINE_REPLACED = "headline replaced"
+
+
+def headline_replaced(copy_art, origin_art, copy: list[Sentence], origin: list[Sentence],
+                      pairs: list[tuple[int, int, float]]) -> Change | None:
+    """A ``reworded`` change "headline replaced" when both articles have a headline (one sentence, the first
+    of :func:`~newstrace.provenance.fingerprint.article_sentences`) and neither headline is aligned: a copied
+    body under a new headline ("SHOCKING: ... (VIDEO)") was reported only as an addition of the copy's
+    headline (a new-user test), though a headline swapped for clickbait is what a reader sees first.
+
+    Returns:
+        The Change (origin headline -> copy headline), or None.
+    """
+    ch, oh = (copy_art.headline or "").strip(), (origin_art.headline or "").strip()
+    if not ch or not oh or not copy or not origin or fold(copy[0].text) != fold(ch) or fold(origin[0].text) != fold(oh):
+        return None
+    if any(i == 0 or j == 0 for i, j, _ in pairs) or fold(ch) == fold(oh):
+        return None
+    return Change(kind="reworded", origin_text=origin[0].text, copy_text=copy[0].text, detail=HEADLINE_REPLACED)
 
 
 def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Sentence],
@@ -179,6 +201,11 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
                 and _kept(copy[i], origin[j]) < (MIN_KEPT if sim < TAU else MIN_KEPT_FIRM)}
     kept_pairs = [p for p in pairs if (p[0], p[1]) not in replaced]
     paragraphs = paragraph_changes(copy, origin, kept_pairs, translated=translated)
+    swap = None if translated else headline_replaced(copy_art, origin_art, copy, origin, pairs + moved)
+    if swap is not None:  # one change, first in reading order, instead of an addition (and an omission)
+        paragraphs = [c for c in paragraphs if not (c.kind == "addition" and c.copy_text == swap.copy_text)
+                      and not (c.kind == "omission" and c.origin_text == swap.origin_text)]
+        out.insert(0, swap)
     out += paragraphs
     out += slant_in_additions([c for c in paragraphs if c.kind == "addition"], origin)
     out += credit_changes(copy_art, origin_art)

@@ -1212,7 +1212,8 @@ def _reads_machine_translated(sents: list[Sentence]) -> bool:
 _SIBLING_WORDING = (("quote altered", "quote differs"), ("origin text missing from the copy", "text only in the sibling"),
                     ("copy text not in the origin", "text only in this copy"), ("credit dropped", "credit only in the sibling"),
                     ("byline dropped", "byline only in the sibling"), ("credit changed", "credits differ"),
-                    ("byline changed", "bylines differ"), ("byline added", "byline only in this copy"))
+                    ("byline changed", "bylines differ"), ("byline added", "byline only in this copy"),
+                    ("headline replaced", "headlines differ"))
 
 
 def sibling_wording(detail: str) -> str:
