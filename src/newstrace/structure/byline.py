@@ -464,6 +464,17 @@ def parse_names(text: str) -> Byline:
     """
     out = Byline()
     inverted = last_first_names(text)
+    head, _, tail = text.rpartition(",")
+    if not inverted and head and "," in head:
+        # "Lee, Ann and Ek, Bo, Reuters", "Holm, Kari, Calder Courier": surname-first names, then
+        # the agency or the outlet
+        agency = canonical_agency(tail.strip())
+        outlet = None if agency else outlet_name(tail.strip(), after_name=True)
+        if (agency or outlet) and (inverted := last_first_names(head)):
+            if agency and is_news_agency(agency):
+                out.credit = agency
+            else:
+                out.outlet = agency or outlet
     if inverted:
         out.names.extend(inverted)
         return out
@@ -559,7 +570,8 @@ def last_first_names(text: str) -> list[str]:
     "Lee, Ann and Ek, Bo" -> ["Ann Lee", "Bo Ek"]), else ``[]``.
 
     Several names are read so only when they are joined by "and", "&" or ";" and every part is one
-    surname-first name (:func:`last_first_name`), so that a list in the usual order ("Ann Lee, Bo Ek and
+    surname-first name (:func:`last_first_name`) or, without a comma, a name of two words or more in
+    the usual order ("Lee, Ann and Bo Ek"), so that a list in the usual order ("Ann Lee, Bo Ek and
     Cy Dee") and a name with its outlet ("Ann Lee, Reuters") are not.
 
     Args:
@@ -575,10 +587,17 @@ def last_first_names(text: str) -> list[str]:
     if one:
         return [one]
     parts = [p for p in _INVERTED_JOIN.split(text.strip().rstrip(".")) if p.strip()]
-    if len(parts) < 2 or not all("," in p for p in parts):
+    if len(parts) < 2 or not any("," in p for p in parts):
         return []
-    names = [last_first_name(p) for p in parts]
+    # a part without a comma is a name in the usual order ("Lee, Ann and Bo Ek"), of two words or more
+    names = [last_first_name(p) if "," in p else _plain_name(p) for p in parts]
     return [n for n in names if n] if all(names) else []
+
+
+def _plain_name(part: str) -> str | None:
+    """A person's name of two or more words in the usual order ("Bo Ek"), else ``None``."""
+    name = person_name(part.strip())
+    return name if name and len(name.split()) >= 2 and not canonical_agency(part.strip()) else None
 
 
 _SPECIAL_TO = re.compile(r"(?i)^special\s+(?:to|for)\s+(?P<the>the\s+)?(?P<outlet>\S.*)$")
