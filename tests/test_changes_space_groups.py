@@ -41,3 +41,21 @@ def test_a_clock_time_in_house_style_is_no_number_change():
     assert _details("The fire broke out at about 2am on Tuesday, officials said.", origin) == []
     assert _details(origin, "The fire broke out at about 2am on Tuesday, officials said.") == []
     assert _details("The fire broke out at about 3am on Tuesday, officials said.", origin) == ["number removed: 2"]
+
+
+def test_spanish_approximators_and_within_are_qualifiers_of_their_english_twins():
+    # new-user test F11: "unas 400" was "hedge removed: about", "a menos de tres" against "within three" a hedge added
+    from newstrace.provenance.figures import set_language
+    from newstrace.provenance.hedges import hedge_changes
+
+    def hedges(copy, origin):
+        c, o = article_sentences("H", copy)[-1], article_sentences("H", origin)[-1]
+        set_language([c], "es")
+        set_language([o], "en")
+        return [x.detail for x in hedge_changes(c, o, qualifiers=True, words=False)]
+
+    assert hedges("Se quemaron unas 400 toneladas de cebada.", "About 400 tonnes of barley burned.") == []
+    assert hedges("Los vecinos a menos de tres kilómetros deben quedarse en casa.",
+                  "Residents within three kilometres must stay indoors.") == []
+    assert hedges("Se quemaron 400 toneladas de cebada.", "About 400 tonnes of barley burned.") == \
+        ["hedge removed: about (before 400)"]

@@ -39,8 +39,9 @@ QUALIFIER_GROUPS: dict[str, tuple[str, ...]] = {
     "above": ("more than", "over", "above", "in excess of", "upwards of", "más de", "mais de"),
     "at least": ("at least", "no fewer than", "no less than", "al menos", "pelo menos"),
     "about": ("about", "around", "nearly", "almost", "close to", "roughly", "approximately", "some",
-              "cerca de", "casi", "unos", "cerca", "alrededor de", "aproximadamente", "quase"),
-    "below": ("fewer than", "less than", "under", "below", "menos de"),
+              "cerca de", "casi", "unos", "unas", "cerca", "alrededor de", "aproximadamente", "quase", "uns", "umas"),
+    # "within three kilometres" is "a menos de tres kilómetros" (a new-user test read it as a hedge removed)
+    "below": ("fewer than", "less than", "under", "below", "within", "menos de"),
     "at most": ("up to", "as many as", "no more than", "hasta", "até"),
     "exactly": ("exactly", "precisely"),
 }
