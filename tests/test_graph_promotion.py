@@ -164,3 +164,18 @@ def test_a_copy_that_keeps_what_the_middle_cut_is_not_its_copy():
     # a copy of the cut (all of it inside the paper too) is still read through the paper
     cut_copy = [wire_to_paper, g.Link("copy", "wire", None, 0.99, 1.0, 0.7, 0.93), g.Link("copy", "paper", None, 0.99, 1.0, 0.95, 0.99)]
     assert g.resolve_links(cut_copy) == {0: None, 2: None}
+
+
+def test_a_translation_is_read_against_the_sibling_that_holds_most_of_it():
+    """Between languages a mean similarity says little: a Spanish translation of a wire story (all of it
+    aligned with the wire) is read against the wire, not against a newspaper's cut (0.64 of it) whose
+    cross-language similarity happens to be higher (figures after a new-user test, F3)."""
+    t = "translation"
+    links = [g.Link("es", None, "paper", 0.8, 0.64, 0.77, 0.51, kind=t), g.Link("es", None, "wire", 0.8, 0.95, 0.69, 0.49, kind=t)]
+    kept = g.resolve_links(links)
+    (i,) = [i for i in kept if links[i].copy_id == "es"]
+    assert links[i].partner == "wire"
+    # in one language the closer wording still decides
+    same = [x._replace(kind="edited") for x in links]
+    (i,) = [i for i in g.resolve_links(same) if same[i].copy_id == "es"]
+    assert same[i].partner == "paper"

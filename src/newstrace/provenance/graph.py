@@ -337,9 +337,14 @@ def _sibling_rank(d: Link) -> tuple:
     partner it follows most closely (mean aligned similarity in steps of :data:`CLOSER_TO_MIDDLE`,
     as :func:`_parent_rank`: a verbatim republication is read against the verbatim sibling, not
     against one whose quotes were altered), then the best-scored, then the best-covered; the
-    partner id breaks ties (the smaller first), so the input order changes nothing."""
-    return (math.floor(d.mean_similarity / CLOSER_TO_MIDDLE + 1e-9), d.score, d.copy_coverage,
-            tuple(-ord(c) for c in d.partner or ""))
+    partner id breaks ties (the smaller first), so the input order changes nothing. A partner in
+    the copy's language comes before one in another; between languages, where a similarity says
+    little, the partner that holds most of the copy (its share aligned, in steps of
+    :data:`KEPT_TEXT_MARGIN`) comes first: a translation of a wire story was read against a
+    newspaper's cut of it, the paragraphs it kept from the wire shown as its own (a new-user test)."""
+    same_language = d.kind != "translation"
+    first = d.mean_similarity / CLOSER_TO_MIDDLE if same_language else d.copy_coverage / KEPT_TEXT_MARGIN
+    return (same_language, math.floor(first + 1e-9), d.score, d.copy_coverage, tuple(-ord(c) for c in d.partner or ""))
 
 
 def _without_sibling_of_an_ancestor(kept: list[int], links: Sequence[Link], parents: dict[str, set[str]]) -> list[int]:
