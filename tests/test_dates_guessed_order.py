@@ -60,3 +60,20 @@ def test_a_guessed_date_does_not_make_the_tampered_copy_the_origin(tmp_path):
     # read as May 6 the farm row was the paper's origin, a month before the paper's June 4
     assert links[0]["origin_source"] != "https://farm.example/harlow-fire"
     assert not any(r.startswith("dates:") for r in links[0]["direction_evidence"])
+
+
+def test_between_siblings_the_dated_text_is_the_reference():
+    """With no direction, the side a sibling record is read against was the fuller text; a scraped copy with
+    its own additions and no date was then the reference of the dated page it copied (new-user test F5)."""
+    from newstrace.provenance import verify_pair
+    from newstrace.provenance.derive import sibling_reference
+    from newstrace.provenance.fingerprint import article_sentences
+
+    dated = newstrace.analyze("Harlow depot fire contained\n\n" + BODY)
+    dated.published = "2025-06-04"
+    undated = newstrace.analyze("Harlow depot fire contained\n\n" + BODY + "\nShare this story with your friends and "
+                                "family, and follow us for more breaking news every day.\n")
+    sa, sb = (article_sentences(a.headline or "", a.text) for a in (dated, undated))
+    al, _ = verify_pair(sa, sb, False)
+    a_is_reference, why = sibling_reference(dated, undated, sa, sb, al, 0)
+    assert a_is_reference and why.startswith("the reference is dated (2025-06-04)")

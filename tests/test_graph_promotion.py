@@ -179,3 +179,22 @@ def test_a_translation_is_read_against_the_sibling_that_holds_most_of_it():
     same = [x._replace(kind="edited") for x in links]
     (i,) = [i for i in g.resolve_links(same) if same[i].copy_id == "es"]
     assert same[i].partner == "paper"
+
+
+def test_an_undated_copy_of_a_copy_is_read_through_it_and_the_wires_republication_stays_linked():
+    """Figures after a new-user test (F5): a farm copy R of a newspaper's cut D of a wire story, R undated, so
+    R ~ D, R ~ W and R ~ N (N: the wire W republished word for word, 0.993 alike) are all siblings. R shares
+    D's departures (0.995 to D, 0.934-0.944 to the wire's text): R <- D. N ~ W must not drop out for it."""
+    links = [
+        g.Link("N", None, "W", 0.99, 1.0, 1.0, 0.993),
+        g.Link("D", "N", None, 0.99, 1.0, 0.77, 0.949),
+        g.Link("D", "W", None, 0.99, 1.0, 0.77, 0.939),
+        g.Link("R", None, "D", 0.98, 0.88, 1.0, 0.995),
+        g.Link("R", None, "W", 0.98, 0.88, 0.77, 0.934),
+        g.Link("R", None, "N", 0.98, 0.88, 0.77, 0.944),
+    ]
+    assert [(p.origin, p.top) for p in g.promoted_siblings(links).values()] == [("D", "N")]
+    kept = g.resolve_links(links)
+    shown = {(links[i].copy_id, links[i].origin_id or links[i].partner) for i in kept}
+    assert ("R", "D") in shown and ("N", "W") in shown and ("D", "N") in shown
+    assert kept[3] is None  # the sibling record R ~ D, now a direct link

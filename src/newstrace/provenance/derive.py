@@ -1191,6 +1191,11 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
         # what the later one changed reads in publication order (the dates did not decide a
         # direction: both copy a declared source, or other evidence stood against them)
         return order > 0, f"the reference was published first ({_span_text(da if order > 0 else db)})"
+    if (da is None) != (db is None):
+        # a page that carries its date is likelier the first-hand one than a scrape that dropped it
+        # (a new-user test: an undated copy of a newspaper's copy, with its own additions, was the
+        # fuller text and so the newspaper's reference)
+        return da is not None, f"the reference is dated ({_span_text(da or db)}), the other not"
     if languages_differ(a, b) and "en" in (a.language, b.language):
         # characters do not compare across languages (Spanish runs longer than English), and the
         # kinds read a translation as one out of English (issue 3: "translation (other language)")

@@ -177,8 +177,9 @@ def _shortcuts(parents: dict[str, set[str]]) -> set[tuple[str, str]]:
     return out
 
 
-#: Mean aligned similarity of two texts that are the same (every aligned sentence unchanged).
-SAME_TEXT = 0.995
+#: Mean aligned similarity of two texts that are the same (every aligned sentence unchanged, but for
+#: extraction noise: a wire page and its verbatim republication as HTML measured 0.993 in a new-user test).
+SAME_TEXT = 0.99
 
 #: How much closer (mean aligned similarity, or share of the middle covered) a copy must be to the
 #: middle of a chain than to its top to be read as a copy of the middle (:func:`_unsupported_middles`).
@@ -278,9 +279,10 @@ SIBLING_SIDE = ("sibling", "origin")
 def promoted_siblings(links: Sequence[Link]) -> dict[int, Promotion]:
     """Sibling links ``c ~ b`` read as ``c <- b``: ``c`` shares ``b``'s departures from their common stored origin.
 
-    Where ``b <- a`` and ``c <- a`` are direct links and ``c ~ b`` was verified as siblings (the
-    pair alone gave no direction: both declare one agency, so the declared-source rule left it
-    open), the rule of shared errors (Maas 1927; :func:`_unsupported_middles`) decides it: when
+    Where ``b <- a`` is a direct link, ``c <- a`` a direct link or ``c ~ a`` a sibling pair, and
+    ``c ~ b`` was verified as siblings (the pair alone gave no direction: both declare one agency,
+    so the declared-source rule left it open, or ``c`` has no date), the rule of shared errors
+    (Maas 1927; :func:`_unsupported_middles`) decides it: when
     ``c`` follows ``b`` more closely than it follows ``a`` (mean aligned similarity higher by more
     than :data:`CLOSER_TO_MIDDLE`, and at least as much of ``b`` covered), and ``b`` lies between
     them (the distances ``1 - similarity`` add up along ``a``-``b``-``c`` within
@@ -299,23 +301,30 @@ def promoted_siblings(links: Sequence[Link]) -> dict[int, Promotion]:
     direct = {(d.copy_id, d.origin_id): d for d in links if d.origin_id and not d.versions}
     parents = _direct(direct.values())
     out: dict[int, Promotion] = {}
+    # how c reads against a: (mean similarity, share of a covered, share of c covered, kind), from c <- a,
+    # or where the two were verified as siblings (no direction between them) from that pair
+    view: dict[tuple[str, str], tuple[float, float, float, str]] = {}
+    for d in links:
+        if not d.origin_id and d.partner is not None and not d.versions:
+            view.setdefault((d.copy_id, d.partner), (d.mean_similarity, d.origin_coverage, d.copy_coverage, d.kind))
+            view.setdefault((d.partner, d.copy_id), (d.mean_similarity, d.copy_coverage, d.origin_coverage, d.kind))
+    view.update({k: (d.mean_similarity, d.origin_coverage, d.copy_coverage, d.kind) for k, d in direct.items()})
     for i, d in enumerate(links):
         c, b = d.copy_id, d.partner
         if d.origin_id or b is None or d.versions or d.kind == "translation":
             continue
-        for a in sorted(parents.get(c, set()) & parents.get(b, set())):
-            ca, ba = direct[(c, a)], direct[(b, a)]
-            if "translation" in (ca.kind, ba.kind):
+        for a in sorted(parents.get(b, set())):
+            ca, ba = view.get((c, a)), direct[(b, a)]
+            if ca is None or a == c or "translation" in (ca[3], ba.kind):
                 continue
             # closer in wording, not only in extent (two excerpts of one page cover different parts)
-            closer = d.mean_similarity > ca.mean_similarity + CLOSER_TO_MIDDLE and d.origin_coverage >= ca.origin_coverage
+            closer = d.mean_similarity > ca[0] + CLOSER_TO_MIDDLE and d.origin_coverage >= ca[1]
             # b lies between a and c: b's departures from a are all in c, so the distances add up
             # (1 - similarity); two copies of a lost version each have departures of their own, which
             # the sum counts twice (the provenance corpus's h02 and h03, copies of the WaPo news service)
-            between = (1 - ba.mean_similarity) + (1 - d.mean_similarity) - (1 - ca.mean_similarity) <= BETWEEN_SLACK
-            if (closer and between and ba.mean_similarity >= ca.mean_similarity
-                    and not keeps_what_the_middle_cut(ca.copy_coverage, d.copy_coverage)):
-                out[i] = Promotion(b, a, d.mean_similarity, ca.mean_similarity, d.origin_coverage, ca.origin_coverage)
+            between = (1 - ba.mean_similarity) + (1 - d.mean_similarity) - (1 - ca[0]) <= BETWEEN_SLACK
+            if closer and between and ba.mean_similarity >= ca[0] and not keeps_what_the_middle_cut(ca[2], d.copy_coverage):
+                out[i] = Promotion(b, a, d.mean_similarity, ca[0], d.origin_coverage, ca[1])
                 break
     # both sides of one pair qualifying (each as close to the top as the other): no middle to tell
     pairs = {(links[i].copy_id, p.origin) for i, p in out.items()}
