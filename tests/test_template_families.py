@@ -15,7 +15,7 @@ import pytest
 from _template_families import COPY_KINDS, FAMILIES, family_pairs, feed, trace_feed
 
 from newstrace.provenance import compare
-from newstrace.provenance.evidence import REFILL_MIN_SUBSTITUTED, refill_counts, refilled, word_use
+from newstrace.provenance.evidence import REFILL_MIN_SUBSTITUTED, SlotMeasures, refill_counts, refilled, word_use
 from newstrace.provenance.fingerprint import article_sentences
 from newstrace.provenance.text import analyse_sentence
 from newstrace.schema import Article, Source, text_id
@@ -169,3 +169,30 @@ def test_items_are_invented_text_only():
     for family, p in ((it.family, p) for it in items if it.kind == "item" for p in it.paragraphs):
         assert seen.setdefault(p, family) == family
     assert len(list(itertools.islice(seen, 10))) == 10
+
+
+def test_notices_with_every_figure_refilled_are_not_linked_but_a_number_edited_copy_is():
+    """Two notices of one council filled for two decisions keep the town and the councillor's surname in every
+    sentence, so the figures substituted never weigh twice the names kept; yet every sentence stating figures
+    has all of them new (a new-user test linked 12 of 240 such notices as number-edited copies)."""
+    from newstrace.provenance.evidence import every_figure_refilled
+
+    frame = ("Marlow council {verb} plan, item {item}\n\nThe council of Marlow {did} {n} {what}, officials said on day "
+             "{day} of the month.\n\n\"We listened to residents and we acted,\" councillor {first} Aalto said at a "
+             "meeting attended by {people} people.\n\nOpposition members said the plan number {item} had been rushed "
+             "and asked for an independent review by {year}.\n\nThe decision will be reviewed in {months} months, "
+             "according to a statement from the town hall of Marlow.\n")
+    bus = dict(verb="added bus", item=61, did="added", n=943, what="late-night bus services on weekends", day=6,
+               first="Jana", people=1004, year=2027, months=8)
+    park = dict(verb="planted park", item=207, did="planted", n=320, what="oak trees in the central park", day=12,
+                first="Anna", people=527, year=2029, months=11)
+    one, other = Article(text=frame.format(**bus)), Article(text=frame.format(**park))
+    edited = Article(text=frame.format(**{**bus, "n": 9430, "people": 104}))
+    for a, name in ((one, "a"), (other, "b"), (edited, "c")):
+        a.id = name * 40
+    assert compare(one, other)[0] is None
+    d, _ = compare(one, edited)
+    assert d is not None and {c.detail for c in d.changes if c.kind == "number"} >= {"943 -> 9430"}
+    m = SlotMeasures(figure_pairs=3, figures_refilled_pairs=3)
+    assert every_figure_refilled(m) and not every_figure_refilled(SlotMeasures(figure_pairs=3, figures_refilled_pairs=2))
+    assert not every_figure_refilled(SlotMeasures(figure_pairs=2, figures_refilled_pairs=2))
