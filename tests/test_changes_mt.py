@@ -228,4 +228,6 @@ def test_of_two_siblings_the_one_published_first_is_the_reference_before_the_ful
     assert a_ref and why == "the reference was published first (2024-05-02)"
     undated = early.model_copy(update={"published": None})
     a_ref, why = sibling_reference(undated, late, sa, sb, al, 0)
+    assert not a_ref and why == "the reference is dated (2024-05-03), the other not"
+    a_ref, why = sibling_reference(undated, late.model_copy(update={"published": None}), sa, sb, al, 0)
     assert not a_ref and why.startswith("the reference is the fuller text")
