@@ -307,7 +307,12 @@ class StoryDetail(_Model):
 
 
 class SearchHit(_Model):
-    """An article matching a search, with its story and the fields that matched."""
+    """An article matching a search, with its story and the fields that matched.
+
+    Attributes:
+        url: the article's source: its URL, else the input path it was read from (a record with no
+            URL, a file), as ``sources.source`` in ``export``.
+    """
 
     article_id: str
     story_id: str | None = None
