@@ -70,7 +70,10 @@ def test_unnamed_speaker_with_an_aside_complement(text, speaker):
 @pytest.mark.parametrize(
     ("lead", "speaker"),
     [
-        ("A different spokesman, for the fire service, said the count went on.", "A different spokesman, for the fire service"),
+        (
+            "A different spokesman, for the fire service, said the count went on.",
+            "A different spokesman, for the fire service",
+        ),
         ("A spokesman for the fire service said the count went on.", "A spokesman for the fire service"),
     ],
 )
@@ -152,7 +155,8 @@ def test_surname_first_byline_of_a_whole_article():
         "CALDER, March 3 (Reuters) - The old pier at Calder was shut on Tuesday after a storm cracked "
         "two of its beams, the town said.\n\nRepairs will take a month."
     )
-    a = analyze_document(RawDocument(Source(path="pier.txt", format="text"), body), stages=("repair", "structure"))
+    raw = RawDocument(Source(path="pier.txt", format="text"), body)
+    a = analyze_document(raw, stages=("repair", "structure"))
     assert a.byline == ["Ann Lee", "Bo Ek"] and a.credit == "Reuters"
 
 
@@ -172,7 +176,10 @@ def _glued(text: str) -> tuple[str, list[tuple[str, str]]]:
             'Ivo Brenn runs the port. "The gate is shut," Brennsaid on Monday.',
             'Ivo Brenn runs the port. "The gate is shut," Brenn said on Monday.',
         ),
-        ("Brenn told the board. Later Brennsaid nothing more.", "Brenn told the board. Later Brenn said nothing more."),
+        (
+            "Brenn told the board. Later Brennsaid nothing more.",
+            "Brenn told the board. Later Brenn said nothing more.",
+        ),
         # the cue of the quotation it closes, with or without the space lost before it
         ('"The gate stays shut for now," Tarnsaid.', '"The gate stays shut for now," Tarn said.'),
         ('"The gate stays shut for now,"Tarnsaid.', '"The gate stays shut for now," Tarn said.'),

@@ -308,7 +308,8 @@ _TRADE_SUFFIXES = (
 def is_trade_word(word: str) -> bool:
     """True for a trade or role noun that may stand before a person's name as a title ("Beekeeper",
     "fishmonger", "Pharmacist"): :data:`PERSON_NOUNS`, :data:`TRADE_NOUNS`, and words ending in a
-    trade suffix (-keeper, -monger, -maker, -smith, -wright, -holder, -ician, -ologist, -master) or in -ist."""
+    trade suffix (-keeper, -monger, -maker, -smith, -wright, -holder, -ician, -ologist, -master) or in
+    -ist."""
     low = word.lower().rstrip(".")
     if low in PERSON_NOUNS or low in TRADE_NOUNS:
         return True

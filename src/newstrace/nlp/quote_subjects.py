@@ -183,7 +183,9 @@ class CueSubjects(QuoteLayout):
         if not chunk or chunk[0] not in region:
             return chunk
         pos = region.index(chunk[0])
-        while pos >= 2 and doc[region[pos - 1]].pos_ == "ADP" and doc[region[pos - 1]].lower_ in NP_PREPOSITIONS:
+        while (
+            pos >= 2 and doc[region[pos - 1]].pos_ == "ADP" and doc[region[pos - 1]].lower_ in NP_PREPOSITIONS
+        ):
             # the phrase set off by commas ('a spokesman, for the fire service, said'): an aside
             # that still completes the person noun before it
             noun = pos - 3 if doc[region[pos - 2]].text == "," and pos >= 3 else pos - 2

@@ -819,7 +819,8 @@ class MentionIndex:
             np
             and doc[np[0]].pos_ in ("DET", "NOUN", "ADJ", "PROPN", "PRON")
             and not any(
-                doc[i].pos_ == "ADP" and not self._completes_person_noun(i) or doc[i].lower_ in {"who", "that", "which"}
+                doc[i].pos_ == "ADP" and not self._completes_person_noun(i)
+                or doc[i].lower_ in {"who", "that", "which"}
                 for i in np[:3]
             )
         ):
@@ -863,7 +864,9 @@ class MentionIndex:
         """
         doc = self.doc
         pos = len(np)
-        if pos + 1 >= len(region) or doc[region[pos]].text != "," or not self._completes_person_noun(region[pos + 1]):
+        if pos + 1 >= len(region) or doc[region[pos]].text != ",":
+            return np
+        if not self._completes_person_noun(region[pos + 1]):
             return np
         m = pos + 2
         while m < len(region) and doc[region[m]].pos_ in ("DET", "ADJ", "NOUN", "PROPN", "NUM"):

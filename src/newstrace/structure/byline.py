@@ -561,7 +561,8 @@ def last_first_name(text: str) -> str | None:
     return name if name and len(name.split()) == len(first.split()) + len(last.split()) else None
 
 
-#: What joins two surname-first names: "and" (any case), "&" or a semicolon, an Oxford comma before it kept out.
+#: What joins two surname-first names: "and" (any case), "&" or a semicolon, an Oxford comma before it
+#: kept out.
 _INVERTED_JOIN = re.compile(r"\s*,?\s*(?:;|&|\band\b)\s*", re.IGNORECASE)
 
 
