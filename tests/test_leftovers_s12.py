@@ -287,3 +287,12 @@ def test_glued_cue_repaired_then_attributed_to_the_name_after_the_title():
 def test_capitalised_office_before_a_name_is_not_part_of_it(text):
     # "-master" offices (harbour, station, school) are titles, as "Beekeeper" is
     assert _speaker(text) == ("Ivo Brenn", False)
+
+
+def test_a_name_ending_in_said_before_another_verb_stays_whole():
+    # '"...," Omar Bensaid laughed.': the verb after the name is the cue, so "Bensaid" is no glued "Ben said"
+    import newstrace
+
+    article = newstrace.analyze('Market reopens\n\n"We are open again," Omar Bensaid laughed.\n')
+    assert [(r.before, r.after) for r in article.repairs] == []
+    assert [q.speaker for q in article.quotes] == ["Omar Bensaid"]

@@ -213,8 +213,17 @@ def _cues_of_quotes(text: str) -> set[str]:
         # glued token ('harbourmaster Ivo Brennsaid'), the rest a time or place ('on Monday')
         words = _LETTERS.findall(_SENTENCE_REST.match(text, m.end()).group())
         if len(words) <= _MAX_ATTRIBUTION_WORDS and not any(w.lower() in SPEECH_VERBS for w in words):
-            out.update(w for w in words[:4] if w[:1].isupper())
+            # the glued token ends the attribution: nothing after it but a time or place ('on Monday');
+            # a verb after it is the cue ('"...," Omar Bensaid laughed' keeps the name whole)
+            out.update(w for k, w in enumerate(words[:4]) if w[:1].isupper()
+                       and (k + 1 == len(words) or words[k + 1].lower() in _AFTER_ATTRIBUTION))
     return out
+
+
+#: Words that may follow the cue ending an attribution: a time or place, a medium ('in a statement').
+_AFTER_ATTRIBUTION = frozenset({"in", "on", "at", "after", "before", "during", "from", "to", "for", "with",
+                                "when", "while", "as", "late", "earlier", "later", "yesterday", "today",
+                                "tonight", "last", "this", "on", "by", "via", "outside", "inside"})
 
 
 #: A number glued to the word after it ("300metres", "12people"): digits, then four or more lower-case
