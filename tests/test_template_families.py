@@ -193,6 +193,13 @@ def test_notices_with_every_figure_refilled_are_not_linked_but_a_number_edited_c
     assert compare(one, other)[0] is None
     d, _ = compare(one, edited)
     assert d is not None and {c.detail for c in d.changes if c.kind == "number"} >= {"943 -> 9430"}
-    m = SlotMeasures(figure_pairs=3, figures_refilled_pairs=3)
+    m = SlotMeasures(figure_pairs=3, figures_refilled_pairs=3, reworded_pairs=1)
     assert every_figure_refilled(m) and not every_figure_refilled(SlotMeasures(figure_pairs=3, figures_refilled_pairs=2))
-    assert not every_figure_refilled(SlotMeasures(figure_pairs=2, figures_refilled_pairs=2))
+    assert not every_figure_refilled(SlotMeasures(figure_pairs=2, figures_refilled_pairs=2, reworded_pairs=1))
+    # every figure changed and nothing else: a number-edited copy, not a form filled anew (a re-test finding)
+    assert not every_figure_refilled(SlotMeasures(figure_pairs=3, figures_refilled_pairs=3, reworded_pairs=0))
+    tampered = Article(text=frame.format(**{**bus, "n": 9430, "day": 16, "people": 1204, "year": 2028, "months": 18,
+                                            "item": 161}))
+    tampered.id = "d" * 40
+    d, _ = compare(one, tampered)
+    assert d is not None and any(c.kind == "number" for c in d.changes)

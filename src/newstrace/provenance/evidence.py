@@ -739,7 +739,7 @@ class SlotMeasures:
             0 across languages).
         figure_pairs, figures_refilled_pairs: of those sentence pairs, the ones where both sentences
             state figures, and the ones among them where a figure was substituted and none kept
-            (:func:`every_figure_refilled`).
+            (:func:`every_figure_refilled`); reworded_pairs: the ones whose words other than figures differ.
     """
 
     agree: float = 0.0
@@ -752,6 +752,7 @@ class SlotMeasures:
     refill_agree: float = 0.0
     figure_pairs: int = 0
     figures_refilled_pairs: int = 0
+    reworded_pairs: int = 0
 
 
 def slot_measures(al: Alignment, a: list[Sentence], b: list[Sentence]) -> SlotMeasures:
@@ -770,7 +771,7 @@ def slot_measures(al: Alignment, a: list[Sentence], b: list[Sentence]) -> SlotMe
             body_agree += x
             body_conflict += y
     differs = not al.cross_language and subject_differs(a, b, (use_a, use_b))
-    names = figures = with_figures = all_refilled = 0
+    names = figures = with_figures = all_refilled = other_words = 0
     kept = 0.0
     if not al.cross_language:  # a translation rewrites names and dates: no slot reads as substituted
         for i, j in wording_pairs(al, a, b, min_words=1):
@@ -779,8 +780,15 @@ def slot_measures(al: Alignment, a: list[Sentence], b: list[Sentence]) -> SlotMe
             if a[i].numbers and b[j].numbers:
                 with_figures += 1
                 all_refilled += bool(f) and not set(a[i].numbers) & set(b[j].numbers)
+            # words other than figures differing somewhere: the form's text, not only its figures
+            other_words += _words_but_figures(a[i]) != _words_but_figures(b[j])
     return SlotMeasures(agree, conflict, body_agree, body_conflict, differs, names, figures, kept,
-                        with_figures, all_refilled)
+                        with_figures, all_refilled, other_words)
+
+
+def _words_but_figures(s: Sentence) -> list[str]:
+    """A sentence's folded words without its figures and number words."""
+    return [w for w in s.words if number_value(w) is None]
 
 
 #: Fewest sentence pairs stating figures, every one with its figures all substituted, that read as a
@@ -794,12 +802,16 @@ def every_figure_refilled(m: SlotMeasures) -> bool:
 
     A number-edited copy changes some figures and keeps the others (a date, an age, a count the copier
     did not touch); one form filled for another event (a council's notices, two companies' results)
-    changes them all while keeping the town, the speaker's surname and the frame. :func:`refilled`
+    changes them all while keeping the town, the speaker's surname and the frame, and words besides
+    the figures differ somewhere (the topic: "late-night bus services" for "oak trees"); a copy
+    that changed every figure and nothing else is a number-edited copy (a re-test: a notice with
+    all four figures inflated lost its true origin to this rule). :func:`refilled`
     needs the figures substituted to weigh twice the names kept, which a notice naming its town and
     councillor in every sentence never reaches (a new-user test: 12 of 240 invented council notices
     linked as number-edited copies, "943, 6 -> 320, 12").
     """
-    return m.figure_pairs >= REFILL_MIN_FIGURE_PAIRS and m.figures_refilled_pairs == m.figure_pairs
+    return (m.figure_pairs >= REFILL_MIN_FIGURE_PAIRS and m.figures_refilled_pairs == m.figure_pairs
+            and m.reworded_pairs > 0)
 
 
 # --- refilled forms: slots substituted in most sentences that share their frame -----------------
