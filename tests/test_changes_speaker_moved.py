@@ -8,7 +8,7 @@ had changed too, so the name was not an isolated swap.
 from __future__ import annotations
 
 from newstrace.provenance.fingerprint import article_sentences
-from newstrace.provenance.rewording import ATTRIBUTED, quote_changes, word_changes
+from newstrace.provenance.rewording import ATTRIBUTED, named_speaker_given, quote_changes, word_changes
 
 LEAD = "Oona Castellane, who chairs the residents' group, said the smoke was thick. "
 QUOTE = '"This is the third fire at that site in four years, and the company owes this town {}," {} said.'
@@ -35,3 +35,24 @@ def test_an_altered_quotation_by_the_same_speaker_is_no_new_speaker():
 def test_a_speaker_renamed_to_nobody_the_story_names_is_a_name_change():
     words, _ = _changes(("answers", "Imbert"), ("nothing", "Dufresne"))
     assert [(c.kind, c.detail) for c in words] == [("name", "name altered")]
+
+
+def _pair(origin_sentence: str, copy_sentence: str):
+    lead = "Storm damages school roof. "
+    o = article_sentences("Roof", lead + origin_sentence)[-1]
+    c = article_sentences("Roof", lead + copy_sentence)[-1]
+    return named_speaker_given(c, o)
+
+
+def test_a_kept_quotation_given_by_name_to_another_person():
+    # re-test N2: whole names swapped, the quotation's words unchanged, were only a rewording
+    q = '"Thank goodness this happened at night and not during lessons," '
+    assert _pair(q + "headteacher Ingrid Lunde said.", q + "Tor Vik said.").detail == \
+        f"{ATTRIBUTED}: Ingrid Lunde -> Tor Vik"
+    assert _pair(q + "Vik said.", q + "headteacher Ingrid Lunde said.").detail == f"{ATTRIBUTED}: Vik -> Ingrid Lunde"
+    assert _pair(q + "headteacher Ingrid Lunde said.", q + "Mayor Odd Haug said.").detail == \
+        f"{ATTRIBUTED}: Ingrid Lunde -> Mayor Odd Haug"
+    # one person renamed (a surname garbled, the given name kept), the same speaker, or other words: none
+    assert _pair(q + "Ingrid Lunde said.", q + "Ingrid Grove said.") is None
+    assert _pair(q + "headteacher Ingrid Lunde said.", q + "Ingrid Lunde, the headteacher, said.") is None
+    assert _pair(q + "Ingrid Lunde said.", '"We will rebuild it by the autumn," Tor Vik said.') is None

@@ -16,10 +16,12 @@ from newstrace.provenance.figures import _all_values, date_changes, name_before,
 from newstrace.provenance.hedges import QUALIFIER_LANGUAGES, hedge_changes
 from newstrace.provenance.paragraphs import _cut, moved_pairs, paragraph_changes, slant_in_additions
 from newstrace.provenance.rewording import (
+    ATTRIBUTED,
     MIN_KEPT,
     MIN_KEPT_FIRM,
     _base,
     _kept,
+    named_speaker_given,
     pronoun_speaker_given,
     quote_changes,
     renamed_pairs,
@@ -184,14 +186,20 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
             before = {_base(n) for s in origin[max(0, j - 2):j] for n in s.names}
             given = pronoun_speaker_given(copy[i], origin[j], before, people)
             words += [given] if given else []
-        out += words
         if not translated:
             renamed = renamed_pairs(words)
             near = tuple({w for x in (k - 1, k + 1) if 0 <= x < len(ss) for w in ss[x].words}
                          for ss, k in ((origin, j), (copy, i)))
-            out += reworded_changes(copy[i], origin[j], renamed, near, firm=sim >= TAU or (i, j) in sole,
-                                    last=(j == len(origin) - 1 and _cut(origin[j]), i == len(copy) - 1 and _cut(copy[i])),
-                                    people=people)
+            reworded = reworded_changes(copy[i], origin[j], renamed, near, firm=sim >= TAU or (i, j) in sole,
+                                        last=(j == len(origin) - 1 and _cut(origin[j]), i == len(copy) - 1 and _cut(copy[i])),
+                                        people=people)
+            # a whole name given the quotation, where no other reading found the new speaker
+            if not any(c.kind == "quote" and c.detail.startswith(ATTRIBUTED) for c in words + reworded):
+                named = named_speaker_given(copy[i], origin[j])
+                words += [named] if named else []
+            out += words + reworded
+        else:
+            out += words
     # a pair keeping few of its words is one sentence replaced by another (omitted and added text),
     # unless its figures stand against each other (a sentence reworded by machine translation)
     # or it is the one sentence on each side between two aligned pairs (its place vouches for it:
