@@ -59,3 +59,36 @@ def test_spanish_approximators_and_within_are_qualifiers_of_their_english_twins(
                   "Residents within three kilometres must stay indoors.") == []
     assert hedges("Se quemaron 400 toneladas de cebada.", "About 400 tonnes of barley burned.") == \
         ["hedge removed: about (before 400)"]
+
+
+def test_spaced_thousands_are_one_figure_outside_english_and_with_a_no_break_space_anywhere():
+    # re-test N4: a French "12 500" against an English "12,500" shared no figure, so the translation was not linked
+    from newstrace.provenance.fingerprint import article_sentences as sentences
+
+    fr = sentences("Crue", "Quelque 12 500 habitants et 3\u00a0200 maisons, pour 1\u202f450\u00a0000 euros.", "fr")
+    assert fr[-1].numbers == ["12500", "3200", "1450000"]
+    # English tables and counts put numbers side by side: a plain space separates them there
+    en = sentences("Catch", "CHILE 22 8 109 76, and 36 100 kilowatt transmitters, and 3\u00a0200 boats.", "en")
+    assert en[-1].numbers == ["22", "8", "109", "76", "36", "100", "3200"]
+
+
+def test_a_french_translation_with_spaced_thousands_is_linked_and_its_change_read_whole(tmp_path):
+    from newstrace.provenance import trace
+    from newstrace.schema import Article, Source
+
+    en = ("Floods force 12,500 from homes in Vallon\n\nFloodwaters forced some 12,500 residents of Vallon from their homes "
+          "on Tuesday, the prefecture said, and damaged 3,200 houses.\n\nThe regional council released 1,450,000 euros "
+          "in emergency aid, prefect Claire Dumont said.\n\nThe Ardenne river rose 4.2 metres in 36 hours.")
+    fr = ("Crue à Vallon : 12 500 habitants évacués\n\nLa crue a contraint quelque 12 500 habitants de Vallon à quitter "
+          "leur domicile mardi, selon la préfecture, et endommagé 3\u00a0200 maisons.\n\nLe conseil régional a débloqué "
+          "1\u202f450\u00a0000 euros d'aide d'urgence, a indiqué la préfète Claire Dumont.\n\nL'Ardenne est montée de 4,2 "
+          "mètres en 36 heures.")
+    changed = fr.replace("12 500", "15 200")
+    arts = [Article(id="e" * 40, source=Source(path="en.txt"), text=en, language="en", published="2025-09-09"),
+            Article(id="f" * 40, source=Source(path="fr.txt"), text=fr, language="fr", published="2025-09-10"),
+            Article(id="g" * 40, source=Source(path="fr2.txt"), text=changed, language="fr", published="2025-09-11")]
+    links = {(d.copy_id[0], (d.origin_id or d.sibling_ids[0])[0]): d for d in trace(arts)}
+    assert ("f", "e") in links or ("e", "f") in links
+    (fr_pair,) = [d for k, d in links.items() if set(k) == {"f", "g"}]
+    numbers = [c.detail for c in fr_pair.changes if c.kind == "number"]
+    assert numbers and all(n in ("12500 -> 15200", "15200 -> 12500") for n in numbers)

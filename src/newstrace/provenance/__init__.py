@@ -80,8 +80,8 @@ def compare(a: Article, b: Article, sa: list[Sentence] | None = None, sb: list[S
     Returns:
         ``(derivation or None, probability)``.
     """
-    sa = sa if sa is not None else article_sentences(a.headline or "", a.text or "")
-    sb = sb if sb is not None else article_sentences(b.headline or "", b.text or "")
+    sa = sa if sa is not None else article_sentences(a.headline or "", a.text or "", a.language)
+    sb = sb if sb is not None else article_sentences(b.headline or "", b.text or "", b.language)
     al, ev = verify_pair(sa, sb, languages_differ(a, b), semantic)
     dec = decide(a, b, sa, sb, al, ev, model or load_model(semantic is not None))
     if not dec.linked:
@@ -136,7 +136,7 @@ class PairVerifier:
             self._cache.move_to_end(article_id)
             return self._cache[article_id]
         a = self.articles[article_id]
-        s = article_sentences(a.headline or "", a.text or "")
+        s = article_sentences(a.headline or "", a.text or "", a.language)
         self._cache[article_id] = s
         if len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
@@ -178,7 +178,7 @@ class TraceIndex(PairVerifier):
             fp = (fingerprints or {}).get(i)
             if fp is None:
                 a = self.articles[i]
-                fp = fingerprint(a, article_sentences(a.headline or "", a.text or ""))
+                fp = fingerprint(a, article_sentences(a.headline or "", a.text or "", a.language))
             fps.append(fp)
         self.candidates.add(fps)
         self._fps.update((fp.article_id, fp) for fp in fps)

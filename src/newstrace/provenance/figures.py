@@ -57,7 +57,10 @@ _QUALIFIER_WORDS = frozenset(w for q in QUALIFIERS for w in q.split()) - {"no", 
 COUNT_WORDS = _QUALIFIER_WORDS | frozenset(
     {"the", "a", "an", "all", "only", "just", "exactly", "precisely", "another", "those", "these", "its",
      "their", "his", "her", "our", "fully", "nearly", "almost", "roughly", "barely", "still", "total",
-     "los", "las", "el", "la", "os", "as", "o", "solo", "apenas", "otros", "otras"}
+     "los", "las", "el", "la", "os", "as", "o", "solo", "apenas", "otros", "otras",
+     # French and Norwegian ("Quelque 12 500 habitants", "Rundt 300 personer"): a re-test read them as names
+     "quelque", "quelques", "environ", "pres", "plus", "moins", "les", "des", "le", "seulement",
+     "rundt", "omkring", "cirka", "nesten", "bare", "totalt"}
 )
 # what may stand between a name and its number: spaces only ("Fox 5"; "Smith, 45" is an age)
 _NAME_GAP = re.compile(r"[ \u00a0]+")

@@ -25,7 +25,10 @@ from newstrace.provenance.text import Sentence, analyse_text, name_weight, numbe
 #: /6: Chinese and Japanese runs are cut into characters, katakana words and figures
 #: (:func:`newstrace.provenance.text.token_spans`), so their shingles are character 5-grams and
 #: their figures anchors; "。！？" end sentences. Text without those scripts fingerprints as in /5.
-SCHEME = "newstrace-fp/6:minhash-affine32-sha1_32-word5+robust-blake2b64"
+#: /7: thousands written with spaces ("12 500", "1 450 000") are one figure: with a no-break or narrow
+#: no-break space in any text, with a plain space outside English (:func:`article_sentences`). Text
+#: without them fingerprints as in /6.
+SCHEME = "newstrace-fp/7:minhash-affine32-sha1_32-word5+robust-blake2b64"
 #: datasketch permutation scheme of the MinHash signatures (datasketch >= 2.0).
 MINHASH_SCHEME = "affine32"
 NUM_PERM = 128
@@ -148,9 +151,15 @@ class Fingerprint:
         )
 
 
-def article_sentences(headline: str, text: str) -> list[Sentence]:
-    """Analysed sentences of an article: headline first (when present), then the body."""
-    return analyse_text((headline.strip() + "\n" if headline.strip() else "") + text)
+def article_sentences(headline: str, text: str, language: str | None = None) -> list[Sentence]:
+    """Analysed sentences of an article: headline first (when present), then the body.
+
+    ``language`` (ISO 639-1, as ``Article.language``): outside English a plain space between digit groups
+    separates thousands ("12 500"), as French and Norwegian write them
+    (:func:`newstrace.provenance.text.analyse_sentence`); unknown or English, only a no-break space does.
+    """
+    spaced = bool(language) and not language.startswith("en")
+    return analyse_text((headline.strip() + "\n" if headline.strip() else "") + text, spaced_thousands=spaced)
 
 
 def shingles(sentences: list[Sentence], k: int = SHINGLE_K) -> set[str]:
@@ -248,7 +257,8 @@ def fingerprint(article: Any, sentences: list[Sentence] | None = None) -> Finger
     Returns:
         A :class:`Fingerprint`.
     """
-    sents = sentences if sentences is not None else article_sentences(article.headline or "", article.text or "")
+    sents = sentences if sentences is not None else article_sentences(article.headline or "", article.text or "",
+                                                                      getattr(article, "language", None))
     sh = shingles(sents)
     feats = robust_features(sents, article.language)
     keys = np.array([feature_hash(f) for f in feats], dtype=np.int64)
