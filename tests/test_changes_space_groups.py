@@ -92,3 +92,20 @@ def test_a_french_translation_with_spaced_thousands_is_linked_and_its_change_rea
     (fr_pair,) = [d for k, d in links.items() if set(k) == {"f", "g"}]
     numbers = [c.detail for c in fr_pair.changes if c.kind == "number"]
     assert numbers and all(n in ("12500 -> 15200", "15200 -> 12500") for n in numbers)
+
+
+def test_house_style_in_a_quotation_and_spanish_por_ciento_are_no_changes():
+    # re-test N9: "per cent" -> "percent" inside a quotation was "quote altered"; N11: "7,5 por ciento" gave "number added: 100"
+    from newstrace.provenance.figures import set_language
+    from newstrace.provenance.rewording import quote_changes
+
+    said = '"Prices rose 12 {} in a year and families cannot cope," she said.'
+    o, c = (article_sentences("H", said.format(w))[-1] for w in ("per cent", "percent"))
+    assert quote_changes(c, o) == []
+    c2 = article_sentences("H", said.format("percent").replace("12", "15"))[-1]
+    assert len(quote_changes(c2, o)) == 1
+    es = article_sentences("H", "Las acciones cayeron un 7,5 por ciento el martes.")[-1]
+    en = article_sentences("H", "Shares fell 7.5 percent on Tuesday.")[-1]
+    set_language([es], "es")
+    set_language([en], "en")
+    assert number_changes(en, es, qualifiers=False) == [] and number_changes(es, en, qualifiers=False) == []

@@ -297,8 +297,8 @@ def number_spans(s: Sentence) -> list[tuple[int, int, str]]:
             k += 1
             continue
         c, end, entry = _Compound(), k + 1, _entry(s.words[k], language)
-        if entry is not None and entry[0] == "hundred" and k and s.words[k - 1] in ("per", "pour"):
-            entry = None  # "5 pour cent" is a share, not a hundred
+        if entry is not None and entry[0] in ("hundred", "hundreds") and k and s.words[k - 1] in ("per", "pour", "por"):
+            entry = None  # "5 pour cent", "7,5 por ciento", "por cento" are a share, not a hundred
         if entry is not None:
             c.add(*entry)
         else:  # a hyphenated compound ("forty-four") stands as one part
