@@ -42,15 +42,20 @@ def test_a_sentence_split_in_two_is_no_addition():
 
 
 def test_a_correction_notice_after_the_last_shared_sentence_is_reported():
-    """Text appended after the last shared sentence is not reported (a page's own footer, an excerpt's
-    cut), but a correction notice is: what a fact-checker looks for (a new-user test: the corrected
+    """A correction notice after the last shared sentence is reported as one: what a fact-checker looks for (a new-user test: the corrected
     version's notice was not reported). Invented notices."""
     notice = "This story has been corrected to show that 38 people, not 37, were taken to hospital."
     corrected = _ORIGIN + "\n\n" + notice
     assert _changes(corrected) == [("addition", notice)]
     assert _changes(_ORIGIN, corrected) == [("omission", notice)]
+    # other text after the origin's end is reported as such (a re-test: appended paragraphs went unreported),
+    # in words that leave open an excerpt's cut; text after the copy's end is not (a syndication cut)
     footer = "The town council will publish its own report on the damage at the end of the month."
-    assert _changes(_ORIGIN + "\n\n" + footer) == []
+    assert _changes(_ORIGIN + "\n\n" + footer) == [("addition", footer)]
+    sc, so = analyse_text(_ORIGIN + "\n\n" + footer), analyse_text(_ORIGIN)
+    (change,) = paragraph_changes(sc, so, align(sc, so).pairs)
+    assert change.detail == "copy text after the origin's end (or past the end of an excerpt of it)"
+    assert _changes(_ORIGIN, _ORIGIN + "\n\n" + footer) == []
     earlier = "An earlier version of this story gave the wrong date for the last landslide."
     sc, so = analyse_text(_ORIGIN + "\n\n" + earlier), analyse_text(_ORIGIN)
     (change,) = paragraph_changes(sc, so, align(sc, so).pairs)

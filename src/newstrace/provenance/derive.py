@@ -53,7 +53,7 @@ from newstrace.provenance.direction import (
     version_vote,
 )
 from newstrace.provenance.evidence import FEATURES, SLOT_MIN_CONFLICT, PairEvidence, pair_evidence
-from newstrace.provenance.paragraphs import _cut, is_furniture
+from newstrace.provenance.paragraphs import APPENDED, _cut, is_furniture
 from newstrace.provenance.text import (
     PRONOUN_CLASS,
     Sentence,
@@ -1220,7 +1220,8 @@ _SIBLING_WORDING = (("quote altered", "quote differs"), ("origin text missing fr
                     ("copy text not in the origin", "text only in this copy"), ("credit dropped", "credit only in the sibling"),
                     ("byline dropped", "byline only in the sibling"), ("credit changed", "credits differ"),
                     ("byline changed", "bylines differ"), ("byline added", "byline only in this copy"),
-                    ("headline replaced", "headlines differ"))
+                    ("headline replaced", "headlines differ"),
+                    ("copy text after the origin's end", "text only in this copy, after the sibling's end"))
 
 
 def sibling_wording(detail: str) -> str:
@@ -1314,6 +1315,8 @@ def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment
         # (a quotation's change holds the quoted words, inside a prose sentence)
         prose = [s.text for s in cs if is_prose(s)]
         if any(c.kind in _EDITS_OF_FACT and c.copy_text and any(c.copy_text in p for p in prose) for c in changes):
+            kind = "edited"
+        elif any(c.detail == APPENDED for c in changes):  # paragraphs added at the end: an edit
             kind = "edited"
     aligned = [AlignedPair(copy_index=i, origin_index=j, copy_sentence=cs[i].text, origin_sentence=os_[j].text,
                            similarity=round(s, 3)) for i, j, s in sorted(pairs + moved + gaps)]

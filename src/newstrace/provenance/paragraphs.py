@@ -382,6 +382,15 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
             groups.append((gap, " ".join(cur)))
         return groups
 
+    # the copy goes on where the origin stops at its last shared sentence, on a full stop: text the copy
+    # appended, or what lies past the end of an excerpt of the origin, which the text cannot tell; read
+    # as appended, worded so (a re-test: two paragraphs a copy appended at its end went unreported)
+    appended = []
+    if not translated and len_o == 0 and not _cut(origin[oj[-1]]):
+        said = {tuple(copy[k].words) for k in ci}
+        appended = [copy[k].text for k in range(ci[-1] + 1, len(copy))
+                    if cheap_c[k] and not keep_c[k] and tuple(copy[k].words) not in said
+                    and same_language(copy, k, ci, origin)]
     omitted = runs(origin, set(oj), keep_o, oj[0])
     added = runs(copy, set(ci), keep_c)
     if translated:  # text on both sides of one gap: translated, not omitted and added
@@ -396,4 +405,10 @@ def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[
     for _, text in added:
         out.append(Change(kind="addition", copy_text=text, detail="copy text not in the origin"
                           + (notice if CORRECTION_NOTICE.search(text) else "")))
+    if appended:
+        out.append(Change(kind="addition", copy_text=" ".join(appended), detail=APPENDED))
     return out
+
+
+#: Detail of the ``addition`` of text a copy has after the origin's last sentence (:func:`paragraph_changes`).
+APPENDED = "copy text after the origin's end (or past the end of an excerpt of it)"
