@@ -233,6 +233,15 @@ _DIGIT_WORD = re.compile(r"\d[a-z]{4}")
 _NUMBER_WORD = re.compile(r"(?<![\w.,/#@-])(\d+(?:[.,]\d+)*)([a-z]{4,})(?![\w@/-])")
 
 
+def _outside_addresses(pattern: re.Pattern, text: str) -> list[re.Match]:
+    """The matches of ``pattern`` in ``text`` that do not start inside a web address."""
+    matches = list(pattern.finditer(text))
+    if not matches or ("/" not in text and "www." not in text):
+        return matches
+    addresses = [m.span() for m in _ADDRESS.finditer(text)]
+    return [m for m in matches if not any(a <= m.start() < b for a, b in addresses)]
+
+
 def split_number_words(text: str, config: RepairConfig) -> list[Edit]:
     """Split a number glued to a following frequent word ("300metres" -> "300 metres").
 
@@ -251,13 +260,9 @@ def split_number_words(text: str, config: RepairConfig) -> list[Edit]:
     edits: list[Edit] = []
     if not _DIGIT_WORD.search(text):
         return edits  # the common case, found fast
-    matches = list(_NUMBER_WORD.finditer(text))
-    if not matches:
-        return edits
-    addresses = [m.span() for m in _ADDRESS.finditer(text)] if "/" in text or "www." in text else []
-    for m in matches:
+    for m in _outside_addresses(_NUMBER_WORD, text):
         number, word = m.groups()
-        if zipf(word) < config.glue_min_zipf + 0.5 or any(a <= m.start() < b for a, b in addresses):
+        if zipf(word) < config.glue_min_zipf + 0.5:
             continue
         why = f"{number} glued to {word} (zipf {zipf(word):.1f}): a space lost with markup"
         edits.append(Edit(m.start(), m.end(), f"{number} {word}", "glued", why))
@@ -300,14 +305,8 @@ def split_word_figures(text: str, config: RepairConfig) -> list[Edit]:
     edits: list[Edit] = []
     if not _LETTER_DIGIT.search(text):
         return edits  # the common case, found fast
-    matches = list(_WORD_FIGURE.finditer(text))
-    if not matches:
-        return edits
-    addresses = [m.span() for m in _ADDRESS.finditer(text)] if "/" in text or "www." in text else []
-    for m in matches:
+    for m in _outside_addresses(_WORD_FIGURE, text):
         word, figure, after = m.groups()
-        if any(a <= m.start() < b for a, b in addresses):
-            continue
         tail_ok = after is not None and zipf(after) >= config.glue_min_zipf + 0.5
         frequent = len(word) >= 3 and zipf(word) >= config.glue_min_zipf
         if word.lower() in BEFORE_FIGURE:
