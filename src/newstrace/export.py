@@ -265,9 +265,12 @@ def _direct_detail_sql() -> str:
     the resolved graph reads as a chain step (an origin, an ``inferred:`` key) words its changes as alterations."""
     from newstrace.provenance.derive import _SIBLING_WORDING
 
+    def literal(text: str) -> str:
+        return "'" + text.replace("'", "''") + "'"
+
     expr = "c.detail"
     for old, new in _SIBLING_WORDING:
-        expr = f"replace({expr}, '{new}', '{old}')"
+        expr = f"replace({expr}, {literal(new)}, {literal(old)})"
     return expr
 
 

@@ -86,7 +86,7 @@ def refresh_resolved(con) -> tuple[int, float]:
     })  # fmt: skip
     con.execute(f"DELETE FROM {RESOLVED_TABLE}")
     con.register("_resolved_batch", batch)
-    not_sibling_line = " AND ".join(f"NOT starts_with(x, '{r}')" for r in SIBLING_REASONS)
+    not_sibling_line = " AND ".join("NOT starts_with(x, '{}')".format(r.replace("'", "''")) for r in SIBLING_REASONS)
     try:
         con.execute(
             f"INSERT INTO {RESOLVED_TABLE} BY NAME SELECT d.* REPLACE ("
