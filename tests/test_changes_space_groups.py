@@ -40,7 +40,9 @@ def test_a_clock_time_in_house_style_is_no_number_change():
     origin = "The fire broke out at about 2 a.m. on Tuesday, officials said."
     assert _details("The fire broke out at about 2am on Tuesday, officials said.", origin) == []
     assert _details(origin, "The fire broke out at about 2am on Tuesday, officials said.") == []
-    assert _details("The fire broke out at about 3am on Tuesday, officials said.", origin) == ["number removed: 2"]
+    # another hour is a change of figure (re-test N8: it read "number removed: 2")
+    assert _details("The fire broke out at about 3am on Tuesday, officials said.", origin) == ["2 -> 3"]
+    assert _details("Crews arrived at 2am and left at 6am.", "Crews arrived at 2am and left at 5am.") == ["5 -> 6"]
 
 
 def test_spanish_approximators_and_within_are_qualifiers_of_their_english_twins():

@@ -680,7 +680,7 @@ def _all_values(s: Sentence) -> frozenset[str]:
         nums, dates, named = _figures(s)
         # a clock time written as one token ("2am", "10.30pm", "14h") states its hour: house style
         # writes "2 a.m." as "2am" (a new-user test: "number removed: 2")
-        hours = {str(int(m.group(1))) for w in s.raw if (m := _GLUED_TIME.match(w))}
+        hours = set(_glued_hours(s))
         cached = s.__dict__[key] = frozenset(nums) | {d for d in dates if d[:1].isdigit()} | {
             x.rsplit(" ", 1)[1] for x in named} | hours
     return cached
@@ -688,6 +688,11 @@ def _all_values(s: Sentence) -> frozenset[str]:
 
 #: A clock time glued into one token: "2am", "10.30pm", "7:45am", "14h".
 _GLUED_TIME = re.compile(r"^(\d{1,2})(?:[:.]\d{2})?(?:am|pm|h)$", re.IGNORECASE)
+
+
+def _glued_hours(s: Sentence) -> list[str]:
+    """The hours of the clock times a sentence writes glued into one token ("2am" -> "2"), in order."""
+    return [str(int(m.group(1))) for w in s.raw if (m := _GLUED_TIME.match(w))]
 
 
 def _counted(s: Sentence, value: str) -> str:
@@ -852,6 +857,9 @@ def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, co
     new = [x for x in b if x not in a]
     gone, new = _space_grouped(gone, new, copy)
     new, gone = _space_grouped(new, gone, origin)
+    # a clock time glued in house style ("3am") is a figure where the other side states another hour
+    new += [h for h in _glued_hours(copy) if h not in _all_values(origin) and h not in new]
+    gone += [h for h in _glued_hours(origin) if h not in _all_values(copy) and h not in gone]
     named_gone, named_new = _named_changes([x for x in na if x not in nb], [x for x in nb if x not in na],
                                            len(gone), len(new))
     # a value the other side states in any role is no change ("Pero tres" read as a name, "tres")
