@@ -203,15 +203,8 @@ def _unsupported_middles(links: Sequence[Link]) -> set[tuple[str, str]]:
     similarity across languages does not compare with one within a language.
     """
     direct = {(d.copy_id, d.origin_id): d for d in links if d.origin_id and not d.versions}
-    # c and a verified as siblings (no clear direction between them) compare the same way: the
-    # share of a covered is the partner's side of the link
-    # (mean similarity, share of a covered, share of c covered, kind)
-    sibling: dict[tuple[str, str], tuple[float, float, float, str]] = {}
-    for d in links:  # both sides of a pair may have been verified as siblings: the closer reading counts
-        if not d.origin_id and d.partner is not None:
-            for key, view in (((d.copy_id, d.partner), (d.mean_similarity, d.origin_coverage, d.copy_coverage, d.kind)),
-                              ((d.partner, d.copy_id), (d.mean_similarity, d.copy_coverage, d.origin_coverage, d.kind))):
-                sibling[key] = max(sibling.get(key, view), view)
+    # c and a verified as siblings (no clear direction between them) compare the same way
+    sibling = _sibling_views(links)
     parents = _direct(direct.values())
     out: set[tuple[str, str]] = set()
     for (c, b), cb in direct.items():
@@ -224,6 +217,19 @@ def _unsupported_middles(links: Sequence[Link]) -> set[tuple[str, str]]:
             if no_closer or keeps_what_the_middle_cut(top[2], cb.copy_coverage):
                 out.add((c, b))
                 break
+    return out
+
+
+def _sibling_views(links: Sequence[Link]) -> dict[tuple[str, str], tuple[float, float, float, str]]:
+    """How each side of a sibling link reads against the other: ``(x, y) -> (mean similarity, share of y
+    covered, share of x covered, kind)``, both ways round; where both sides of a pair were verified as
+    siblings, the closer reading counts (so the input order changes nothing)."""
+    out: dict[tuple[str, str], tuple[float, float, float, str]] = {}
+    for d in links:
+        if not d.origin_id and d.partner is not None:
+            for key, view in (((d.copy_id, d.partner), (d.mean_similarity, d.origin_coverage, d.copy_coverage, d.kind)),
+                              ((d.partner, d.copy_id), (d.mean_similarity, d.copy_coverage, d.origin_coverage, d.kind))):
+                out[key] = max(out.get(key, view), view)
     return out
 
 
@@ -256,8 +262,6 @@ class Promotion(NamedTuple):
     top: str
     to_origin: float
     to_top: float
-    covered: float = 0.0
-    covered_top: float = 0.0
 
     def reason(self) -> str:
         """The direction-evidence line of the promoted record."""
@@ -303,11 +307,7 @@ def promoted_siblings(links: Sequence[Link]) -> dict[int, Promotion]:
     out: dict[int, Promotion] = {}
     # how c reads against a: (mean similarity, share of a covered, share of c covered, kind), from c <- a,
     # or where the two were verified as siblings (no direction between them) from that pair
-    view: dict[tuple[str, str], tuple[float, float, float, str]] = {}
-    for d in links:
-        if not d.origin_id and d.partner is not None and not d.versions:
-            view.setdefault((d.copy_id, d.partner), (d.mean_similarity, d.origin_coverage, d.copy_coverage, d.kind))
-            view.setdefault((d.partner, d.copy_id), (d.mean_similarity, d.copy_coverage, d.origin_coverage, d.kind))
+    view = _sibling_views(links)
     view.update({k: (d.mean_similarity, d.origin_coverage, d.copy_coverage, d.kind) for k, d in direct.items()})
     for i, d in enumerate(links):
         c, b = d.copy_id, d.partner
@@ -324,7 +324,7 @@ def promoted_siblings(links: Sequence[Link]) -> dict[int, Promotion]:
             # the sum counts twice (the provenance corpus's h02 and h03, copies of the WaPo news service)
             between = (1 - ba.mean_similarity) + (1 - d.mean_similarity) - (1 - ca[0]) <= BETWEEN_SLACK
             if closer and between and ba.mean_similarity >= ca[0] and not keeps_what_the_middle_cut(ca[2], d.copy_coverage):
-                out[i] = Promotion(b, a, d.mean_similarity, ca[0], d.origin_coverage, ca[1])
+                out[i] = Promotion(b, a, d.mean_similarity, ca[0])
                 break
     # both sides of one pair qualifying (each as close to the top as the other): no middle to tell
     pairs = {(links[i].copy_id, p.origin) for i, p in out.items()}
@@ -471,12 +471,13 @@ def _keep_every_linked_copy(kept: list[int], links: Sequence[Link], parents: dic
     return sorted(out)
 
 
-def resolve_links(links: Sequence[Link]) -> dict[int, list[str] | None]:
+def resolve_links(links: Sequence[Link], promoted: dict[int, Promotion] | None = None) -> dict[int, list[str] | None]:
     """The rule of :func:`resolve` on light rows: which links are kept, and each kept sibling link's group.
 
     Args:
         links: one :class:`Link` per derivation record; at most one per (copy, origin) and
             per (copy, partner).
+        promoted: :func:`promoted_siblings` of ``links``, where the caller has it already.
 
     Returns:
         Index in ``links`` -> ``None`` for a kept direct link, or the other members of its
@@ -488,7 +489,7 @@ def resolve_links(links: Sequence[Link]) -> dict[int, list[str] | None]:
         bits); each sibling link then walks the one-parent chains above its two copies.
     """
     # a sibling pair that shares one's departures from their stored origin is a chain step
-    promoted = promoted_siblings(links)
+    promoted = promoted_siblings(links) if promoted is None else promoted
     if promoted:
         links = [d._replace(origin_id=promoted[i].origin, partner=None) if i in promoted else d for i, d in enumerate(links)]
     # an update of a page is no step a copy went through: a copy of either version keeps both as
@@ -592,8 +593,8 @@ def resolve(derivs: Sequence[Derivation]) -> list[Derivation]:
         for any order of ``derivs``.
     """
     light = [link_of(d) for d in derivs]
-    kept = resolve_links(light)
     promoted = promoted_siblings(light)
+    kept = resolve_links(light, promoted)
     sources = {d.copy_id: d.copy_source for d in derivs}
     out = []
     for i, d in enumerate(derivs):
@@ -611,13 +612,20 @@ def promote(d: Derivation, p: Promotion, origin_source: str | None) -> Derivatio
     """A sibling record read as a direct link from its reference side (:func:`promoted_siblings`):
     origin set, no inferred source, the siblings' direction lines replaced by ``p``'s reason, and
     its changes worded as alterations again (:func:`~newstrace.provenance.derive.direct_wording`)."""
-    from newstrace.provenance.derive import direct_wording, sibling_reasons
+    from newstrace.provenance.derive import direct_wording
 
-    evidence = [p.reason()] + [re.sub(rf"\b{SIBLING_SIDE[0]}\b", SIBLING_SIDE[1], r)
-                               for r in d.direction_evidence if not sibling_reasons(r)]
     changes = [c.model_copy(update={"detail": direct_wording(c.detail)}) for c in d.changes]
     return d.model_copy(update={"origin_id": p.origin, "origin_source": origin_source, "inferred_source": False,
-                                "sibling_ids": [], "direction_evidence": evidence, "changes": changes})
+                                "sibling_ids": [], "direction_evidence": promoted_evidence(d.direction_evidence, p),
+                                "changes": changes})
 
 
-__all__ = ["Link", "Promotion", "link_of", "promote", "promoted_siblings", "resolve", "resolve_links"]
+def promoted_evidence(evidence: Sequence[str], p: Promotion) -> list[str]:
+    """The direction evidence of a sibling record read as a chain step: ``p``'s reason first, then the
+    record's own lines but those only a sibling record carries, its reference side called the origin."""
+    from newstrace.provenance.derive import sibling_reasons
+
+    return [p.reason()] + [re.sub(rf"\b{SIBLING_SIDE[0]}\b", SIBLING_SIDE[1], r) for r in evidence if not sibling_reasons(r)]
+
+
+__all__ = ["Link", "Promotion", "link_of", "promote", "promoted_evidence", "promoted_siblings", "resolve", "resolve_links"]

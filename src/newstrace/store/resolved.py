@@ -65,16 +65,17 @@ def refresh_resolved(con) -> tuple[int, float]:
         duckdb.Error: the store cannot be read or written (the caller translates it).
     """
     # imported here: newstrace.provenance loads the candidate index (datasketch), which opening a store does not need
-    from newstrace.provenance.derive import SIBLING_REASONS
-    from newstrace.provenance.graph import SIBLING_SIDE, Link, promoted_siblings, resolve_links
+    from newstrace.provenance.graph import Link, promoted_siblings, resolve_links
 
     t0 = time.perf_counter()
     from newstrace.provenance.direction import VERSIONS_REASON
 
     rows = con.execute(_LINKS_SQL.format(versions=VERSIONS_REASON.replace("'", "''"))).fetchall()
     links = [Link(r[0], r[2], r[3] if r[2] is None else None, r[4], r[5], r[6], r[7], r[8], r[9] or "") for r in rows]
-    kept = resolve_links(links)
-    promoted = {i: p for i, p in promoted_siblings(links).items() if i in kept}
+    promoted = promoted_siblings(links)
+    kept = resolve_links(links, promoted)
+    promoted = {i: p for i, p in promoted.items() if i in kept}
+    evidence = _promoted_evidence(con, rows, promoted)
     order = sorted(kept)
     batch = pa.table({
         "copy_id": pa.array([rows[i][0] for i in order], type=pa.string()),
@@ -82,11 +83,10 @@ def refresh_resolved(con) -> tuple[int, float]:
         "group_ids": pa.array([kept[i] for i in order], type=pa.list_(pa.string())),
         # a sibling record read as a chain step: its new origin and the reason (graph.promoted_siblings)
         "promoted_to": pa.array([promoted[i].origin if i in promoted else None for i in order], type=pa.string()),
-        "promoted_why": pa.array([promoted[i].reason() if i in promoted else None for i in order], type=pa.string()),
+        "promoted_evidence": pa.array([evidence.get(i) for i in order], type=pa.list_(pa.string())),
     })  # fmt: skip
     con.execute(f"DELETE FROM {RESOLVED_TABLE}")
     con.register("_resolved_batch", batch)
-    not_sibling_line = " AND ".join("NOT starts_with(x, '{}')".format(r.replace("'", "''")) for r in SIBLING_REASONS)
     try:
         con.execute(
             f"INSERT INTO {RESOLVED_TABLE} BY NAME SELECT d.* REPLACE ("
@@ -95,14 +95,31 @@ def refresh_resolved(con) -> tuple[int, float]:
             "CASE WHEN k.promoted_to IS NULL THEN d.origin_source ELSE (SELECT any_value(x.copy_source) "
             "FROM derivations x WHERE x.copy_id = k.promoted_to) END AS origin_source, "
             "d.inferred_source AND k.promoted_to IS NULL AS inferred_source, "
-            "CASE WHEN k.promoted_to IS NULL THEN d.direction_evidence ELSE list_concat([k.promoted_why], "
-            f"[regexp_replace(x, '\\b{SIBLING_SIDE[0]}\\b', '{SIBLING_SIDE[1]}', 'g') FOR x IN d.direction_evidence "
-            f"IF {not_sibling_line}]) END AS direction_evidence) "
+            "CASE WHEN k.promoted_to IS NULL THEN d.direction_evidence ELSE k.promoted_evidence END AS direction_evidence) "
             "FROM derivations d JOIN _resolved_batch k ON k.copy_id = d.copy_id AND k.origin_key = d.origin_key"
         )
     finally:
         con.unregister("_resolved_batch")
     return len(order), time.perf_counter() - t0
+
+
+def _promoted_evidence(con, rows: list, promoted: dict) -> dict[int, list[str]]:
+    """The direction evidence of each promoted sibling record (index in ``rows`` -> lines): its stored lines
+    as :func:`newstrace.provenance.graph.promoted_evidence` rewrites them, read for these few rows only."""
+    from newstrace.provenance.graph import promoted_evidence
+
+    if not promoted:
+        return {}
+    keys = {(rows[i][0], rows[i][1]): i for i in promoted}
+    batch = pa.table({"copy_id": pa.array([k[0] for k in keys], type=pa.string()),
+                      "origin_key": pa.array([k[1] for k in keys], type=pa.string())})
+    con.register("_promoted_keys", batch)
+    try:
+        stored = con.execute("SELECT d.copy_id, d.origin_key, d.direction_evidence FROM derivations d "
+                             "JOIN _promoted_keys k ON k.copy_id = d.copy_id AND k.origin_key = d.origin_key").fetchall()
+    finally:
+        con.unregister("_promoted_keys")
+    return {keys[(c, o)]: promoted_evidence(ev or [], promoted[keys[(c, o)]]) for c, o, ev in stored}
 
 
 __all__ = ["RESOLVED_TABLE", "DDL", "refresh_resolved"]
