@@ -312,17 +312,7 @@ def pronoun_speaker_given(copy: Sentence, origin: Sentence, before: set[str],
     # runs of capitalised words outside the quotation; a person is named in full (two words or more,
     # no possessive: "Harrowmere's mayor, Ingrid Solvang" names Ingrid Solvang), the last one
     # standing by the cue; the surname tells the person (a title before it may stand anywhere)
-    runs, k = [], 0
-    while k < len(raw):
-        if raw[k][:1].isupper() and not quoted[k]:
-            end = k
-            while end + 1 < len(raw) and raw[end + 1][:1].isupper() and not quoted[end + 1]:
-                end += 1
-            runs.append((k, end))
-            k = end + 1
-        else:
-            k += 1
-    for start, end in reversed(runs):
+    for start, end in reversed(_capitalised_runs(copy)):
         names = [_base(copy.words[x]) for x in range(start, end + 1)]
         if (end > start and not raw[end].endswith(("'s", "’s")) and names[-1] in people
                 and names[-1] not in own and names[-1] not in before
@@ -333,28 +323,37 @@ def pronoun_speaker_given(copy: Sentence, origin: Sentence, before: set[str],
     return None
 
 
+def _capitalised_runs(s: Sentence) -> list[tuple[int, int]]:
+    """Runs of capitalised word tokens outside quotation marks, as ``(first, last)`` token indices, in order."""
+    raw, quoted = s.raw, s.quoted
+    runs, k = [], 0
+    while k < len(raw):
+        if raw[k][:1].isupper() and not quoted[k]:
+            end = k
+            while end + 1 < len(raw) and raw[end + 1][:1].isupper() and not quoted[end + 1]:
+                end += 1
+            runs.append((k, end))
+            k = end + 1
+        else:
+            k += 1
+    return runs
+
+
 def _speaker_run(s: Sentence) -> tuple[int, int] | None:
     """The capitalised words outside the quotation that name a quotation's speaker: the run standing within
     three words of a verb of attribution outside the quotation, the last such run ("..., headteacher Ingrid
     Lunde said" -> Ingrid Lunde; a title in capitals is part of it, "Mayor Odd Haug"); ``None`` when the
-    sentence quotes nobody by name. A possessive run ("Harrowmere's mayor") names no speaker."""
+    sentence quotes nobody by name. A possessive run ("Harrowmere's mayor") names no speaker; a run
+    opening the sentence is read from its second word (the first may be a capitalised common word)."""
     if not any(s.quoted) or len(s.quoted) != len(s.words) or len(s.raw) != len(s.words):
         return None
     raw, quoted = s.raw, s.quoted
     found = None
-    k = 0
-    while k < len(raw):
-        if raw[k][:1].isupper() and not quoted[k] and k > 0:
-            end = k
-            while end + 1 < len(raw) and raw[end + 1][:1].isupper() and not quoted[end + 1]:
-                end += 1
-            if not raw[end].endswith(("'s", "’s")) and any(
-                    s.words[x] in _ATTRIBUTION_VERBS and not quoted[x]
-                    for x in range(max(0, k - 3), min(len(raw), end + 4))):
-                found = (k, end)
-            k = end + 1
-        else:
-            k += 1
+    for k, end in _capitalised_runs(s):
+        k = max(k, 1)
+        if k <= end and not raw[end].endswith(("'s", "’s")) and any(
+                s.words[x] in _ATTRIBUTION_VERBS and not quoted[x] for x in range(max(0, k - 3), min(len(raw), end + 4))):
+            found = (k, end)
     return found
 
 
