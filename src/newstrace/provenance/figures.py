@@ -28,7 +28,16 @@ from collections import Counter
 from decimal import Decimal
 from difflib import SequenceMatcher
 
-from newstrace.provenance.text import DATE_WORDS, NUMBER_WORDS, Sentence, fold, number_value, zipf
+from newstrace.provenance.text import (
+    DATE_WORDS,
+    GROUP_SEPARATORS,
+    NUMBER_WORDS,
+    Sentence,
+    fold,
+    number_value,
+    ungrouped,
+    zipf,
+)
 from newstrace.schema import Change
 
 #: Qualifiers of a number, grouped by meaning: a copy that swaps one for another of the same group
@@ -786,7 +795,7 @@ def _one_in_place_of(value: str, s: Sentence, other: Sentence) -> bool:
 
 #: Digit groups separated by a space, a no-break space or a narrow no-break space: French, Norwegian
 #: and SI style write thousands so ("1 850"); the tokens read them as two numbers.
-_SPACE_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]?\d)")
+_SPACE_GROUPS = re.compile(rf"(?<![\d.,])\d{{1,3}}(?:[{GROUP_SEPARATORS}]\d{{3}})+(?![\d.,]?\d)")
 
 
 def _space_grouped(missing: list[str], extra: list[str], other: Sentence) -> tuple[list[str], list[str]]:
@@ -805,8 +814,8 @@ def _space_grouped(missing: list[str], extra: list[str], other: Sentence) -> tup
         return missing, extra
     missing, extra = list(missing), list(extra)
     for m in _SPACE_GROUPS.finditer(other.text):
-        parts = re.split(r"[ \u00a0\u202f]", m.group(0))
-        value = str(int("".join(parts)))
+        parts = re.split(f"[{GROUP_SEPARATORS}]", m.group(0))
+        value = str(int(ungrouped(m.group(0))))
         pieces = [str(int(p)) for p in parts]
         # the lone first group ("1") may not read as a figure at all; the rest must be in ``extra``
         if not all(p in extra for p in pieces[1:]):

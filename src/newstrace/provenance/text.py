@@ -186,8 +186,7 @@ def number_value(token: str) -> str | None:
 
         return scaled_value(v, power)
     t = token.rstrip(".,")
-    if any(c in t for c in _GROUP_SEPARATORS):  # spaced thousands ("12 500", "1 450 000,5"): one figure
-        t = "".join(c for c in t if c not in _GROUP_SEPARATORS)
+    t = ungrouped(t)  # spaced thousands ("12 500", "1 450 000,5"): one figure
     if _THOUSANDS.match(t):
         return t.replace(",", "").replace(".", "")
     if _DECIMAL.match(t):
@@ -447,7 +446,12 @@ class _Span:
 _GROUP_HEAD = re.compile(r"\d{1,3}")
 _GROUP = re.compile(r"\d{3}(?:[.,]\d+)?")
 #: What separates thousands written with spaces: a space, a no-break space, a narrow no-break space.
-_GROUP_SEPARATORS = " \u00a0\u202f"
+GROUP_SEPARATORS = " \u00a0\u202f"
+
+
+def ungrouped(token: str) -> str:
+    """A token with the separators of spaced thousands (:data:`GROUP_SEPARATORS`) taken out ("12 500" -> "12500")."""
+    return "".join(c for c in token if c not in GROUP_SEPARATORS) if any(c in token for c in GROUP_SEPARATORS) else token
 
 
 def _space_grouped(text: str, ms: list, plain: bool = False) -> list:
@@ -459,7 +463,7 @@ def _space_grouped(text: str, ms: list, plain: bool = False) -> list:
     no-break space always separates thousands; a plain space only with ``plain`` (text in a language
     that writes thousands so): English tables and counts put numbers side by side ("22 8 109 76",
     "36 100 kilowatt transmitters", 184 times in Reuters-21578)."""
-    separators = _GROUP_SEPARATORS if plain else _GROUP_SEPARATORS[1:]
+    separators = GROUP_SEPARATORS if plain else GROUP_SEPARATORS[1:]
     if not any(c in text for c in separators) or not any(c.isdigit() for c in text):
         return ms
     out: list = []
@@ -509,9 +513,7 @@ def analyse_sentence(text: str, mask: list[bool] | None = None, spaced_thousands
     s.raw = toks
     s.quote_share = sum(mask) / max(1, len(text))
     for i, tok in enumerate(toks):
-        f = fold(tok)
-        if " " in f or "\u00a0" in f or "\u202f" in f:  # spaced thousands: one word, as "12500"
-            f = "".join(c for c in f if c not in _GROUP_SEPARATORS)
+        f = ungrouped(fold(tok))  # spaced thousands: one word, as "12500"
         s.words.append(f)
         num = number_value(tok) if not wide else _wide_number(tok)
         if num is not None:
