@@ -1314,9 +1314,9 @@ def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment
         # "verbatim" for an update whose "4 million" became "5 million"); a date line is furniture
         # (a quotation's change holds the quoted words, inside a prose sentence)
         prose = [s.text for s in cs if is_prose(s)]
-        if any(c.kind in _EDITS_OF_FACT and c.copy_text and any(c.copy_text in p for p in prose) for c in changes):
-            kind = "edited"
-        elif any(c.detail == APPENDED for c in changes):  # paragraphs added at the end: an edit
+        # and so are paragraphs added at the end
+        if any((c.kind in _EDITS_OF_FACT and c.copy_text and any(c.copy_text in p for p in prose))
+               or c.detail == APPENDED for c in changes):
             kind = "edited"
     aligned = [AlignedPair(copy_index=i, origin_index=j, copy_sentence=cs[i].text, origin_sentence=os_[j].text,
                            similarity=round(s, 3)) for i, j, s in sorted(pairs + moved + gaps)]

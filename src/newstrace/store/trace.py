@@ -142,6 +142,7 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     stored = {d["article_id"]: Fingerprint.from_dict(d) for d in store.get_fingerprints(SCHEME)}
     articles = list(store.iter_articles(light=True))
     _attach_damage_repairs(store, articles)
+    _attach_guessed_dates(store, articles)
     _attach_identical_dates(store, articles)
     stages["load"] = time.perf_counter() - t0
 
@@ -237,8 +238,7 @@ def _attach_identical_dates(store: Store, articles: list) -> None:
 
 def _attach_damage_repairs(store: Store, articles: list) -> None:
     """Give light-loaded articles their damage repairs (censor, encoding, glued, quotation marks):
-    direction evidence (:mod:`newstrace.provenance.direction`); the rest of the log is not read. Also
-    the residue lines of dates whose day-month order was guessed (:func:`~newstrace.provenance.derive.other_reading`)."""
+    direction evidence (:mod:`newstrace.provenance.direction`); the rest of the log is not read."""
     from newstrace.provenance.direction import DAMAGE_WEIGHTS
     from newstrace.schema import Repair
 
@@ -250,7 +250,11 @@ def _attach_damage_repairs(store: Store, articles: list) -> None:
     for a in articles:
         if a.id in by_id:
             a.repairs = by_id[a.id]
-    # a published date whose day-month order was guessed spans both readings (derive.other_reading)
+
+
+def _attach_guessed_dates(store: Store, articles: list) -> None:
+    """Give light-loaded articles the residue lines of dates whose day-month order was guessed: such a
+    date spans both readings for direction (:func:`~newstrace.provenance.derive.other_reading`)."""
     from newstrace.provenance.derive import AMBIGUOUS_ORDER
     from newstrace.schema import Residue
 
