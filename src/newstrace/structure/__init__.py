@@ -50,6 +50,7 @@ from newstrace.structure.furniture import site_words, skip_leading_furniture
 from newstrace.structure.head import set_aside_head
 from newstrace.structure.headline import headline_below_furniture, headline_line, split_headline
 from newstrace.structure.residue import (
+    paragraph_words,
     COMMENTS,
     END_MARK,
     FRAGMENT,
@@ -351,6 +352,8 @@ def _clean_body(article: Article, body: list[str], last_structural: int, found: 
             body[-1] = last
     headline_key = paragraph_key(article.headline)
     _, repeated = split_repeats(body)
+    if dateline and at > 0:
+        repeated = keep_body_copies(body, repeated, at)
     kept: list[tuple[int, str]] = []
     for i, para in enumerate(body):
         if i in repeated:
@@ -365,6 +368,32 @@ def _clean_body(article: Article, body: list[str], last_structural: int, found: 
     ):
         found.residue.append(Residue(text=kept.pop()[1], reason=FRAGMENT))
     return [para for _, para in kept]
+
+
+def keep_body_copies(body: list[str], repeated: list[int], dateline_at: int) -> list[int]:
+    """Repeats with the copy above the dateline dropped instead of the one in the story.
+
+    A paragraph above the dateline that recurs below it is a pull quote or teaser the page put
+    first; the story's own copy stays in its place, so the text keeps its order (a translation or
+    copy aligned against it reads the quote where the story has it).
+
+    Args:
+        body: paragraphs; repeated: indices :func:`~newstrace.structure.residue.split_repeats`
+            marked as repeats (later copies); dateline_at: index of the dateline paragraph.
+
+    Returns:
+        The indices to drop, sorted.
+    """
+    out = set(repeated)
+    for r in repeated:
+        if r <= dateline_at:
+            continue
+        key = paragraph_words(body[r])
+        first = next((i for i in range(dateline_at) if i not in out and paragraph_words(body[i]) == key), None)
+        if first is not None:
+            out.discard(r)
+            out.add(first)
+    return sorted(out)
 
 
 def _fill_people(article: Article, meta: dict[str, Any], found: _Found) -> None:

@@ -174,6 +174,11 @@ def split_repeats(paragraphs: list[str]) -> tuple[list[int], list[int]]:
     return kept, sorted(repeated)
 
 
+def paragraph_words(paragraph: str) -> str:
+    """The words of a paragraph as :func:`split_repeats` compares them (list bullet, punctuation and marks left out)."""
+    return _words(_BULLET.sub("", paragraph_key(paragraph)))
+
+
 #: A list bullet or dash opening a paragraph ("- ", "• ", "* ").
 _BULLET = re.compile(r"^\s*(?:[-–—*•·▪●]\s+)+")
 
