@@ -586,8 +586,11 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
     amp_a, amp_b = _is_amp(a), _is_amp(b)
     if amp_a != amp_b:
         cast.append((2 if amp_b else -2, f"AMP rendering: the {'second' if amp_b else 'first'} is an AMP page"))
-    # Zipf frequencies are read in English: across languages every word looks "swapped"
-    cast.append(_spin_vote(sa, sb, al) if not languages_differ(a, b) else (0, ""))
+    # Zipf frequencies are read in English: across languages every word looks "swapped"; and a
+    # machine translation swaps words too, by its own choice of synonym, so against one (a spun
+    # and a machine-translated copy of one wire story) rarer words tell nothing of which came first
+    if not languages_differ(a, b) and not (_reads_machine_translated(sa) or _reads_machine_translated(sb)):
+        cast.append(_spin_vote(sa, sb, al))
     # diacritics are left out here, as copies strip them as often as translation adds them, and so
     # are pronoun swaps, which read the same both ways
     art_b = [x for x in translation_artefacts(sb, sa, [(j, i, x) for i, j, x in al.pairs]) if _directional(x)]
