@@ -575,12 +575,9 @@ class Store:
         old = {new: o for new, o in old.items() if o != new}
         if not old:
             return {}
-        self._con.register("_legacy", pa.table({"id": sorted(set(old.values()))}))
-        try:
+        with self.registered_ids("_legacy", sorted(set(old.values()))):
             found = {r[0] for r in self._q("SELECT a.id FROM articles a JOIN _legacy USING (id) WHERE a.seq <= ?",
                                            [self._legacy_max_seq]).fetchall()}
-        finally:
-            self._con.unregister("_legacy")
         return {new: o for new, o in old.items() if o in found}
 
     def _mark_redated(self, ids: set[str], before: dict[str, IdenticalDate], now: datetime) -> None:
