@@ -23,6 +23,21 @@ Scoring (exactly as :func:`newstrace.corpora.provenance.score_links`, read from 
   translation): a copy whose tree has another member in the corpus is recallable; it is found
   when a right link involves it (as the copy of a direct link or either side of a sibling link).
 
+Outside the corpus (2026-12-01, session 13): 12 public pages of four other wire stories (the first
+seed's AP story: two AP republications of two versions, a spun copy, a second machine-translated copy, a
+Spanish translation and a simplified VOA rewrite; an AP story in English with two Spanish translations;
+an AFP story twice; an independent Spanish report on the second seed's soldier), read by ``newstrace
+ingest`` with the corpus and seeds into one store, outside the repository (their text is not shipped).
+Lexical: every link inside a labelled tree, none across, none to the independent report; missed the
+Spanish translation (2 anchor-sharing sentence pairs, 3 needed) and one Spanish AP translation (linked
+through the other). ``--semantic`` found both; it also chained the spun copy under the seed (the seed
+dated first, and the spun copy's rarer words read as spinning against a machine translation): the word-
+rarity vote is no longer cast when either side reads as machine translation on its own, and the two
+are siblings. A pull quote above the dateline repeated in the story had kept its first copy, moving
+the quotation out of order; the story's copy is kept now (``structure.keep_body_copies``). The corpus
+figures did not move (``--reuters 0``, lexical, ``--analyse`` and ``--semantic``, calibration refitted for
+the longer embedding runs of :data:`newstrace.provenance.semantic.SEM_TAU_RUN`).
+
 Results (2026-11-30, session 10; load 4-6): links, precision and recall as in session 8 (``--reuters 0``, all
 19,043 distractors, ``--semantic``, ``--analyse``); kind accuracy 27/30 = 0.90 (resolved graph 19/19;
 ``--semantic`` 27/31 = 0.87): a copy whose changed sentences keep the origin's words in order is
