@@ -50,6 +50,7 @@ from newstrace.structure.furniture import site_words, skip_leading_furniture
 from newstrace.structure.head import set_aside_head
 from newstrace.structure.headline import headline_below_furniture, headline_line, split_headline
 from newstrace.structure.residue import (
+    MIN_REPEAT_WORDS,
     paragraph_words,
     COMMENTS,
     END_MARK,
@@ -354,6 +355,8 @@ def _clean_body(article: Article, body: list[str], last_structural: int, found: 
     _, repeated = split_repeats(body)
     if dateline and at > 0:
         repeated = keep_body_copies(body, repeated, at)
+    elif len(body) > 1 and body[0].lstrip()[:1] in _OPENING_QUOTES:
+        repeated = keep_body_copies(body, repeated, 1)  # no dateline: a quotation standing first
     kept: list[tuple[int, str]] = []
     for i, para in enumerate(body):
         if i in repeated:
@@ -370,12 +373,20 @@ def _clean_body(article: Article, body: list[str], last_structural: int, found: 
     return [para for _, para in kept]
 
 
+#: Marks that open a quotation standing as a paragraph of its own (a pull quote).
+_OPENING_QUOTES = frozenset('"\u201c\u201e\u00ab\u2039\u2018\'')
+
+
 def keep_body_copies(body: list[str], repeated: list[int], dateline_at: int) -> list[int]:
     """Repeats with the copy above the dateline dropped instead of the one in the story.
 
     A paragraph above the dateline that recurs below it is a pull quote or teaser the page put
     first; the story's own copy stays in its place, so the text keeps its order (a translation or
-    copy aligned against it reads the quote where the story has it).
+    copy aligned against it reads the quote where the story has it). So is one that recurs inside
+    a longer paragraph of the story ("We pulled people out of the water for four hours." above the
+    dateline, and later '"The sea was rough," said the captain. "We pulled people out of the
+    water for four hours."'): it would otherwise stand as a second, unattributed quotation and make
+    its page look fuller than its copies.
 
     Args:
         body: paragraphs; repeated: indices :func:`~newstrace.structure.residue.split_repeats`
@@ -385,14 +396,20 @@ def keep_body_copies(body: list[str], repeated: list[int], dateline_at: int) -> 
         The indices to drop, sorted.
     """
     out = set(repeated)
+    words = [paragraph_words(p) for p in body]
     for r in repeated:
         if r <= dateline_at:
             continue
-        key = paragraph_words(body[r])
-        first = next((i for i in range(dateline_at) if i not in out and paragraph_words(body[i]) == key), None)
+        first = next((i for i in range(dateline_at) if i not in out and words[i] == words[r]), None)
         if first is not None:
             out.discard(r)
             out.add(first)
+    for i in range(dateline_at):
+        if i in out or len(words[i].split()) < MIN_REPEAT_WORDS:
+            continue
+        needle = f" {words[i]} "
+        if any(needle in f" {words[j]} " for j in range(dateline_at, len(body)) if j not in out and j != i):
+            out.add(i)
     return sorted(out)
 
 
