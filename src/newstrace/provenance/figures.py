@@ -45,12 +45,14 @@ from newstrace.schema import Change
 #: "at least", "over" -> "under", "about" -> "exactly"), or one added or dropped, changes the claim.
 #: The hedges are one group although "nearly" leans below the figure: news copy uses them interchangeably.
 QUALIFIER_GROUPS: dict[str, tuple[str, ...]] = {
-    "above": ("more than", "over", "above", "in excess of", "upwards of", "más de", "mais de"),
+    # "more of 2,400" is machine translation's word-for-word "más de" / "mais de" (a new-user test read it
+    # as "hedge removed: more than")
+    "above": ("more than", "over", "above", "in excess of", "upwards of", "más de", "mais de", "more of"),
     "at least": ("at least", "no fewer than", "no less than", "al menos", "pelo menos"),
     "about": ("about", "around", "nearly", "almost", "close to", "roughly", "approximately", "some",
               "cerca de", "casi", "unos", "unas", "cerca", "alrededor de", "aproximadamente", "quase", "uns", "umas"),
     # "within three kilometres" is "a menos de tres kilómetros" (a new-user test read it as a hedge removed)
-    "below": ("fewer than", "less than", "under", "below", "within", "menos de"),
+    "below": ("fewer than", "less than", "under", "below", "within", "menos de", "less of", "fewer of"),
     "at most": ("up to", "as many as", "no more than", "hasta", "até"),
     "exactly": ("exactly", "precisely"),
 }
@@ -715,6 +717,13 @@ def _pair_by_context(gone: list[str], new: list[str], origin: Sentence, copy: Se
     """``new`` reordered so that a value counting the same thing as a ``gone`` value stands at its
     position ("270 people ... 3 days" against "4 days ... 320 people" pairs 270 with 320, 3 with 4);
     the others keep their order after the paired ones."""
+    slots, rest = _paired_slots(gone, new, origin, copy)
+    return [x for x in slots if x is not None] + rest
+
+
+def _paired_slots(gone: list[str], new: list[str], origin: Sentence, copy: Sentence) -> tuple[list[str | None], list[str]]:
+    """Per ``gone`` value, the ``new`` value that replaced it (one counting the same thing, else the
+    next unpaired one in order), or None when ``new`` ran out; and the ``new`` values left over."""
     rest = list(new)
     out: list[str | None] = [None] * len(gone)
     for k, g in enumerate(gone):
@@ -726,7 +735,7 @@ def _pair_by_context(gone: list[str], new: list[str], origin: Sentence, copy: Se
     for k in range(len(out)):
         if out[k] is None and rest:
             out[k] = rest.pop(0)
-    return [x for x in out if x is not None] + rest
+    return out, rest
 
 
 #: "over" before a span of time is a duration ("a 9% raise over two years", "spread over 12 months"),
@@ -857,7 +866,7 @@ def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, co
 
     Returns:
         At most one ``number`` Change: "270, 3 -> 320, 4", "number added: 800", "number removed: 45",
-        and/or "qualifier over -> under".
+        "137 -> 173; number removed: 9" (values replaced and one dropped), and/or "qualifier over -> under".
     """
     a, _, na = _figures(origin)
     b, _, nb = _figures(copy)
@@ -883,7 +892,16 @@ def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, co
         new = [shown_new := "1"]
     elif firm and new and not gone and _one_in_place_of(new[0], copy, origin):
         gone = [shown_gone := "1"]
-    if gone and new:
+    if gone and new and len(gone) != len(new):
+        # "137 ... nine missing" -> "173": one value replaced, one dropped, not "137, 9 -> 173"
+        slots, rest = _paired_slots(gone, new, origin, copy)
+        pairs = [(g, n) for g, n in zip(gone, slots) if n is not None]
+        details.append(f"{', '.join(_shown(origin, g) for g, _ in pairs)} -> {', '.join(_shown(copy, n) for _, n in pairs)}")
+        if firm and (removed := [g for g, n in zip(gone, slots) if n is None]):
+            details.append(f"number removed: {', '.join(_shown(origin, g) for g in removed)}")
+        if firm and rest:
+            details.append(f"number added: {', '.join(_shown(copy, n) for n in rest)}")
+    elif gone and new:
         details.append(f"{shown_gone} -> {shown_new}")
     elif firm and gone:
         details.append(f"number removed: {shown_gone}")
