@@ -363,10 +363,11 @@ def _without_sibling_of_an_ancestor(kept: list[int], links: Sequence[Link], pare
     Washington Post page, its news-service version and two papers' copies of that version);
     ``c ~ a`` holds only in the first case. Kept, it would put ``p`` and its own origin ``a`` in one
     sibling group, as if both were copies of a missing source. Unless ``c`` is the same text as
-    ``a`` (mean aligned similarity :data:`SAME_TEXT`) and ``p`` is not: then ``c`` shares none
-    of ``p``'s departures (the rule of shared errors, :func:`_unsupported_middles`), and ``c ~ p`` goes
-    instead (a verbatim republication of a wire story was grouped with a copy whose quotes were
-    altered and read against it: a new-user test).
+    ``a`` (mean aligned similarity :data:`SAME_TEXT`) and ``p`` is not, or ``c`` keeps text of ``a``
+    that ``p`` cut (:func:`keeps_what_the_middle_cut`): then ``c`` shares none of ``p``'s departures
+    (the rule of shared errors, :func:`_unsupported_middles`), and ``c ~ p`` goes instead (a verbatim
+    republication of a wire story was grouped with a copy whose quotes were altered and read against
+    it, and a machine translation of the whole story with a newspaper's cut of it: new-user tests).
     """
     partners: dict[str, set[str]] = defaultdict(set)
     closeness: dict[frozenset, float] = {}
@@ -384,11 +385,19 @@ def _without_sibling_of_an_ancestor(kept: list[int], links: Sequence[Link], pare
             ancestors[w] = _ancestors(w, parents)
         return ancestors[w]
 
+    views = _sibling_views(links)
+
     def closer_to(of: str, top: str, below: str) -> bool:  # `of` follows `top` more closely than `below`
         at_top, at_below = closeness.get(frozenset((of, top)), 0.0), closeness.get(frozenset((of, below)), 0.0)
         # a text the same as `top` shares none of `below`'s departures, however few they are (a
         # margin in mean similarity would also move copies that share some: the provenance corpus's h03)
-        return at_top >= SAME_TEXT and at_below < at_top - 1e-3
+        if at_top >= SAME_TEXT and at_below < at_top - 1e-3:
+            return True
+        # nor does a text that keeps what `below` cut (a machine translation of a wire page, read
+        # against a newspaper's cut of that page: a new-user test)
+        vt, vb = views.get((of, top)), views.get((of, below))
+        return (vt is not None and vb is not None and "translation" not in (vt[3], vb[3])
+                and keeps_what_the_middle_cut(vt[2], vb[2]))
 
     def above_a_partner(node: str, of: str) -> bool:  # node is an ancestor of another sibling of `of`
         return any(w != node and node in ancestors_of(w) and not closer_to(of, node, w) for w in partners[of])
