@@ -154,3 +154,121 @@ def test_unanchored_pair_alone_does_not_align():
     cos = {(EN[1], ES[1]): 0.95, (EN[2], ES[2]): 0.95, (EN[3], ES[3]): 0.95}
     pairs, _n = semantic_pairs(sa, sb, _embedder(cos))
     assert pairs == []  # no name or number anchors the run: independent reports read alike too
+
+
+# --- a new-user test's findings (session 13): an invented wire story and its copies ---
+
+WIRE = """URL: https://www.wire-example.com/2025/06/02/harbour-fire
+
+Fire destroys 14 warehouses at Port Ember, two workers hurt
+
+By Lotte Brandvik
+
+PORT EMBER, June 2 (Reuters) - A fire destroyed 14 warehouses at the container port of Port Ember on Sunday, and two workers were taken to hospital, the fire service said.
+
+The fire started in a store of paint and spread quickly in strong wind, according to fire chief Mateo Ruskin.
+
+"We fought the flames for six hours before we could stop them," said Ruskin. "The wind was against us all night."
+
+Harbour Minister Jana Olofsson said the port would reopen on Tuesday. "Nobody should lose a job because of this," she told reporters.
+
+More than 3,100 containers were stored in the burnt warehouses, the port authority said.
+"""
+
+
+def _analysed(tmp_path, name: str, text: str) -> Article:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    (raw,) = list(read_paths([path]))
+    return analyze_document(raw)
+
+
+def test_pull_quote_inside_a_later_paragraph_is_residue_with_and_without_a_dateline(tmp_path):
+    pull = '"We fought the flames for six hours before we could stop them."'
+    page = WIRE.replace("By Lotte Brandvik", pull + "\n\nBy Lotte Brandvik").replace("harbour-fire", "p")
+    art = _analysed(tmp_path, "pull.txt", page)
+    assert art.text.count("six hours") == 1
+    assert not art.text.startswith('"We fought')
+    assert any(r.text == pull for r in art.residue)
+    assert len([q for q in art.quotes if "six hours" in q.content]) == 1
+    assert {q.speaker for q in art.quotes if "six hours" in q.content} == {"Mateo Ruskin"}
+    undated = page.replace("PORT EMBER, June 2 (Reuters) - ", "")
+    art = _analysed(tmp_path, "pull_undated.txt", undated)
+    assert art.dateline is None and art.text.count("six hours") == 1 and art.text.startswith("A fire destroyed")
+    # control: a standfirst above the dateline that the story does not repeat stays in the text
+    deck = page.replace(pull, "Crews worked through the night as wind fanned the blaze at the container port.")
+    art = _analysed(tmp_path, "deck.txt", deck)
+    assert "wind fanned the blaze" in art.text
+
+
+MT_COPY = """URL: https://www.newsflash-example.net/2025/06/04/fire-port-ember
+
+Fire destroys 14 warehouses of Port Ember, two workers injured
+
+PORT EMBER, June 2 (Reuters) - A fire has destroyed 14 warehouses of the port of containers of Port Ember on Sunday, and two workers were carried to the hospital, The service of firemen said.
+
+The fire started in a deposit of paint and extended rapidly with strong wind, according to the chief of firemen Mateo Ruskin.
+
+"We combated the flames during six hours before we could stop them," said the Chief Mateo Ruskin. "The wind was against us all the night."
+
+The Minister of the Harbour Jana Olofsson said that the port would reopen the Tuesday. "Nobody should lose a job because of this," she said to the reporters.
+
+More of 3,100 containers were stored in the warehouses burnt, the authority of the port said.
+"""
+
+
+def test_machine_translated_copy_reads_machine_translated_and_its_calque_is_no_hedge(tmp_path):
+    from newstrace.provenance import compare
+
+    origin, copy = _analysed(tmp_path, "wire.txt", WIRE), _analysed(tmp_path, "mt.txt", MT_COPY)
+    assert _reads_machine_translated(article_sentences(copy.headline or "", copy.text, copy.language))
+    d, p = compare(origin, copy)
+    assert d is not None and p >= 0.5
+    assert d.kind == "machine-translated", (d.kind, d.direction_evidence)
+    assert d.copy_source.endswith("fire-port-ember")
+    # "More of 3,100" is the calque of "más de 3.100": the same qualifier as "More than 3,100"
+    assert not [c for c in d.changes if c.kind == "hedge"], [c.detail for c in d.changes]
+
+
+def test_a_figure_replaced_and_another_dropped_read_apart(tmp_path):
+    from newstrace.provenance import compare
+
+    wire = WIRE.replace("two workers hurt", "30 trucks burnt")
+    edited = (wire.replace("2025/06/02/harbour-fire", "2025/06/03/fire-edit")
+              .replace("www.wire-example.com", "www.islandpost-example.org")
+              .replace("Fire destroys 14 warehouses at Port Ember, 30 trucks burnt", "Fire destroys 41 warehouses at Port Ember")
+              .replace("A fire destroyed 14 warehouses", "A fire destroyed 41 warehouses"))
+    origin, copy = _analysed(tmp_path, "wire.txt", wire), _analysed(tmp_path, "edited.txt", edited)
+    d, _p = compare(origin, copy)
+    assert d.copy_source.endswith("fire-edit")
+    numbers = [c.detail for c in d.changes if c.kind == "number"]
+    # the headline (matched in the alignment's gap, so a value on one side only is not asserted):
+    # 14 replaced by 41, not "14, 30 -> 41"; then the lead
+    assert numbers == ["14 -> 41", "14 -> 41"], numbers
+
+
+def test_number_changes_pair_what_was_replaced_and_name_what_was_dropped():
+    from newstrace.provenance.figures import number_changes
+    from newstrace.provenance.text import analyse_sentence
+
+    origin = analyse_sentence("Fire destroys 14 warehouses at Port Ember, nine trucks burnt")
+    copy = analyse_sentence("Fire destroys 41 warehouses at Port Ember")
+    assert [c.detail for c in number_changes(copy, origin)] == ["14 -> 41; number removed: 9"]
+    assert [c.detail for c in number_changes(origin, copy)] == ["41 -> 14; number added: 9"]
+    assert [c.detail for c in number_changes(copy, origin, firm=False)] == ["14 -> 41"]
+
+
+def test_a_sibling_that_keeps_what_a_cut_copy_dropped_is_read_against_the_full_page():
+    """A machine translation of a whole wire page (c ~ a: both credit the agency) and a newspaper's
+    cut of the page (p <- a, 0.74 of it): c holds the paragraphs p cut, so it is no sibling of p's
+    (a new-user test's corpus read it "against" the cut copy, changes and all)."""
+    from newstrace.provenance import graph as g
+
+    cut = g.Link("p", "a", None, 0.98, 1.0, 0.74, 0.97)
+    mt_a = g.Link("c", None, "a", 0.95, 1.0, 1.0, 0.72, kind="machine-translated")
+    mt_p = g.Link("c", None, "p", 0.78, 0.69, 0.93, 0.70, kind="machine-translated")
+    assert sorted(g.resolve_links([cut, mt_a, mt_p])) == [0, 1]
+    # control: a copy that lacks what p cut, as p does, stays p's sibling
+    mt_a_cut = mt_a._replace(copy_coverage=0.72, origin_coverage=0.74)
+    mt_p_all = mt_p._replace(copy_coverage=0.95, origin_coverage=0.97)
+    assert sorted(g.resolve_links([cut, mt_a_cut, mt_p_all])) == [0, 2]
