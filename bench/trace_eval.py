@@ -36,7 +36,14 @@ rarity vote is no longer cast when either side reads as machine translation on i
 are siblings. A pull quote above the dateline repeated in the story had kept its first copy, moving
 the quotation out of order; the story's copy is kept now (``structure.keep_body_copies``). The corpus
 figures did not move (``--reuters 0``, lexical, ``--analyse`` and ``--semantic``, calibration refitted for
-the longer embedding runs of :data:`newstrace.provenance.semantic.SEM_TAU_RUN`).
+the longer embedding runs of :data:`newstrace.provenance.semantic.SEM_TAU_RUN`). Later in the session a
+new-user test's invented corpus (a machine translation of a whole wire page and a newspaper's cut of it)
+made the resolved graph keep a sibling ``c ~ a`` over ``c ~ p`` when ``c`` keeps text the cut copy ``p``
+dropped (:func:`newstrace.provenance.graph._without_sibling_of_an_ancestor`): here the spun i03 now
+reads against i01 (the proxy original, a syndication crediting CNN) instead of i02 (the CNN-v1 copy);
+both are sibling records, and the scoring counts the first wrong: resolved graph 34 links, strict
+0.971 -> 0.941 (``--semantic`` 35, 0.943); with ``--analyse`` 40, 0.900 before and after (``--analyse
+--semantic`` 41, 0.902). Per-pair figures unchanged.
 
 Results (2026-11-30, session 10; load 4-6): links, precision and recall as in session 8 (``--reuters 0``, all
 19,043 distractors, ``--semantic``, ``--analyse``); kind accuracy 27/30 = 0.90 (resolved graph 19/19;
