@@ -134,7 +134,8 @@ FIGURE_WORDS: dict[str, tuple[str, int]] = {
 }
 # a qualifier counts only before a number ("over 320", "more than 3,200", "about three",
 # "casi cuarenta"), not as a preposition ("over the bridge", "about the plan")
-_QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b(?=\s+(?:\d|(?:"
+# (a currency sign may stand between: "roughly $40 million", "unos 40 millones de dólares")
+_QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b(?=\s+(?:(?:US|[A-Z])?[$£€¥₹]\s?)?(?:\d|(?:"
                    + "|".join(sorted(set(NUMBER_WORDS) | {w for w, (k, _) in FIGURE_WORDS.items()
                                                           if k not in ("weak", "times")}, key=len, reverse=True))
                    + r")\b))", re.IGNORECASE)

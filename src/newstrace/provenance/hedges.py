@@ -59,7 +59,7 @@ def hedge_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, wor
         if not (only_a and only_b):
             for side, only, s in (("removed", only_a, origin), ("added", only_b, copy)):
                 for q in only:
-                    m = re.search(r"\b" + re.escape(q) + r"\s+(\S+)", s.text, re.IGNORECASE)
+                    m = re.search(r"\b" + re.escape(q) + r"\s+(?:(?:US|[A-Z])?[$£€¥₹]\s?)?(\S+)", s.text, re.IGNORECASE)
                     num = token_value(m.group(1).strip(".,;:")) if m else None
                     out.append(Change(kind="hedge", origin_text=origin.text, copy_text=copy.text,
                                       detail=f"hedge {side}: {q}" + (f" (before {num})" if num else "")))
