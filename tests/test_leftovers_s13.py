@@ -272,3 +272,76 @@ def test_a_sibling_that_keeps_what_a_cut_copy_dropped_is_read_against_the_full_p
     mt_a_cut = mt_a._replace(copy_coverage=0.72, origin_coverage=0.74)
     mt_p_all = mt_p._replace(copy_coverage=0.95, origin_coverage=0.97)
     assert sorted(g.resolve_links([cut, mt_a_cut, mt_p_all])) == [0, 2]
+
+
+# --- the second new-user test's findings (session 13): an invented agency story and its copies ---
+
+STRIKE = """URL: https://www.wire-example.com/2025/06/02/strike
+
+Dockworkers strike at Velmora port
+
+VELMORA, June 2 (AP) - Dockworkers at the port of Velmora walked out on Monday over pay, the union said.
+
+"We will not resign ourselves to these wages," union leader Ana Ferreira told reporters outside the gates.
+
+The port authority did not respond to requests for comment on Monday.
+
+The strike will last at least 72 hours, the union said, and some 230 ships were waiting offshore.
+
+Shipping lines said the delays would cost roughly $40 million a day.
+"""
+
+
+def _strike_pair(tmp_path, edit):
+    from newstrace.provenance import compare
+
+    copy = edit(STRIKE).replace("www.wire-example.com/2025/06/02", "www.copy-example.net/2025/06/03")
+    d, p = compare(_analysed(tmp_path, "o.txt", STRIKE), _analysed(tmp_path, "c.txt", copy))
+    assert d is not None and d.copy_source.startswith("https://www.copy-example.net")
+    return d
+
+
+def test_a_negation_dropped_outside_a_quotation_is_a_change_and_no_verbatim_copy(tmp_path):
+    d = _strike_pair(tmp_path, lambda t: t.replace("did not respond", "did respond"))
+    assert d.kind == "edited", d.kind
+    assert [c.detail for c in d.changes] == ["meaning inverted (negation added or removed); reworded: removed 'not'"]
+
+
+def test_a_negation_dropped_inside_a_quotation_is_meaning_inverted(tmp_path):
+    d = _strike_pair(tmp_path, lambda t: t.replace("We will not resign", "We will resign"))
+    assert d.kind == "edited"
+    assert [(c.kind, c.detail) for c in d.changes] == [("quote", "meaning inverted (negation added or removed)")]
+
+
+def test_no_less_than_bounds_a_figure_and_inverts_nothing(tmp_path):
+    from newstrace.provenance.rewording import _negations
+
+    assert _negations("will last no less than 72 hours") == 0
+    assert _negations("no más de 40 barcos") == 0 and _negations("No, we will not go") == 2
+    d = _strike_pair(tmp_path, lambda t: t.replace("at least 72 hours", "no less than 72 hours"))
+    assert not [c for c in d.changes if "inverted" in c.detail], [c.detail for c in d.changes]
+
+
+def test_a_qualifier_before_a_currency_sign_is_read(tmp_path):
+    """"roughly $40 million" has its qualifier: the Spanish "unos 40 millones" adds no hedge."""
+    from newstrace.provenance.figures import _qualifiers
+
+    assert _qualifiers("would cost roughly $40 million a day") == ["roughly"]
+    assert _qualifiers("about US$40 million") == ["about"]
+    d = _strike_pair(tmp_path, lambda t: t.replace("roughly $40 million", "$40 million"))
+    assert [c.detail for c in d.changes if c.kind == "hedge"] == ["hedge removed: roughly (before 40)"]
+
+
+def test_a_copy_of_the_first_version_is_read_against_it_not_the_update():
+    """A spun copy holds the first version's lead and figures; the write-through replaced them. The
+    copy's mean similarity to each version is spinner's noise; what it holds decides."""
+    from newstrace.provenance import graph as g
+
+    update = g.Link("v2", "v1", None, 0.99, 0.85, 0.96, 0.95, versions=True)
+    to_v1 = g.Link("spun", "v1", None, 0.765, 0.545, 0.542, 0.62, kind="spun")
+    to_v2 = g.Link("spun", "v2", None, 0.735, 0.431, 0.391, 0.64, kind="spun")
+    kept = g.resolve_links([update, to_v1, to_v2])
+    assert sorted(kept) == [0, 1]
+    # a copy of the update (holding its new lead) stays with the update
+    to_v1b, to_v2b = to_v1._replace(copy_coverage=0.43), to_v2._replace(copy_coverage=0.55)
+    assert sorted(g.resolve_links([update, to_v1b, to_v2b])) == [0, 2]
