@@ -117,6 +117,108 @@ def _strip_title(doc: Doc, start: int, end: int) -> int:
     return name_start
 
 
+#: Prepositions joining an office to its domain in a title ("Minister of Interior", "Minister for
+#: Regional Development"), the word order machine translation keeps from French or Italian.
+_OFFICE_PREPOSITIONS = frozenset({"of", "for"})
+#: Lower-case particles inside a name ("Ana de la Cruz", "Jan van Dijk").
+_NAME_PARTICLES = frozenset("de del della di da dos das du la le van von der den bin al ter".split())
+
+
+def _office_of_domain(doc: Doc, start: int, end: int) -> tuple[int, int] | None:
+    """A person's name after an office written "<Title> of|for [the] <Domain>": "The Minister of
+    Interior Paolo Sandri", "the Minister for Regional Development Ada Lund", "the Governor of the
+    Province Ada Lund". The NER takes the domain for part of the name ("Interior Paolo Sandri") or
+    leaves it out; either way the mention is the whole title and the name its last two
+    capitalised words (with any particles between them: "Ana de la Cruz").
+
+    Without this the mention started at the domain, after "of", and read as the object of a
+    preposition (the treasurer *of* someone), so the sentence it opens had no subject and a
+    later "he" went to an earlier speaker.
+
+    Args:
+        doc: the article's ``Doc``.
+        start, end: token range of a person's name as found so far (NER span or untagged run),
+            titles before it already taken in by :func:`_extend_left`.
+
+    Returns:
+        ``(title_start, name_start)`` token indices (the office title's first word, the name's
+        first word), or ``None`` when no such office stands before the name, the span starts
+        with a title ("the deputy of President Ada Lund" is someone else), or the span holds
+        fewer than two name words after the domain.
+    """
+    if _is_title(doc[start]):
+        return None
+    caps = [i for i in range(start, end) if doc[i].text[:1].isupper() and doc[i].is_alpha]
+    # the domain's words before the span ("Minister of | Interior | Paolo Sandri" with NER on the name)
+    c = start
+    while (
+        c > 0
+        and start - c < 4
+        and doc[c - 1].is_alpha
+        and doc[c - 1].text[:1].isupper()
+        and not _is_title(doc[c - 1])
+    ):
+        c -= 1
+    k = c - 1
+    if k >= 0 and doc[k].lower_ == "the":
+        k -= 1
+    if k < 1 or doc[k].lower_ not in _OFFICE_PREPOSITIONS or not _is_title(doc[k - 1]):
+        return None
+    if c < start:
+        if len(caps) < 2:
+            return None
+        name_start = start  # the NER's span is the name; the domain lies outside it
+    else:
+        if len(caps) < 3:
+            return None  # "Minister of Interior Sandri": domain or given name, left as it is
+        name_start = caps[-2]
+        while name_start > start + 1 and doc[name_start - 1].lower_ in _NAME_PARTICLES:
+            name_start -= 1
+    title = k - 1
+    while title > 0 and _is_title(doc[title - 1]):
+        title -= 1
+    return title, name_start
+
+
+def _untagged_office_name(doc: Doc, j: int, covered: set[int]) -> tuple[int, int] | None:
+    """A name NER missed after an office and its domain ("The Governor of the Province Ada Lund
+    said"): token ``j`` follows the title and is "of" or "for"; the domain and the name are
+    capitalised words not yet covered, the name's words untyped proper nouns that a finite verb
+    follows, or that speak or have "who" after them (as :func:`_untagged_person` asks).
+
+    Returns:
+        ``(name_start, end)`` token indices of the name, or ``None``.
+    """
+    if j >= len(doc) - 2 or doc[j].lower_ not in _OFFICE_PREPOSITIONS:
+        return None
+    a = j + 2 if doc[j + 1].lower_ == "the" else j + 1
+    k = a
+    while (
+        k < len(doc)
+        and k - a < 6
+        and k not in covered
+        and doc[k].is_alpha
+        and (doc[k].text[:1].isupper() or k > a and doc[k].lower_ in _NAME_PARTICLES)
+        and not _is_title(doc[k])
+    ):
+        k += 1
+    while k > a and not doc[k - 1].text[:1].isupper():
+        k -= 1  # a particle ends no name
+    office = _office_of_domain(doc, a, k) if k > a else None
+    if office is None:
+        return None
+    name = [t for t in doc[office[1] : k] if t.text[:1].isupper()]
+    if any(
+        t.pos_ != "PROPN" or t.ent_type_ not in ("", "PERSON") or t.lower_ in NON_PERSON_WORDS for t in name
+    ):
+        return None
+    # the subject of a clause: a speech verb beside it, "who", or a finite verb ("has said")
+    finite = k < len(doc) and doc[k].tag_ in ("VBD", "VBZ", "VBP", "MD")
+    if not (finite or beside_cue(doc, office[1], k) or who_after(doc, k)):
+        return None
+    return office[1], k
+
+
 def _extend_left(doc: Doc, start: int) -> int:
     """Extend a PERSON span leftwards over capitalised title words ("Vice President" Mike Pence)."""
     while start > 0 and _is_title(doc[start - 1]):
@@ -244,7 +346,11 @@ def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
         ):
             start -= 1
         start = _extend_left(doc, start)
-        name_start = _strip_title(doc, start, end)
+        office = _office_of_domain(doc, start, end)
+        if office is not None:
+            start, name_start = office
+        else:
+            name_start = _strip_title(doc, start, end)
         if name_start >= end or not any(t.text[:1].isupper() for t in doc[name_start:end]):
             continue
         if all(t.lower_ in _PRONOUNS for t in doc[name_start:end]) or any(
@@ -263,6 +369,12 @@ def _person_spans(doc: Doc) -> list[tuple[int, int, int]]:
             j = i + 1
             while j < len(doc) and _is_title(doc[j]) and j not in covered:
                 j += 1
+            office = _untagged_office_name(doc, j, covered)
+            if office is not None:
+                spans.append((i, office[0], office[1]))
+                covered.update(range(i, office[1]))
+                i = office[1]
+                continue
             k = j
             while (
                 k < len(doc)
