@@ -373,13 +373,14 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
 
     from newstrace.cli import safe_markup as escape
     from newstrace.export import compared_with
+    from newstrace.provenance.direction import is_versions_record
     from newstrace.report.views import alias_sources
 
     console.print(Rule(art.id, style="cyan"))
     console.print(f"[cyan]{escape(labels.get(art.id, ''))}[/]", soft_wrap=True)
     console.print(f"[bold]{escape(art.headline or '(no headline)')}[/]")
-    for name, value in (("published", art.published), ("byline", ", ".join(art.byline)), ("credit", art.credit),
-                        ("outlet", art.outlet), ("language", art.language)):  # fmt: skip
+    for name, value in (("published", art.published), ("updated", art.updated), ("byline", ", ".join(art.byline)),
+                        ("credit", art.credit), ("outlet", art.outlet), ("language", art.language)):  # fmt: skip
         if value:
             console.print(f"  [dim]{name}:[/] {escape(str(value))}")
     if identical_date is not None:
@@ -436,6 +437,10 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
                               f"{escape(name(against))}, not this article (see `newstrace show {d.copy_id}`)",
                               soft_wrap=True)  # fmt: skip
                 continue
+        elif is_versions_record(d):  # an update of one page: neither copied the other
+            role = (f"later version of {name(d.origin_id)} (one page updated): changes read against it"
+                    if d.copy_id == art.id else
+                    f"earlier version of {name(d.copy_id)} (one page updated): its changes read against this article")
         elif d.copy_id == art.id:
             role = f"copy of {name(d.origin_id)}: changes read against it"
         else:

@@ -36,6 +36,22 @@ __all__ = ["credit_changes", "date_changes", "find_changes", "hedge_changes", "n
            "paragraph_changes", "quote_changes", "reworded_changes", "slant_in_additions", "word_changes"]
 
 
+def _without_headline(change: Change, swap: Change) -> Change | None:
+    """An addition or omission without the headline a ``headline replaced`` change reports: None
+    when it is the headline alone, the rest when the headline opens it (the unaligned headline and
+    lead of an updated page read as one added passage; a new-user test saw the headline twice)."""
+    side, text = (("copy_text", swap.copy_text) if change.kind == "addition" else
+                  ("origin_text", swap.origin_text) if change.kind == "omission" else (None, None))
+    if side is None or not text:
+        return change
+    own = getattr(change, side) or ""
+    if own == text:
+        return None
+    if own.startswith(text) and own[len(text):len(text) + 1].isspace():
+        return change.model_copy(update={side: own[len(text):].strip()})
+    return change
+
+
 def _neighbour_values(sents: list[Sentence], k: int, partners: dict[int, list[Sentence]] | None = None,
                       own: Sentence | None = None) -> set[str]:
     """Number values of the sentences next to ``k`` that may have crossed into or out of it (a copy
@@ -212,8 +228,7 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
     paragraphs = paragraph_changes(copy, origin, kept_pairs, translated=translated)
     swap = None if translated else headline_replaced(copy_art, origin_art, copy, origin, pairs + moved)
     if swap is not None:  # one change, first in reading order, instead of an addition (and an omission)
-        paragraphs = [c for c in paragraphs if not (c.kind == "addition" and c.copy_text == swap.copy_text)
-                      and not (c.kind == "omission" and c.origin_text == swap.origin_text)]
+        paragraphs = [c for c in (_without_headline(c, swap) for c in paragraphs) if c is not None]
         out.insert(0, swap)
     out += paragraphs
     out += slant_in_additions([c for c in paragraphs if c.kind == "addition"], origin)

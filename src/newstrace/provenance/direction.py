@@ -364,6 +364,12 @@ def _version_stamp(article) -> str | None:
 VERSIONS_REASON = "two versions of one"
 
 
+def is_versions_record(d) -> bool:
+    """Whether a Derivation joins two versions of one page or file (an update, not a copy): its
+    first direction reason is :data:`VERSIONS_REASON` (:func:`version_vote`)."""
+    return bool(d.direction_evidence) and d.direction_evidence[0].startswith(VERSIONS_REASON)
+
+
 def version_vote(a, b, margin: int) -> tuple[int, list[str]] | None:
     """Direction of two versions of one input (:func:`same_input`), or None when they are not that.
 

@@ -53,10 +53,10 @@ class Link(NamedTuple):
 
 def link_of(d: Derivation) -> Link:
     """The :class:`Link` of a derivation (its mean aligned-pair similarity computed here)."""
-    from newstrace.provenance.direction import VERSIONS_REASON
+    from newstrace.provenance.direction import is_versions_record
 
     sims = [p.similarity for p in d.alignment]
-    versions = bool(d.direction_evidence) and d.direction_evidence[0].startswith(VERSIONS_REASON)
+    versions = is_versions_record(d)
     return Link(d.copy_id, d.origin_id or None, d.sibling_ids[0] if d.sibling_ids else None, d.score,
                 d.copy_coverage, d.origin_coverage or 0.0, sum(sims) / len(sims) if sims else 0.0, versions,
                 d.kind)  # fmt: skip
