@@ -345,3 +345,35 @@ def test_a_copy_of_the_first_version_is_read_against_it_not_the_update():
     # a copy of the update (holding its new lead) stays with the update
     to_v1b, to_v2b = to_v1._replace(copy_coverage=0.43), to_v2._replace(copy_coverage=0.55)
     assert sorted(g.resolve_links([update, to_v1b, to_v2b])) == [0, 2]
+
+
+def test_show_reads_an_update_as_a_later_version_with_its_own_headline_once(tmp_path):
+    """Two versions of one page (one URL, two dates): ``show`` names the update a later version, prints
+    its updated date, and its new headline stands once (not again at the head of the added lead)."""
+    from typer.testing import CliRunner
+
+    from newstrace.cli import app
+    from newstrace.store import Store
+    from newstrace.store.ingest import ingest
+    from newstrace.store.trace import run_trace
+
+    first = STRIKE.replace("URL: https://www.wire-example.com/2025/06/02/strike\n", "URL: https://www.wire-example.com/strike\n")
+    update = (first.replace("Dockworkers strike at Velmora port", "Ships pile up offshore as port walkout drags on")
+              .replace("VELMORA, June 2 (AP) - Dockworkers at the port of Velmora walked out on Monday over pay, the union said.",
+                       "VELMORA, June 3 (AP) - Velmora's dockworkers kept their strike going into a second day on Tuesday, "
+                       "with talks set to open on Friday.\n\nDockworkers at the port of Velmora walked out on Monday over "
+                       "pay, the union said.")
+              .replace("some 230 ships", "some 310 ships"))
+    update = update.replace("VELMORA, June 3", "Updated June 3, 2025\n\nVELMORA, June 3")
+    (tmp_path / "v1.txt").write_text(first.replace("\n\nDockworkers strike at", "\n\nPublished June 2, 2025\n\nDockworkers strike at"),
+                                     encoding="utf-8")
+    (tmp_path / "v2.txt").write_text(update, encoding="utf-8")
+    store = tmp_path / "s.duckdb"
+    with Store(store) as s:
+        ingest([tmp_path / "v1.txt", tmp_path / "v2.txt"], s, jobs=1)
+        run_trace(s)
+    out = CliRunner().invoke(app, ["show", str(tmp_path / "v2.txt"), "--store", str(store)], terminal_width=400).stdout
+    assert "later version of https://www.wire-example.com/strike" in out, out
+    assert "headline replaced" in out
+    additions = [line for line in out.splitlines() if "addition" in line]
+    assert additions and not any("Ships pile up" in line for line in additions), additions
