@@ -377,3 +377,16 @@ def test_show_reads_an_update_as_a_later_version_with_its_own_headline_once(tmp_
     assert "headline replaced" in out
     additions = [line for line in out.splitlines() if "addition" in line]
     assert additions and not any("Ships pile up" in line for line in additions), additions
+
+
+def test_an_agency_named_as_the_author_of_a_report_is_an_attributed_source():
+    """"according to The Associated Press", "Reuters reported on Monday": an agency is no speaker. A
+    person or another outlet after "according to" still needs the report noun."""
+    from newstrace.provenance.direction import _attributed
+
+    assert _attributed("Thousands stopped work, according to The Associated Press.", "portsweekly") == {"ap"}
+    assert _attributed("The Associated Press reported that 12 died.", "portsweekly") == {"ap"}
+    assert _attributed("Reuters reported on Monday that the plant shut.", "dailyeast") == {"reuters"}
+    assert _attributed("according to Choi Min-ho, the minister", "x") == frozenset()
+    assert _attributed("according to police", "x") == frozenset()
+    assert _attributed("according to Reuters", "reuters") == frozenset()  # its own outlet

@@ -415,6 +415,11 @@ _REPORT_ATTRIBUTION = re.compile(
     + r"|,[ \t]+reports?[ \t]+" + _OUTLET_NAME + r"[ \t]*[.;,]"
     + r"|\b(?:first[ \t]+)?reported[ \t]+(?:earlier[ \t]+)?by[ \t]+" + _OUTLET_NAME
 )
+#: The same said of a news agency by name alone ("according to The Associated Press", "Reuters
+#: reported that", "AFP reported on Monday"): an agency is no speaker, so no report noun is needed;
+#: read only where the name is an agency's (:data:`~newstrace.provenance.derive.AGENCY_ALIASES`).
+_AGENCY_ATTRIBUTION = re.compile(
+    r"\b[Aa]ccording[ \t]+to[ \t]+" + _OUTLET_NAME + r"|" + _OUTLET_NAME + r"[ \t]+reported[ \t]+(?:that|on|earlier)\b")
 #: Words a captured outlet name ends before: "Reuters on Wednesday", "Telemundo's website".
 _NAME_TAIL = re.compile(r"(?:['\u2019]s\b.*|[ \t]+(?:on|in|at|that|this|last|earlier|website|site|report|said|says)\b.*)$")
 
@@ -450,12 +455,13 @@ def _attributed(text: str, own: str | None) -> frozenset[str]:
 
     aliases = {a: k for k, names in AGENCY_ALIASES.items() for a in names}
     keys = set()
-    for m in _REPORT_ATTRIBUTION.finditer(text):
-        name = _NAME_TAIL.sub("", next(g for g in m.groups() if g)).strip()
-        key = outlet_slug(name)
-        key = aliases.get(key, key)
-        if len(key) >= 2:
-            keys.add("ap" if key == "apnews" else key)
+    for pattern, agencies_only in ((_REPORT_ATTRIBUTION, False), (_AGENCY_ATTRIBUTION, True)):
+        for m in pattern.finditer(text):
+            name = _NAME_TAIL.sub("", next(g for g in m.groups() if g)).strip()
+            key = outlet_slug(name)
+            key = aliases.get(key, key)
+            if len(key) >= 2 and (not agencies_only or key in AGENCY_ALIASES):
+                keys.add("ap" if key == "apnews" else key)
     return frozenset(k for k in keys if not outlet_matches(k, own))
 
 
