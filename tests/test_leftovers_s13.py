@@ -390,3 +390,9 @@ def test_an_agency_named_as_the_author_of_a_report_is_an_attributed_source():
     assert _attributed("according to Choi Min-ho, the minister", "x") == frozenset()
     assert _attributed("according to police", "x") == frozenset()
     assert _attributed("according to Reuters", "reuters") == frozenset()  # its own outlet
+
+
+def test_the_more_of_calque_is_a_claims_qualifier(tmp_path):
+    art = _analysed(tmp_path, "mt.txt", MT_COPY)
+    claim = next(c for c in art.claims if c.value == 3100)
+    assert claim.qualifier == "more of"

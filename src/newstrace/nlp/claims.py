@@ -89,6 +89,8 @@ QUALIFIERS = sorted({
     "well over", "well above", "just", "only", "exactly", "precisely", "barely", "circa",
     "greater than", "higher than", "lower than", "an average of", "a maximum of", "a minimum of",
     "almost exactly", "more then", "north of", "shy of", "nearly all of", "a record",
+    # machine translation's word-for-word "más de"/"mais de", "menos de" ("More of 2,400 persons")
+    "more of", "less of", "fewer of",
 }, key=lambda q: -len(q.split()))
 _QUALIFIER_WORDS = {tuple(q.split()): q for q in QUALIFIERS}
 #: Qualifiers after a number.
