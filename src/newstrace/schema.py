@@ -273,15 +273,17 @@ def json_schema() -> dict[str, Any]:
 
 
 DerivationKind = Literal["verbatim", "edited", "spun", "machine-translated", "translation", "rewritten"]
-ChangeKind = Literal["number", "quote", "name", "credit", "byline", "date", "omission", "addition", "slant", "hedge", "reworded"]
+ChangeKind = Literal["number", "quote", "name", "credit", "byline", "date", "omission", "addition", "moved", "slant", "hedge",
+                     "reworded"]
 
 
 class Change(_Record):
     """One difference between a copy and its origin, with the aligned evidence.
 
     Attributes:
-        kind: number, quote, name, credit, date, omission, addition, slant, hedge (a qualifier or
-            hedge added or removed) or reworded (an aligned sentence said in other words).
+        kind: number, quote, name, credit, byline, date, omission, addition, moved (text kept in
+            another order), slant, hedge (a qualifier or hedge added or removed) or reworded (an
+            aligned sentence said in other words).
         origin_text: the origin's words ("" for an addition).
         copy_text: the copy's words ("" for an omission).
         detail: short explanation ("270 -> 320", "meaning inverted", "credit dropped").

@@ -14,7 +14,7 @@ from newstrace.provenance.align import MIN_WORDS, TAU
 from newstrace.provenance.credit import credit_changes
 from newstrace.provenance.figures import _all_values, date_changes, name_before, number_changes, set_language
 from newstrace.provenance.hedges import QUALIFIER_LANGUAGES, hedge_changes
-from newstrace.provenance.paragraphs import _cut, moved_pairs, paragraph_changes, slant_in_additions
+from newstrace.provenance.paragraphs import _cut, moved_changes, moved_pairs, paragraph_changes, slant_in_additions
 from newstrace.provenance.rewording import (
     ATTRIBUTED,
     MIN_KEPT,
@@ -142,7 +142,7 @@ def headline_replaced(copy_art, origin_art, copy: list[Sentence], origin: list[S
 
 
 def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Sentence],
-                 pairs: list[tuple[int, int, float]]) -> list[Change]:
+                 pairs: list[tuple[int, int, float]], reordered: list[tuple[int, int, float]] = ()) -> list[Change]:
     """All changes of a copy against its origin.
 
     Within one language every aligned pair, and every pair of unaligned sentences moved out of
@@ -157,6 +157,8 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
         copy, origin: their analysed sentences.
         pairs: aligned ``(copy_index, origin_index, similarity)`` pairs, in order; those under the
             alignment threshold (:data:`newstrace.provenance.align.TAU`) are gap pairs.
+        reordered: the alignment's out-of-order pairs (:attr:`~newstrace.provenance.align.Alignment.moved`,
+            near-identical sentences the copy put elsewhere), reported as ``moved`` (:func:`moved_changes`).
 
     Returns:
         Changes in reading order of the copy, then paragraph-level, slant in added text and credit changes.
@@ -231,6 +233,7 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
         paragraphs = [c for c in (_without_headline(c, swap) for c in paragraphs) if c is not None]
         out.insert(0, swap)
     out += paragraphs
+    out += moved_changes(copy, origin, list(reordered))
     out += slant_in_additions([c for c in paragraphs if c.kind == "addition"], origin)
     out += credit_changes(copy_art, origin_art)
     return out

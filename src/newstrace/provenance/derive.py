@@ -1162,8 +1162,8 @@ def _content_chars(sents: list[Sentence]) -> int:
 
 
 #: Change kinds that make a copy edited whatever else it keeps word for word: a figure, a date, a
-#: quotation, or slant put into a sentence ("said" -> "conceded").
-_EDITS_OF_FACT = frozenset({"number", "date", "quote", "slant"})
+#: quotation, slant put into a sentence ("said" -> "conceded"), or a name altered ("Polis" -> "cops").
+_EDITS_OF_FACT = frozenset({"number", "date", "quote", "slant", "name"})
 _ROLE_WORD = re.compile(r"\b(?:first|second)\b")
 
 
@@ -1235,6 +1235,7 @@ _SIBLING_WORDING = (("quote altered", "quote differs"), ("origin text missing fr
                     ("byline dropped", "byline only in the sibling"), ("credit changed", "credits differ"),
                     ("byline changed", "bylines differ"), ("byline added", "byline only in this copy"),
                     ("headline replaced", "headlines differ"),
+                    ("moved out of order: origin", "in another order: sibling"), ("-> copy sentence", "-> this copy's sentence"),
                     ("copy text after the origin's end", "text only in this copy, after the sibling's end"))
 
 
@@ -1321,7 +1322,7 @@ def build_derivation(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment
     # sentences reworded past the alignment threshold between two aligned neighbours: a changed
     # sentence, not one omitted and one added (the decision above did not count them)
     gaps = gap_pairs(cs, os_, pairs, ({i for i, _, _ in moved}, {j for _, j, _ in moved}))
-    changes = find_changes(copy_art, origin_art, cs, os_, sorted(pairs + gaps))
+    changes = find_changes(copy_art, origin_art, cs, os_, sorted(pairs + gaps), moved)
     if kind == "verbatim":
         # a figure, date or quotation changed in a prose sentence reworded past the alignment (a
         # gap pair, read after the kind): an edit however close the rest (a new-user test:

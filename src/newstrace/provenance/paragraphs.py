@@ -274,6 +274,37 @@ def _tail_limits(sents: list[Sentence], last: int, keep, limit: float = float("i
     return out, pos
 
 
+def moved_changes(copy: list[Sentence], origin: list[Sentence], reordered: list[tuple[int, int, float]]) -> list[Change]:
+    """Text the copy keeps but puts in another order: one ``moved`` Change per run of out-of-order
+    pairs that follow each other on both sides (a paragraph moved), in the copy's reading order.
+
+    A reordered story says the same sentences with another emphasis (a lead pushed down, a
+    correction moved up); a new-user test's reordered copy read "edited" with no change listed.
+
+    Args:
+        copy, origin: the analysed sentences of each side.
+        reordered: ``(copy_index, origin_index, similarity)`` pairs outside the in-order alignment.
+
+    Returns:
+        ``moved`` Changes with both sides' sentences and a detail "moved out of order: origin
+        sentences 6-7 -> copy sentences 9-10" (1-based, as a reader counts them).
+    """
+    runs: list[list[tuple[int, int]]] = []
+    for i, j, _ in sorted(reordered):
+        if runs and (i, j) == (runs[-1][-1][0] + 1, runs[-1][-1][1] + 1):
+            runs[-1].append((i, j))
+        else:
+            runs.append([(i, j)])
+
+    def span(a: int, b: int) -> str:
+        return f"sentence {a + 1}" if a == b else f"sentences {a + 1}-{b + 1}"
+
+    return [Change(kind="moved", origin_text=" ".join(origin[j].text for _, j in run),
+                   copy_text=" ".join(copy[i].text for i, _ in run),
+                   detail=f"moved out of order: origin {span(run[0][1], run[-1][1])} -> copy {span(run[0][0], run[-1][0])}")
+            for run in runs]
+
+
 def paragraph_changes(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[int, int, float]],
                       min_words: int = 4, translated: bool = False) -> list[Change]:
     """Runs of unaligned sentences: omissions (origin only) and additions (copy only).

@@ -177,7 +177,7 @@ def record_rank(article_id: str, copy_id: str, against: str | None) -> int:
 #: (figures, quotations, names, credit, byline, dates), then hedges and slant, then text omitted or added,
 #: and last the rewordings, which a machine translation or a spinner produces in every sentence.
 CHANGE_ORDER: tuple[str, ...] = ("number", "quote", "name", "credit", "byline", "date", "hedge", "slant", "omission",
-                                 "addition", "reworded")
+                                 "addition", "moved", "reworded")
 
 
 def changes_by_weight(changes: list[Any]) -> list[Any]:
