@@ -379,20 +379,99 @@ def test_show_reads_an_update_as_a_later_version_with_its_own_headline_once(tmp_
     assert additions and not any("Ships pile up" in line for line in additions), additions
 
 
-def test_an_agency_named_as_the_author_of_a_report_is_an_attributed_source():
-    """"according to The Associated Press", "Reuters reported on Monday": an agency is no speaker. A
-    person or another outlet after "according to" still needs the report noun."""
+def test_an_agency_named_for_one_fact_is_no_retold_report():
+    """"according to The Associated Press", "Reuters reported on Monday": a local report names an agency
+    so for one fact; only a report noun ("according to a report from Reuters") says it retells one."""
     from newstrace.provenance.direction import _attributed
 
-    assert _attributed("Thousands stopped work, according to The Associated Press.", "portsweekly") == {"ap"}
-    assert _attributed("The Associated Press reported that 12 died.", "portsweekly") == {"ap"}
-    assert _attributed("Reuters reported on Monday that the plant shut.", "dailyeast") == {"reuters"}
-    assert _attributed("according to Choi Min-ho, the minister", "x") == frozenset()
-    assert _attributed("according to police", "x") == frozenset()
-    assert _attributed("according to Reuters", "reuters") == frozenset()  # its own outlet
+    assert _attributed("Thousands stopped work, according to The Associated Press.", "portsweekly") == frozenset()
+    assert _attributed("Reuters reported on Monday that the plant shut.", "dailyeast") == frozenset()
+    assert _attributed("according to a report from Reuters on Monday", "dailyeast") == {"reuters"}
 
 
 def test_the_more_of_calque_is_a_claims_qualifier(tmp_path):
     art = _analysed(tmp_path, "mt.txt", MT_COPY)
     claim = next(c for c in art.claims if c.value == 3100)
     assert claim.qualifier == "more of"
+
+
+# --- the third new-user test's findings (session 13): each kind of change on an invented wire story ---
+
+TOLLS = """URL: https://www.reuters.com/2025/06/10/valdoria-toll-protests
+
+Police arrest hundreds in Valdoria toll protests
+
+By Marten Osei
+
+PORT ARDEN, June 10 (Reuters) - Valdorian police have arrested over 320 people in four days of protests against higher road tolls, the force said on Tuesday, as marches spread to five provinces.
+
+The national police, known locally as Gardai, said 41 officers had been hurt since the rallies began on Friday, when the government announced that tolls would rise by 18% from July 1.
+
+"We will not let a small group hold the country's roads hostage," Police Commissioner Ravi Holm told reporters in Port Arden.
+
+Protest organisers said about 15,000 people joined a march on parliament on Monday evening, the largest so far.
+
+"People cannot pay more to drive to work," said Selma Berg, a nurse who joined the march.
+
+Transport Minister Odile Paquet said the rise was needed to repair ageing roads and that the government may delay it for lorry drivers.
+
+The opposition has called for a vote on the tolls, though neither side confirmed when it would be held.
+
+Further marches are planned in the northern provinces on Saturday, organisers said.
+"""
+
+
+def _tolls_pair(tmp_path, edit, site="copysite-example.net"):
+    from newstrace.provenance import compare
+
+    copy = edit(TOLLS).replace("https://www.reuters.com/2025/06/10/", f"https://www.{site}/2025/06/12/")
+    d, _p = compare(_analysed(tmp_path, "o.txt", TOLLS), _analysed(tmp_path, "c.txt", copy))
+    assert d is not None
+    return d
+
+
+def test_a_quotation_given_to_another_titled_speaker_is_a_quote_change(tmp_path):
+    d = _tolls_pair(tmp_path, lambda t: t.replace("Police Commissioner Ravi Holm told", "Transport Minister Odile Paquet told"))
+    assert [(c.kind, c.detail) for c in d.changes] == [
+        ("quote", "quotation attributed to another speaker: Police Commissioner Ravi Holm -> Transport Minister Odile Paquet")]
+    assert d.kind == "edited"
+
+
+def test_a_name_rendered_as_a_common_word_beside_a_word_like_it(tmp_path):
+    """"Gardai" -> "cops" next to "police": the name is not an inflection of a word in the sentence."""
+    from newstrace.provenance.text import is_inflection
+
+    assert not is_inflection("polis", "police") and is_inflection("italy", "italian")
+    d = _tolls_pair(tmp_path, lambda t: t.replace("known locally as Gardai", "known locally as cops"))
+    assert [(c.kind, c.detail) for c in d.changes] == [("name", "name rendered as a common word")]
+    assert d.kind == "edited"
+
+
+def test_slant_verbs_beside_any_speaker_and_a_slant_label_once(tmp_path):
+    d = _tolls_pair(tmp_path, lambda t: t.replace("the force said", "the force claimed")
+                    .replace("Protest organisers said", "Protest organisers admitted")
+                    .replace("when the government announced", "when the regime announced"))
+    assert sorted(c.detail for c in d.changes) == ["attribution verb 'said' -> 'admitted'",
+                                                   "attribution verb 'said' -> 'claimed'", "inserted 'regime'"]
+
+
+def test_a_caveat_clause_cut_is_no_inverted_meaning(tmp_path):
+    d = _tolls_pair(tmp_path, lambda t: t.replace(", though neither side confirmed when it would be held.", "."))
+    details = [c.detail for c in d.changes]
+    assert details == ["reworded: removed 'though neither side confirmed when it would be held'"], details
+
+
+def test_a_copy_of_an_agency_page_credited_to_another_agency_changed_the_credit(tmp_path):
+    d = _tolls_pair(tmp_path, lambda t: t.replace("(Reuters)", "(AFP)"))
+    assert d.origin_id is not None and not d.inferred_source  # the Reuters page is the origin
+    assert [(c.kind, c.detail) for c in d.changes] == [("credit", "credit changed")]
+
+
+def test_paragraphs_put_in_another_order_are_moved(tmp_path):
+    paras = TOLLS.split("\n\n")
+    body = paras[4:]
+    reordered = "\n\n".join(paras[:4] + [body[0], body[2], body[1]] + body[3:])  # the quotation after the march
+    d = _tolls_pair(tmp_path, lambda t: reordered)
+    moved = [c for c in d.changes if c.kind == "moved"]
+    assert len(moved) == 1 and moved[0].detail.startswith("moved out of order: origin sentence")
+    assert [c.kind for c in d.changes] == ["moved"]
