@@ -475,3 +475,22 @@ def test_paragraphs_put_in_another_order_are_moved(tmp_path):
     moved = [c for c in d.changes if c.kind == "moved"]
     assert len(moved) == 1 and moved[0].detail.startswith("moved out of order: origin sentence")
     assert [c.kind for c in d.changes] == ["moved"]
+
+
+def test_a_word_swapped_for_its_opposite_inverts_the_meaning(tmp_path):
+    """"has stopped listening" -> "has started listening" read "quote altered (95% alike)"."""
+    quote = _tolls_pair(tmp_path, lambda t: t.replace("People cannot pay more", "People can pay more")
+                        .replace("hold the country's roads", "free the country's roads"))
+    assert "meaning inverted (negation added or removed)" in [c.detail for c in quote.changes]
+    d = _tolls_pair(tmp_path, lambda t: t.replace("have arrested over 320 people", "have released over 320 people")
+                    .replace("the largest so far", "the smallest so far"))
+    assert not any("antonym" in c.detail for c in d.changes)  # not listed opposites: rewording
+    d = _tolls_pair(tmp_path, lambda t: t.replace("the rise was needed", "the fall was needed"))
+    assert any(c.detail.startswith("meaning inverted (antonym: 'rise' -> 'fall')") for c in d.changes), \
+        [c.detail for c in d.changes]
+    assert d.kind == "edited"
+    from newstrace.provenance.rewording import antonym_swaps
+
+    assert antonym_swaps("the government has stopped listening".split(), "the government has started listening".split()) \
+        == [("stopped", "started")]
+    assert antonym_swaps("stopped".split(), "started".split()) == []  # no shared frame

@@ -22,7 +22,7 @@ from newstrace.provenance.rewording import (
     _base,
     _kept,
     named_speaker_given,
-    negation_differs,
+    meaning_flipped,
     pronoun_speaker_given,
     quote_changes,
     renamed_pairs,
@@ -183,7 +183,7 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
     aligned_o = {j for _, j, _ in pairs + moved}
     aligned_c = {i for i, _, _ in pairs + moved}
     for i, j, sim in sorted(pairs + moved):
-        if sim >= 0.999 and not negation_differs(copy[i], origin[j]):
+        if sim >= 0.999 and not meaning_flipped(copy[i], origin[j]):
             continue
         context = (_neighbour_values(origin, j, copy_of, copy[i]), _neighbour_values(copy, i, origin_of, origin[j]))
         # a pair keeping few of its words (two different sentences) reports only numbers changed on both sides

@@ -54,7 +54,7 @@ from newstrace.provenance.direction import (
 )
 from newstrace.provenance.evidence import FEATURES, SLOT_MIN_CONFLICT, PairEvidence, pair_evidence
 from newstrace.provenance.paragraphs import APPENDED, _cut, is_furniture
-from newstrace.provenance.rewording import negation_differs
+from newstrace.provenance.rewording import meaning_flipped
 from newstrace.provenance.text import (
     PRONOUN_CLASS,
     Sentence,
@@ -1008,8 +1008,8 @@ def derivation_kind(copy_art, origin_art, copy: list[Sentence], origin: list[Sen
     # version updates; a changed figure is an edit however long the copy
     if (changed + added + cut <= (max(1, len(pairs) // 10) if len(pairs) >= 5 else 0) and shared >= VERBATIM_SHARE
             and not any(_figures(copy[i].text) != _figures(origin[j].text) for i, j in reworded)
-            # a negation added or removed changes the claim however alike the words read (one short word)
-            and not any(negation_differs(copy[i], origin[j]) for i, j, _ in pairs)):
+            # a negation added or removed, or a word swapped for its opposite, changes the claim however alike the words read
+            and not any(meaning_flipped(copy[i], origin[j]) for i, j, _ in pairs)):
         return "verbatim"
     sub = ins = 0
     zo = zc = 0.0

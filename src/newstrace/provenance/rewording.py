@@ -131,6 +131,12 @@ def negation_differs(copy: Sentence, origin: Sentence) -> bool:
     return (_negations(copy.text) % 2) != (_negations(origin.text) % 2)
 
 
+def meaning_flipped(copy: Sentence, origin: Sentence) -> bool:
+    """Whether an aligned pair inverts its claim: a negation added or removed (:func:`negation_differs`)
+    or a word swapped for its opposite in one frame (:func:`antonym_swaps`: "rose" -> "fell")."""
+    return negation_differs(copy, origin) or bool(antonym_swaps(_bases(origin), _bases(copy)))
+
+
 def _common_for_name(origin_word: str, copy_word: str) -> bool:
     """True when a name came back as an ordinary word: lower case, or a common English word (Zipf >= 3)
     clearly commoner than the name ("Armario" -> "Wardrobe", "Polis" -> "cops"). A word with a capital
@@ -144,7 +150,8 @@ def _common_for_name(origin_word: str, copy_word: str) -> bool:
 
 
 def quote_changes(copy: Sentence, origin: Sentence) -> list[Change]:
-    """Quotations altered between two aligned sentences; a change in negation parity is "meaning inverted".
+    """Quotations altered between two aligned sentences; a change in negation parity, or a word swapped
+    for its opposite (:func:`antonym_swaps`), is "meaning inverted".
 
     Quotations are paired by likeness (rapidfuzz ``fuzz.ratio`` of 50 or more), except where each
     sentence quotes one passage and the sentences keep most of their words (:func:`_kept` 0.6): then
@@ -170,8 +177,51 @@ def quote_changes(copy: Sentence, origin: Sentence) -> list[Change]:
                 or _cut_short(wq.split(), wb.split()) or _cut_short(wb.split(), wq.split()):
             continue
         inverted = (_negations(q) % 2) != (_negations(best) % 2)
-        detail = "meaning inverted (negation added or removed)" if inverted else f"quote altered ({score:.0f}% alike)"
+        flipped = antonym_swaps(wq.split(), wb.split())
+        detail = ("meaning inverted (negation added or removed)" if inverted else
+                  f"meaning inverted (antonym: {', '.join(f'{x!r} -> {y!r}' for x, y in flipped)})" if flipped else
+                  f"quote altered ({score:.0f}% alike)")
         out.append(Change(kind="quote", origin_text=q, copy_text=best, detail=detail))
+    return out
+
+
+#: Word pairs of opposite meaning whose swap, one word for the other in an otherwise kept passage,
+#: inverts a claim ("has stopped listening" -> "has started listening": a new-user test read it
+#: "quote altered (95% alike)"). English, folded, both directions; a spinner swaps synonyms, never
+#: these. Written for this purpose (no antonym lexicon is installed).
+ANTONYMS: dict[str, str] = {}
+for _a, _b in (("stop", "start"), ("stopped", "started"), ("stops", "starts"), ("rise", "fall"), ("rose", "fell"),
+               ("rises", "falls"), ("risen", "fallen"), ("increase", "decrease"), ("increased", "decreased"),
+               ("increases", "decreases"), ("support", "oppose"), ("supports", "opposes"), ("supported", "opposed"),
+               ("accept", "reject"), ("accepted", "rejected"), ("accepts", "rejects"), ("allow", "ban"),
+               ("allowed", "banned"), ("win", "lose"), ("won", "lost"), ("wins", "loses"), ("guilty", "innocent"),
+               ("true", "false"), ("legal", "illegal"), ("safe", "unsafe"), ("always", "never"), ("more", "less"),
+               ("higher", "lower"), ("approve", "reject"), ("approved", "rejected"), ("agree", "disagree"),
+               ("agreed", "disagreed"), ("before", "after"), ("confirmed", "denied"), ("confirm", "deny"),
+               ("confirms", "denies"), ("can", "cannot"), ("will", "won't"), ("lift", "impose"), ("lifted", "imposed"),
+               ("open", "close"), ("opened", "closed"), ("up", "down")):
+    ANTONYMS[_a], ANTONYMS[_b] = _b, _a
+
+
+def antonym_swaps(origin_words: list[str], copy_words: list[str]) -> list[tuple[str, str]]:
+    """One-for-one word replacements between two word lists that swap a word for its opposite
+    (:data:`ANTONYMS`), each with an equal word beside it on at least one side so the two stand in
+    one frame ("has stopped listening" -> "has started listening").
+
+    Returns:
+        ``(origin word, copy word)`` pairs, in the origin's order.
+    """
+    out = []
+    for op in Levenshtein.editops(origin_words, copy_words):
+        if op.tag != "replace":
+            continue
+        i, j = op.src_pos, op.dest_pos
+        x, y = origin_words[i], copy_words[j]
+        if ANTONYMS.get(x) == y:
+            before = i > 0 and j > 0 and origin_words[i - 1] == copy_words[j - 1]
+            after = i + 1 < len(origin_words) and j + 1 < len(copy_words) and origin_words[i + 1] == copy_words[j + 1]
+            if before or after:
+                out.append((x, y))
     return out
 
 
@@ -555,7 +605,7 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
     folded words), leaving out trivial ones (:func:`_trivial_span`), spans wholly inside quotation
     marks on both sides (:func:`quote_changes` reports them) and names already reported as altered.
     A negation added or removed outside quotations, in a span of at most :data:`INVERTING_SPAN`
-    words, is "meaning inverted".
+    words, or one word swapped for its opposite (:data:`ANTONYMS`: "rose" -> "fell"), is "meaning inverted".
 
     Words inserted that stand in a neighbouring origin sentence, or removed that stand in a
     neighbouring copy sentence (``neighbours``), crossed a sentence split or merge and are left out.
@@ -624,8 +674,10 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
 
     inverted = any(len(o) + len(c) <= INVERTING_SPAN and _negations(" ".join(o)) % 2 != _negations(" ".join(c)) % 2
                    for o, c, _, _ in kept_spans)
+    opposite = [(o[0], c[0]) for o, c, _, _ in kept_spans if len(o) == 1 and len(c) == 1 and ANTONYMS.get(o[0]) == c[0]]
     more = f" (+{len(spans) - MAX_SPANS} more)" if len(spans) > MAX_SPANS else ""
     detail = ("meaning inverted (negation added or removed); " if inverted else "") + \
+        ("meaning inverted (antonym: " + ", ".join(f"{x!r} -> {y!r}" for x, y in opposite) + "); " if opposite else "") + \
         "reworded: " + "; ".join(spans[:MAX_SPANS]) + more
     return out + [Change(kind="reworded", origin_text=origin.text, copy_text=copy.text, detail=detail)]
 
