@@ -473,7 +473,10 @@ def test_paragraphs_put_in_another_order_are_moved(tmp_path):
     reordered = "\n\n".join(paras[:4] + [body[0], body[2], body[1]] + body[3:])  # the quotation after the march
     d = _tolls_pair(tmp_path, lambda t: reordered)
     moved = [c for c in d.changes if c.kind == "moved"]
-    assert len(moved) == 1 and moved[0].detail.startswith("moved out of order: origin sentence")
+    assert len(moved) == 1 and moved[0].detail.startswith("moved out of order: origin #")
+    # numbered as the alignment numbers sentences (from 0)
+    i = next(a.copy_index for a in d.alignment if a.copy_sentence == moved[0].copy_text)
+    assert moved[0].detail.endswith(f"-> copy #{i}"), (moved[0].detail, i)
     assert [c.kind for c in d.changes] == ["moved"]
 
 
@@ -494,3 +497,23 @@ def test_a_word_swapped_for_its_opposite_inverts_the_meaning(tmp_path):
     assert antonym_swaps("the government has stopped listening".split(), "the government has started listening".split()) \
         == [("stopped", "started")]
     assert antonym_swaps("stopped".split(), "started".split()) == []  # no shared frame
+
+
+def test_show_says_whether_tracing_found_no_link_or_has_not_run(tmp_path):
+    from typer.testing import CliRunner
+
+    from newstrace.cli import app
+    from newstrace.store import Store
+    from newstrace.store.ingest import ingest
+    from newstrace.store.trace import run_trace
+
+    (tmp_path / "a.txt").write_text(STRIKE, encoding="utf-8")
+    store = tmp_path / "s.duckdb"
+    with Store(store) as s:
+        ingest([tmp_path / "a.txt"], s, jobs=1)
+    out = CliRunner().invoke(app, ["show", str(tmp_path / "a.txt"), "--store", str(store)], terminal_width=300).stdout
+    assert "run `newstrace trace` after ingesting" in out
+    with Store(store) as s:
+        run_trace(s)
+    out = CliRunner().invoke(app, ["show", str(tmp_path / "a.txt"), "--store", str(store)], terminal_width=300).stdout
+    assert "traced: no link was found" in out and "after ingesting" not in out

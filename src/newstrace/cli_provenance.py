@@ -245,6 +245,7 @@ def show(
                                        "as FILE:LINE (JSONL, CSV) or FILE#RECORD (Parquet, WARC)"))
         aliases = st.aliases(art.id)
         identical_date = st.identical_dates([art.id]).get(art.id)
+        traced = st.last_trace() is not None
         derivations = _own_first(st.derivations(art.id, resolved=not all_pairs), art.id)
         linked = {i for d in derivations for i in (d.copy_id, d.origin_id, *d.sibling_ids) if i and i != art.id}
         others = {i: st.get_article(i) for i in sorted(linked)}
@@ -252,7 +253,7 @@ def show(
     out = _open_output(output)
     try:
         render_provenance(_console(out, output is not None), art, aliases, derivations, others, labels,
-                          all_pairs=all_pairs, identical_date=identical_date)  # fmt: skip
+                          all_pairs=all_pairs, identical_date=identical_date, traced=traced)  # fmt: skip
     finally:
         if output:
             out.close()
@@ -343,7 +344,7 @@ def _print_links(console, derivations, labels: dict[str, str] | None = None) -> 
 
 
 def render_provenance(console, art, aliases: list[dict], derivations, others: dict, labels: dict[str, str],
-                      *, all_pairs: bool = False, identical_date=None) -> None:  # fmt: skip
+                      *, all_pairs: bool = False, identical_date=None, traced: bool = False) -> None:  # fmt: skip
     """Print an article, its sources and each derivation link with a side-by-side alignment.
 
     Each link says whose record it is and what its changes are read against: the article's own
@@ -368,6 +369,8 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
             identical republication of its text gives an earlier date than its own, or the only one
             (:meth:`~newstrace.store.Store.identical_dates`); printed as ``earliest date``. Each source with
             a date of its own says it.
+        traced: the store has a finished trace run: no link then means none was found, not that
+            tracing is still to be run (the message says which).
     """
     from rich.rule import Rule
 
@@ -396,11 +399,12 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
                       "attribution (byline, credit, dateline; after normalisation) and are stored as this one article: "
                       "each is a verbatim republication of the others.", soft_wrap=True)  # fmt: skip
     if not derivations:
+        hint = ("(traced: no link was found)" if traced
+                else "(run `newstrace trace` after ingesting)")
         if len(sources) > 1:
-            console.print("\nNo derivation links to any other stored article (run `newstrace trace` after ingesting).")
+            console.print(f"\nNo derivation links to any other stored article {hint}.")
         else:
-            console.print("\nNo derivation links: it is not a copy of, nor copied by, any stored article "
-                          "(run `newstrace trace` after ingesting).")  # fmt: skip
+            console.print(f"\nNo derivation links: it is not a copy of, nor copied by, any stored article {hint}.")
         return
 
     def name(i: str | None) -> str:

@@ -49,8 +49,15 @@ def report(
                    "(after `newstrace trace`) first, or leave out --no-update.", err=True)  # fmt: skip
     shown = f"{summary.stories_shown} of {summary.stories_total} stories"
     typer.echo(f"Wrote {output} ({summary.bytes / 1e6:.1f} MB): {shown}, {summary.diffs} diffs, "
-               f"{summary.seconds:.1f} s." + (" Limited: use --limit 0 for every story." if summary.limited else ""),
+               f"{summary.seconds:.1f} s." + (f" Limited: use --limit 0 for every story{_diffs_hint(summary)}."
+                                               if summary.limited else ""),
                err=True)  # fmt: skip
+
+
+def _diffs_hint(summary) -> str:
+    """", --max-diffs N for more diffs per story" where a story left diffs out (its copies are listed,
+    some without their side-by-side; a re-tester read --limit as the way to them)."""
+    return ", --max-diffs N for more side-by-side diffs per story" if summary.diffs_left_out else ""
 
 
 @app.command()

@@ -1235,7 +1235,7 @@ _SIBLING_WORDING = (("quote altered", "quote differs"), ("origin text missing fr
                     ("byline dropped", "byline only in the sibling"), ("credit changed", "credits differ"),
                     ("byline changed", "bylines differ"), ("byline added", "byline only in this copy"),
                     ("headline replaced", "headlines differ"),
-                    ("moved out of order: origin", "in another order: sibling"), ("-> copy sentence", "-> this copy's sentence"),
+                    ("moved out of order: origin #", "in another order: sibling #"), ("-> copy #", "-> this copy #"),
                     ("copy text after the origin's end", "text only in this copy, after the sibling's end"))
 
 

@@ -287,7 +287,8 @@ def moved_changes(copy: list[Sentence], origin: list[Sentence], reordered: list[
 
     Returns:
         ``moved`` Changes with both sides' sentences and a detail "moved out of order: origin
-        sentences 6-7 -> copy sentences 9-10" (1-based, as a reader counts them).
+        #5-6 -> copy #8-9" (sentence indices as the alignment table of ``show`` and the report
+        numbers them, from 0).
     """
     runs: list[list[tuple[int, int]]] = []
     for i, j, _ in sorted(reordered):
@@ -297,7 +298,7 @@ def moved_changes(copy: list[Sentence], origin: list[Sentence], reordered: list[
             runs.append([(i, j)])
 
     def span(a: int, b: int) -> str:
-        return f"sentence {a + 1}" if a == b else f"sentences {a + 1}-{b + 1}"
+        return f"#{a}" if a == b else f"#{a}-{b}"
 
     return [Change(kind="moved", origin_text=" ".join(origin[j].text for _, j in run),
                    copy_text=" ".join(copy[i].text for i, _ in run),

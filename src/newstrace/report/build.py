@@ -71,6 +71,7 @@ class ReportSummary:
             as ``newstrace trace`` prints them; pairs: every verified pair stored.
         diffs: side-by-side diffs written.
         limited: some stories (or diffs) were left out.
+        diffs_left_out: copies listed without their side-by-side diff (over ``max_diffs`` in a story).
         max_diffs: diffs per story at most.
         stories_built: the store has story tables filled (``newstrace stories`` ran).
         bytes: file size; seconds: build time.
@@ -89,6 +90,7 @@ class ReportSummary:
     pairs: int = 0
     diffs: int = 0
     limited: bool = False
+    diffs_left_out: int = 0
     max_diffs: int = DEFAULT_MAX_DIFFS
     stories_built: bool = True
     bytes: int = 0
@@ -156,7 +158,8 @@ def build_report(store: Store, out: str | Path, *, limit: int = DEFAULT_LIMIT, m
             v.diffs = [loaded[k] for k in v.diffs if k in loaded]
     summary.stories_shown = len(views)
     summary.diffs = sum(len(v.diffs) for v in views)
-    summary.limited = total > len(views) or any(v.diffs_left_out for v in views)
+    summary.diffs_left_out = sum(v.diffs_left_out for v in views)
+    summary.limited = total > len(views) or summary.diffs_left_out > 0
     speakers, speakers_left_out = _speaker_index(views)
     css, js, csp = inline_assets()
     with clock("render"):
