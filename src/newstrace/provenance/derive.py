@@ -54,7 +54,7 @@ from newstrace.provenance.direction import (
 )
 from newstrace.provenance.evidence import FEATURES, SLOT_MIN_CONFLICT, PairEvidence, pair_evidence
 from newstrace.provenance.paragraphs import APPENDED, _cut, is_furniture
-from newstrace.provenance.rewording import meaning_flipped
+from newstrace.provenance.rewording import framed_swaps, meaning_flipped
 from newstrace.provenance.text import (
     PRONOUN_CLASS,
     Sentence,
@@ -756,18 +756,8 @@ def pronoun_swaps(c: Sentence, o: Sentence) -> list[tuple[str, str]]:
     ow, cw = o.words, c.words
     if PRONOUN_CLASS.keys().isdisjoint(ow) or PRONOUN_CLASS.keys().isdisjoint(cw):
         return []  # most sentence pairs: no edit operations to compute
-    out = []
-    for op in Levenshtein.editops(ow, cw):
-        if op.tag != "replace":
-            continue
-        i, j = op.src_pos, op.dest_pos
-        x, y = ow[i], cw[j]
-        if x in PRONOUN_CLASS and y in PRONOUN_CLASS and PRONOUN_CLASS[x] != PRONOUN_CLASS[y]:
-            before = i > 0 and j > 0 and ow[i - 1] == cw[j - 1]
-            after = i + 1 < len(ow) and j + 1 < len(cw) and ow[i + 1] == cw[j + 1]
-            if before or after:
-                out.append((x, y))
-    return out
+    return framed_swaps(ow, cw, lambda x, y: x in PRONOUN_CLASS and y in PRONOUN_CLASS
+                        and PRONOUN_CLASS[x] != PRONOUN_CLASS[y])
 
 
 #: Garbled names alone are enough evidence of machine translation only from this many: one or two

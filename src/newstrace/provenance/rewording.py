@@ -203,10 +203,10 @@ for _a, _b in (("stop", "start"), ("stopped", "started"), ("stops", "starts"), (
     ANTONYMS[_a], ANTONYMS[_b] = _b, _a
 
 
-def antonym_swaps(origin_words: list[str], copy_words: list[str]) -> list[tuple[str, str]]:
-    """One-for-one word replacements between two word lists that swap a word for its opposite
-    (:data:`ANTONYMS`), each with an equal word beside it on at least one side so the two stand in
-    one frame ("has stopped listening" -> "has started listening").
+def framed_swaps(origin_words: list[str], copy_words: list[str], swapped) -> list[tuple[str, str]]:
+    """One-for-one word replacements (Levenshtein edit operations) for which ``swapped(origin word,
+    copy word)`` holds, each with an equal word beside it on at least one side, so the two words
+    stand in one frame ("has stopped listening" -> "has started listening", "his niece" -> "her niece").
 
     Returns:
         ``(origin word, copy word)`` pairs, in the origin's order.
@@ -217,12 +217,21 @@ def antonym_swaps(origin_words: list[str], copy_words: list[str]) -> list[tuple[
             continue
         i, j = op.src_pos, op.dest_pos
         x, y = origin_words[i], copy_words[j]
-        if ANTONYMS.get(x) == y:
+        if swapped(x, y):
             before = i > 0 and j > 0 and origin_words[i - 1] == copy_words[j - 1]
             after = i + 1 < len(origin_words) and j + 1 < len(copy_words) and origin_words[i + 1] == copy_words[j + 1]
             if before or after:
                 out.append((x, y))
     return out
+
+
+def antonym_swaps(origin_words: list[str], copy_words: list[str]) -> list[tuple[str, str]]:
+    """Words swapped for their opposite (:data:`ANTONYMS`) in one frame (:func:`framed_swaps`).
+
+    Returns:
+        ``(origin word, copy word)`` pairs, in the origin's order.
+    """
+    return framed_swaps(origin_words, copy_words, lambda x, y: ANTONYMS.get(x) == y)
 
 
 #: House-style spellings that say the same word ("per cent" / "percent", "pct"), compared as one in quotations.
