@@ -642,8 +642,14 @@ def date_changes(copy: Sentence, origin: Sentence) -> list[Change]:
     _, db, _ = _figures(copy)
     if da and db and sorted(da) != sorted(db):
         return [Change(kind="date", origin_text=origin.text, copy_text=copy.text,
-                       detail=f"{' '.join(da)} -> {' '.join(db)}")]
+                       detail=f"{' '.join(_as_written(origin, da))} -> {' '.join(_as_written(copy, db))}")]
     return []
+
+
+def _as_written(s: Sentence, folded: list[str]) -> list[str]:
+    """Folded date words ("tuesday") as the sentence writes them ("Tuesday"); others unchanged."""
+    written = {w: r for w, r in zip(s.words, s.raw)}
+    return [written.get(x, x) for x in folded]
 
 
 def _by_name(items: list[str]) -> dict[str, list[str]]:
