@@ -124,11 +124,16 @@ def _negations(text: str) -> int:
     return count
 
 
+def parity_differs(a: str, b: str) -> bool:
+    """Whether two texts differ in negation parity (:func:`_negations`): one negates what the other asserts."""
+    return _negations(a) % 2 != _negations(b) % 2
+
+
 def negation_differs(copy: Sentence, origin: Sentence) -> bool:
     """Whether two aligned sentences differ in negation parity (:func:`_negations` over the whole
     text, quotations included): "did not respond" -> "did respond" inverts the claim however alike
     the words are (one short word of weight 0.1 leaves them at 0.98-1.00 similarity)."""
-    return (_negations(copy.text) % 2) != (_negations(origin.text) % 2)
+    return parity_differs(copy.text, origin.text)
 
 
 def meaning_flipped(copy: Sentence, origin: Sentence) -> bool:
@@ -176,7 +181,7 @@ def quote_changes(copy: Sentence, origin: Sentence) -> list[Change]:
         if wq == wb or (score < 50 and not single) or (wq and wb and (wq in wb or wb in wq)) \
                 or _cut_short(wq.split(), wb.split()) or _cut_short(wb.split(), wq.split()):
             continue
-        inverted = (_negations(q) % 2) != (_negations(best) % 2)
+        inverted = parity_differs(q, best)
         flipped = antonym_swaps(wq.split(), wb.split())
         detail = ("meaning inverted (negation added or removed)" if inverted else
                   f"meaning inverted (antonym: {', '.join(f'{x!r} -> {y!r}' for x, y in flipped)})" if flipped else
@@ -541,7 +546,7 @@ def _trivial_span(o: list[str], c: list[str]) -> bool:
     of another gender or animacy ("she" -> "he", :data:`~newstrace.provenance.text.PRONOUN_CLASS`) is
     not trivial."""
     words = o + c
-    if _negations(" ".join(o)) % 2 != _negations(" ".join(c)) % 2:
+    if parity_differs(" ".join(o), " ".join(c)):
         return False  # "not" dropped: the claim is inverted (a new-user test: "did not respond" -> "did respond")
     if len(o) == 1 and len(c) == 1 and PRONOUN_CLASS.get(o[0], "") != PRONOUN_CLASS.get(c[0], "") \
             and o[0] in PRONOUN_CLASS and c[0] in PRONOUN_CLASS:
@@ -681,8 +686,7 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
     if not spans:
         return out
 
-    inverted = any(len(o) + len(c) <= INVERTING_SPAN and _negations(" ".join(o)) % 2 != _negations(" ".join(c)) % 2
-                   for o, c, _, _ in kept_spans)
+    inverted = any(len(o) + len(c) <= INVERTING_SPAN and parity_differs(" ".join(o), " ".join(c)) for o, c, _, _ in kept_spans)
     opposite = [(o[0], c[0]) for o, c, _, _ in kept_spans if len(o) == 1 and len(c) == 1 and ANTONYMS.get(o[0]) == c[0]]
     more = f" (+{len(spans) - MAX_SPANS} more)" if len(spans) > MAX_SPANS else ""
     detail = ("meaning inverted (negation added or removed); " if inverted else "") + \
