@@ -145,7 +145,7 @@ def split_repeats(paragraphs: list[str]) -> tuple[list[int], list[int]]:
     seen_sentences: set[str] = set()
     kept, repeated = [], []
     for i, para in enumerate(paragraphs):
-        text = _BULLET.sub("", paragraph_key(para))
+        text = _unbulleted(para)
         sentence = len(text.split()) >= MIN_REPEAT_WORDS and text.rstrip('"\')').endswith((".", "!", "?", '"'))
         # Copies differ in punctuation and marks a page or a feed rewrote ("—" for "-", a
         # list bullet, straight for curly marks): they are compared by their words.
@@ -176,7 +176,12 @@ def split_repeats(paragraphs: list[str]) -> tuple[list[int], list[int]]:
 
 def paragraph_words(paragraph: str) -> str:
     """The words of a paragraph as :func:`split_repeats` compares them (list bullet, punctuation and marks left out)."""
-    return _words(_BULLET.sub("", paragraph_key(paragraph)))
+    return _words(_unbulleted(paragraph))
+
+
+def _unbulleted(paragraph: str) -> str:
+    """A paragraph's key (:func:`paragraph_key`) without a list bullet opening it."""
+    return _BULLET.sub("", paragraph_key(paragraph))
 
 
 #: A list bullet or dash opening a paragraph ("- ", "• ", "* ").
