@@ -438,8 +438,8 @@ def attributed_sources(article) -> frozenset[str]:
     "reports"/"reported by", is required. Nor is an agency named for one fact ("according to The
     Associated Press", "Reuters reported on Saturday that ..."): a local report cites an agency so
     and quotes the statement every newsroom received (tried in session 13 and left out: it linked
-    tests/test_direction.py's invented local report to the Reuters story, 0.83). A credit line or republication notice is not one either
-    (:func:`declared_sources` reads those): it marks a licensed copy of the whole story, which the
+    tests/test_direction.py's invented local report to the Reuters story, 0.83). A credit line or
+    republication notice is not one either (:func:`declared_sources` reads those): it marks a licensed copy of the whole story, which the
     alignment finds, and a wire's own stories carry it (two Reuters stories of one event both credit
     Reuters and may quote one statement).
 
