@@ -331,6 +331,12 @@ def promoted_siblings(links: Sequence[Link]) -> dict[int, Promotion]:
     return {i: p for i, p in out.items() if (p.origin, links[i].copy_id) not in pairs}
 
 
+def _version_pairs(links: Sequence[Link]) -> dict[frozenset, str]:
+    """The pairs of articles joined by a ``versions`` link (two versions of one page), each mapped
+    to the older version (the link's origin side)."""
+    return {frozenset((d.copy_id, d.origin_id)): d.origin_id for d in links if d.versions and d.origin_id}
+
+
 def _follow_the_version_kept(best: dict[str, int], links: Sequence[Link], dropped: set[tuple[str, str]]) -> None:
     """Where a copy's chosen parent has another version (a ``versions`` link) that is also the copy's
     parent, the copy keeps the version whose text it holds: the other when more of the copy aligns
@@ -341,7 +347,7 @@ def _follow_the_version_kept(best: dict[str, int], links: Sequence[Link], droppe
     a translation of the first version on the update: 0.54 of the copy aligned with the first
     version, 0.43 with the update).
     """
-    versions = {frozenset((d.copy_id, d.origin_id)) for d in links if d.versions and d.origin_id}
+    versions = _version_pairs(links)
     if not versions:
         return
     by_copy: dict[str, list[int]] = defaultdict(list)
@@ -453,8 +459,7 @@ def _one_version_per_sibling(kept: list[int], links: Sequence[Link]) -> list[int
     """Of a copy's sibling links to two versions of one page (a ``versions`` link between them),
     keep the one to the version it follows best (:func:`_sibling_fit`; on a tie, the older
     version); the other would compare the copy with text written after it was made."""
-    older: dict[frozenset, str] = {frozenset((d.copy_id, d.origin_id)): d.origin_id
-                                   for d in links if d.versions and d.origin_id}  # fmt: skip
+    older = _version_pairs(links)
     if not older:
         return kept
     partners: dict[str, dict[str, int]] = defaultdict(dict)  # member -> partner -> link index

@@ -184,7 +184,7 @@ def quote_changes(copy: Sentence, origin: Sentence) -> list[Change]:
         inverted = parity_differs(q, best)
         flipped = antonym_swaps(wq.split(), wb.split())
         detail = ("meaning inverted (negation added or removed)" if inverted else
-                  f"meaning inverted (antonym: {', '.join(f'{x!r} -> {y!r}' for x, y in flipped)})" if flipped else
+                  _antonym_detail(flipped) if flipped else
                   f"quote altered ({score:.0f}% alike)")
         out.append(Change(kind="quote", origin_text=q, copy_text=best, detail=detail))
     return out
@@ -236,7 +236,17 @@ def antonym_swaps(origin_words: list[str], copy_words: list[str]) -> list[tuple[
     Returns:
         ``(origin word, copy word)`` pairs, in the origin's order.
     """
-    return framed_swaps(origin_words, copy_words, lambda x, y: ANTONYMS.get(x) == y)
+    return framed_swaps(origin_words, copy_words, is_antonym)
+
+
+def is_antonym(origin_word: str, copy_word: str) -> bool:
+    """Whether two folded words are opposites in :data:`ANTONYMS` ("rose", "fell")."""
+    return ANTONYMS.get(origin_word) == copy_word
+
+
+def _antonym_detail(pairs: list[tuple[str, str]]) -> str:
+    """The change detail for words swapped for their opposite: "meaning inverted (antonym: 'rose' -> 'fell')"."""
+    return "meaning inverted (antonym: " + ", ".join(f"{x!r} -> {y!r}" for x, y in pairs) + ")"
 
 
 #: House-style spellings that say the same word ("per cent" / "percent", "pct"), compared as one in quotations.
@@ -687,10 +697,10 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
         return out
 
     inverted = any(len(o) + len(c) <= INVERTING_SPAN and parity_differs(" ".join(o), " ".join(c)) for o, c, _, _ in kept_spans)
-    opposite = [(o[0], c[0]) for o, c, _, _ in kept_spans if len(o) == 1 and len(c) == 1 and ANTONYMS.get(o[0]) == c[0]]
+    opposite = [(o[0], c[0]) for o, c, _, _ in kept_spans if len(o) == 1 and len(c) == 1 and is_antonym(o[0], c[0])]
     more = f" (+{len(spans) - MAX_SPANS} more)" if len(spans) > MAX_SPANS else ""
     detail = ("meaning inverted (negation added or removed); " if inverted else "") + \
-        ("meaning inverted (antonym: " + ", ".join(f"{x!r} -> {y!r}" for x, y in opposite) + "); " if opposite else "") + \
+        (_antonym_detail(opposite) + "; " if opposite else "") + \
         "reworded: " + "; ".join(spans[:MAX_SPANS]) + more
     return out + [Change(kind="reworded", origin_text=origin.text, copy_text=copy.text, detail=detail)]
 
