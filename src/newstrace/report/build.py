@@ -21,7 +21,16 @@ from newstrace.report.details import story_details
 from newstrace.report.graph import GraphLayout
 from newstrace.report.render import environment, inline_assets
 from newstrace.report.timeline import Timeline
-from newstrace.report.views import DiffView, ReportLinks, load_diffs, stored_key, story_graph, story_timeline
+from newstrace.report.views import (
+    DiffView,
+    ReportLinks,
+    diff_order,
+    load_diffs,
+    meaning_inverted_links,
+    stored_key,
+    story_graph,
+    story_timeline,
+)
 from newstrace.store import Store
 from newstrace.stories.models import StoryDetail
 from newstrace.stories.variants import norm_words
@@ -29,7 +38,9 @@ from newstrace.stories.variants import norm_words
 #: Stories given in full by default (largest first). On a store of 100,000 articles this keeps
 #: the file near 10 MB and its build near half a minute on 2 CPUs (bench/web_speed.py).
 DEFAULT_LIMIT = 100
-#: Side-by-side diffs per story by default (highest-scoring copies first).
+#: Side-by-side diffs per story by default: copies that changed figures, quotations, names or meaning first,
+#: then other text changes, then credit-only republications; highest-scoring first within each
+#: (:func:`newstrace.report.views.diff_order`).
 DEFAULT_MAX_DIFFS = 10
 #: Speakers listed in the index at most.
 MAX_SPEAKERS = 500
@@ -42,8 +53,9 @@ class StoryView:
     Attributes:
         detail: the story (members, edges, quotes, claims, names).
         graph, timeline: laid-out drawings.
-        diffs: side-by-side diffs of its copies (at most ``max_diffs``).
-        diffs_left_out: copies without a diff in the file.
+        diffs: side-by-side diffs of its copies (at most ``max_diffs``), in
+            :func:`~newstrace.report.views.diff_order`: changes of substance first, credit-only copies last.
+        diffs_left_out: copies without a diff in the file (the last in that order).
         members: member by article id (for table labels).
         identical: member id -> every source its identical text was ingested from, where two or
             more (:meth:`newstrace.store.Store.identical_sources`): republications stored as one article.
@@ -107,7 +119,11 @@ def build_report(store: Store, out: str | Path, *, limit: int = DEFAULT_LIMIT, m
         store: an open store (read-only is enough) on which ``newstrace stories`` ran.
         out: the HTML file to write (replaced atomically: written next to it, then renamed).
         limit: stories given in full, largest first (0: all of them).
-        max_diffs: side-by-side diffs per story, highest-scoring copies first (0: all).
+        max_diffs: side-by-side diffs per story (0: all), chosen and given in
+            :func:`~newstrace.report.views.diff_order`: copies that changed figures, quotations, names,
+            dates, hedges, slant or meaning first, then other text changes (cuts, additions, rewordings),
+            then copies whose only change is the credit or byline; highest-scoring first within each.
+            The copies table lists every copy link whatever the limit.
         jobs: processes loading story details (default: every CPU; used when the store is
             open read-only and there are enough stories, see :mod:`newstrace.report.details`).
 
@@ -136,6 +152,8 @@ def build_report(store: Store, out: str | Path, *, limit: int = DEFAULT_LIMIT, m
     wanted: list[tuple[str, str]] = []
     clock = _Clock(summary.stage_seconds)
     details = story_details(store, [s.id for s in page.stories], jobs)
+    with clock("diffs"):  # which copies' rewordings invert a sentence: one query for every story shown
+        inverted = meaning_inverted_links(store, [i for s in page.stories for i in s.article_ids])
     while True:
         with clock("stories"):
             detail = next(details, False)
@@ -144,7 +162,9 @@ def build_report(store: Store, out: str | Path, *, limit: int = DEFAULT_LIMIT, m
         if detail is None:
             continue
         with clock("drawings"):
-            edges = sorted(detail.edges, key=lambda e: -e.score)
+            # changes of substance first, credit-only copies last: the diffs a reader acts on are never left out
+            # for a verbatim republication that scored higher
+            edges = diff_order(detail.edges, inverted)
             chosen = edges if max_diffs <= 0 else edges[:max_diffs]
             views.append(StoryView(detail, story_graph(detail, links), story_timeline(detail, links),
                                    diffs_left_out=len(edges) - len(chosen),

@@ -192,6 +192,72 @@ def changes_by_weight(changes: list[Any]) -> list[Any]:
     return sorted(changes, key=lambda c: rank.get(c.kind, len(rank)))
 
 
+#: Change kinds that alter what a copy says (figures, quotations, names, dates, hedges, slant): a copy
+#: with any of them has its side-by-side diff shown first (:func:`diff_order`).
+SUBSTANCE_CHANGES: frozenset[str] = frozenset({"number", "quote", "name", "date", "hedge", "slant"})
+#: Change kinds of the furniture around the text (agency credit, byline): a copy with only these, or none,
+#: says what its origin says, and its diff comes last.
+FURNITURE_CHANGES: frozenset[str] = frozenset({"credit", "byline"})
+#: Derivation kinds whose text is the origin's, sentence for sentence; a copy of any other kind (spun,
+#: translated, rewritten) differs throughout even where trace recorded no change.
+SAME_TEXT_KINDS: frozenset[str] = frozenset({"verbatim", "edited"})
+#: How a ``reworded`` change's detail begins where a negation or an antonym inverted the sentence
+#: (:func:`newstrace.provenance.rewording.reworded_changes`).
+MEANING_INVERTED = "meaning inverted"
+
+
+def diff_tier(edge: Any, inverted: bool = False) -> int:
+    """What a copy changed, as the report ranks its side-by-side diff.
+
+    Args:
+        edge: a copy-tree edge (:class:`~newstrace.stories.models.TreeEdge`: ``kind``, ``change_counts``).
+        inverted: one of its ``reworded`` changes inverts the meaning (:data:`MEANING_INVERTED`).
+
+    Returns:
+        0: a change of substance (:data:`SUBSTANCE_CHANGES`, or a meaning inverted); 1: other text
+        changes (cuts, additions, moved text, rewordings) or a copy whose whole text differs (a kind outside
+        :data:`SAME_TEXT_KINDS`); 2: at most the credit or byline changed (a verbatim republication).
+    """
+    kinds = set(edge.change_counts)
+    if inverted or kinds & SUBSTANCE_CHANGES:
+        return 0
+    if kinds - FURNITURE_CHANGES or edge.kind not in SAME_TEXT_KINDS:
+        return 1
+    return 2
+
+
+def diff_order(edges: list[Any], inverted: set[tuple[str, str]] = frozenset()) -> list[Any]:
+    """A story's copy links in the order the report gives their side-by-side diffs: what a fact-checker or
+    rights team acts on first. Changes of substance first, then other text changes, then copies whose only
+    change is the credit or byline (:func:`diff_tier`); highest score first within each, then by copy id.
+
+    Args:
+        edges: copy-tree edges (:class:`~newstrace.stories.models.TreeEdge`).
+        inverted: ``(copy_id, stored key)`` of links with a ``reworded`` change that inverts the
+            meaning (:func:`meaning_inverted_links`); the key as :func:`stored_key` gives it.
+
+    Returns:
+        A new list of the same edges (the copies table keeps its own order, by score).
+    """
+    return sorted(edges, key=lambda e: (diff_tier(e, (e.copy_id, stored_key(e)) in inverted), -e.score, e.copy_id))
+
+
+def meaning_inverted_links(store: Store, copy_ids: list[str]) -> set[tuple[str, str]]:
+    """``(copy_id, origin_key)`` of the stored links of these copies with a ``reworded`` change that inverts
+    the meaning (its detail begins with :data:`MEANING_INVERTED`): one query for any number of copies.
+
+    Raises:
+        newstrace.store.StoreError: the store cannot be read.
+    """
+    ids = sorted({i for i in copy_ids if i})
+    if not ids:
+        return set()
+    with store.registered_ids("_inverted_ids", ids):
+        rows = store.query("SELECT DISTINCT c.copy_id, c.origin_key FROM changes c JOIN _inverted_ids k ON k.id = c.copy_id "
+                           "WHERE c.kind = 'reworded' AND starts_with(c.detail, ?)", [MEANING_INVERTED])  # fmt: skip
+    return {(r["copy_id"], r["origin_key"]) for r in rows}
+
+
 def change_counts(changes: list[Any]) -> dict[str, int]:
     """A record's changes counted by kind, in order of first appearance (``{"quote": 7, "reworded": 2}``).
 
@@ -457,6 +523,7 @@ def load_diffs(store: Store, keys: list[tuple[str, str]], links: Links | None = 
 
 __all__ = [
     "KINDS", "ROLES", "KIND_HELP", "Links", "ReportLinks", "WebLinks", "anchor", "short", "source_label", "label", "member_kind", "stored_key",
-    "record_rank", "alias_sources", "change_counts", "changes_by_weight", "copy_count",
+    "record_rank", "alias_sources", "change_counts", "diff_order", "diff_tier", "meaning_inverted_links",
+    "SUBSTANCE_CHANGES", "FURNITURE_CHANGES", "SAME_TEXT_KINDS", "MEANING_INVERTED", "changes_by_weight", "copy_count",
     "story_graph", "story_timeline", "ArticleBrief", "DiffView", "article_briefs", "load_diffs",
 ]  # fmt: skip
