@@ -211,7 +211,7 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
                          for ss, k in ((origin, j), (copy, i)))
             reworded = reworded_changes(copy[i], origin[j], renamed, near, firm=sim >= TAU or (i, j) in sole,
                                         last=(j == len(origin) - 1 and _cut(origin[j]), i == len(copy) - 1 and _cut(copy[i])),
-                                        people=people)
+                                        people=people, figures_reported=bool(numbers))
             # a whole name given the quotation, where no other reading found the new speaker
             if not any(c.kind == "quote" and c.detail.startswith(ATTRIBUTED) for c in words + reworded):
                 named = named_speaker_given(copy[i], origin[j])

@@ -550,6 +550,14 @@ _CONTRACTIONS = {"can't": "cannot", "won't": "willnot", "shan't": "shallnot", "i
 MAX_SPANS = 4
 
 
+def _figure_with_its_word(words: list[str]) -> bool:
+    """Whether folded words are a figure and at most one other content word ("nine missing",
+    "12 new"): what a number removed or added takes with it."""
+    if not any(token_value(w) is not None for w in words):
+        return False
+    return sum(1 for w in words if token_value(w) is None and zipf(w) < FUNCTION_ZIPF) <= 1
+
+
 def _trivial_span(o: list[str], c: list[str]) -> bool:
     """Whether a differing span (folded words of each side) says nothing new: function words only,
     a spelling variant, or numbers, qualifiers and hedges, which their own changes report. A pronoun
@@ -623,8 +631,8 @@ INVERTING_SPAN = 3
 
 def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]] = frozenset(),
                      neighbours: tuple[set[str], set[str]] = (set(), set()), firm: bool = True,
-                     last: tuple[bool, bool] = (False, False), people: frozenset[str] | set[str] = frozenset()
-                     ) -> list[Change]:
+                     last: tuple[bool, bool] = (False, False), people: frozenset[str] | set[str] = frozenset(),
+                     figures_reported: bool = False) -> list[Change]:
     """An aligned sentence said in other words: the spans of words that differ (difflib opcodes over
     folded words), leaving out trivial ones (:func:`_trivial_span`), spans wholly inside quotation
     marks on both sides (:func:`quote_changes` reports them) and names already reported as altered.
@@ -649,6 +657,9 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
             quotation's speaker on both sides, the quotation kept, and names one of them in the copy
             is a ``quote`` change "quotation attributed to another speaker" (as in :func:`word_changes`:
             '"...," said Anja Holm, 34' -> '"...," said Petra Lindahl').
+        figures_reported: :func:`~newstrace.provenance.figures.number_changes` reported this pair's
+            figures; a span only removed or only added that holds a figure and at most one other
+            content word ("nine missing" fishermen -> fishermen) is that number change, not a rewording.
 
     Returns:
         ``name`` Changes, then at most one ``reworded`` Change with both sentences and a detail such
@@ -668,6 +679,8 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
         o, c = fa[i1:i2], fb[j1:j2]
         if _trivial_span(o, c) or (len(o) == 1 and len(c) == 1 and (o[0], c[0]) in skip):
             continue
+        if figures_reported and not (o and c) and _figure_with_its_word(o or c):
+            continue  # the number change reports it ("number removed: 9")
         if all(qa[i1:i2]) and all(qb[j1:j2]):
             continue  # inside the quotation on both sides
         if (not c and _in_neighbours(o, neighbours[1])) or (not o and _in_neighbours(c, neighbours[0])):
