@@ -250,9 +250,9 @@ def _outlet_index(views: list[StoryView]) -> list[dict[str, Any]]:
             e["articles"] += 1
             if m.role == "origin":
                 e["origins"] += 1
-            elif m.role == "copy":
+            elif m.role in ("copy", "version"):
                 e["copies"] += 1
-                e["kinds"][m.kind or "copy"] += 1
+                e["kinds"]["version" if m.role == "version" else m.kind or "copy"] += 1
     rows = [{"name": k, **v, "kinds": dict(v["kinds"])} for k, v in acc.items()]
     return sorted(rows, key=lambda r: (-r["articles"], r["name"]))
 

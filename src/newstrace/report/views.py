@@ -29,8 +29,8 @@ from newstrace.stories.query import inferred_key
 
 #: Derivation kinds in legend order (newstrace.schema.DerivationKind).
 KINDS: tuple[str, ...] = ("verbatim", "edited", "spun", "machine-translated", "translation", "rewritten")
-#: Node roles in legend order.
-ROLES: tuple[str, ...] = ("origin", "inferred", "independent")
+#: Node roles in legend order (``version``: a later version of a member, drawn as a copy of it).
+ROLES: tuple[str, ...] = ("origin", "inferred", "version", "independent")
 #: What each kind and role means, for legends and tooltips.
 KIND_HELP: dict[str, str] = {
     "origin": "origin: copied by others, copies nothing stored",
@@ -43,6 +43,7 @@ KIND_HELP: dict[str, str] = {
     "inferred": "inferred common source: missing from the store, or a member whose direction is unclear",
     "sibling": "sibling: a copy of an inferred common source, the text its siblings are compared with",
     "independent": "independent coverage of the same event (not a copy)",
+    "version": "version: a later version of the same page or file (an update by its publisher, not a copy)",
 }
 #: Longest node label in the graph (characters; ~168 px at 12 px).
 LABEL_CHARS = 22
@@ -294,12 +295,13 @@ def member_kind(role: str, kind: str | None) -> str:
     """What a member is shown as: a copy's own derivation kind, else its role.
 
     Args:
-        role: ``origin``, ``copy`` or ``independent`` (:class:`~newstrace.stories.models.Member`).
+        role: ``origin``, ``copy``, ``version`` or ``independent`` (:class:`~newstrace.stories.models.Member`).
         kind: the kind of the member's own link as the copy side, ``None`` when it has none.
 
     Returns:
         The kind; ``sibling`` for a copy with no link of its own (the reference side of its
-        sibling pairs: the pair's kind describes the other side, never this one); the role otherwise.
+        sibling pairs: the pair's kind describes the other side, never this one); the role otherwise
+        (``version`` for a later version of a member: an update, whatever its link's kind).
     """
     return (kind or "sibling") if role == "copy" else role
 
@@ -335,10 +337,11 @@ def story_graph(detail: StoryDetail, links: Links) -> GraphLayout:
     inferred: dict[str, GraphNode] = {}
     for m in detail.members:
         edge = best.get(m.article_id)
-        role = m.role if m.role in ("origin", "copy", "independent") else "copy"
-        kind = member_kind("copy", edge.kind if edge else m.kind) if role == "copy" else ""
+        role = m.role if m.role in ("origin", "copy", "independent") else "copy"  # a version hangs under its earlier one
+        kind = "version" if m.role == "version" else member_kind("copy", edge.kind if edge else m.kind) if role == "copy" else ""
         label = short(source_label(m.outlet, m.url, m.article_id[:12]), LABEL_CHARS)
-        what = (f"{kind} copy" if kind != "sibling" else KIND_HELP[kind]) if role == "copy" else KIND_HELP.get(role, role)
+        what = (f"{kind} copy" if kind not in ("sibling", "version") else KIND_HELP[kind]) if role == "copy" \
+            else KIND_HELP.get(role, role)
         title = " — ".join(x for x in (m.headline.strip(), m.outlet or "", m.date or "undated", what) if x)
         if edge:
             href = links.diff(m.article_id, stored_key(edge))

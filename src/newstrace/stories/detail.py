@@ -13,6 +13,9 @@ a page shows rather than by the story's size (a wire story can have thousands of
 Copy links are those of the resolved graph the store keeps (:mod:`newstrace.store.resolved`,
 as ``newstrace trace`` prints it): one origin per copy, and one sibling record per copy of an
 inferred source, whose ``sibling_ids`` is its whole group (the pair it was aligned with first).
+A member whose own link joins it to an earlier version of the same page or file (trace's
+"two versions of one" reason, :func:`newstrace.provenance.direction.is_versions_record`: an
+update, not a copy) has the role ``version``.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from newstrace.provenance.direction import VERSIONS_REASON
 from newstrace.schema import Article, Derivation
 from newstrace.store import Store
 from newstrace.store import records as rec
@@ -37,6 +41,9 @@ _VARIANT_TABLES = ("entities", "quotes", "claims")
 #: Derivation columns read for every member link (the copy tree); the variant comparison needs no more.
 _LINK_COLUMNS = ("copy_id", "origin_key", "origin_id", "kind", "score", "copy_coverage", "origin_coverage",
                  "inferred_source", "sibling_ids")  # fmt: skip
+#: Whether a link joins two versions of one page or file: its first direction reason is trace's
+#: (:data:`~newstrace.provenance.direction.VERSIONS_REASON`), as the resolved graph reads it.
+_VERSIONS_COLUMN = "coalesce(starts_with(d.direction_evidence[1], ?), false) AS versions"
 _NETLOC = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*")
 
 
@@ -113,9 +120,10 @@ def _variant_articles(store: Store, ids: list[str]) -> list[Article]:
 
 
 def _member_kind(role: str, own: dict[str, Any] | None) -> str | None:
-    """:attr:`Member.kind`: a copy's own strongest link's kind, ``"sibling"`` for a copy with no link of its
-    own (the reference side of its sibling group; the report's ``member_kind`` shows the same), else ``None``."""
-    if role != "copy":
+    """:attr:`Member.kind`: a copy's (or later version's) own strongest link's kind, ``"sibling"`` for a copy with
+    no link of its own (the reference side of its sibling group; the report's ``member_kind`` shows the same),
+    else ``None``."""
+    if role not in ("copy", "version"):
         return None
     return own["kind"] if own is not None else "sibling"
 
@@ -167,9 +175,9 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
             SELECT a.id, a.seq, a.headline, a.source_url, a.source_path, a.outlet, a.language, a.byline, a.credit,
                    s.date_lo, s.date_hi, s.date_source, strftime(a.ingested_at, '%Y-%m-%d') AS ingested
             FROM articles a JOIN _m ON a.id = _m.id JOIN story_articles s ON s.article_id = a.id""")}  # fmt: skip
-        links = [dict(zip(_LINK_COLUMNS, r)) for r in db.tuples(
-            store, f"SELECT {', '.join('d.' + c for c in _LINK_COLUMNS)} FROM {RESOLVED_TABLE} d JOIN _m ON d.copy_id = _m.id "
-                   "ORDER BY d.copy_id, d.origin_key")]  # fmt: skip
+        links = [dict(zip((*_LINK_COLUMNS, "versions"), r)) for r in db.tuples(
+            store, f"SELECT {', '.join('d.' + c for c in _LINK_COLUMNS)}, {_VERSIONS_COLUMN} FROM {RESOLVED_TABLE} d "
+                   "JOIN _m ON d.copy_id = _m.id ORDER BY d.copy_id, d.origin_key", [VERSIONS_REASON])]  # fmt: skip
         if max_members is None:
             event = db.rows(store, "SELECT l.* FROM story_links l JOIN _m x ON l.a = x.id JOIN _m y ON l.b = y.id "
                             "ORDER BY l.score DESC, l.a, l.b")  # fmt: skip
@@ -190,7 +198,10 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
     outlets = _outlets(info)
 
     def role(i: str) -> str:
-        return "copy" if i in best else "origin" if i in origins else "independent"
+        # a later version of a page or file: its own link is the update from the earlier version, not a copy
+        if i in best:
+            return "version" if i in own and own[i]["versions"] else "copy"
+        return "origin" if i in origins else "independent"
 
     def day(i: str) -> tuple[str | None, str | None]:
         """ISO day, or ISO month ("2019-02") when only a month is known (a URL's /2019/02/)."""

@@ -11,9 +11,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-#: How a member came into its story: the origin of copies, a copy (by derivation kind), or
-#: independent coverage of the same event joined by shared event keys.
-MemberRole = Literal["origin", "copy", "independent"]
+#: How a member came into its story: the origin of copies, a copy (by derivation kind), a later
+#: version of another member (the same page or file updated: trace's "two versions of one" link,
+#: :func:`newstrace.provenance.direction.is_versions_record`), or independent coverage of the same
+#: event joined by shared event keys.
+MemberRole = Literal["origin", "copy", "version", "independent"]
 #: Where a date came from; ``ingested`` is the fallback when nothing dates the article.
 DateSource = Literal["published", "url", "captured", "ingested"]
 
@@ -34,7 +36,8 @@ class Story(_Model):
         origin_ids: roots of the copy tree: members that others derive from and that derive
             from no member, plus inferred common sources (``"inferred:<hash>"``) missing from the store.
         independent_ids: members in no derivation link (joined by shared event keys).
-        n_articles, n_copies: member count; members that derive from another (or share an inferred source).
+        n_articles, n_copies: member count; members that derive from another (or share an inferred source),
+            later versions of a member (role ``version``) included.
         first_seen, last_seen: earliest and latest member date, at its own precision: an ISO day,
             or an ISO month (``"2019-02"``) for a member dated only by a URL's month. A month is
             read as "by its end" for first seen and "from its start" for last seen, so it is
@@ -84,9 +87,12 @@ class Member(_Model):
         article_id, headline, url (or input path), outlet, language, byline, credit.
         date: ISO day, or ISO month (``"2019-02"``) when only the month is known;
             ``date_source`` says where it came from.
-        role: origin, copy or independent.
-        kind: for a copy, the derivation kind of its own highest-scoring link (the link in which it
-            is the copy side), or ``"sibling"`` for a copy with no link of its own: the reference
+        role: ``origin``; ``copy``; ``version``: a later version of another member, the same page
+            (URL) or file record ingested again after an update (an update by its own publisher, not a
+            copy: trace links the two with the reason "two versions of one ...", and the earlier
+            version keeps its own role, ``origin`` where nothing else is above it); or ``independent``.
+        kind: for a copy or a version, the derivation kind of its own highest-scoring link (the link in
+            which it is the copy side), or ``"sibling"`` for a copy with no link of its own: the reference
             side of its sibling group, the text the other copies of an inferred source are compared
             with (the pairs' kinds describe the other side, never it); ``None`` for an origin or
             independent member.
@@ -154,7 +160,8 @@ class EventLink(_Model):
 
 
 class TimelinePoint(_Model):
-    """A member on the story's timeline: when (ISO day or month), which outlet, which article, how (``origin``, a copy kind, ``independent``)."""
+    """A member on the story's timeline: when (ISO day or month), which outlet, which article, how (``origin``, a copy
+    kind, ``version`` for a later version of a member, ``independent``)."""
 
     date: str | None
     date_source: DateSource | None = None
