@@ -57,3 +57,93 @@ def test_a_figure_dropped_with_a_clause_keeps_the_clause_as_a_rewording():
     changes = _changes(copy)
     assert any(k == "number" and "9" in d for k, d in changes), changes
     assert any(k == "reworded" and "nine missing fishermen" in d for k, d in changes), changes
+
+
+# --- a page compiling two unrelated wire stories (an aggregator's briefing) ---------------------
+
+from newstrace.provenance.graph import Link, resolve_links  # noqa: E402
+
+
+def test_a_compilation_keeps_an_origin_for_each_story_it_copies():
+    """brief copies half of AFP's story and, below it, part of Reuters' unrelated one: two origins."""
+    links = [
+        Link("brief", "afp", None, 0.986, 0.54, 0.27, 0.972),
+        Link("brief", "reuters", None, 0.976, 0.42, 0.20, 0.961),
+        Link("paper", "reuters", None, 0.99, 0.95, 0.80, 0.95),  # a paper's edit of the Reuters story
+    ]
+    parts = {0: set(range(0, 7)), 1: set(range(7, 13)), 2: set(range(20))}
+    kept = resolve_links(links, copy_sentences=parts.__getitem__)
+    assert sorted(i for i, g in kept.items() if g is None) == [0, 1, 2]
+    # without the aligned sentences (or with the same ones aligned to both) the copy keeps one origin
+    assert sorted(resolve_links(links)) == [0, 2]
+    same = {0: set(range(7)), 1: set(range(1, 7)), 2: set(range(20))}
+    assert sorted(resolve_links(links, copy_sentences=same.__getitem__)) == [0, 2]
+
+
+def test_two_copies_of_one_story_are_no_compilation():
+    """The control: the two origins are joined by a link of their own (a cut and the full story),
+    so the copy keeps one of them, however its coverage splits."""
+    links = [
+        Link("brief", "full", None, 0.98, 0.54, 0.27, 0.97),
+        Link("brief", "cut", None, 0.97, 0.42, 0.20, 0.96),
+        Link("cut", "full", None, 0.99, 1.0, 0.6, 0.99),
+    ]
+    parts = {0: set(range(0, 7)), 1: set(range(7, 13)), 2: set(range(10))}
+    kept = resolve_links(links, copy_sentences=parts.__getitem__)
+    assert sum(1 for i in kept if links[i].copy_id == "brief") == 1
+
+
+def test_a_whole_copy_keeps_one_origin_even_when_two_unrelated_pages_match_parts():
+    """Parts over the total: a copy covered 0.9 by one origin keeps only that one."""
+    links = [
+        Link("copy", "a", None, 0.99, 0.90, 0.9, 0.99),
+        Link("copy", "b", None, 0.80, 0.30, 0.2, 0.80),
+    ]
+    parts = {0: set(range(9)), 1: {9, 10, 11}}
+    kept = resolve_links(links, copy_sentences=parts.__getitem__)
+    assert [i for i in kept] == [0]
+
+
+def test_a_briefing_is_no_chain_step_below_an_edit_it_follows_less_closely_than_the_wire():
+    """A sibling pair brief ~ edit is not promoted to brief <- edit (read against the wire's earlier
+    version v2, which brief follows at 0.605) when brief follows the wire's final version v3, the
+    edit's own origin, more closely (0.961) than it follows the edit (0.897)."""
+    from newstrace.provenance.graph import promoted_siblings
+
+    links = [
+        Link("edit", "v3", None, 0.99, 0.9, 0.8, 0.93),
+        Link("edit", "v2", None, 0.9, 0.76, 0.72, 0.876),
+        Link("brief", "v3", None, 0.976, 0.42, 0.2, 0.961),
+        Link("brief", "v2", None, 0.65, 0.28, 0.17, 0.605),
+        Link("brief", None, "edit", 0.97, 0.42, 0.26, 0.897),
+    ]
+    assert promoted_siblings(links) == {}
+
+
+# --- a wire story's dateline kept inside a compiled page ----------------------------------------
+
+KENYA = [
+    "Kenya's tea production fell by 21 percent in February from a year earlier as a prolonged drought "
+    "scorched plantations in the highlands, the Tea Board of Kenya said Saturday.",
+    "Rainfall around Kericho was less than half the seasonal average for a third consecutive month, "
+    "the meteorological department said.",
+    "Growers said thousands of seasonal pickers could lose their jobs if the rains failed again in April.",
+    "The board said export earnings fell to 31 million dollars in the month, the lowest in six years.",
+    "Buyers at the Mombasa auction paid higher prices for the smaller crop, brokers said on Saturday.",
+]
+
+
+def test_a_dateline_kept_in_a_compiled_paragraph_is_no_date_change_and_no_rewording():
+    origin = Article(source=Source(url="https://afp.example.com/kenya-tea", format="text"), headline="",
+                     text="\n\n".join(KENYA), language="en", published="2026-03-14",
+                     dateline="NAIROBI, March 14 (AFP)")
+    brief = ["NAIROBI, March 14 (AFP) - " + KENYA[0], *KENYA[2:],
+             "LISBON, March 14 (Reuters) - Portugal is weighing minimum services at the port of Sines "
+             "after a dockworkers' strike left 65 ships stranded offshore, two government sources said."]
+    copy = Article(source=Source(url="https://roundup.example.com/brief", format="text"), headline="",
+                   text="\n\n".join(brief), language="en", published="2026-03-15")
+    d, _p = compare(copy, origin)
+    assert d is not None and d.origin_source == "https://afp.example.com/kenya-tea"
+    kinds = [(c.kind, c.detail) for c in d.changes]
+    assert not any(k in ("date", "reworded") for k, _ in kinds), kinds
+    assert not any("dateline" in e for e in d.direction_evidence), d.direction_evidence

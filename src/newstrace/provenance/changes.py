@@ -141,6 +141,33 @@ def headline_replaced(copy_art, origin_art, copy: list[Sentence], origin: list[S
     return Change(kind="reworded", origin_text=origin[0].text, copy_text=copy[0].text, detail=HEADLINE_REPLACED)
 
 
+def _without_lone_datelines(copy: list[Sentence], origin: list[Sentence], pairs: list[tuple[int, int, float]],
+                            copy_language: str | None, origin_language: str | None
+                            ) -> tuple[list[Sentence], list[Sentence]]:
+    """The two sentence lists with a wire dateline taken off an aligned sentence whose partner has none.
+
+    A page that compiles several wire stories keeps each story's dateline at the head of its
+    paragraph ("NAIROBI, March 14 (AFP) - Kenya's tea ..."), where the origin's dateline was read
+    off as the article's own (:func:`newstrace.structure.credit.parse_dateline`): compared whole,
+    the place and date read as a date change and an addition (a new-user test). The lists are new;
+    the caller's are left as they are.
+    """
+    from newstrace.structure.credit import parse_dateline
+
+    out = (list(copy), list(origin))
+    languages = (copy_language, origin_language)
+    for i, j, _ in pairs:
+        found = (parse_dateline(copy[i].text), parse_dateline(origin[j].text))
+        if (found[0] is None) == (found[1] is None):
+            continue
+        side, k = (0, i) if found[0] is not None else (1, j)
+        rest = out[side][k].text[found[side].end:].strip()
+        if len(rest.split()) >= MIN_WORDS:
+            lang = languages[side]
+            out[side][k] = analyse_sentence(rest, spaced_thousands=bool(lang) and not lang.startswith("en"))
+    return out
+
+
 def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Sentence],
                  pairs: list[tuple[int, int, float]], reordered: list[tuple[int, int, float]] = ()) -> list[Change]:
     """All changes of a copy against its origin.
@@ -169,6 +196,7 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
     translated = languages_differ(copy_art, origin_art)
     langs = {(copy_art.language or "en").split("-")[0], (origin_art.language or "en").split("-")[0]}
     qualifiers = not translated or langs <= QUALIFIER_LANGUAGES
+    copy, origin = _without_lone_datelines(copy, origin, pairs, copy_art.language, origin_art.language)
     set_language(copy, copy_art.language)  # "dos" is two in Spanish, "of the" in Portuguese
     set_language(origin, origin_art.language)
     figures: set[tuple[int, int]] = set()  # pairs whose figures changed

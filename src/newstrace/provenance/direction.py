@@ -133,11 +133,22 @@ def attribution(article) -> set[str]:
     """
     agencies = agency_names(article)
     out = {k for k in ("dateline", "contributors") if getattr(article, k, None)}
+    if not getattr(article, "dateline", None) and _dateline_in_body(getattr(article, "text", None) or ""):
+        out.add("dateline")  # a page compiling wire stories keeps each story's dateline in its paragraph
     if getattr(article, "credit", None) or agencies:
         out.add("credit")
     if any(x not in agencies for x in getattr(article, "byline", None) or []):
         out.add("byline")
     return out
+
+
+@lru_cache(maxsize=4096)
+def _dateline_in_body(text: str) -> bool:
+    """Whether a paragraph of ``text`` opens with a wire dateline that names an agency ("NAIROBI,
+    March 14 (AFP) - ..."): the structure reads a dateline only where the story starts."""
+    from newstrace.structure.credit import parse_dateline
+
+    return any((d := parse_dateline(p.strip())) is not None and d.credit for p in text.split("\n") if "(" in p[:80])
 
 
 def attribution_vote(a, b) -> tuple[int, str]:

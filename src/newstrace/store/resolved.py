@@ -73,7 +73,12 @@ def refresh_resolved(con) -> tuple[int, float]:
     rows = con.execute(_LINKS_SQL.format(versions=VERSIONS_REASON.replace("'", "''"))).fetchall()
     links = [Link(r[0], r[2], r[3] if r[2] is None else None, r[4], r[5], r[6], r[7], r[8], r[9] or "") for r in rows]
     promoted = promoted_siblings(links)
-    kept = resolve_links(links, promoted)
+
+    def copy_sentences(i: int) -> set[int]:  # read for the few copies with two candidate origins
+        q = "SELECT copy_index FROM alignments WHERE copy_id = ? AND origin_key = ?"
+        return {r[0] for r in con.execute(q, [rows[i][0], rows[i][1]]).fetchall()}
+
+    kept = resolve_links(links, promoted, copy_sentences)
     promoted = {i: p for i, p in promoted.items() if i in kept}
     evidence = _promoted_evidence(con, rows, promoted)
     order = sorted(kept)
