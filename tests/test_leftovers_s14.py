@@ -147,3 +147,60 @@ def test_a_dateline_kept_in_a_compiled_paragraph_is_no_date_change_and_no_reword
     kinds = [(c.kind, c.detail) for c in d.changes]
     assert not any(k in ("date", "reworded") for k, _ in kinds), kinds
     assert not any("dateline" in e for e in d.direction_evidence), d.direction_evidence
+
+
+# --- two reports of one event, facts in a like order, each with its own quotations -------------
+
+from newstrace.provenance.direction import own_quotations  # noqa: E402
+from newstrace.provenance.fingerprint import article_sentences  # noqa: E402
+
+MINE_WIRE = [
+ "A tunnel at the Vell Roca copper mine near Tarsel collapsed before dawn on Tuesday, killing at least 14 workers and trapping six others, officials said.",
+ "Rescuers pulled 38 miners alive from the upper galleries by the afternoon, the regional health office said.",
+ '"We will not stop until we have found every one of them," Labour Minister Ilse Varga told reporters at the mine entrance. "The families deserve answers."',
+ "The collapse happened during a shift change, when 58 workers were inside, said Captain Oren Dahl, who leads the rescue unit.",
+ '"The rock is unstable and every metre costs us hours," Dahl said. "We have oxygen reaching the lower level."',
+ "The mine is operated by Nordvik Metals, which produced about 41,000 tonnes of copper last year.",
+ 'Nordvik spokesman Per Lund said the company would set up a fund of 9 million euros for the families. "Safety has always been our priority," Lund said.',
+ 'Ada Kiss, head of the Miners Union, said the union had warned regulators twice this year about cracks. "This was not an accident," she said.',
+ "Deaths in the industry rose 12% last year to 31, according to the Ministry of Industry.",
+ "Parliament is due to debate a bill on May 9 that would double fines for safety violations.",
+]
+MINE_REPORT = [
+ "Fourteen miners died and six were still trapped on Tuesday night after part of the Vell Roca mine near Tarsel caved in during an early shift change.",
+ "Of the 58 people underground, 38 were brought out alive, according to figures from the regional health office.",
+ 'Captain Oren Dahl, in charge of the rescue, called conditions below "the worst I have seen in twenty years of this work."',
+ 'Labour Minister Ilse Varga flew to the site. "Nobody in the capital is going to look away from this," she said in a televised statement.',
+ "The operator, Nordvik Metals, produced 41,000 tonnes of copper last year.",
+ 'Its spokesman, Per Lund, announced a 9 million euro fund. "We are devastated and will support the families for as long as it takes," he said by phone.',
+ 'Ada Kiss of the Miners Union accused inspectors of ignoring two written complaints. "We put it on paper in March and again in August and nobody came," she said.',
+ "Ministry of Industry data show 31 mining deaths last year, a 12% increase on the year before.",
+ "Analysts said the accident could sharpen the debate over a bill, due in Parliament on May 9, to raise penalties for safety breaches.",
+]
+
+
+def _mine(sentences: list[str], url: str, published: str) -> Article:
+    return _article(sentences, url, published)
+
+
+def test_a_report_with_its_own_quotations_of_the_same_speakers_is_not_linked():
+    """A new-user test's invented independent report (same facts in the wire's order, other quotations
+    from the same speakers) was linked as "rewritten" at 0.63-0.77."""
+    sa, sb = article_sentences("", "\n\n".join(MINE_REPORT)), article_sentences("", "\n\n".join(MINE_WIRE))
+    assert own_quotations(sa, sb)
+    d, p = compare(_mine(MINE_REPORT, "https://report.example.com/a", "2024-03-05"),
+                   _mine(MINE_WIRE, "https://wire.example.com/a", "2024-03-04"))
+    assert d is None and p < 0.5
+
+
+def test_a_rewrite_that_keeps_the_wire_quotations_is_still_linked():
+    keep = list(MINE_REPORT)
+    keep[2] = 'Captain Oren Dahl, in charge of the rescue, said: "The rock is unstable and every metre costs us hours."'
+    keep[3] = 'Labour Minister Ilse Varga flew to the site. "We will not stop until we have found every one of them," she said.'
+    keep[5] = 'Its spokesman, Per Lund, announced a 9 million euro fund. "Safety has always been our priority," he said.'
+    keep[6] = 'Ada Kiss of the Miners Union said the union had warned regulators twice. "This was not an accident," she said.'
+    sa, sb = article_sentences("", "\n\n".join(keep)), article_sentences("", "\n\n".join(MINE_WIRE))
+    assert not own_quotations(sa, sb)
+    d, p = compare(_mine(keep, "https://rewrite.example.com/a", "2024-03-05"),
+                   _mine(MINE_WIRE, "https://wire.example.com/a", "2024-03-04"))
+    assert d is not None and d.kind == "rewritten" and d.origin_source == "https://wire.example.com/a"

@@ -49,6 +49,7 @@ from newstrace.provenance.direction import (
     declared_sources,
     garbled_name_of,
     outlet_matches,
+    own_quotations,
     shared_quotation_words,
     version_vote,
 )
@@ -1107,6 +1108,10 @@ def decide(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, ev: Pair
     p = link_probability(ev, ev.vector() + [float(credit)], model)
     if p >= LINK_PROBABILITY and shared_tail_only(al, sa, sb):
         p = min(p, LINK_PROBABILITY - 1e-6)  # an outlet's footer or sign-off template, not a copy
+    # facts in a like order, each with its own quotations: two reports, unless most aligned sentences
+    # are near word for word (an edited copy that swapped its source's quotations for its own)
+    if p >= LINK_PROBABILITY and not ev.cross_language and 2 * ev.n_strong < ev.n_pairs and own_quotations(sa, sb):
+        p = min(p, LINK_PROBABILITY - 1e-6)
     votes, why = direction_votes(a, b, sa, sb, al) if p >= LINK_PROBABILITY else (0, [])
     if p >= LINK_PROBABILITY and ev.credited_quote_words >= CREDITED_QUOTE_WORDS:
         why = [(f"credited quotation: the report is attributed to {ev.credited_source}, and the two repeat "
