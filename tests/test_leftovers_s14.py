@@ -204,3 +204,45 @@ def test_a_rewrite_that_keeps_the_wire_quotations_is_still_linked():
     d, p = compare(_mine(keep, "https://rewrite.example.com/a", "2024-03-05"),
                    _mine(MINE_WIRE, "https://wire.example.com/a", "2024-03-04"))
     assert d is not None and d.kind == "rewritten" and d.origin_source == "https://wire.example.com/a"
+
+
+# --- a German translation: every noun is capitalised ---------------------------------------------
+
+MINE_WIRE_DE = [
+    "Ein Stollen der Kupfermine Vell Roca bei Tarsel ist am Dienstag vor Sonnenaufgang eingestürzt und hat "
+    "mindestens 14 Arbeiter getötet und sechs weitere eingeschlossen, teilten die Behörden mit.",
+    "Die Rettungskräfte holten bis zum Nachmittag 38 Bergleute lebend aus den oberen Stollen, teilte das "
+    "regionale Gesundheitsamt mit.",
+    '„Wir werden nicht aufhören, bis wir jeden von ihnen gefunden haben“, sagte Arbeitsministerin Ilse Varga '
+    'vor Reportern am Eingang der Mine. „Die Familien verdienen Antworten.“',
+    "Der Einsturz ereignete sich während eines Schichtwechsels, als 58 Arbeiter in der Mine waren, sagte "
+    "Hauptmann Oren Dahl, der die Rettungseinheit leitet.",
+    '„Das Gestein ist instabil, und jeder Meter kostet uns Stunden“, sagte Dahl. „Wir bekommen Sauerstoff '
+    'bis in die untere Ebene.“',
+    "Betrieben wird die Mine von Nordvik Metals, das im vergangenen Jahr rund 41.000 Tonnen Kupfer förderte.",
+    'Nordvik-Sprecher Per Lund sagte, das Unternehmen werde einen Fonds von 9 Millionen Euro für die Familien '
+    'einrichten. „Sicherheit hatte für uns immer Vorrang“, sagte Lund.',
+    'Ada Kiss, Vorsitzende der Bergarbeitergewerkschaft, sagte, die Gewerkschaft habe die Aufsicht in diesem '
+    'Jahr zweimal vor Rissen gewarnt. „Das war kein Unfall“, sagte sie.',
+    "Die Zahl der Todesfälle in der Branche stieg im vergangenen Jahr laut Industrieministerium um 12 Prozent auf 31.",
+    "Das Parlament soll am 9. Mai über ein Gesetz beraten, das die Strafen für Sicherheitsverstöße verdoppeln würde.",
+]
+
+
+def test_a_german_translation_reads_names_not_nouns_and_is_found_and_linked():
+    """A German translation read every capitalised noun ("Rettungskräfte", "Mine", "Familien") as a name,
+    so candidate retrieval found no pair with its English origin (a new-user test: never linked)."""
+    from newstrace.provenance import trace
+
+    de = article_sentences("", "\n\n".join(MINE_WIRE_DE), "de")
+    names = {n for s in de for n in s.names}
+    assert {"varga", "dahl", "nordvik", "lund", "kiss"} <= names
+    assert not names & {"rettungskrafte", "familien", "einsturz", "gestein", "unternehmen", "gewerkschaft"}, names
+    assert "rettungskrafte" in {n for s in article_sentences("", "\n\n".join(MINE_WIRE_DE), None) for n in s.names}
+    wire = _mine(MINE_WIRE, "https://wire.example.com/a", "2024-03-04")
+    wire.id = "wire"
+    german = Article(id="german", source=Source(url="https://zeitung.example.de/a", format="text"), headline="",
+                     text="\n\n".join(MINE_WIRE_DE), language="de", published="2024-03-05")
+    (d,) = trace([wire, german])
+    assert d.kind == "translation" and (d.copy_source, d.origin_source) == ("https://zeitung.example.de/a",
+                                                                            "https://wire.example.com/a")

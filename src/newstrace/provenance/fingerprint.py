@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from datasketch import MinHash
 
-from newstrace.provenance.text import Sentence, analyse_text, name_weight, number_weight, zipf_in
+from newstrace.provenance.text import NOUN_CAPITALISING, Sentence, analyse_text, name_weight, number_weight, zipf_in
 
 #: Fingerprint scheme: bump when features or hashing change; an index refuses other schemes.
 #: /3: sentences no longer split after abbreviations and initials (text.sentence_ends).
@@ -28,7 +28,10 @@ from newstrace.provenance.text import Sentence, analyse_text, name_weight, numbe
 #: /7: thousands written with spaces ("12 500", "1 450 000") are one figure: with a no-break or narrow
 #: no-break space in any text, with a plain space outside English (:func:`article_sentences`). Text
 #: without them fingerprints as in /6.
-SCHEME = "newstrace-fp/7:minhash-affine32-sha1_32-word5+robust-blake2b64"
+#: /8: in German (and Luxembourgish) text a capitalised word is a name only where it is about as
+#: common in English (:data:`~newstrace.provenance.text.NAME_LANGUAGE_MARGIN`); other languages
+#: fingerprint as in /7.
+SCHEME = "newstrace-fp/8:minhash-affine32-sha1_32-word5+robust-blake2b64"
 #: datasketch permutation scheme of the MinHash signatures (datasketch >= 2.0).
 MINHASH_SCHEME = "affine32"
 NUM_PERM = 128
@@ -157,9 +160,13 @@ def article_sentences(headline: str, text: str, language: str | None = None) -> 
     ``language`` (ISO 639-1, as ``Article.language``): outside English a plain space between digit groups
     separates thousands ("12 500"), as French and Norwegian write them
     (:func:`newstrace.provenance.text.analyse_sentence`); unknown or English, only a no-break space does.
+    In German, which capitalises every noun, a capitalised word is a name only where it is about as
+    common in English (:data:`~newstrace.provenance.text.NOUN_CAPITALISING`).
     """
     spaced = bool(language) and not language.startswith("en")
-    return analyse_text((headline.strip() + "\n" if headline.strip() else "") + text, spaced_thousands=spaced)
+    base = (language or "").split("-")[0].lower()
+    return analyse_text((headline.strip() + "\n" if headline.strip() else "") + text, spaced_thousands=spaced,
+                        noun_language=base if base in NOUN_CAPITALISING else None)
 
 
 def shingles(sentences: list[Sentence], k: int = SHINGLE_K) -> set[str]:

@@ -491,7 +491,30 @@ def _space_grouped(text: str, ms: list, plain: bool = False) -> list:
     return out
 
 
-def analyse_sentence(text: str, mask: list[bool] | None = None, spaced_thousands: bool | None = None) -> Sentence:
+#: Languages that capitalise every noun: a capitalised word there is a name only when it is about as
+#: common in English as in the text's language (:func:`_is_name`).
+NOUN_CAPITALISING = frozenset({"de", "lb"})
+#: How much commoner (Zipf) a capitalised word may be in the text's noun-capitalising language than
+#: in English and still be read as a name. Names are written alike and used about as often in both
+#: ("Peru" 3.7 German / 3.9 English, "Maduro" 3.0 / 3.0, "Calvillo" 1.1 / 1.7); German nouns are far
+#: commoner in German ("Regierung" 5.2 / 1.1, "Mittwoch" 4.7 / 1.2, "Bergarbeiter" 3.0 / 0.0).
+NAME_LANGUAGE_MARGIN = 1.0
+
+
+def _is_name(token: str, noun_language: str | None) -> bool:
+    """Whether a capitalised word (as written) of a text in ``noun_language`` (a language of
+    :data:`NOUN_CAPITALISING`, or None for any other) may be a name (see :data:`NAME_LANGUAGE_MARGIN`);
+    looked up with its accents ("Rettungskräfte"), which folding would strip.
+    A German translation read every noun as a name and shared too small a part of its anchors with its
+    English origin for candidate retrieval to find it (a new-user test)."""
+    if noun_language is None:
+        return True
+    word = token.lower()
+    return zipf_in(word, noun_language) <= zipf(word) + NAME_LANGUAGE_MARGIN
+
+
+def analyse_sentence(text: str, mask: list[bool] | None = None, spaced_thousands: bool | None = None,
+                     noun_language: str | None = None) -> Sentence:
     """Build a :class:`Sentence` from raw sentence text (see its attributes).
 
     Args:
@@ -500,6 +523,8 @@ def analyse_sentence(text: str, mask: list[bool] | None = None, spaced_thousands
         spaced_thousands: join a figure's spaced thousands into one token (:func:`_space_grouped`): ``False``
             across a no-break space only, ``True`` across a plain space too (French or Norwegian text);
             ``None`` (the default) not at all, as before fingerprint scheme /7 (story keys read so).
+        noun_language: the text's language where it capitalises every noun (:data:`NOUN_CAPITALISING`):
+            a capitalised word is a name only as :func:`_is_name` says; None (the default) elsewhere.
     """
     if mask is None or len(mask) != len(text):
         mask = quote_mask(text)
@@ -527,7 +552,8 @@ def analyse_sentence(text: str, mask: list[bool] | None = None, spaced_thousands
             s.anchors.append("#" + num)
             continue
         # a capitalised word is a name unless it opens the sentence and is a common word
-        if tok[:1].isupper() and len(f) >= 3 and not f.isdigit() and (i > 0 or zipf(f) < 4.0):
+        if tok[:1].isupper() and len(f) >= 3 and not f.isdigit() and (i > 0 or zipf(f) < 4.0) \
+                and _is_name(tok, noun_language):
             s.names.append(f)
             s.anchors.append(f)
         if len(f) >= 4 and f.isalpha():
@@ -540,10 +566,10 @@ def analyse_sentence(text: str, mask: list[bool] | None = None, spaced_thousands
     return s
 
 
-def analyse_text(text: str, spaced_thousands: bool | None = None) -> list[Sentence]:
+def analyse_text(text: str, spaced_thousands: bool | None = None, noun_language: str | None = None) -> list[Sentence]:
     """Split ``text`` into sentences (as :func:`split_sentences`) and analyse each, with quotations
-    tracked across the sentences of a paragraph (:func:`quote_mask`); ``spaced_thousands`` as
-    :func:`analyse_sentence`."""
+    tracked across the sentences of a paragraph (:func:`quote_mask`); ``spaced_thousands`` and
+    ``noun_language`` as :func:`analyse_sentence`."""
     out: list[Sentence] = []
     for line in text.split("\n"):
         line = line.strip()
@@ -557,6 +583,7 @@ def analyse_text(text: str, spaced_thousands: bool | None = None) -> list[Senten
             lead = len(seg) - len(seg.lstrip())
             sent = seg.strip()
             if sent:
-                out.append(analyse_sentence(sent, mask[start + lead : start + lead + len(sent)], spaced_thousands))
+                out.append(analyse_sentence(sent, mask[start + lead : start + lead + len(sent)], spaced_thousands,
+                                            noun_language))
             start = end
     return out
