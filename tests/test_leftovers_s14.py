@@ -246,3 +246,68 @@ def test_a_german_translation_reads_names_not_nouns_and_is_found_and_linked():
     (d,) = trace([wire, german])
     assert d.kind == "translation" and (d.copy_source, d.origin_source) == ("https://zeitung.example.de/a",
                                                                             "https://wire.example.com/a")
+
+
+# --- which side a translation was made from ---------------------------------------------------
+
+PORT_ES = [
+    "VALDORA (AP) — El puerto fluvial de Valdora reabrió el lunes tras una semana de inundaciones que dejaron "
+    "pérdidas de 4,5 millones de euros, informó la oficina portuaria.",
+    "Los trabajadores retiraron 1.250.000 toneladas de lodo del muelle principal, dijo la alcaldesa Ines Barroso.",
+    "Más de 40 barcos esperaron frente a la costa, y el nivel del río subió 2,8 metros en dos días.",
+    "Los comerciantes Tomas Ferreira y Ana Lucena dijeron que el cierre les costó la mayor parte de sus ventas semanales.",
+    "El ingeniero Pedro Almeida dijo que el viejo muro de Valdora se agrietó en dos lugares y que la obra durará meses.",
+    "La oficina meteorológica de Valdora dijo que es probable que llueva más a finales de la semana.",
+]
+# an English machine translation of the Spanish page: its figures keep the Spanish decimal comma
+PORT_MT = [
+    "VALDORA (AP) — The river port of Valdora reopened the Monday after one week of floods that left "
+    "losses of 4,5 millions of euros, informed the port office.",
+    "The workers removed 1.250.000 tons of mud of the main dock, said the mayor Ines Barroso.",
+    "More of 40 ships waited in front of the coast, and the level of the river rose 2,8 meters in two days.",
+    "The traders Tomas Ferreira and Ana Lucena said that the closing cost them the most of their weekly sales.",
+    "The engineer Pedro Almeida said that the old wall of Valdora cracked in two places and that the work will last months.",
+    "The meteorological office of Valdora said that it is probable that it rains more at the end of the week.",
+]
+
+
+def test_an_english_machine_translation_is_read_as_made_from_the_page_whose_figures_it_keeps():
+    """Both pages credit AP, which made them siblings "whatever their dates"; the English text writes
+    "4,5 millions" and "2,8 meters" as the Spanish page does, so it was translated from it."""
+    es = Article(id="es", source=Source(url="https://diario.example.es/puerto", format="text"), headline="",
+                 text="\n\n".join(PORT_ES), language="es", published="2024-03-05", credit="AP")
+    mt = Article(id="mt", source=Source(url="https://newsflash.example.com/port", format="text"), headline="",
+                 text="\n\n".join(PORT_MT), language="en", published="2024-03-07", credit="AP")
+    d, _p = compare(mt, es)
+    assert d is not None and (d.copy_source, d.origin_source) == ("https://newsflash.example.com/port",
+                                                                  "https://diario.example.es/puerto")
+    assert any(r.startswith("figures written as the origin writes them (4,5, 1.250.000") for r in d.direction_evidence), \
+        d.direction_evidence
+    # the same pair with the English text's figures in English style: nothing says which was translated
+    native = [s.replace("4,5", "4.5").replace("1.250.000", "1,250,000").replace("2,8", "2.8") for s in PORT_MT]
+    mt2 = mt.model_copy(update={"text": "\n\n".join(native)})
+    d2, _p = compare(mt2, es)
+    assert d2 is not None and d2.origin_source is None  # siblings of AP, as both declare
+
+
+def test_an_agency_page_is_the_origin_of_an_uncredited_translation_of_the_same_day():
+    wire = Article(id="ap", source=Source(url="https://apnews.com/article/mine-collapse", format="text"), headline="",
+                   text="\n\n".join(MINE_WIRE), language="en", published="2024-03-04", credit="AP",
+                   byline=["Lena Ortiz"])
+    german = Article(id="de", source=Source(url="https://zeitung.example.de/a", format="text"), headline="",
+                     text="\n\n".join(MINE_WIRE_DE), language="de", published="2024-03-04")
+    d, _p = compare(german, wire)
+    assert d is not None and d.origin_source == "https://apnews.com/article/mine-collapse", d.direction_evidence
+    assert "agency page: the origin is apnews's own story" in d.direction_evidence
+
+
+def test_a_translation_is_grouped_with_the_stored_origin_not_with_its_copy():
+    """de ~ ap and de ~ spun (spun <- ap): across languages nothing shows the spun copy's departures,
+    so the translation that follows ap at least as closely stays ap's sibling."""
+    links = [
+        Link("spun", "ap", None, 0.98, 1.0, 1.0, 0.80),
+        Link("de", None, "ap", 0.80, 0.50, 0.50, 0.60, kind="translation"),
+        Link("de", None, "spun", 0.79, 0.46, 0.47, 0.58, kind="translation"),
+    ]
+    kept = resolve_links(links)
+    assert [links[i].partner for i in kept if links[i].copy_id == "de"] == ["ap"]

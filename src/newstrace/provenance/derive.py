@@ -40,12 +40,14 @@ from newstrace.provenance.align import MIN_WORDS, Alignment, content_coverage, g
 from newstrace.provenance.changes import find_changes
 from newstrace.provenance.credit import article_credit
 from newstrace.provenance.direction import (
+    agency_page_vote,
     attributed_sources,
     attribution,
     attribution_vote,
     cut_vote,
     damage_vote,
     declared_source_limit,
+    figure_style_vote,
     declared_sources,
     garbled_name_of,
     outlet_matches,
@@ -584,7 +586,7 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
             cast.append((-1, f"coverage: the first is contained in the second ({al.coverage_a:.2f} vs {al.coverage_b:.2f})"))
     else:  # the cut rule reads the same asymmetry more finely; one vote either way, never both
         cast.append(cut_vote(a, b, sa, sb, al))
-    cast += [attribution_vote(a, b), damage_vote(a, b, sa, sb, al)]
+    cast += [attribution_vote(a, b), damage_vote(a, b, sa, sb, al), agency_page_vote(a, b)]
     amp_a, amp_b = _is_amp(a), _is_amp(b)
     if amp_a != amp_b:
         cast.append((2 if amp_b else -2, f"AMP rendering: the {'second' if amp_b else 'first'} is an AMP page"))
@@ -602,8 +604,12 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
         # traces of machine translation on one side only: a newsroom's own text carries none
         w = 2 if not (art_a and art_b) else 1
         cast.append((w if len(art_b) > len(art_a) else -w, f"translation artefacts in the {which}: {'; '.join(arts[:3])}"))
+    style = figure_style_vote(a, b, sa, sb, al.pairs) if languages_differ(a, b) else (0, "")
+    cast.append(style)
     votes = sum(v for v, _ in cast)
-    limited, reason = declared_source_limit(a, b, votes)
+    # a translation made from the other's text is its copy whatever sources both declare (an English
+    # machine translation of a Spanish paper's AP story keeps the Spanish figures and the AP credit)
+    limited, reason = (votes, "") if style[0] and style[0] * votes > 0 else declared_source_limit(a, b, votes)
     # a vote against the direction the others carry is kept, and marked, so it is not read as support
     why = [("against the direction: " if limited * v < 0 else "") + r for v, r in cast if v]
     if reason:

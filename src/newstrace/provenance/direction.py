@@ -309,6 +309,58 @@ def declared_sources(article) -> frozenset[str]:
     return frozenset(k for k in keys if not outlet_matches(k, own))
 
 
+#: Languages that write a decimal point and comma thousands ("12.5", "1,050"); the others write a
+#: decimal comma and point or space thousands ("12,5", "1.050", "1 050"). After the CLDR number
+#: symbols (unicode.org, "decimal" and "group" of each locale's latn numbering system).
+DECIMAL_POINT_LANGUAGES = frozenset({"en", "zh", "ja", "ko", "th", "he", "hi", "ms", "tl", "ga", "cy", "mt", "sw"})
+#: Figures written the other language's way ("2,1 tons" in English) that a translation must share
+#: with the other side, in aligned sentences, to be read as made from it (:func:`figure_style_vote`).
+FOREIGN_FIGURES_MIN = 2
+_DECIMAL_COMMA = re.compile(r"^\d+,\d{1,2}$|^\d{1,3}(?:\.\d{3}){2,}$")  # "12,5"; "1.250.000"
+_DECIMAL_POINT = re.compile(r"^\d+\.\d{1,2}$|^\d{1,3}(?:,\d{3}){2,}$")  # "12.5"; "1,250,000"
+
+
+def _decimal_point(language: str | None) -> bool | None:
+    base = (language or "").split("-")[0].lower()
+    return (base in DECIMAL_POINT_LANGUAGES) if base else None
+
+
+def figure_style_vote(a, b, sa: list[Sentence], sb: list[Sentence], pairs) -> tuple[int, str]:
+    """Votes for the side a translation was made from: its figures are written in the other's style.
+
+    A translator or a machine translation that keeps figures as written leaves the source language's
+    decimal comma or point in the target text: an English machine translation of a Spanish article
+    writes "2,1 tons" and "12,5 millions", as the Spanish article does and no English text would
+    (a new-user test's English copy made from a Spanish translation of an AP story). Counted: figures
+    that are unambiguous in style (a decimal of one or two places, or two or more thousands groups),
+    written in the style of the other side's language and not of their own, and written the same in
+    the aligned sentence of the other side. :data:`FOREIGN_FIGURES_MIN` of them make the vote.
+
+    Args:
+        a, b: the two Articles (``language`` read); sa, sb: their sentences; pairs: aligned
+            ``(index in sa, index in sb, similarity)``.
+
+    Returns:
+        ``(3, reason)`` when ``b`` was translated from ``a``, ``(-3, reason)`` for the reverse, else ``(0, "")``.
+    """
+    pa, pb = _decimal_point(getattr(a, "language", None)), _decimal_point(getattr(b, "language", None))
+    if pa is None or pb is None or pa == pb:
+        return 0, ""
+
+    def foreign(own_point: bool, x: Sentence, y: Sentence) -> list[str]:
+        style = _DECIMAL_COMMA if own_point else _DECIMAL_POINT
+        theirs = set(y.raw)
+        return [t for t in x.raw if style.match(t) and t in theirs]
+
+    in_b = [t for i, j, _ in pairs for t in foreign(pb, sb[j], sa[i])]
+    in_a = [t for i, j, _ in pairs for t in foreign(pa, sa[i], sb[j])]
+    if len(in_b) >= FOREIGN_FIGURES_MIN and not in_a:
+        return 3, f"figures written as the first writes them ({', '.join(dict.fromkeys(in_b))}): the second was translated from it"
+    if len(in_a) >= FOREIGN_FIGURES_MIN and not in_b:
+        return -3, f"figures written as the second writes them ({', '.join(dict.fromkeys(in_a))}): the first was translated from it"
+    return 0, ""
+
+
 def declared_source_limit(a, b, votes: int) -> tuple[int, str]:
     """Net direction votes limited by the sources the two articles declare (see module docstring).
 
@@ -340,6 +392,28 @@ def declared_source_limit(a, b, votes: int) -> tuple[int, str]:
     if b_declares and votes > 0:
         return 0, f"declared source: the second republishes {', '.join(sorted(db))}, not the first, so it is not the first's copy"
     return votes, ""
+
+
+#: Votes of :func:`agency_page_vote`: as many as a credit naming the other's outlet, which is what an
+#: agency retelling another outlet's report carries the other way.
+AGENCY_PAGE_VOTES = 2
+
+
+def agency_page_vote(a, b) -> tuple[int, str]:
+    """Votes (:data:`AGENCY_PAGE_VOTES`) for the side that is a news agency's own page declaring no other source
+    (:func:`_agency_own_page`) where the other is not: an agency's story starts on its own wire,
+    and outlets copy and translate it (a new-user test: AP's page and an uncredited German
+    translation of it, dated the same day, were left as siblings). An agency that retells another
+    outlet names it, which the credit vote reads the other way."""
+    from newstrace.provenance.derive import outlet_key
+
+    ka, kb = outlet_key(a), outlet_key(b)
+    ga = _agency_own_page(ka, declared_sources(a))
+    gb = _agency_own_page(kb, declared_sources(b))
+    if ga == gb:
+        return 0, ""
+    return (AGENCY_PAGE_VOTES, f"agency page: the first is {ka}'s own story") if ga else \
+        (-AGENCY_PAGE_VOTES, f"agency page: the second is {kb}'s own story")
 
 
 def _agency_own_page(outlet: str | None, declared: frozenset[str]) -> bool:

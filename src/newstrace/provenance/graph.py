@@ -518,6 +518,11 @@ def _without_sibling_of_an_ancestor(kept: list[int], links: Sequence[Link], pare
         # nor does a text that keeps what `below` cut (a machine translation of a wire page, read
         # against a newspaper's cut of that page: a new-user test)
         vt, vb = views.get((of, top)), views.get((of, below))
+        if vt is not None and vb is not None and vt[3] == vb[3] == "translation":
+            # across languages no word shows a copy's departures: a translation that follows the
+            # stored origin at least as closely as the origin's copy is read against the origin (a
+            # new-user test's German translation of an AP story was grouped with a spun copy of it)
+            return at_top >= at_below
         return (vt is not None and vb is not None and "translation" not in (vt[3], vb[3])
                 and keeps_what_the_middle_cut(vt[2], vb[2]))
 
