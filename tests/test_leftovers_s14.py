@@ -311,3 +311,18 @@ def test_a_translation_is_grouped_with_the_stored_origin_not_with_its_copy():
     ]
     kept = resolve_links(links)
     assert [links[i].partner for i in kept if links[i].copy_id == "de"] == ["ap"]
+
+
+def test_a_speech_verb_swapped_after_a_quotation_opened_earlier_is_no_altered_quotation():
+    """'... saw coming," she said.' -> '... she stated.': the quotation opened in the sentence before; the
+    words after its closing mark are the attribution (a spun copy read "quote altered (96% alike)")."""
+    from newstrace.provenance.rewording import quote_changes
+    from newstrace.provenance.text import analyse_text
+
+    origin = analyse_text('Kiss said. "This was no accident. It was a tragedy that everyone saw coming," she said.')
+    same = analyse_text('Kiss said. "This was no accident. It was a tragedy that everyone saw coming," she stated.')
+    altered = analyse_text('Kiss said. "This was no accident. It was a disaster that everyone saw coming," she stated.')
+    assert quote_changes(same[-1], origin[-1]) == []
+    (change,) = quote_changes(altered[-1], origin[-1])
+    assert (change.origin_text, change.copy_text) == ("It was a tragedy that everyone saw coming,",
+                                                      "It was a disaster that everyone saw coming,")

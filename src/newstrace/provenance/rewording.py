@@ -262,10 +262,17 @@ def _house_style(words: str) -> str:
 
 
 def _open_quotation(text: str) -> str:
-    """A mostly quoted sentence whose quotation never closes (cut at the text's end, or closed in a
-    later sentence): the words from its opening mark on ("She said: “The editors ..." -> "The editors ...")."""
+    """A mostly quoted sentence whose quotation opens or closes outside it (cut at the text's end, or
+    opened or closed in a neighbouring sentence): the words from its opening mark on ("She said: “The
+    editors ..." -> "The editors ..."), or up to its closing mark ('It was a tragedy," she said.').
+    """
     m = re.search(r"[“«„]|(?:^|\s)\"", text)
-    return (text[m.end():] if m else text).strip("\"“”«» ")
+    if m:
+        return text[m.end():].strip("\"“”«» ")
+    # opened in an earlier sentence: it runs to its closing mark, not over the attribution after it
+    # ('It was a tragedy," she said.' -> '... she stated.' is no altered quotation: a new-user test)
+    end = re.search(r"[”»]|\"(?=[\s,.;:!?]|$)", text)
+    return (text[:end.start()] if end else text).strip("\"“”«» ")
 
 
 def _cut_short(short: list[str], full: list[str]) -> bool:
