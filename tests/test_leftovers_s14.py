@@ -326,3 +326,20 @@ def test_a_speech_verb_swapped_after_a_quotation_opened_earlier_is_no_altered_qu
     (change,) = quote_changes(altered[-1], origin[-1])
     assert (change.origin_text, change.copy_text) == ("It was a tragedy that everyone saw coming,",
                                                       "It was a disaster that everyone saw coming,")
+
+
+def test_a_copy_that_drops_the_credit_and_names_its_own_reporter_is_flagged_as_republished_as_its_own():
+    """A rights-team tester: the copy's byline change named one of the wire story's two reporters,
+    and nothing said the credit was replaced by the copy's own byline."""
+    from newstrace.provenance.credit import CREDIT_REPLACED_BY_BYLINE, credit_changes
+
+    origin = Article(source=Source(url="https://www.reuters.com/world/port", format="text"), text="x",
+                     credit="Reuters", byline=["Catarina Duarte", "Paulo Ferreira"])
+    laundered = Article(source=Source(url="https://ledger.example.com/port", format="text"), text="x",
+                        byline=["Daniel Brooks"])
+    assert [(c.kind, c.origin_text, c.copy_text, c.detail) for c in credit_changes(laundered, origin)] == [
+        ("credit", "Reuters", "", CREDIT_REPLACED_BY_BYLINE),
+        ("byline", "Catarina Duarte, Paulo Ferreira", "Daniel Brooks", "byline changed")]
+    # the control: the credit dropped, the reporters kept, is a credit dropped only
+    kept = laundered.model_copy(update={"byline": ["Catarina Duarte", "Paulo Ferreira"]})
+    assert [(c.kind, c.detail) for c in credit_changes(kept, origin)] == [("credit", "credit dropped")]

@@ -252,6 +252,11 @@ def _people(byline) -> list[str]:
     return [x for x in byline or [] if not agency_of(x)]
 
 
+#: Detail of a credit change where the copy dropped the agency's credit and names its own reporters
+#: in the byline instead: the story republished as the copy's own work (a rights team's first question).
+CREDIT_REPLACED_BY_BYLINE = "credit dropped, own byline put in its place (republished as its own work)"
+
+
 def credit_changes(copy, origin) -> list[Change]:
     """Credit (agency) and byline dropped or changed, from the articles' structured fields.
 
@@ -293,6 +298,8 @@ def credit_changes(copy, origin) -> list[Change]:
         out.append(Change(kind="byline", origin_text=", ".join(ob), copy_text="", detail="byline dropped"))
     elif cb and not ob:  # a republisher naming the reporter, or a byline the origin's page did not show
         out.append(Change(kind="byline", origin_text="", copy_text=", ".join(cb), detail="byline added"))
+    elif ob and cb and len(ob) != len(cb):  # names added or dropped: the whole line, not the first names only
+        out.append(Change(kind="byline", origin_text=", ".join(ob), copy_text=", ".join(cb), detail="byline changed"))
     elif ob and cb and [fold(x) for x in ob] != [fold(x) for x in cb]:
         for o, c in zip(ob, cb):
             if fold(o) != fold(c):
@@ -303,4 +310,8 @@ def credit_changes(copy, origin) -> list[Change]:
                 common = len(o.split()) == len(c.split()) and len(differ) == 1 and _common_for_name(*differ[0])
                 out.append(Change(kind="name" if common else "byline", origin_text=o, copy_text=c,
                                   detail="byline name rendered as a common word" if common else "byline changed"))
+    # the agency's credit gone and the copy's own reporters named instead: republished as the copy's own work
+    if any(c.kind == "credit" and c.detail == "credit dropped" for c in out) and ob and cb \
+            and not {fold(x) for x in ob} & {fold(x) for x in cb} and not any(c.kind == "name" for c in out):
+        out = [c.model_copy(update={"detail": CREDIT_REPLACED_BY_BYLINE}) if c.kind == "credit" else c for c in out]
     return out

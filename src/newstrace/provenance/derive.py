@@ -38,7 +38,7 @@ from rapidfuzz.distance import LCSseq, Levenshtein
 
 from newstrace.provenance.align import MIN_WORDS, Alignment, content_coverage, gap_pairs
 from newstrace.provenance.changes import find_changes
-from newstrace.provenance.credit import article_credit
+from newstrace.provenance.credit import CREDIT_REPLACED_BY_BYLINE, article_credit
 from newstrace.provenance.direction import (
     agency_page_vote,
     attributed_sources,
@@ -1231,7 +1231,8 @@ def _reads_machine_translated(sents: list[Sentence]) -> bool:
 
 
 #: Change details that assert a direction, and how a sibling record words them instead.
-_SIBLING_WORDING = (("quote altered", "quote differs"), ("origin text missing from the copy", "text only in the sibling"),
+_SIBLING_WORDING = ((CREDIT_REPLACED_BY_BYLINE, "credit only in the sibling, each with its own byline"),
+                    ("quote altered", "quote differs"), ("origin text missing from the copy", "text only in the sibling"),
                     ("copy text not in the origin", "text only in this copy"), ("credit dropped", "credit only in the sibling"),
                     ("byline dropped", "byline only in the sibling"), ("credit changed", "credits differ"),
                     ("byline changed", "bylines differ"), ("byline added", "byline only in this copy"),
