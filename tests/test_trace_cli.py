@@ -492,3 +492,15 @@ def test_the_links_table_tells_two_versions_of_one_page_apart():
     assert any(f"{url} (version {'b' * 10})" in x and f"{url} (version {'a' * 10})" in x for x in lines)
     # the other copy's origin is the old version, and the row says so
     assert any("other.example.net" in x and f"{url} (version {'a' * 10})" in x for x in lines)
+
+
+def test_show_names_the_version_a_copy_was_made_from_where_the_page_has_others():
+    """A copy's one origin link names a URL that three stored versions share: the label tells which
+    (a rights-team tester read "copy of <url>" for a page updated twice)."""
+    from newstrace.cli_provenance import distinct_labels
+
+    url = "https://wire.example.org/2025/03/11/landslide"
+    labels = {"c" * 40: "https://paper.example.net/x", "a" * 40: url}
+    assert distinct_labels(labels) == labels
+    shown = distinct_labels(labels, shared={url})
+    assert shown == {"c" * 40: "https://paper.example.net/x", "a" * 40: f"{url} (version {'a' * 10})"}

@@ -249,7 +249,10 @@ def show(
         derivations = _own_first(st.derivations(art.id, resolved=not all_pairs), art.id)
         linked = {i for d in derivations for i in (d.copy_id, d.origin_id, *d.sibling_ids) if i and i != art.id}
         others = {i: st.get_article(i) for i in sorted(linked)}
-        labels = distinct_labels(st.source_labels([art.id, *others]))
+        # a source that names other stored versions too (one page ingested after each update) is told
+        # apart even where only one of them is linked here (a rights-team tester: "copy of <url>")
+        sources = st.source_labels([art.id, *others])
+        labels = distinct_labels(sources, shared={v for v in set(sources.values()) if len(st.resolve(v)) > 1})
     out = _open_output(output)
     try:
         render_provenance(_console(out, output is not None), art, aliases, derivations, others, labels,
@@ -291,15 +294,21 @@ def _console(out: IO[str], to_file: bool):
     return Console(file=out, highlight=False, width=140 if plain else None, no_color=plain)
 
 
-def distinct_labels(labels: dict[str, str]) -> dict[str, str]:
+def distinct_labels(labels: dict[str, str], shared: set[str] = frozenset()) -> dict[str, str]:
     """``labels`` (article id -> source) with every source that names two or more articles (versions of
     one page ingested at one URL) followed by ``(version <id, 10 characters>)``, so a reader can tell them apart.
 
+    Args:
+        labels: article id -> source.
+        shared: sources known to name two or more stored articles, also where ``labels`` holds one of them.
+
     >>> distinct_labels({"a" * 40: "https://x.org/p", "b" * 40: "https://x.org/p", "c" * 40: "f.txt"})["b" * 40]
     'https://x.org/p (version bbbbbbbbbb)'
+    >>> distinct_labels({"a" * 40: "https://x.org/p"}, shared={"https://x.org/p"})["a" * 40]
+    'https://x.org/p (version aaaaaaaaaa)'
     """
     counts = Counter(labels.values())
-    return {i: f"{v} (version {i[:10]})" if counts[v] > 1 else v for i, v in labels.items()}
+    return {i: f"{v} (version {i[:10]})" if counts[v] > 1 or v in shared else v for i, v in labels.items()}
 
 
 def _print_links(console, derivations, labels: dict[str, str] | None = None) -> None:
