@@ -504,3 +504,25 @@ def test_show_names_the_version_a_copy_was_made_from_where_the_page_has_others()
     assert distinct_labels(labels) == labels
     shown = distinct_labels(labels, shared={url})
     assert shown == {"c" * 40: "https://paper.example.net/x", "a" * 40: f"{url} (version {'a' * 10})"}
+
+
+def test_show_says_a_source_republished_a_version_after_the_page_was_updated():
+    """An identical republication of a wire page's first version, dated the day after the page was
+    updated, is one more source of that version; `show` says it ran the outdated text (rights-team tester)."""
+    from newstrace.cli_provenance import outdated_republications
+    from newstrace.schema import Article, Derivation, Source
+
+    url = "https://wire.example.org/strike"
+    v1 = Article(id="a" * 40, source=Source(url=url, format="html"), text="x", published="2026-03-14T08:10")
+    v2 = Article(id="b" * 40, source=Source(url=url, format="html"), text="y", published="2026-03-14T08:10",
+                 updated="2026-03-14T19:40")
+    update = Derivation(copy_id=v2.id, origin_id=v1.id, copy_source=url, origin_source=url, kind="edited",
+                        score=0.99, copy_coverage=0.9, origin_coverage=0.9,
+                        direction_evidence=["two versions of one page (https://wire.example.org/strike): ..."])
+    labels = {v1.id: url, v2.id: f"{url} (version bbbbbbbbbb)"}
+    dated = {url: "2026-03-14T08:10", "https://monitor.example.com/strike": "2026-03-15",
+             "https://sameday.example.com/strike": "2026-03-14T23:00"}
+    (note,) = outdated_republications(v1, dated, [update], {v2.id: v2}, labels)
+    assert note == ("https://monitor.example.com/strike (2026-03-15) republished this version after the page was "
+                    f"updated: {url} (version bbbbbbbbbb) (2026-03-14T19:40)")
+    assert outdated_republications(v1, dated, [], {}, labels) == []  # no later version stored

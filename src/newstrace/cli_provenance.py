@@ -275,6 +275,37 @@ def _source_dates(aliases: list[dict]) -> dict[str, str]:
     return {w: d for w, dates in found.items() if (d := earliest_published(dates))}
 
 
+def outdated_republications(art, dated: dict[str, str], derivations, others: dict, labels: dict[str, str]) -> list[str]:
+    """Sources of an article's text dated after a later version of its page was published: an
+    identical republication of a story its publisher had already updated (a rights team's "they ran
+    the old version"; a new-user test saw it stored as one more source of the first version, with
+    nothing to say so).
+
+    Args:
+        art: the article; dated: its sources' own dates (:func:`_source_dates`); derivations: its links;
+        others: the linked articles by id; labels: their sources.
+
+    Returns:
+        One line per such source ("<source> (2026-03-15) republished this version after the page was
+        updated: <later version> (2026-03-14T22:15)"); days compared, so a same-day date says nothing.
+    """
+    from newstrace.provenance.direction import is_versions_record
+
+    # an update keeps the page's first publication date; its own is when it was updated
+    later = [(v.updated or v.published, d.copy_id) for d in derivations
+             if d.origin_id == art.id and is_versions_record(d) and (v := others.get(d.copy_id)) is not None
+             and (v.updated or v.published)]
+    if not later:
+        return []
+    first, lid = min(later)
+    out = []
+    for where, when in dated.items():
+        if when[:10] > first[:10] and where != labels.get(art.id):
+            out.append(f"{where} ({when}) republished this version after the page was updated: "
+                       f"{labels.get(lid, lid)} ({first})")
+    return out
+
+
 def _own_first(derivations, article_id: str) -> list:
     """The article's links in reading order: its own records (it is the copy), then links where it is the
     side a copy is read against (a stored origin's copies, siblings read against it), then the records of
@@ -403,6 +434,8 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
     for where, path in sources:
         when = f" [dim](dated {escape(dated[where])})[/]" if dated.get(where) and len(sources) > 1 else ""
         console.print(f"  [dim]source:[/] {escape(where)}{when}" + (f" [dim]({escape(path)})[/]" if path else ""))
+    for note in outdated_republications(art, dated, derivations, others, labels):
+        console.print(f"  [yellow]outdated republication:[/] {escape(note)}", soft_wrap=True)
     if len(sources) > 1:
         console.print(f"\n[bold magenta]Identical copies:[/] these {len(sources)} inputs have the same text and "
                       "attribution (byline, credit, dateline; after normalisation) and are stored as this one article: "
