@@ -343,3 +343,21 @@ def test_a_copy_that_drops_the_credit_and_names_its_own_reporter_is_flagged_as_r
     # the control: the credit dropped, the reporters kept, is a credit dropped only
     kept = laundered.model_copy(update={"byline": ["Catarina Duarte", "Paulo Ferreira"]})
     assert [(c.kind, c.detail) for c in credit_changes(kept, origin)] == [("credit", "credit dropped")]
+
+
+def test_spanish_calques_of_a_machine_translation_read_as_machine_output():
+    """An English machine translation of a Spanish page ("at least to 17", "the 28 of October",
+    "12,5 millions") read as fluent English and was kinded a plain translation."""
+    from newstrace.provenance.derive import _reads_machine_translated, machine_translation_traces
+    from newstrace.provenance.text import analyse_text
+
+    mt = analyse_text("The collapse killed at least to 17 workers, informed the authorities.\n"
+                      "The company will create a fund of 12,5 millions of dollars for the families.\n"
+                      "The Congress will debate the 28 of October a bill on safety.")
+    assert dict(machine_translation_traces(mt)) == {"qualifier 'to' before a figure": 1,
+                                                     "plural scale after a figure": 1, "day 'of' a month": 1}
+    assert _reads_machine_translated(mt)
+    fluent = analyse_text("Interest rates on Treasuries rose almost to eight pct, dealers said.\n"
+                          "The fund holds 12.5 million dollars; up to 17 workers may be hurt.\n"
+                          "Congress will debate the bill on the 28th of October.")
+    assert not machine_translation_traces(fluent)
