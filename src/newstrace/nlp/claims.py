@@ -9,9 +9,14 @@ token patterns (tags, entities, word lists):
 * qualifier: the phrase just before ("more than", "nearly", "up to") or after ("or more");
 * unit: see :func:`newstrace.nlp.numbers.read_unit`; counts of persons get ``people``;
 * what is counted: the noun phrase after the number ("270 people in uniform"), the object
-  of a partitive ("two of them", "5 pct of its shares"), the noun before "of" ("a total of
-  5.93 mln"), a table label ("Revs 337.3 mln vs 315.2 mln"), the other side of a comparison
-  ("against 5.81"), or the subject before the verb ("sales standing at almost 6.2 mln");
+  of a partitive ("two of them", "5 pct of its shares"; the noun, not another figure or vague
+  plural in it: "17 of the 25 patients", "one of the hundreds of soldiers" count ``patients``,
+  ``soldiers``), an adjective standing for people ("2,300 dead": unit ``people``), the noun a
+  hyphenated compound modifies ("an 11-story hospital": unit ``stories``, what ``hospital``), the
+  noun before "of" ("a total of 5.93 mln", "a cost to the government of $10,000"), a table label
+  ("Revs 337.3 mln vs 315.2 mln"), the other side of a comparison ("against 5.81"), or the subject
+  before the verb ("sales standing at almost 6.2 mln"; for a count only with a verb of level or
+  change, :data:`LEVEL_VERBS`: the gunmen of "gunmen killed 30" are no counted thing);
 * period: a time expression in the same clause (a DATE entity, a year, a duration after
   "within", "during", ...); each goes first to the claim nearest to it;
 * source: the speaker of an enclosing quotation, "according to X", or the subject of a
@@ -28,14 +33,14 @@ unless they are the time window of another claim in their clause ("fled within t
 days"); ages ("35-year-old", "six years old", "Torres, 35,") are claims with unit
 ``years old``; years, calendar dates and clock times are never values (a year can be a
 period); ordinals ("first") are not numbers; "one" counts only when qualified ("at least
-one"); vague plurals ("dozens", "hundreds of") are skipped for want of a value; a range
-("15-20 mln", "10–12 people", "between 300 and 400") is one claim whose value is the lower
-bound and ``high`` the upper one, qualifier ``between``; a split ("two-for-one") is
-one claim with unit ``ratio``; a proportion ("one in five patients", "3 out of 4 schools") is
-one claim valued as the fraction it states (0.2, 0.75), as "a fifth of" is, with ``what`` the
-counted noun; a sign is part of the figure ("minus 31 degrees", "-12C", "−4", "9 degrees
-below zero" are negative; "plus or minus 3" is a margin, not a sign); a range with its unit on
-both figures ("3.5% to 4%", "between $5 and $6") is one range, unless a change word puts a
+one"); a range of years ("between 1977 and 2003") is a period, not a count; vague plurals
+("dozens", "hundreds of") are skipped for want of a value; a range ("15-20 mln", "10–12 people",
+"between 300 and 400") is one claim whose value is the lower bound and ``high`` the upper one,
+qualifier ``between``; a split ("two-for-one") is one claim with unit ``ratio``; a proportion
+("one in five patients", "3 out of 4 schools") is one claim valued as the fraction it states
+(0.2, 0.75), as "a fifth of" is, with ``what`` the counted noun; a sign is part of the figure
+("minus 31 degrees", "-12C", "−4", "9 degrees below zero" are negative; "plus or minus 3" is a
+margin, not a sign); a range with its unit on both figures ("3.5% to 4%", "between $5 and $6") is one range, unless a change word puts a
 level at least twice the change after it ("rose 0.5% to 4%": a change and a level); a range
 of durations ("for between six and nine hours") is a claim of its own, never another claim's
 period; a measure followed by its dimension ("a crack 14 meters long") measures the noun
@@ -65,8 +70,10 @@ from newstrace.nlp.numbers import (
     MONTHS,
     PEOPLE_WORDS,
     PERCENT_WORDS,
+    SCALES,
     SCORE_WORDS,
     TIME_UNITS,
+    VAGUE,
     VOTE_WORDS,
     NumberExpr,
     find_numbers,
@@ -303,7 +310,8 @@ def _sentence(parsed: ParsedText, ctx: _Ctx, sent: Span, entities: EntityIndex, 
     if not kept:
         return cands
     # A duration after a window preposition is the period of the sentence's other claims.
-    others = [c for c in kept if c.kind in {"count", "tally"}]
+    # (a compound modifier, "the 11-story hospital", describes a thing and dates nothing)
+    others = [c for c in kept if c.kind in {"count", "tally"} and not c.meta.get("compound")]
     for c in kept:
         if c.kind == "duration" and c.meta.get("window") and any(_same_clause(doc, o, c) for o in others):
             c.skip = "period of another claim"
@@ -392,8 +400,8 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
             and _is_year_token(doc[first - 2])):
         cand.skip = "year"  # the second half of "fiscal 1986-87"
         return cand
-    if _is_year(doc, expr, unit, sent):
-        cand.skip = "year"
+    if _is_year(doc, expr, unit, sent) or _is_year_range(doc, expr, unit, sent):
+        cand.skip = "year"  # "in 1958"; "between 1977 and 2003" (a span of time, not a count)
         return cand
     # identifiers, names, addresses, phone numbers
     if prev is not None and prev.text == "." and first - 2 >= sent.start and doc[first - 2].lower_ in {
@@ -462,6 +470,16 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
     if prev is not None and prev.lower_ == "aged" and unit is None:
         cand.kind, cand.unit = "age", "years old"
         return cand
+    if unit is None and expr.pair is None and not (expr.has_words and expr.value == 1):
+        word = _compound_word(doc, expr, sent)
+        if word is not None:
+            # "an 11-story hospital", "a 230-vote defeat": the figure counts the word after its hyphen
+            # (the unit), and describes the noun the compound modifies (what, read after it)
+            cand.unit = _plural(word.lower_) if word.pos_ == "NOUN" else None
+            span = doc[first:word.i + 1]
+            cand.text, cand.end, cand.tok_end = span.text, span.end_char, word.i + 1
+            cand.meta["compound"] = True
+            return cand
     if (unit is None and prev is not None and prev.text == "," and nxt is not None and nxt.text == ","
             and len(toks) == 1 and toks[0].text.isdigit() and 1 <= int(toks[0].text) <= 120
             and first - 2 >= sent.start and doc[first - 2].ent_type_ == "PERSON"):
@@ -478,6 +496,44 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
             and (prev is None or prev.lower_ not in _ONE_COUNTS)):
         cand.skip = "one (article or pronoun)"
     return cand
+
+
+#: Words after a figure's hyphen that are no compound modifier ("40-odd", "15-plus", "20-something",
+#: "a three-way merger": no ways are counted; "six-monthly" is read by its "-ly").
+_NOT_COMPOUND = {"odd", "plus", "something", "somethings", "ish", "way", "fold"}
+_IRREGULAR_PLURALS = {"man": "men", "woman": "women", "child": "children", "person": "people", "foot": "feet",
+                      "tooth": "teeth", "life": "lives", "wife": "wives", "knife": "knives", "leaf": "leaves",
+                      "people": "people", "staff": "staff", "series": "series", "species": "species"}
+
+
+def _compound_word(doc: Doc, expr: NumberExpr, sent: Span) -> Token | None:
+    """The word of a compound modifier "N-word noun" ("11-story hospital", "5,000-strong force"), or ``None``.
+
+    The figure, a hyphen glued on both sides, a lower-case noun or adjective, then the start of
+    the noun phrase it modifies (a noun, an adjective or a name). Durations, ages and units
+    ("two-year", "12-year-old", "10-mile") are read before (:func:`newstrace.nlp.numbers.read_unit`).
+    """
+    h = expr.end
+    if h + 2 >= sent.end or doc[h].text not in {"-", "–"} or doc[h].whitespace_ or doc[h - 1].whitespace_:
+        return None
+    word, after = doc[h + 1], doc[h + 2]
+    if (not word.is_alpha or not word.is_lower or word.lower_ in _NOT_COMPOUND or word.like_num
+            or word.lower_ in SCALES or word.lower_.endswith("ly")
+            or word.pos_ not in {"NOUN", "ADJ"} or word.whitespace_ == ""):
+        return None
+    return word if after.pos_ in {"NOUN", "PROPN", "ADJ"} and not after.like_num else None
+
+
+def _plural(word: str) -> str:
+    """English plural of a singular noun, as a unit ("story" -> "stories", "vote" -> "votes",
+    "person" -> "people"); irregular ones from :data:`_IRREGULAR_PLURALS`."""
+    if word in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[word]
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"
+    if re.search(r"(?:s|x|z|ch|sh)$", word):
+        return word + "es"
+    return word + "s"
 
 
 #: A figure's last token that swallowed the sentence's full stop: a scale letter ("m." of "£1.2m."),
@@ -513,6 +569,21 @@ def _is_year(doc: Doc, expr: NumberExpr, unit: str | None, sent: Span) -> bool:
         return True  # the NER's call: "approved 1987 subsidies", "in 1958"
     nxt = doc[expr.end] if expr.end < sent.end else None
     # "2000 people" is a count; "the 1986 crop", "1997 to 2013" are years
+    return not (nxt is not None and nxt.tag_ == "NNS" and nxt.text.islower() and nxt.ent_type_ != "DATE"
+                and nxt.lower_ not in _YEAR_NOUNS)
+
+
+def _is_year_range(doc: Doc, expr: NumberExpr, unit: str | None, sent: Span) -> bool:
+    """ "between 1977 and 2003", "from 2018 to 2019": a range whose two bounds are years, not a count.
+
+    As for one year (:func:`_is_year`), a plural noun after it makes it a count ("between 1500
+    and 2000 people").
+    """
+    if expr.pair != "range" or unit is not None or expr.has_words or expr.has_scale:
+        return False
+    if not (_is_year_token(doc[expr.start]) and _is_year_token(doc[expr.end - 1])):
+        return False
+    nxt = doc[expr.end] if expr.end < sent.end else None
     return not (nxt is not None and nxt.tag_ == "NNS" and nxt.text.islower() and nxt.ent_type_ != "DATE"
                 and nxt.lower_ not in _YEAR_NOUNS)
 
@@ -561,6 +632,31 @@ def _qualifier(ctx: _Ctx, c: ClaimCandidate) -> str | None:
 
 # --- what is counted -----------------------------------------------------------------------
 
+#: Nouns of money paid or owed to someone: "a cost to the government of $10,000", "loans to Enzon of 2 mln".
+_PAID_TO = {"cost", "costs", "loan", "loans", "payment", "payments", "aid", "grant", "grants", "subsidy",
+            "subsidies", "transfer", "transfers", "sales", "exports", "debt", "debts", "contribution",
+            "contributions", "donation", "donations", "damage", "damages", "bill", "fine", "fines"}
+#: Adjectives that stand for the people counted ("2,300 dead", "12 injured and three missing"):
+#: the claim counts ``people``, and the adjective is what is counted.
+PEOPLE_STATES = {
+    "dead", "injured", "wounded", "hurt", "missing", "killed", "displaced", "homeless", "detained",
+    "arrested", "hospitalised", "hospitalized", "infected", "evacuated", "stranded", "unaccounted",
+}
+#: Verbs (lemmas) whose subject is what a count after them measures: a level or a change ("sales
+#: stood at 6.2 mln", "the toll rose to 173", "the toll was 173"). With any other verb the subject
+#: of a count is an agent ("gunmen killed 30", "MPs voted it down by 149", "officials counted 3
+#: million"), not what is counted; money, percentages and measures keep the subject whatever the
+#: verb ("workers earn $2 a day": their pay).
+LEVEL_VERBS = {
+    "be", "rise", "fall", "reach", "stand", "total", "climb", "drop", "increase", "decrease", "grow", "hit",
+    "top", "exceed", "amount", "remain", "cost", "equal", "jump", "surge", "double", "triple", "quadruple",
+    "halve", "decline", "slip", "gain", "ease", "soar", "plunge", "tumble", "dip", "edge", "rebound",
+    "average", "range", "near", "approach", "surpass", "peak", "hover", "sit", "number", "account",
+    "represent", "shrink", "expand", "swell", "mount", "stay", "weigh", "measure", "last", "slump", "slide",
+    "sink", "lose", "advance", "retreat", "recover", "narrow", "widen", "improve", "worsen", "fluctuate",
+    "accelerate", "slow", "contract", "settle", "touch", "spike", "skyrocket", "balloon", "dwindle", "inch",
+    "leap", "tick", "hold", "come", "turn", "close", "open", "trade", "finish", "end", "quote",
+}
 _COUNTED_UNITS = {"bags", "bales", "barrels", "bushels", "shares", "vehicles", "cars", "units", "cartons"}
 
 
@@ -584,15 +680,36 @@ def _np_span(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
     return (i, last_noun + 1) if last_noun is not None else None
 
 
+_YEARISH = re.compile(r"^(?:1\d|20)\d\d(?:/\d\d)?$")
+
+
 def _pp_object(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
-    """Object of a preposition at ``i``: optional determiner or number, then a noun phrase."""
-    j = i + 1
-    while j < limit and (doc[j].tag_ in {"DT", "PRP$", "CD"} or doc[j].like_num) and j - i < 4:
-        j += 1
+    """Object of a preposition at ``i``: optional determiners and numbers, then a noun phrase.
+
+    A figure or a vague plural inside the object is another count, not what is counted: "17 of
+    the 25 patients" and "one of the hundreds of soldiers" count ``patients`` and ``soldiers``
+    (the object starts after them), unless a unit or scale word follows the figure ("5 pct of
+    500 mln dlrs" keeps "500 mln dlrs": there is no noun to count).
+    """
+    j = start = i + 1
+    while j < limit and j - i < 8:
+        t = doc[j]
+        if t.tag_ in {"DT", "PRP$"}:
+            j += 1
+        elif t.tag_ == "CD" or t.like_num:
+            j += 1
+            # a cardinal, not an ordinal ("first mortgage bonds") nor a year ("both 1986 periods")
+            if (t.tag_ == "CD" and not _YEARISH.match(t.text) and j < limit and not _unit_word(doc[j])
+                    and doc[j].lower_ not in SCALES):
+                start = j
+        elif t.lower_ in VAGUE and j + 2 < limit and doc[j + 1].lower_ == "of":
+            j = start = j + 2  # "the hundreds of soldiers", "tens of thousands of migrants"
+        else:
+            break
     if j < limit and doc[j].tag_ == "PRP" and doc[j].lower_ in {"them", "us", "those", "these"}:
         return (i + 1, j + 1)
     np = _np_span(doc, j, limit)
-    return (i + 1, np[1]) if np else None
+    return (start, np[1]) if np else None
 
 
 def _what_after(doc: Doc, c: ClaimCandidate, limit: int) -> str | None:
@@ -620,6 +737,9 @@ def _what_after(doc: Doc, c: ClaimCandidate, limit: int) -> str | None:
             return _clean(doc[pp[0]:pp[1]].text) if pp else None
         if not (doc[j].pos_ == "NOUN" or doc[j].tag_ == "JJ" and j + 1 < limit and doc[j + 1].pos_ == "NOUN"):
             return None
+    if doc[j].lower_ in PEOPLE_STATES and c.unit in {None, "people"} and (
+            j + 1 >= limit or doc[j + 1].pos_ not in {"NOUN", "PROPN"}):
+        return doc[j].text  # "left 2,300 dead and 5,000 injured": the adjective names who is counted
     np = _np_span(doc, j, limit)
     if np is None:
         return None
@@ -666,6 +786,8 @@ def _money_purpose(doc: Doc, c: ClaimCandidate, limit: int) -> str | None:
     """ "spend 650 million pounds on flood defences": the object of ``on``/``for`` after money."""
     j = c.tok_end
     if _is_money(c.unit) and j < limit and doc[j].lower_ in {"on", "for"}:
+        if j + 2 < limit and doc[j + 1].lower_ == "top" and doc[j + 2].lower_ == "of":
+            return None  # "earn $300 on top of their savings": an idiom, no purpose
         pp = _pp_object(doc, j, limit)
         if pp and doc[pp[0]].ent_type_ not in {"DATE", "TIME"}:
             return _clean(doc[pp[0]:pp[1]].text)
@@ -684,9 +806,16 @@ def _np_before(doc: Doc, i: int, lo: int) -> tuple[int, int] | None:
     if doc[j].tag_ == "PRP":
         return (j, j + 1)
     k = j
-    while (k - 1 >= lo and (doc[k - 1].pos_ in _NP_POS or doc[k - 1].tag_ in {"PRP$", "POS"})
-           and doc[k - 1].ent_type_ not in {"DATE", "TIME"} and not doc[k - 1].like_num):
-        k -= 1
+    while k - 1 >= lo:
+        t = doc[k - 1]
+        if ((t.pos_ in _NP_POS or t.tag_ in {"PRP$", "POS"}) and t.ent_type_ not in {"DATE", "TIME"}
+                and not t.like_num):
+            k -= 1
+        elif (t.text in {"-", "–"} and k - 2 >= lo and not t.whitespace_ and not doc[k - 2].whitespace_
+              and doc[k - 2].pos_ in _NP_POS and not doc[k - 2].like_num):
+            k -= 2  # a hyphenated modifier: "the oil-rich country of 31 million"
+        else:
+            break
     if k - 1 >= lo and doc[k - 1].tag_ == "DT":
         k -= 1
     return (k, j + 1)
@@ -753,16 +882,22 @@ def _assign_what(parsed: ParsedText, ctx: _Ctx, sent: Span, kept: list[ClaimCand
             c.what = _what_before(doc, sent, c, lo, prev)
         if c.what is None and c.unit in {None, "percent", "people"}:
             need_parse.append(c)
-        head = c.what.split()[-1].lower() if c.what else ""
-        if c.unit is None and head in PEOPLE_WORDS and head != "others":
+        head = _head_word(c.what)  # "people in uniform": people
+        if c.unit is None and (head in PEOPLE_WORDS and head != "others" or c.what in PEOPLE_STATES):
             c.unit = "people"
         prev = c
     if need_parse and _worth_parsing(sent, kept):
         _what_from_parse(parsed, sent, need_parse)
     for c in kept:
-        head = re.split(r" (?:of|in|from|at) ", c.what)[0].split()[-1].lower() if c.what else ""
+        head = _head_word(c.what)
         if c.kind == "count" and head.endswith("s") and head not in {"them", "those", "these", "us", "others"}:
             ctx.counted = (c.end, c.what)
+
+
+def _head_word(what: str | None) -> str:
+    """The head noun of a counted phrase, lower case: its last word before an ``of``/``in``/``from``/``at``
+    phrase ("people in uniform" -> "people", "soldiers of the National Guard" -> "soldiers"), or ""."""
+    return re.split(r" (?:of|in|from|at) ", what)[0].split()[-1].lower() if what else ""
 
 
 #: Longest segment (tokens) and most numbers for which the dependency parse is worth its cost;
@@ -777,6 +912,10 @@ def _worth_parsing(sent: Span, kept: list[ClaimCandidate]) -> bool:
             and any(t.tag_ in {"VBD", "VBZ", "VBP", "MD"} for t in sent))
 
 
+#: Words of a results table's line besides figures and units ("Avg shrs 8,982,754 vs 8,804,899 Reuter").
+_TABLE_WORDS = {"vs", "vs.", "v", "versus", "mln", "bln", "billion", "million", "reuter", "and", "of", "pct"}
+
+
 def _what_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int, prev: ClaimCandidate | None,
                  of_only: bool = False) -> str | None:
     """Fallbacks before the number: ``total of N``, comparisons, table labels, subject of the verb."""
@@ -786,7 +925,10 @@ def _what_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int, prev: ClaimCa
         np = _np_before(doc, lo - 1, sent.start)
         if np and doc[np[1] - 1].tag_ != "PRP":
             s = np[0]
-            if s - 2 >= sent.start and doc[s - 1].lower_ in {"for", "in"} and doc[s - 2].pos_ == "NOUN":
+            # "a loss for the year of", "a cost to the government of": the noun before the phrase
+            # ("to" only after a payment: "rose to a total of" is a change's target)
+            if s - 2 >= sent.start and doc[s - 2].pos_ == "NOUN" and (doc[s - 1].lower_ in {"for", "in"} or (
+                    doc[s - 1].lower_ == "to" and doc[s - 2].lower_ in _PAID_TO)):
                 inner = _np_before(doc, s - 1, sent.start)
                 s = inner[0] if inner else s
             return _clean(doc[s:np[1]].text)
@@ -797,6 +939,7 @@ def _what_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int, prev: ClaimCa
     while j >= sent.start and j > lo - 3 and doc[j].pos_ == "NOUN" and doc[j].lower_ not in _COMPARE:
         j -= 1
     if (prev is not None and j >= sent.start and doc[j].lower_ in _COMPARE and prev.tok_end >= j - 3
+            and not prev.meta.get("compound")
             and prev.kind == "count"):
         if c.unit is None:
             c.unit = prev.unit
@@ -805,6 +948,18 @@ def _what_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int, prev: ClaimCa
     # table label at the head of the sentence: "Net 807,000", "Revs 337.3 mln"
     head = doc[sent.start:lo]
     if 0 < len(head) <= 4 and all(t.pos_ in _NP_POS or t.tag_ in {"NNP", "NN", "NNS"} for t in head):
+        return head.text
+    # a table line whose label the tagger read as a verb: "Avg shares 43,602,000 vs 41,014,000",
+    # "Finance charges 4.1 mln vs 5.4 mln" (figures, units and "vs" only after the label; no
+    # auxiliary, pronoun or verb of change in it: "Revenues were 37 mln dlrs", "Sales rose 5 pct vs 3 pct")
+    tail = doc[lo:sent.end]
+    if (0 < len(head) <= 4 and head[0].text[:1].isupper() and all(t.is_alpha for t in head)
+            and not any(t.pos_ in {"AUX", "PRON", "ADP", "PART"} or t.tag_ in {"MD", "TO"}
+                        or t.lower_ in _TABLE_WORDS
+                        or t.tag_ == "VBD" and (t.i != lo - 1 or t.lemma_ in LEVEL_VERBS)  # "Avg shrs diluted"
+                        for t in head)
+            and any(t.lower_ in {"vs", "vs.", "versus"} for t in tail)
+            and all(t.like_num or t.is_punct or t.lower_ in _TABLE_WORDS or _unit_word(t) for t in tail)):
         return head.text
     # subject before the verb group: "sales standing at almost 6.2 mln", "it will reach 10 million percent"
     j = lo - 1
@@ -818,6 +973,8 @@ def _what_before(doc: Doc, sent: Span, c: ClaimCandidate, lo: int, prev: ClaimCa
     verbs = doc[j + 1:v_end + 1]
     if any(t.lemma_ in REPORTING for t in verbs if t.pos_ == "VERB"):
         return None
+    if c.unit in {None, "people"} and not _level_verb(verbs):
+        return None  # "gunmen killed 30": the subject is the agent, not what the figure counts
     np = _np_before(doc, j + 1, sent.start)
     if np is None or (np[0] > sent.start and doc[np[0] - 1].like_num) or all(_unit_word(t) for t in doc[np[0]:np[1]]):
         return None  # "Fees of 2-1/2 pct comprise ...": "pct" is the unit of an earlier number, not the subject
@@ -852,6 +1009,7 @@ def _what_from_parse(parsed: ParsedText, sent: Span, cands: list[ClaimCandidate]
         tok = by_char.get(parsed.doc[c.expr.end - 1].idx - base)
         if tok is None:
             continue
+        last = by_char.get(parsed.doc[c.tok_end - 1].idx - base, tok)  # the claim's last token (its unit)
         head = tok
         # climb from the number through compound numbers, quantmod, units and prepositions
         for _ in range(6):
@@ -862,7 +1020,7 @@ def _what_from_parse(parsed: ParsedText, sent: Span, cands: list[ClaimCandidate]
             break
         if (head is not tok and head.pos_ in {"NOUN", "PROPN"} and head.lower_ not in TIME_UNITS
                 and not _unit_word(head)):
-            c.what = _subtree_np(head)
+            c.what = _subtree_np(head, number=last.i)
             continue
         node = tok
         while node.dep_ in {"nummod", "compound", "quantmod"} and node.head.i != node.i:
@@ -878,12 +1036,28 @@ def _what_from_parse(parsed: ParsedText, sent: Span, cands: list[ClaimCandidate]
         if gov.pos_ in {"VERB", "AUX"} and node.dep_ in {"dobj", "attr", "npadvmod", "prep", "advmod", "acomp",
                                                           "oprd", "nsubj"}:
             subj = next((ch for ch in gov.children if ch.dep_ in {"nsubj", "nsubjpass"}), None)
+            if subj is not None and subj.dep_ == "nsubj" and c.unit in {None, "people"} and not _level_verb(
+                    [t for t in gov.children if t.dep_ in {"aux", "auxpass"}] + [gov]):
+                continue  # "gunmen killed 30": an agent, not what is counted
             if subj is not None and subj.i != node.i:
                 if subj.tag_ == "PRP":
                     if subj.lower_ == "it":
                         c.what = _resolve_it(parsed.doc, sent, _doc_index(parsed, sent, subj))
                     continue
                 c.what = _subtree_np(subj)
+
+
+def _level_verb(verbs) -> bool:
+    """Whether a verb group (tokens) states a level or a change, so that its subject is what a figure
+    after it measures: its main verb is one of :data:`LEVEL_VERBS`, or a copula stands alone, or it
+    is passive ("will be reduced to seven": the subject is the thing measured)."""
+    verbs = list(verbs)
+    main = [t for t in verbs if t.pos_ == "VERB"]
+    if not main:
+        return any(t.pos_ == "AUX" for t in verbs)
+    if main[-1].tag_ == "VBN" and any(t.lemma_ in {"be", "get"} for t in verbs if t.i < main[-1].i):
+        return True  # a passive's subject is what is measured: "the board will be reduced to seven"
+    return main[-1].lemma_ in LEVEL_VERBS
 
 
 def _doc_index(parsed: ParsedText, sent: Span, tok: Token) -> int:
@@ -899,10 +1073,28 @@ def _unit_word(tok: Token) -> bool:
         low in MEASURE_WORDS and MEASURE_WORDS[low] not in _COUNTED_UNITS)
 
 
-def _subtree_np(head: Token) -> str:
-    """The noun phrase of ``head``: its left modifiers and one ``of``/``in`` phrase, no clauses."""
+def _subtree_np(head: Token, number: int | None = None) -> str:
+    """The noun phrase of ``head``: its left modifiers and one ``of``/``in`` phrase, no clauses.
+
+    With ``number`` (the index of the last token of the claim that counts ``head``), only the
+    modifiers after the claim ("a 4.8 pct December rise" -> "December rise", "450 or so creditor
+    banks" -> "creditor banks"), and none of another figure's conjunct: "95 multiple-choice and 12
+    essay questions" -> "multiple-choice questions".
+    """
     left = [t for t in head.lefts if t.dep_ in {"amod", "compound", "poss", "nmod", "case"}]
     start = min([head.i] + [t.left_edge.i for t in left])
+    doc = head.doc
+    if number is not None and start <= number < head.i and not (
+            doc[number + 1].text in {"-", "–"} and not doc[number].whitespace_):
+        # (a hyphen glued to the figure makes one word of it: "a three-way merger", "an 8-K report")
+        start = number + 1
+        while start < head.i and doc[start].lower_ in {"or", "so", "more", "less"}:
+            start += 1  # a qualifier after the figure: "450 or so creditor banks"
+    if number is not None:
+        cut = next((t.i for t in doc[start:head.i] if t.pos_ == "CCONJ"
+                    and any(u.like_num for u in doc[t.i:head.i])), None)
+        if cut is not None and cut > start:
+            return _clean(doc[start:cut].text + " " + head.text)
     end = head.i + 1
     for r in head.rights:
         if r.dep_ == "prep" and r.lower_ in {"of", "in", "from"} and r.i == end:
@@ -910,7 +1102,6 @@ def _subtree_np(head: Token) -> str:
             if obj is not None and obj.i - r.i <= 5:  # the object noun and its modifiers, no clauses
                 end = obj.i + 1
             break
-    doc = head.doc
     return _clean(doc[start:end].text)
 
 
@@ -938,7 +1129,7 @@ def _assign_periods(ctx: _Ctx, doc: Doc, sent: Span, cands: list[ClaimCandidate]
             windows.append((c.tok_start, c.tok_end, c.text))
     if not windows:
         return
-    counts = [c for c in kept if c.kind in {"count", "tally"}]
+    counts = [c for c in kept if c.kind in {"count", "tally"} and not c.meta.get("compound")]
     dist: dict[tuple[int, int], int | None] = {}
     for i, c in enumerate(counts):
         for w, (s, e, _) in enumerate(windows):

@@ -83,6 +83,11 @@ CURRENCY_WORDS = {
     "zloty": "PLN", "zlotys": "PLN", "soles": "PEN", "sucres": "ECS", "lempiras": "HNL", "quetzales": "GTQ", "austral": "australes", "australes": "australes",
     "schillings": "ATS", "escudos": "escudos", "pesetas": "ESP", "drachmas": "GRD",
 }
+#: Currency words that are also common English words: "real" before a noun or adjective modifies it
+#: ("four real exams", "eight real estate properties") and is no unit. Other currency words before
+#: a noun are the unit of a compound ("a 200 mln crown loan", "145 mln marks worth of credits"), and
+#: "won" is the won even where the tagger reads a verb ("38.3 billion won in 1986").
+AMBIGUOUS_CURRENCY = frozenset({"real"})
 #: Country adjectives that pin a currency word down (``Canadian dlrs`` -> CAD).
 CURRENCY_NATIONS = {
     ("canadian", "USD"): "CAD", ("australian", "USD"): "AUD", ("hong kong", "USD"): "HKD",
@@ -821,7 +826,9 @@ def read_unit(doc: Doc, expr: NumberExpr, limit: int) -> tuple[str | None, int, 
         elif word in PERCENT_WORDS and (word not in {"points", "point", "pts"} or kn == j):
             unit, j = PERCENT_WORDS[word], kn + 1
         elif word in CURRENCY_WORDS and not (
-                word in {"pound", "pounds"} and kn + 1 < limit and doc[kn + 1].lower_ == "of"):
+                word in {"pound", "pounds"} and kn + 1 < limit and doc[kn + 1].lower_ == "of") and not (
+                word in AMBIGUOUS_CURRENCY and kn + 1 < limit
+                and doc[kn + 1].pos_ in {"NOUN", "PROPN", "ADJ"}):
             code = CURRENCY_WORDS[word]
             unit, j = CURRENCY_NATIONS.get((nation, code), code), kn + 1
         elif word in {"pound", "pounds"}:
