@@ -48,7 +48,8 @@ def test_the_seeds_changed_figures_are_still_reported():
     assert copy != origin and "three days" in origin
     (detail,) = details(copy, origin)
     # "More than" -> "Over" is the same qualifier: only the figures changed
-    assert detail == "270, 3 -> 320, 4"
+    # each figure with what it counts, as the sentence writes it
+    assert detail == "270 people, 3 days -> 320 people, 4 days"
 
 
 @pytest.mark.parametrize(("origin", "copy"), [
@@ -70,17 +71,17 @@ def test_a_number_inside_a_name_added_or_dropped_is_no_number_change(origin, cop
     # a name renumbered is a change, named as such
     ("A Boeing 737 landed in the storm.", "A Boeing 747 landed in the storm.", "Boeing 737 -> Boeing 747"),
     # capitals that open a sentence or a quotation say nothing about a name
-    ("Over 320 homes flooded.", "More than 270 homes flooded.", "320 -> 270"),
-    ("The 74 pupils sat the exam.", "The 75 pupils sat the exam.", "74 -> 75"),
-    ('The mayor said: "Some 40 roads are shut."', 'The mayor said: "Some 45 roads are shut."', "40 -> 45"),
+    ("Over 320 homes flooded.", "More than 270 homes flooded.", "320 homes -> 270 homes"),
+    ("The 74 pupils sat the exam.", "The 75 pupils sat the exam.", "74 pupils -> 75 pupils"),
+    ('The mayor said: "Some 40 roads are shut."', 'The mayor said: "Some 45 roads are shut."', "40 roads -> 45 roads"),
     # an age after a comma is a figure, not part of the name before it
     ("Dana Reyes, 45, said the water rose fast.", "Dana Reyes, 54, said the water rose fast.", "45 -> 54"),
     # a title-case headline: "Kill" and "To" are no names
     ("Floods Kill 320 In Port Calder", "Floods Kill 230 In Port Calder", "320 -> 230"),
     ("Toll Rises To Over 320", "Toll Rises To 270", "320 -> 270"),
     # a named number stays out, the figure beside it is compared
-    ("Fox 5 said 12 people were rescued.", "Fox 5 said 14 people were rescued.", "12 -> 14"),
-    ("He told Channel 4 that 12 people were rescued.", "He told reporters that 14 people were rescued.", "12 -> 14"),
+    ("Fox 5 said 12 people were rescued.", "Fox 5 said 14 people were rescued.", "12 people -> 14 people"),
+    ("He told Channel 4 that 12 people were rescued.", "He told reporters that 14 people were rescued.", "12 people -> 14 people"),
 ])  # fmt: skip
 def test_real_number_changes_are_kept(origin, copy, expected):
     (detail,) = details(copy, origin)
@@ -102,15 +103,15 @@ def changes(copy: str, origin: str) -> list[str]:
 @pytest.mark.parametrize(("origin", "copy", "expected"), [
     # a figure after a weekday is a figure, not a day of the month
     ("Officials said on Tuesday that 400 homes were flooded.", "Officials said on Tuesday that 40 homes were flooded.",
-     ["number: 400 -> 40"]),
-    ("On Friday, 12 ferries were cancelled.", "On Friday, 21 ferries were cancelled.", ["number: 12 -> 21"]),
+     ["number: 400 homes -> 40 homes"]),
+    ("On Friday, 12 ferries were cancelled.", "On Friday, 21 ferries were cancelled.", ["number: 12 ferries -> 21 ferries"]),
     ("The council met on Monday and 3,200 people signed.", "The council met on Monday and 2,300 people signed.",
-     ["number: 3200 -> 2300"]),
+     ["number: 3200 people -> 2300 people"]),
     # a number near a month that cannot be a day or a year is a figure too
-    ("In March 400 homes were flooded.", "In March 40 homes were flooded.", ["number: 400 -> 40"]),
-    ("In March 1,200 homes were flooded.", "In March 1,500 homes were flooded.", ["number: 1200 -> 1500"]),
+    ("In March 400 homes were flooded.", "In March 40 homes were flooded.", ["number: 400 homes -> 40 homes"]),
+    ("In March 1,200 homes were flooded.", "In March 1,500 homes were flooded.", ["number: 1200 homes -> 1500 homes"]),
     # "may" the verb is no month
-    ("Officials said 400 people may leave.", "Officials said 40 people may leave.", ["number: 400 -> 40"]),
+    ("Officials said 400 people may leave.", "Officials said 40 people may leave.", ["number: 400 people -> 40 people"]),
     # the date itself changed: day, month, year, weekday
     ("The vote was held on February 23, 2019.", "The vote was held on February 24, 2019.",
      ["date: February 23 2019 -> February 24 2019"]),
@@ -127,7 +128,7 @@ def test_the_seeds_weekday_and_figure_sentence_reports_the_figure():
     origin = sentence_with(SEED, r"More than 270")
     origin = origin.replace("More than 270", "On Tuesday 270", 1)
     copy = origin.replace("On Tuesday 270", "On Tuesday 27", 1)
-    assert changes(copy, origin) == ["number: 270 -> 27"]
+    assert changes(copy, origin) == ["number: 270 people -> 27 people"]
 
 
 @pytest.mark.parametrize(("origin", "copy"), [
@@ -191,7 +192,7 @@ def test_a_number_from_a_merged_neighbour_sentence_is_no_change():
     o1 = analyse_sentence("About 800 officers are stuck in the border town.")
     o2 = analyse_sentence("Many brought their families with them.")
     c = analyse_sentence("There are 800 officers stuck and many brought their families with them.")
-    assert [x.detail for x in number_changes(c, o2)] == ["number added: 800"]
+    assert [x.detail for x in number_changes(c, o2)] == ["number added: 800 officers"]
     assert number_changes(c, o2, context=(_neighbour_values([o1, o2], 1), set())) == []
     # a loosely matched pair reports only a number that changed on both sides
     assert number_changes(c, o2, firm=False) == []

@@ -52,7 +52,7 @@ def test_a_sentence_whose_figures_and_wording_changed_is_a_number_change():
     numbers = [c for c in _derivation().changes if c.kind == "number"]
     assert len(numbers) == 1, numbers
     assert "Over 410" in numbers[0].origin_text and "More than 350" in numbers[0].copy_text
-    assert numbers[0].detail.startswith("410, 5 -> 350, 2"), numbers[0].detail
+    assert numbers[0].detail.startswith("410 members, 5 days -> 350 people, 2 days"), numbers[0].detail
 
 
 def test_the_one_sentence_between_aligned_neighbours_is_reworded_not_omitted_and_added():

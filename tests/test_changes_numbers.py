@@ -28,9 +28,9 @@ NEXT = "Teams were still digging through the mud on Sunday afternoon."
 
 
 @pytest.mark.parametrize(("old", "new", "expected"), [
-    ("12", "19", "12 -> 19"),   # the copy's body says what the headline says no more: changed all the same
-    ("19", "12", "19 -> 12"),   # the copy's body now says the headline's figure
-    ("12", "21", "12 -> 21"),
+    ("12", "19", "12 people -> 19 people"),   # the copy's body says what the headline says no more: changed all the same
+    ("19", "12", "19 people -> 12 people"),   # the copy's body now says the headline's figure
+    ("12", "21", "12 people -> 21 people"),
 ])  # fmt: skip
 def test_a_figure_the_neighbour_holds_on_both_sides_excuses_no_change(old, new, expected):
     origin = [HEADLINE, BODY.format(old), NEXT]
@@ -98,7 +98,7 @@ def test_a_word_that_is_a_number_in_one_language_only_is_read_in_that_language()
                            ["Most of the soldiers fled with 40 relatives."], [(0, 0, 0.6)], language="pt") == []
     assert _number_details(["Murieron once personas."], ["Eleven people died."], [(0, 0, 0.6)], language="es") == []
     assert _number_details(["Murieron once personas."], ["Twelve people died."], [(0, 0, 0.6)], language="es") \
-        == ["12 -> 11"]
+        == ["12 people -> 11 personas"]
     assert _number_details(["The firm was fined once in 2021."], ["The firm was fined in 2021."], [(0, 0, 0.9)]) == []
 
 
@@ -127,9 +127,9 @@ def test_a_scale_word_is_part_of_the_figure():
         return [c.detail for c in number_changes(analyse_sentence(copy), analyse_sentence(origin))]
 
     base = "The council said the repairs to the harbour wall would cost {} euros over three years."
-    assert change(base.format("1.2 million"), base.format("1.2 billion")) == ["1.2 million -> 1.2 billion"]
+    assert change(base.format("1.2 million"), base.format("1.2 billion")) == ["1.2 million euros -> 1.2 billion euros"]
     assert change(base.format("40 mln"), base.format("40 million")) == []
-    assert change(base.format("40 mln"), base.format("45 mln")) == ["40 million -> 45 million"]
+    assert change(base.format("40 mln"), base.format("45 mln")) == ["40 million euros -> 45 million euros"]
 
 
 def _scale_change(origin: str, copy: str, language: str | None = None) -> list[str]:
@@ -155,10 +155,10 @@ def test_a_figure_with_its_scale_word_and_the_figure_written_out_are_one_value(o
 
 
 @pytest.mark.parametrize(("old", "new", "expected"), [
-    ("1.2 million", "1.2 billion", "1.2 million -> 1.2 billion"),
-    ("1.2 million", "12 million", "1.2 million -> 12 million"),
-    ("1.2 million", "1,300,000", "1.2 million -> 1300000"),
-    ("5bn", "5 million", "5 billion -> 5 million"),
+    ("1.2 million", "1.2 billion", "1.2 million euros -> 1.2 billion euros"),
+    ("1.2 million", "12 million", "1.2 million euros -> 12 million euros"),
+    ("1.2 million", "1,300,000", "1.2 million euros -> 1300000 euros"),
+    ("5bn", "5 million", "5 billion euros -> 5 million euros"),
 ])  # fmt: skip
 def test_a_scale_or_a_figure_changed_is_still_a_change(old, new, expected):
     assert _scale_change(COST.format(old), COST.format(new)) == [expected]
@@ -179,7 +179,7 @@ def test_scale_words_of_other_languages():
 def test_a_metre_is_no_million():
     """"a 5m wall" is five metres: a glued "m" or "k" is a scale only after a currency sign."""
     wall = "Engineers will build a {} wall along the harbour to hold back the river next spring."
-    assert _scale_change(wall.format("5m"), wall.format("5 million")) == ["number added: 5 million"]
+    assert _scale_change(wall.format("5m"), wall.format("5 million")) == ["number added: 5 million wall"]
 
 
 # Chinese, Japanese and Korean write no space around a figure: the regex tokenizer keeps "死者は37人" whole
@@ -209,7 +209,8 @@ def test_a_japanese_translation_s_changed_figure_is_found():
     origin = ["Floods in the harbour town of Vell have killed 37 people, officials said on Tuesday.",
               "Rescue teams evacuated 1,200 people from the low districts overnight."]
     copy = ["当局者は火曜日、港町ベルの洪水で41人が死亡したと発表した。", "救助隊は一晩で低地から1200人を避難させた。"]
-    assert _number_details(copy, origin, [(0, 0, 0.6), (1, 1, 0.6)], language="ja") == ["37 -> 41"]
+    # the English side says what the figure counts; the Japanese writes it inside the figure's token
+    assert _number_details(copy, origin, [(0, 0, 0.6), (1, 1, 0.6)], language="ja") == ["37 people -> 41"]
 
 
 @pytest.mark.parametrize(("old", "new"), [("1.2 million", "1,200,000"), ("2.5 billion", "2,500,000,000"), ("$5bn", "$5 billion")])
@@ -221,7 +222,7 @@ def test_a_figure_written_out_is_no_rewording_either(old, new):
     assert find_changes(_article("c", sc[0].text), _article("o", so[0].text), sc, so, [(0, 0, 0.9)]) == []
     (x,) = find_changes(_article("c", "x"), _article("o", "y"), [analyse_sentence(sentence.format("1.2 billion"))],
                         so[:1] if old == "1.2 million" else [analyse_sentence(sentence.format("1.2 million"))], [(0, 0, 0.9)])
-    assert (x.kind, x.detail) == ("number", "1.2 million -> 1.2 billion")
+    assert (x.kind, x.detail) == ("number", "1.2 million euros -> 1.2 billion euros")
 
 
 def test_over_a_span_of_time_is_a_duration_not_a_hedge():
@@ -255,16 +256,16 @@ def test_german_number_words_are_figures():
 @pytest.mark.parametrize(("origin", "copy", "detail"), [
     # invented: a lone "one" counting a noun replaces the figure
     ("Two people remain missing, the fire service said.", "One person remains missing, the fire service said.",
-     "2 -> 1"),
+     "2 people -> 1 person"),
     ("One bridge was destroyed and the road was closed.", "Three bridges were destroyed and the road was closed.",
-     "1 -> 3"),
+     "1 bridge -> 3 bridges"),
     # "one of", "no one" are no count: the figure is only removed or added
     ("Two of the bridges were destroyed, officials said.", "One of the bridges was destroyed, officials said.",
      "number removed: 2"),
     ("Two people were hurt, and no one was arrested.", "People were hurt, and no one was arrested.",
-     "number removed: 2"),
+     "number removed: 2 people"),
 ])
 def test_a_figure_replaced_by_a_counting_one_is_a_number_change(origin, copy, detail):
-    """"Two people" -> "One person" is 2 -> 1, not a number removed (a new-user test's finding)."""
+    """"Two people" -> "One person" is 2 people -> 1 person, not a number removed (a new-user test's finding)."""
     changes = number_changes(analyse_sentence(copy), analyse_sentence(origin))
     assert [c.detail for c in changes] == [detail]

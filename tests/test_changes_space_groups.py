@@ -26,7 +26,7 @@ def test_the_same_figure_grouped_with_a_space_is_no_change(space):
 
 
 def test_a_changed_figure_grouped_with_a_no_break_space_reads_whole():
-    assert _details("Quelque 12\u00a0850 habitants ont été évacués mardi.", ES) == ["1850 -> 12850"]
+    assert _details("Quelque 12\u00a0850 habitants ont été évacués mardi.", ES) == ["1850 vecinos -> 12850 habitants"]
 
 
 def test_a_plain_space_between_two_numbers_is_not_read_as_grouping_alone():
@@ -93,7 +93,7 @@ def test_a_french_translation_with_spaced_thousands_is_linked_and_its_change_rea
     assert ("f", "e") in links or ("e", "f") in links
     (fr_pair,) = [d for k, d in links.items() if set(k) == {"f", "g"}]
     numbers = [c.detail for c in fr_pair.changes if c.kind == "number"]
-    assert numbers and all(n in ("12500 -> 15200", "15200 -> 12500") for n in numbers)
+    assert numbers and all(n in ("12500 habitants -> 15200 habitants", "15200 habitants -> 12500 habitants") for n in numbers)
 
 
 def test_house_style_in_a_quotation_and_spanish_por_ciento_are_no_changes():

@@ -55,7 +55,7 @@ def test_the_version_added_first_is_the_origin_either_way(tmp_path):
             assert any("two versions of one file (story.txt)" in r for r in d.direction_evidence)
     d = _verify(old, new)[0]
     (change,) = [c for c in d.changes if c.kind == "number"]
-    assert change.detail == "3200 -> 3500"  # read old -> new
+    assert change.detail == "3200 people -> 3500 people"  # read old -> new
 
 
 def test_dated_versions_are_ordered_by_their_dates_not_the_input_order(tmp_path):
@@ -94,7 +94,7 @@ def test_the_store_traces_a_re_ingested_file_as_its_earlier_version(tmp_path):
     assert (d.origin_id, d.copy_id) == (first.id, second.id)
     assert "3,500" in first.text and d.origin_source == d.copy_source == str(path)
     (change,) = [c for c in d.changes if c.kind == "number"]
-    assert change.detail == "3500 -> 3200"
+    assert change.detail == "3500 people -> 3200 people"
 
 
 def test_a_version_whose_figure_changed_reads_as_edited_and_its_reason_as_written(tmp_path):
@@ -106,6 +106,6 @@ def test_a_version_whose_figure_changed_reads_as_edited_and_its_reason_as_writte
     old, new = _version(tmp_path, text), _version(tmp_path, text.replace("4 million", "5 million"))
     d = _verify(old, new)[0]
     assert d.kind == "edited", [c.detail for c in d.changes]
-    assert [c.detail for c in d.changes if c.kind == "number"] == ["4 million -> 5 million"]
+    assert [c.detail for c in d.changes if c.kind == "number"] == ["4 million euros -> 5 million euros"]
     reason = next(r for r in d.direction_evidence if r.startswith("two versions of one file"))
     assert reason.endswith("the origin was ingested earlier, so it is the origin"), reason

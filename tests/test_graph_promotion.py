@@ -96,7 +96,7 @@ def test_the_farm_copy_of_the_papers_edit_is_read_as_its_copy(tmp_path):
     assert not any("sibling" in r or r.startswith("no clear direction") for r in farm["direction_evidence"])
     # the farm's own changes only, worded as alterations: not the paper's headline, cut and added paragraph
     assert sorted((c["kind"], c["detail"]) for c in farm["changes"]) == [("byline", "byline dropped"),
-                                                                           ("number", "240 -> 420")]
+                                                                           ("number", "240 passengers -> 420 passengers")]
     # every verified pair is still there as verified: the pair itself stays siblings
     pairs = [json.loads(x) for x in _invoke("trace", "--store", store, "--json", "--all-pairs").stdout.splitlines()]
     assert len(pairs) == 3

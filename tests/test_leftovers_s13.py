@@ -244,7 +244,7 @@ def test_a_figure_replaced_and_another_dropped_read_apart(tmp_path):
     numbers = [c.detail for c in d.changes if c.kind == "number"]
     # the headline (matched in the alignment's gap, so a value on one side only is not asserted):
     # 14 replaced by 41, not "14, 30 -> 41"; then the lead
-    assert numbers == ["14 -> 41", "14 -> 41"], numbers
+    assert numbers == ["14 warehouses -> 41 warehouses", "14 warehouses -> 41 warehouses"], numbers
 
 
 def test_number_changes_pair_what_was_replaced_and_name_what_was_dropped():
@@ -253,9 +253,9 @@ def test_number_changes_pair_what_was_replaced_and_name_what_was_dropped():
 
     origin = analyse_sentence("Fire destroys 14 warehouses at Port Ember, nine trucks burnt")
     copy = analyse_sentence("Fire destroys 41 warehouses at Port Ember")
-    assert [c.detail for c in number_changes(copy, origin)] == ["14 -> 41; number removed: 9"]
-    assert [c.detail for c in number_changes(origin, copy)] == ["41 -> 14; number added: 9"]
-    assert [c.detail for c in number_changes(copy, origin, firm=False)] == ["14 -> 41"]
+    assert [c.detail for c in number_changes(copy, origin)] == ["14 warehouses -> 41 warehouses; number removed: 9 trucks"]
+    assert [c.detail for c in number_changes(origin, copy)] == ["41 warehouses -> 14 warehouses; number added: 9 trucks"]
+    assert [c.detail for c in number_changes(copy, origin, firm=False)] == ["14 warehouses -> 41 warehouses"]
 
 
 def test_a_sibling_that_keeps_what_a_cut_copy_dropped_is_read_against_the_full_page():

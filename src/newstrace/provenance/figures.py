@@ -19,6 +19,12 @@ several spaCy tokens into a value with its scale, range and unit ("one mln", "5b
 only as claims, "one", "million", "zero"; 52 only here, Spanish and Portuguese words and "dozen(s)").
 Qualifiers differ likewise: here grouped by meaning in three languages, so that "more than" ->
 "over" is no change; there an English surface list ("an estimated", "a record").
+
+A number change's detail shows each figure with what its sentence writes around it, so that a
+reader can tell what changed: the currency sign before it, a percent sign, or the unit or counted
+noun after it (with an adjective before that noun: "137 Venezuelan soldiers"), read from the same
+regex tokens with word lists (function words and verb forms of EN/ES/PT/FR are no noun), not the
+claims' parse: "137 soldiers -> 173 soldiers", "$3.2 billion -> $3.5 billion", "4.5% -> 5.4%".
 """
 
 from __future__ import annotations
@@ -520,6 +526,7 @@ def _read_figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
     spans: dict[int, str] = {}
     scale_tokens: set[int] = set()
     counted: dict[str, str] = {}  # value -> the folded word after it (what it counts), first occurrence
+    where: dict[str, tuple[int, int]] = {}  # value -> its tokens (scale word included), first occurrence
     n = len(s.words)
     for k, end, v in number_spans(s):
         if k in scale_tokens:
@@ -533,6 +540,7 @@ def _read_figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
         else:
             spans[k] = v
         counted.setdefault(spans[k], s.words[end] if end < n else "")
+        where.setdefault(spans[k], (k, end))
     for k, tok in enumerate(s.raw):
         # "one million", "a billion" are figures, though "one" and "a" alone are none (a pronoun, an article)
         entry = FIGURE_WORDS.get(s.words[k], ("a", 1) if s.words[k] in ("a", "an") else None) if k not in spans else None
@@ -540,6 +548,7 @@ def _read_figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
             spans[k] = full = scaled_value("1", scale[1])
             shown.setdefault(full, f"{tok} {scale[0]}")
             counted.setdefault(full, s.words[k + 1 + scale[2]] if k + 1 + scale[2] < n else "")
+            where.setdefault(full, (k, k + 1 + scale[2]))
             scale_tokens.update(range(k + 1, k + 1 + scale[2]))
             continue
         # "5bn", "$300m": digits and scale as one token
@@ -552,6 +561,7 @@ def _read_figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
             spans[k] = full = scaled_value(v, power)
             shown.setdefault(full, f"{v} {name}")
             counted.setdefault(full, s.words[k + 1] if k + 1 < n else "")
+            where.setdefault(full, (k, k + 1))
     for k in scale_tokens:
         spans.pop(k, None)
     # Chinese, Japanese and Korean write no space around a figure ("死者は37人", "37명이"): the regex
@@ -563,6 +573,7 @@ def _read_figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
     language = s.__dict__.get("_language")
     s.__dict__[("_shown", language)] = shown
     s.__dict__[("_counted", language)] = counted
+    s.__dict__[("_where", language)] = where
     for k, w in enumerate(s.words):
         if _date_word(s, k):
             dates.append(w)
@@ -630,6 +641,123 @@ def _shown(s: Sentence, item: str) -> str:
     name, _, value = item.rpartition(" ")
     out = shown.get(value, value)
     return f"{name} {out}" if name else out
+
+
+#: Currency signs written before a figure ("$3.2 billion", "US$40", "€5", "R$ 12"), kept in a detail.
+_CURRENCY_BEFORE = re.compile(r"((?:US|A|C|HK|NZ|S|R)?[$£€¥₹])[ \u00a0]?$")
+#: Words after a figure that say nothing of what it counts (EN/ES/PT/FR, folded): function words,
+#: auxiliaries and verbs that follow a subject count ("12 were", "40 fled", "320 de"), comparisons.
+_NOT_COUNTED = frozenset("""
+the a an of in on at to from by for with and or but as than that which who whom whose this these those it
+its their his her our your my there here then so not no nor more most less fewer many some any all each
+every other another such same own very too also just only still even now ago later earlier before after
+since until while during over under above below between among into onto upon about around across along per
+via vs versus against without within up down out off again back if when where how what whether because
+although though is are was were be been being am have has had having will would could should may might must
+can cannot did do does done shall said says say told tell left fled died went came fell rose ran made took
+got lost won saw became began stayed remain remains remained reached stood stand stands seemed seem seems
+fought held kept de del da do dos das des du la le les el los las lo un una uno une um uma en em no na nos
+nas y e et o ou u à al ao aos que qui por para pour par con com avec sin sem sur sobre entre hasta ate desde
+depuis dans se ha han fue fueron foi foram es est son sont sao era eran etait ont mas mais plus menos moins
+muy tres ya ja
+""".split())
+#: Adjectives before the noun a figure counts ("137 Venezuelan soldiers", "12 new cases"): the detail
+#: shows the noun after them too. Capitalised words (nationalities) are read so whatever they are.
+_COUNT_ADJECTIVES = frozenset("""
+new more other additional armed unarmed young old local foreign former small large big major different
+separate further extra full total confirmed suspected civilian military elderly injured wounded dead missing
+displaced detained arrested killed fellow senior junior active retired registered eligible homeless
+unemployed
+""".split())
+#: Participles that name who is counted ("12 injured", "40 missing"), unlike a verb after a count ("40 fled").
+_COUNTED_PARTICIPLES = frozenset([
+    "injured", "wounded", "missing", "displaced", "detained", "arrested", "killed", "hospitalised",
+    "hospitalized", "infected", "evacuated", "stranded", "confirmed",
+])
+#: "per cent", "por ciento", "pour cent", "por cento" after a figure: its unit, two words.
+_PERCENT_PAIRS = {("per", "cent"), ("por", "ciento"), ("pour", "cent"), ("por", "cento")}
+
+
+def _counted_word(s: Sentence, offsets: list[int], j: int) -> bool:
+    """Whether token ``j`` of ``s``, after spaces only, can be (part of) what a figure counts: a word
+    of letters that is no function word, number word, date word or verb form (:data:`_NOT_COUNTED`;
+    "-ly", "-ing" and "-ed" words only as :data:`_COUNTED_PARTICIPLES`)."""
+    if j >= len(s.words) or not _spaces(s, offsets, j) or not s.raw[j].isalpha() or _CJK.search(s.raw[j]):
+        return False
+    w = s.words[j]
+    if w in _NOT_COUNTED or w in FIGURE_WORDS or w in SCALE_WORDS or w in DATE_WORDS or w in NUMBER_WORDS:
+        return False
+    if w in _COUNTED_PARTICIPLES:
+        return True
+    return not (w.endswith("ly") or w.endswith("ing") or w.endswith("ed"))
+
+
+def _unit_after(s: Sentence, offsets: list[int], j: int) -> str:
+    """What a figure ending before token ``j`` counts or measures, as written: its unit or noun
+    ("soldiers", "per cent", "Venezuelan soldiers", "new cases"), or "" when no word there says it."""
+    n = len(s.words)
+    if j + 1 < n and (s.words[j], s.words[j + 1]) in _PERCENT_PAIRS and _spaces(s, offsets, j) and _spaces(
+            s, offsets, j + 1):
+        return f"{s.raw[j]} {s.raw[j + 1]}"
+    if not _counted_word(s, offsets, j):
+        return ""
+    if (s.raw[j][:1].isupper() or s.words[j] in _COUNT_ADJECTIVES) and _counted_word(s, offsets, j + 1) and (
+            s.raw[j + 1][:1].islower() or s.raw[j][:1].isupper()):
+        return f"{s.raw[j]} {s.raw[j + 1]}"  # an adjective and the noun it qualifies
+    return s.raw[j]
+
+
+def _with_unit(s: Sentence, item: str) -> str:
+    """A figure of :func:`_figures` as :func:`_shown` writes it, with the currency sign before it and
+    the unit or counted noun after it that the sentence writes ("$3.2 billion", "4.5%", "137
+    soldiers", "40 per cent"), so that a change's detail says what changed. A named number ("Boeing
+    737") and a figure with nothing said around it ("rose to 173.") are shown alone."""
+    out = _shown(s, item)
+    name, _, value = item.rpartition(" ")
+    where = (s.__dict__.get(("_where", s.__dict__.get("_language"))) or {}).get(value)
+    if name or where is None:
+        return out
+    k, end = where
+    if _CJK.search(s.raw[end - 1]):
+        return out  # "37명이": Korean writes what is counted inside the figure's token
+    offsets = _offsets(s)
+    start = offsets[k - 1] + len(s.raw[k - 1]) if k else 0
+    sign = _CURRENCY_BEFORE.search(s.text[start:offsets[k]])
+    prefix = sign.group(1) if sign else ""
+    tail = s.text[offsets[end - 1] + len(s.raw[end - 1]):]
+    if re.match(r"[ \u00a0]?%", tail):
+        return f"{prefix}{out}%"
+    unit = "" if prefix else _unit_after(s, offsets, end)
+    return f"{prefix}{out} {unit}" if unit else f"{prefix}{out}"
+
+
+#: One figure replaced by another in a number change's detail, each with its sign and up to two words
+#: of unit or noun (:func:`_with_unit`): "137 soldiers -> 173 soldiers", "$40 -> $45", "4.5% -> 5.4%".
+_REPLACED = re.compile(
+    r"^\s*(?:[A-Z]{0,2}[$£€¥₹])?(-?\d[\d.,]*)(%|(?: [^\W\d][\w'’-]*){0,2})\s*->"
+    r"\s*(?:[A-Z]{0,2}[$£€¥₹])?(-?\d[\d.,]*)(%|(?: [^\W\d][\w'’-]*){0,2})\s*$")
+
+
+def replaced_figure(detail: str) -> tuple[str, str] | None:
+    """The two figures of a ``number`` change's detail that replaced one figure by another, as written.
+
+    For readers of the detail (a story's claim variants pair the two values): "137 soldiers -> 173
+    soldiers" -> ``("137", "173")``, "137 -> 173" -> ``("137", "173")``, "$40 -> $45" -> ``("40",
+    "45")``. ``None`` for any other detail: several figures ("270 people, 3 days -> ..."), a scale
+    word ("1.2 million -> 1.2 billion"), a figure added or removed, a qualifier.
+
+    >>> replaced_figure("137 soldiers -> 173 soldiers"), replaced_figure("4.5% -> 5.4%")
+    (('137', '173'), ('4.5', '5.4'))
+    >>> replaced_figure("1.2 million euros -> 1.2 billion euros"), replaced_figure("270, 3 -> 320, 4")
+    (None, None)
+    """
+    m = _REPLACED.match(detail)
+    if m is None:
+        return None
+    for unit in (m.group(2), m.group(4)):
+        if unit.split() and fold(unit.split()[0]) in SCALE_WORDS:
+            return None
+    return m.group(1), m.group(3)
 
 
 def date_changes(copy: Sentence, origin: Sentence) -> list[Change]:
@@ -788,25 +916,27 @@ _ONE_AFTER = frozenset(["of", "another", "day", "time", "way", "hand", "who", "t
                         "on", "at", "by", "to", "for", "is", "was", "says", "said", "thing"])
 
 
-def _one_in_place_of(value: str, s: Sentence, other: Sentence) -> bool:
-    """Whether ``other`` puts a counting English "one" where ``s`` states its only figure ``value``.
+def _one_in_place_of(value: str, s: Sentence, other: Sentence) -> int | None:
+    """The index in ``other.raw`` of a counting English "one" that ``other`` puts where ``s`` states
+    its only figure ``value``, or None.
 
     The "one" counts the noun after it (not "one of", "no one", "one day") and stands in the
     same differing stretch of the two sentences' words as the figure (difflib opcodes), once.
     """
     spans = [(k1, k2) for k1, k2, v in number_spans(s) if v == value]
     if len(spans) != 1 or len(number_spans(s)) != 1:
-        return False
+        return None
     raw = other.raw
     ones = [k for k, w in enumerate(raw) if w.casefold() == "one"
             and k + 1 < len(raw) and raw[k + 1].isalpha() and raw[k + 1].islower() and raw[k + 1] not in _ONE_AFTER
             and (k == 0 or raw[k - 1].casefold() not in _ONE_BEFORE)]
     if len(ones) != 1:
-        return False
+        return None
     (k1, k2), k = spans[0], ones[0]
     matcher = SequenceMatcher(None, [fold(w) for w in s.raw], [fold(w) for w in raw], autojunk=False)
-    return any(tag == "replace" and i1 <= k1 and k2 <= i2 and j1 <= k < j2
-               for tag, i1, i2, j1, j2 in matcher.get_opcodes())
+    found = any(tag == "replace" and i1 <= k1 and k2 <= i2 and j1 <= k < j2
+                for tag, i1, i2, j1, j2 in matcher.get_opcodes())
+    return k if found else None
 
 
 #: Digit groups separated by a space, a no-break space or a narrow no-break space: French, Norwegian
@@ -872,8 +1002,12 @@ def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, co
             hold one that changed, since a number on one side only may be another sentence's.
 
     Returns:
-        At most one ``number`` Change: "270, 3 -> 320, 4", "number added: 800", "number removed: 45",
-        "137 -> 173; number removed: 9" (values replaced and one dropped), and/or "qualifier over -> under".
+        At most one ``number`` Change whose ``origin_text`` and ``copy_text`` are the two sentences and
+        whose detail names each figure with the currency sign, percent sign, unit or counted noun its
+        sentence writes (:func:`_with_unit`): "270 people, 3 days -> 320 people, 4 days", "$3.2 billion
+        -> $3.5 billion", "number added: 800 officers", "number removed: 45", "137 soldiers -> 173
+        soldiers; number removed: 9 trucks" (values replaced and one dropped), and/or "qualifier over ->
+        under".
     """
     a, _, na = _figures(origin)
     b, _, nb = _figures(copy)
@@ -891,23 +1025,28 @@ def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, co
     gone = list(dict.fromkeys(x for x in gone + named_gone if x.rsplit(" ", 1)[-1] not in in_b))
     new = list(dict.fromkeys(x for x in new + named_new if x.rsplit(" ", 1)[-1] not in in_a))
     details = []
-    shown_gone, shown_new = (", ".join(_shown(origin, x) for x in gone),
-                             ", ".join(_shown(copy, x) for x in (_pair_by_context(gone, new, origin, copy) if gone else new)))
+    shown_gone = ", ".join(_with_unit(origin, x) for x in gone)
+    paired = _pair_by_context(gone, new, origin, copy) if gone else new
+    shown_new = ", ".join(_with_unit(copy, x) for x in paired)
     # "Two people remain missing" -> "One person remains missing": a lone "one" counting a noun in
     # the figure's place is its replacement (read only here: alone "one" is mostly a pronoun)
-    if firm and gone and not new and _one_in_place_of(gone[0], origin, copy):
-        new = [shown_new := "1"]
-    elif firm and new and not gone and _one_in_place_of(new[0], copy, origin):
-        gone = [shown_gone := "1"]
+    if firm and gone and not new and (one := _one_in_place_of(gone[0], origin, copy)) is not None:
+        new = ["1"]
+        shown_new = f"1 {copy.raw[one + 1]}"
+    elif firm and new and not gone and (one := _one_in_place_of(new[0], copy, origin)) is not None:
+        gone = ["1"]
+        shown_gone = f"1 {origin.raw[one + 1]}"
     if gone and new and len(gone) != len(new):
         # "137 ... nine missing" -> "173": one value replaced, one dropped, not "137, 9 -> 173"
         slots, rest = _paired_slots(gone, new, origin, copy)
         pairs = [(g, n) for g, n in zip(gone, slots) if n is not None]
-        details.append(f"{', '.join(_shown(origin, g) for g, _ in pairs)} -> {', '.join(_shown(copy, n) for _, n in pairs)}")
+        was = ", ".join(_with_unit(origin, g) for g, _ in pairs)
+        now = ", ".join(_with_unit(copy, n) for _, n in pairs)
+        details.append(f"{was} -> {now}")
         if firm and (removed := [g for g, n in zip(gone, slots) if n is None]):
-            details.append(f"number removed: {', '.join(_shown(origin, g) for g in removed)}")
+            details.append(f"number removed: {', '.join(_with_unit(origin, g) for g in removed)}")
         if firm and rest:
-            details.append(f"number added: {', '.join(_shown(copy, n) for n in rest)}")
+            details.append(f"number added: {', '.join(_with_unit(copy, n) for n in rest)}")
     elif gone and new:
         details.append(f"{shown_gone} -> {shown_new}")
     elif firm and gone:
