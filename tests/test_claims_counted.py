@@ -39,8 +39,10 @@ def fields(text: str, nlp) -> list[tuple[str, str | None, str | None]]:
     ("The rebels freed 12 of the 30 hostages held in the mine.", [("12", None, "hostages"), ("30", None, "hostages")]),
     ("Only one of the hundreds of soldiers who fled was granted asylum.", [("one", None, "soldiers")]),
     ("Half of the 600 employees lost their jobs.", [("Half", None, "employees"), ("600", None, "employees")]),
-    # a year inside the object stays: it dates the noun, it counts nothing
+    # a year inside the object stays: it dates the noun, it counts nothing; so does a model number
     ("The bank paid 4.0 mln dlrs in both 1986 periods.", [("4.0 mln dlrs", "USD", "both 1986 periods")]),
+    ("Prices rose to 63,295 dlrs for the 911 Turbo Coupe.",
+     [("63,295 dlrs", "USD", "911 Turbo Coupe"), ("911", None, "Turbo Coupe")]),
 ])  # fmt: skip
 def test_a_partitive_counts_its_noun_not_the_figure_inside_it(sentence, expected, nlp):
     assert fields(sentence, nlp) == expected

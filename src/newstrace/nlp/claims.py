@@ -698,9 +698,11 @@ def _pp_object(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
             j += 1
         elif t.tag_ == "CD" or t.like_num:
             j += 1
-            # a cardinal, not an ordinal ("first mortgage bonds") nor a year ("both 1986 periods")
-            if (t.tag_ == "CD" and not _YEARISH.match(t.text) and j < limit and not _unit_word(doc[j])
-                    and doc[j].lower_ not in SCALES):
+            # a cardinal, not an ordinal ("first mortgage bonds"), a year ("both 1986 periods") nor a
+            # model number before a name ("the 911 Turbo Coupe")
+            model = t.text.isdigit() and len(t.text) <= 4 and j < limit and doc[j].text[:1].isupper()
+            if (t.tag_ == "CD" and not _YEARISH.match(t.text) and not model and j < limit
+                    and not _unit_word(doc[j]) and doc[j].lower_ not in SCALES):
                 start = j
         elif t.lower_ in VAGUE and j + 2 < limit and doc[j + 1].lower_ == "of":
             j = start = j + 2  # "the hundreds of soldiers", "tens of thousands of migrants"
