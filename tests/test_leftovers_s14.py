@@ -361,3 +361,22 @@ def test_spanish_calques_of_a_machine_translation_read_as_machine_output():
                           "The fund holds 12.5 million dollars; up to 17 workers may be hurt.\n"
                           "Congress will debate the bill on the 28th of October.")
     assert not machine_translation_traces(fluent)
+
+
+def test_an_agency_write_through_is_no_copy_of_a_translation_of_its_first_version():
+    """v2 <- v1 (edited, one language), de <- v1 and v2 <- de (translations, the German dated before v2):
+    v2 keeps v1's wording, which no text through German keeps, so v2 <- de is no chain step."""
+    from newstrace.provenance.graph import _unsupported_middles
+
+    links = [
+        Link("v2", "v1", None, 0.997, 0.77, 0.90, 0.97, kind="edited"),
+        Link("de", "v1", None, 0.80, 0.50, 0.50, 0.60, kind="translation"),
+        Link("v2", "de", None, 0.79, 0.41, 0.48, 0.58, kind="translation"),
+    ]
+    assert _unsupported_middles(links) == {("v2", "de")}
+    kept = resolve_links(links)
+    assert sorted((links[i].copy_id, links[i].origin_id) for i in kept) == [("de", "v1"), ("v2", "v1")]
+    # a round trip stays a chain: an English machine translation of the German page
+    mt = [Link("mt", "v1", None, 0.95, 0.8, 0.8, 0.62, kind="machine-translated"), links[1],
+          Link("mt", "de", None, 0.95, 0.8, 0.8, 0.70, kind="translation")]
+    assert _unsupported_middles(mt) == set()

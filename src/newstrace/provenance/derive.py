@@ -586,7 +586,9 @@ def direction_votes(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment)
             cast.append((-1, f"coverage: the first is contained in the second ({al.coverage_a:.2f} vs {al.coverage_b:.2f})"))
     else:  # the cut rule reads the same asymmetry more finely; one vote either way, never both
         cast.append(cut_vote(a, b, sa, sb, al))
-    cast += [attribution_vote(a, b), damage_vote(a, b, sa, sb, al), agency_page_vote(a, b)]
+    cast += [attribution_vote(a, b), damage_vote(a, b, sa, sb, al)]
+    if not order:  # undated or the same day: an agency's own page is where its story starts
+        cast.append(agency_page_vote(a, b))
     amp_a, amp_b = _is_amp(a), _is_amp(b)
     if amp_a != amp_b:
         cast.append((2 if amp_b else -2, f"AMP rendering: the {'second' if amp_b else 'first'} is an AMP page"))

@@ -404,7 +404,9 @@ def agency_page_vote(a, b) -> tuple[int, str]:
     (:func:`_agency_own_page`) where the other is not: an agency's story starts on its own wire,
     and outlets copy and translate it (a new-user test: AP's page and an uncredited German
     translation of it, dated the same day, were left as siblings). An agency that retells another
-    outlet names it, which the credit vote reads the other way."""
+    outlet names it, which the credit vote reads the other way. Cast only where the dates give no
+    order (:func:`~newstrace.provenance.derive.direction_votes`): a translation published a day
+    before the agency's write-through is no copy of the write-through."""
     from newstrace.provenance.derive import outlet_key
 
     ka, kb = outlet_key(a), outlet_key(b)

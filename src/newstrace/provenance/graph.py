@@ -186,6 +186,10 @@ SAME_TEXT = 0.99
 CLOSER_TO_MIDDLE = 0.02
 
 
+#: Kinds of a same-language link that say the copy keeps its origin's wording (:func:`_unsupported_middles`).
+CLOSE_KINDS = frozenset({"verbatim", "edited", "spun"})
+
+
 def _unsupported_middles(links: Sequence[Link]) -> set[tuple[str, str]]:
     """Direct links ``c <- b`` of triangles ``c <- b <- a`` plus ``c <- a`` where ``c`` is no closer to ``b`` than to ``a``.
 
@@ -200,7 +204,9 @@ def _unsupported_middles(links: Sequence[Link]) -> set[tuple[str, str]]:
     as ``c <- a`` here: a full, undated-origin republication is not made a copy of a dated cut
     copy whose cuts it does not share (a new-user test: the cut copy's cuts were reported as the
     republication's additions). Triangles with a ``translation`` link are left alone: a
-    similarity across languages does not compare with one within a language.
+    similarity across languages does not compare with one within a language; except that a
+    ``c <- b`` translation goes where ``c`` is a verbatim, edited or spun copy of ``a``
+    (:data:`CLOSE_KINDS`): ``c`` kept ``a``'s wording, which no text through ``b``'s language keeps.
     """
     direct = {(d.copy_id, d.origin_id): d for d in links if d.origin_id and not d.versions}
     # c and a verified as siblings (no clear direction between them) compare the same way
@@ -211,6 +217,12 @@ def _unsupported_middles(links: Sequence[Link]) -> set[tuple[str, str]]:
         for a in parents.get(b, ()):
             ca = direct.get((c, a))
             top = (ca.mean_similarity, ca.origin_coverage, ca.copy_coverage, ca.kind) if ca is not None else sibling.get((c, a))
+            if top is not None and cb.kind == "translation" and top[3] in CLOSE_KINDS:
+                # c follows a word for word in a's language: no translation of b (whose text went
+                # through another language) comes back so close (a new-user test read AP's own
+                # write-through as a copy of a German translation of its first version)
+                out.add((c, b))
+                break
             if top is None or "translation" in (cb.kind, top[3], direct[(b, a)].kind):
                 continue
             no_closer = cb.mean_similarity <= top[0] + CLOSER_TO_MIDDLE and cb.origin_coverage <= top[1] + CLOSER_TO_MIDDLE
