@@ -74,13 +74,20 @@ def test_every_member_of_a_sibling_group_is_listed_with_its_role_and_source(trac
             continue
         group = r["sibling_group"]
         ids = [g["id"] for g in group]
+        assert r["inferred_source_id"] == inferred_key(ids)
+        for g in group:
+            assert g["source"] == sources[g["id"]]
+        if which == "all":
+            # every verified pair: the group is the pair itself (chaining every pair joined stored
+            # origins and unrelated copies in one group: a new-user test), the record's copy first
+            assert ids == [r["copy_id"], *r["sibling_ids"]]
+            assert [g["role"] for g in group] == ["copy"] + ["reference"] * len(r["sibling_ids"])
+            continue
         # the whole group, the record's copy first, then its sibling_ids in order; one id for the group
         assert set(ids) == members[r["inferred_source_id"]] and len(ids) == len(set(ids))
         assert ids[: 1 + len(r["sibling_ids"])] == [r["copy_id"], *r["sibling_ids"]]
-        assert r["inferred_source_id"] == inferred_key(ids)
         for g in group:
             assert g["role"] == ("copy" if g["id"] in own else "reference")
-            assert g["source"] == sources[g["id"]]
 
 
 def test_documented_fields_are_unchanged(traced):

@@ -177,7 +177,8 @@ def trace(
             derivations = st.derivations(resolved=not all_pairs)
             # siblings shown by source, as the copy column is; --json keeps their ids
             sibling_labels = {} if json_lines else st.source_labels({i for d in derivations for i in d.sibling_ids})
-            groups = sibling_groups([(d.copy_id, d.origin_id, d.sibling_ids) for d in derivations], st) if json_lines else None
+            groups = sibling_groups([(d.copy_id, d.origin_id, d.sibling_ids) for d in derivations], st,
+                                    pairwise=all_pairs) if json_lines else None
             # identical republications are one article: the JSON names every source of each side's text
             identical = st.identical_sources({i for d in derivations for i in (d.copy_id, d.origin_id) if i}) \
                 if json_lines else None

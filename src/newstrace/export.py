@@ -29,7 +29,7 @@ import pyarrow as pa
 from newstrace.store import Store
 from newstrace.store.resolved import RESOLVED_TABLE
 from newstrace.stories import db
-from newstrace.stories.query import collapse_inferred, date_text, summarise
+from newstrace.stories.query import collapse_inferred, date_text, inferred_key, summarise
 
 ExportFormat = Literal["parquet", "csv", "jsonl"]
 
@@ -107,12 +107,16 @@ class SiblingGroups:
         copies: members with a link of their own to an inferred source (role ``copy``); any other
             member has the role ``reference``.
         sources: article id -> input path or URL as ingested (``None`` values when unknown).
+        pairwise: the links are every verified pair (``--all-pairs``), not the resolved graph: a
+            sibling link's group is its own pair (the copy and the sibling it was verified against),
+            as chaining every verified pair would join stored origins and unrelated copies in one.
     """
 
     group: dict[str, str] = field(default_factory=dict)
     members: dict[str, list[str]] = field(default_factory=dict)
     copies: set[str] = field(default_factory=set)
     sources: dict[str, str] = field(default_factory=dict)
+    pairwise: bool = False
 
     def fields(self, copy_id: str, origin_id: str | None, sibling_ids: list[str],
                origin_source: str | None = None) -> dict[str, Any]:  # fmt: skip
@@ -131,6 +135,11 @@ class SiblingGroups:
             (:func:`compared_with`), which for a sibling link need not be the group's ``reference``.
         """
         other = compared_with(origin_id, sibling_ids)
+        if self.pairwise and origin_id is None and sibling_ids:
+            pair = [copy_id, *sibling_ids]
+            return {"inferred_source_id": inferred_key(pair), "sibling_group": [
+                {"id": i, "source": self.sources.get(i), "role": "copy" if i == copy_id else "reference"} for i in pair
+            ], "compared_with": other, "compared_with_source": self.sources.get(other)}  # fmt: skip
         gid = self.group.get(copy_id) if origin_id is None else None
         if gid is None:
             return {"inferred_source_id": None, "sibling_group": [], "compared_with": other,
@@ -161,7 +170,8 @@ def compared_with(origin_id: str | None, sibling_ids: list[str] | None) -> str |
     return origin_id or ((sibling_ids or [None])[0])
 
 
-def sibling_groups(links: Iterable[tuple[str, str | None, list[str]]], store: Store | None = None) -> SiblingGroups:
+def sibling_groups(links: Iterable[tuple[str, str | None, list[str]]], store: Store | None = None,
+                   pairwise: bool = False) -> SiblingGroups:
     """Group the sibling links among ``links`` by inferred common source.
 
     Copies linked as siblings, directly or through other siblings, share one inferred source
@@ -172,6 +182,7 @@ def sibling_groups(links: Iterable[tuple[str, str | None, list[str]]], store: St
             ``None`` are sibling links.
         store: where to read each member's source (input path or URL as ingested); without one,
             ``sources`` is empty.
+        pairwise: every verified pair, not the resolved graph (:attr:`SiblingGroups.pairwise`).
 
     Returns:
         A :class:`SiblingGroups`.
@@ -185,8 +196,9 @@ def sibling_groups(links: Iterable[tuple[str, str | None, list[str]]], store: St
     for i in sorted(group):
         members.setdefault(group[i], []).append(i)
     copies = {c for c, origin, _ in links if origin is None and c in group}
-    sources = store.source_labels(group) if store is not None and group else {}
-    return SiblingGroups(group=group, members=members, copies=copies, sources=sources)
+    wanted = set(group) | ({i for c, o, sib in links if o is None for i in (c, *sib)} if pairwise else set())
+    sources = store.source_labels(wanted) if store is not None and wanted else {}
+    return SiblingGroups(group=group, members=members, copies=copies, sources=sources, pairwise=pairwise)
 
 
 def derivation_json(derivation: Any, groups: SiblingGroups, identical: dict[str, list[str]] | None = None) -> str:
@@ -219,7 +231,7 @@ def _group_table(store: Store, links_table: str) -> pa.Table:
     ``links_table`` (a link to a stored origin takes ``origin_source`` as its ``compared_with_source``)."""
     rows = db.tuples(store, f"SELECT copy_id, origin_key, origin_id, sibling_ids FROM {links_table} "
                             "ORDER BY copy_id, origin_key")  # fmt: skip
-    groups = sibling_groups(((r[0], r[2], list(r[3] or [])) for r in rows), store)
+    groups = sibling_groups(((r[0], r[2], list(r[3] or [])) for r in rows), store, pairwise=links_table != RESOLVED_TABLE)
     out: dict[str, list] = {"copy_id": [], "origin_key": [], "inferred_source_id": [], "sibling_group": [],
                             "compared_with_source": []}  # fmt: skip
     for copy_id, origin_key, origin_id, siblings in rows:
