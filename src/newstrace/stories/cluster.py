@@ -63,7 +63,9 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime
 
+from newstrace.provenance.direction import VERSIONS_REASON
 from newstrace.store import Store
+from newstrace.store.resolved import RESOLVED_TABLE
 from newstrace.stories import db
 from newstrace.stories.keys import (
     MAX_KEYS,
@@ -693,18 +695,23 @@ def event_links(members: list[str], keys: dict[str, dict[str, float]], dates: di
     return linked, graph
 
 
-def story_edges(groups: dict[str, str], copy_edges: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def story_edges(groups: dict[str, str], copy_edges: list[tuple[str, str]],
+                compiled: Iterable[str] = ()) -> list[tuple[str, str]]:
     """Edges for :func:`components`: each group's members to its head, and trace's copy edges.
 
     A copy always lands in its origin's story. When the copy's group and its origin's group
     each hold at least :data:`BRIDGE_GROUP` articles and that copy link is the only one between
     them, the copy alone moves to its origin's group: one article (two reports' notes sharing a
     template, a page that quotes another story's lead) does not bring the rest of its group
-    along, as in :func:`split_at_bridges`.
+    along, as in :func:`split_at_bridges`. A compilation (``compiled``: a page copying parts of
+    unrelated stories, :func:`compilation_origins`) always leaves its event group: the keys of
+    both stories put it in one event or the other, and its copy edge (to its main origin only,
+    :func:`derivation_edges`) decides its story, so it joins neither story to the other.
 
     Args:
         groups: member -> group head (:func:`split_events`); articles missing are groups of one.
         copy_edges: (copy, origin) and (copy, sibling) pairs (:func:`derivation_edges`).
+        compiled: article ids of compilations (the keys of :func:`compilation_origins`).
 
     Returns:
         Undirected article pairs.
@@ -714,6 +721,7 @@ def story_edges(groups: dict[str, str], copy_edges: list[tuple[str, str]]) -> li
     between = Counter(frozenset((group(a), group(b))) for a, b in copy_edges if group(a) != group(b))
     moved = {a for a, b in copy_edges if group(a) != group(b) and min(size[group(a)], size[group(b)]) >= BRIDGE_GROUP
              and between[frozenset((group(a), group(b)))] == 1}  # fmt: skip
+    moved |= set(compiled)
     members: dict[str, list[str]] = {}
     for m, h in sorted(groups.items()):
         if m not in moved:
@@ -726,7 +734,8 @@ def story_edges(groups: dict[str, str], copy_edges: list[tuple[str, str]]) -> li
 
 
 def cluster_articles(order: list[str], keys: dict[str, dict[str, float]], dates: dict[str, DateSpan | None],
-                     copy_edges: list[tuple[str, str]], rule: LinkRule = DEFAULT_RULE) -> dict[str, str]:
+                     copy_edges: list[tuple[str, str]], rule: LinkRule = DEFAULT_RULE,
+                     compiled: Iterable[str] = ()) -> dict[str, str]:
     """Stories of articles taken in ``order``, in memory, as a full :func:`update_stories` run makes them.
 
     For benches and tests that compare rules or ingestion orders without writing a store.
@@ -736,6 +745,7 @@ def cluster_articles(order: list[str], keys: dict[str, dict[str, float]], dates:
         keys, dates: each article's event keys and date (missing: none).
         copy_edges: trace's copy edges (:func:`derivation_edges`).
         rule: the :class:`LinkRule`.
+        compiled: compilations (keys of :func:`compilation_origins`), as :func:`story_edges` reads them.
 
     Returns:
         article id -> story id (:func:`story_id_for` of the earliest member in ``order``).
@@ -746,7 +756,7 @@ def cluster_articles(order: list[str], keys: dict[str, dict[str, float]], dates:
         link = state.add(a, seqs[a], keys.get(a, {}), dates.get(a))
         if link:
             links.append((link["a"], link["b"]))
-    return components(seqs, story_edges(split_events(links, keys, dates, copy_edges, state), copy_edges))
+    return components(seqs, story_edges(split_events(links, keys, dates, copy_edges, state), copy_edges, compiled))
 
 
 def story_id_for(root_article_id: str) -> str:
@@ -774,14 +784,55 @@ def components(nodes: dict[str, int], edges: Iterable[tuple[str, str]]) -> dict[
     return {n: roots.setdefault(uf.find(n), story_id_for(uf.find(n))) for n in nodes}
 
 
-def derivation_edges(store: Store) -> list[tuple[str, str]]:
-    """Copy edges from the stored derivations: (copy, origin), and (copy, sibling) for an inferred common source."""
-    edges = []
+def compilation_origins(store: Store) -> dict[str, list[str]]:
+    """Compilations and their origins: copies that the resolved graph gives two or more direct origins.
+
+    Trace keeps a second origin for a page made of parts of unrelated stories (an aggregator's
+    briefing: :func:`newstrace.provenance.graph._compiled_sources`); two versions of one page
+    are no such origins. Read from the ``resolved_derivations`` table.
+
+    Args:
+        store: an open store (read-only is enough).
+
+    Returns:
+        copy id -> its origin ids, the main one first (the one covering most of the copy, then
+        the best-scored, then by id); only copies with two or more.
+    """
+    rows = db.tuples(store, f"""
+        SELECT copy_id, origin_id FROM {RESOLVED_TABLE}
+        WHERE origin_id IS NOT NULL AND NOT coalesce(starts_with(direction_evidence[1], ?), false)
+        ORDER BY copy_id, copy_coverage DESC, score DESC, origin_id""", [VERSIONS_REASON])  # fmt: skip
+    out: dict[str, list[str]] = {}
+    for copy_id, origin_id in rows:
+        out.setdefault(copy_id, []).append(origin_id)
+    return {c: o for c, o in out.items() if len(o) >= 2}
+
+
+def derivation_edges(store: Store, compiled: dict[str, list[str]] | None = None) -> list[tuple[str, str]]:
+    """Copy edges from the stored derivations: (copy, origin), and (copy, sibling) for an inferred common source.
+
+    A compilation (``compiled``, default :func:`compilation_origins`) keeps only its edge to its
+    main origin: its pairs with the other stories it copies parts of (their origin, copies and
+    siblings) would join unrelated stories into one (a new-user test: an aggregator's briefing of
+    a port strike and a tea drought made one story). An article copied from it keeps that edge.
+
+    Args:
+        store: an open store (read-only is enough).
+        compiled: copy id -> origin ids, main first (:func:`compilation_origins`).
+
+    Returns:
+        (copy, other) article id pairs, every verified pair of the latest trace.
+    """
+    compiled = compilation_origins(store) if compiled is None else compiled
+    edges = [(c, origins[0]) for c, origins in sorted(compiled.items())]
     for copy_id, origin_id, siblings in db.tuples(store, "SELECT copy_id, origin_id, sibling_ids FROM derivations"):
+        if copy_id in compiled:
+            continue
         if origin_id:
             edges.append((copy_id, origin_id))
         for s in siblings or []:
-            edges.append((copy_id, s))
+            if s not in compiled:  # an inferred source shared with a compilation is one of its parts
+                edges.append((copy_id, s))
     return edges
 
 
@@ -852,10 +903,11 @@ def update_stories(store: Store, *, full: bool = False, rule: LinkRule = DEFAULT
             if link is not None:
                 links.append({**link, "run_id": run_id})
         db.insert(store, "story_links", links)
-        edges = derivation_edges(store)
+        compiled = compilation_origins(store)
+        edges = derivation_edges(store, compiled)
         event = db.tuples(store, "SELECT a, b FROM story_links")
         _load_members(store, event, keys, dates)
-        assigned = components(seqs, story_edges(split_events(event, keys, dates, edges, state), edges))
+        assigned = components(seqs, story_edges(split_events(event, keys, dates, edges, state), edges, compiled))
         changed = [i for i, s in assigned.items() if i in clustered and clustered[i] != s]
         if changed:
             _rewrite_story_ids(store, {i: assigned[i] for i in changed}, run_id)
@@ -954,6 +1006,7 @@ __all__ = [
     "LinkRule",
     "UnionFind",
     "cluster_articles",
+    "compilation_origins",
     "components",
     "derivation_edges",
     "event_links",
