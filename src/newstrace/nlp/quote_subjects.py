@@ -124,8 +124,10 @@ class CueSubjects(QuoteLayout):
             ent = self.idx.person_at[i]
             run = [x for x in region if self.idx.person_at.get(x) is ent]
             seen.update(run)
-            if self.idx.is_possessive_person((run[0], run[-1] + 1)):
-                continue
+            if self.idx.is_possessive_person((run[0], run[-1] + 1)) or self.idx.names_employer(
+                (run[0], run[-1] + 1)
+            ):
+                continue  # "Ostby's deputy", 'Atlantica chief executive Helena Marques': not the speaker
             prep = self.idx.preposition_before(run[0], region[0]) if run[0] > region[0] else None
             if prep is not None and doc[prep].lower_ not in {"by", "as"}:
                 continue  # 'a spokeswoman for Mayor Ada Lund said': Lund does not speak
@@ -308,7 +310,9 @@ class CueSubjects(QuoteLayout):
                 )
             ):
                 m += 1
-            if m < len(rest) and rest[m] in self.idx.person_at:
+            run = self.idx._person_run(rest[m]) if m < len(rest) and rest[m] in self.idx.person_at else None
+            if run is not None and not self.idx.is_possessive_person(run):
+                # not a possessor: 'said Marques, Atlantica's chief executive' is Marques
                 return self.idx.person_referent(rest[m])
         return self.idx.description(range(seg[0], seg[-1] + 1))
 

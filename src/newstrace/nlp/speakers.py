@@ -11,7 +11,10 @@ Hobbs/centering preference for subjects and recency).
 A speaker's name is the person's, without titles ("Lt. Col. Ada Lund" -> "Ada Lund": the schema's
 ``Quote`` has no title field, so the title is left out; see :func:`speaker_name`). A surname alone
 is read through the article's earlier full-name mentions before the NER label is trusted
-("Tamsin Paris ... Paris said": the person, not the city), see :class:`MentionIndex`.
+("Tamsin Paris ... Paris said": the person, not the city), see :class:`MentionIndex`. A name
+before a role and another name is the second person's employer, never the speaker ('said
+Atlantica chief executive Helena Marques': :meth:`MentionIndex.names_employer`), and a surname
+alone that a role names as a speaker is a person ('said Atlantica chief executive Marques').
 """
 
 from __future__ import annotations
@@ -204,6 +207,8 @@ class MentionIndex:
                 self._full.setdefault(fold(name.split()[-1]), []).append((doc[s].idx, name))
         taken = {i for s, e, _ in found for i in range(s, e)}
         found += self._surname_mentions(taken)
+        taken = {i for s, e, _ in found for i in range(s, e)}
+        found += self._lone_role_names(taken)
         for s, e, name in sorted(found):
             if len(name.split()) == 1:
                 name = self.full_name(name, doc[s].idx) or name
@@ -360,11 +365,42 @@ class MentionIndex:
             nxt = doc[e] if e < len(doc) else None
             before_cue = nxt is not None and is_cue(nxt) and is_finite_verb(nxt)
             according = s > 1 and doc[s - 2].lower_ == "according" and doc[s - 1].lower_ == "to"
-            # 'said Church, who ...': inverted, with a relative clause only a person takes
-            inverted = s > 0 and is_cue(doc[s - 1]) and who_after(doc, e)
-            if before_cue or according or inverted:
+            # 'said Church, who ...': inverted, with a relative clause only a person takes, or with
+            # a role in apposition ('said Marques, Atlantica's chief executive')
+            inverted = s > 0 and is_cue(doc[s - 1]) and (who_after(doc, e) or self._role_context(s, e))
+            if before_cue or according or inverted or self._role_after_cue(s, e) or self._role_then_cue(e):
                 out[fold(doc[n].text)] = n
         return out
+
+    def _role_after_cue(self, s: int, e: int) -> bool:
+        """The word ``doc[s:e]`` closes an inverted attribution after a role noun: a speech verb,
+        lower-case or capitalised words up to a role noun or title, the word, and the end of the
+        clause ('said Atlantica chief executive Marques.', 'said harbour master Barroso,')."""
+        doc = self.doc
+        if s == 0 or e < len(doc) and doc[e].text not in {".", ",", ";", "!", "?"}:
+            return False
+        role = doc[s - 1]
+        if not (role.text.isalpha() and role.text.islower()):
+            return False
+        if not (is_person_noun(role.lower_) or _is_title_word(role.text)):
+            return False
+        k = s - 2
+        while k >= 0 and k > s - 7 and doc[k].is_alpha and not is_cue(doc[k]):
+            k -= 1
+        return k >= 0 and is_cue(doc[k])
+
+    def _role_then_cue(self, e: int) -> bool:
+        """A role in apposition and a speech verb follow token ``e``: ', Atlantica's chief
+        executive, said' (up to eight words between the commas, a lower-case role noun among them)."""
+        doc = self.doc
+        if e >= len(doc) or doc[e].text != ",":
+            return False
+        k = e + 1
+        while k < len(doc) and k < e + 9 and doc[k].text != "," and not is_finite_verb(doc[k]):
+            k += 1
+        if k + 1 >= len(doc) or doc[k].text != "," or not (is_cue(doc[k + 1]) and is_finite_verb(doc[k + 1])):
+            return False
+        return any(t.pos_ == "NOUN" and t.text.islower() and is_person_noun(t.lower_) for t in doc[e + 1 : k])
 
     def _role_context(self, s: int, e: int) -> bool:
         """A role noun right before the run or an apposition headed by one after it."""
@@ -407,6 +443,49 @@ class MentionIndex:
             if self.full_name(name, doc[s].idx) is None:
                 continue
             out.append((s, e, name))
+        return out
+
+    def _lone_role_names(self, taken: set[int]) -> list[tuple[int, int, str]]:
+        """A surname the article gives no full name for, named as a speaker by its role: after a
+        role noun or title in an attribution ('said Atlantica chief executive Marques', 'harbour
+        master Barroso said') or with a role in apposition next to a speech verb ('said Marques,
+        Atlantica's chief executive', 'Marques, Atlantica's chief executive, said'). The NER
+        tags no such lone word (it may even tag it a plural noun).
+
+        Returns:
+            ``(first token, end token, surname)`` of each such mention; words the NER typed as
+            anything but a person, title words and organisation or place words are left out.
+        """
+        doc = self.doc
+        out = []
+        for s, n, e in self._name_runs(taken):
+            if e - n != 1:
+                continue
+            word = doc[n]
+            if (
+                word.ent_type_ not in ("", "PERSON")
+                or word.lower_ in NON_PERSON_WORDS
+                or _is_title_word(word.text)
+                or is_cue(word)
+                or len(word.text) < 2
+            ):
+                continue
+            prev = doc[s - 1] if s > 0 else None
+            role_before = n > s or (
+                prev is not None
+                and prev.text.isalpha()
+                and prev.text.islower()
+                and (is_person_noun(prev.lower_) or _is_title_word(prev.text))
+            )
+            nxt = doc[e] if e < len(doc) else None
+            before_cue = nxt is not None and is_cue(nxt) and is_finite_verb(nxt)
+            opens = prev is None or prev.is_punct or prev.is_space
+            if (
+                (role_before and (before_cue or self._role_after_cue(s, e)))
+                or (prev is not None and is_cue(prev) and self._role_context(s, e))
+                or (opens and self._role_then_cue(e))
+            ):
+                out.append((s, e, word.text))
         return out
 
     def full_name(self, surname: str, before: int) -> str | None:
@@ -659,6 +738,8 @@ class MentionIndex:
                 continue
             if self._modifies_noun(run):
                 continue  # 'the treasurer of the Wexcombe rowing club': a name used as a modifier
+            if self.names_employer(run):
+                continue  # 'said Atlantica chief executive Helena Marques': she speaks, not Atlantica
             if run[0] > tokens[0] and self.preposition_before(run[0], tokens[0]) is not None:
                 if allow_object and object_person is None:
                     object_person = i
@@ -677,6 +758,51 @@ class MentionIndex:
         if not allow_description:
             return None
         return self.description(tokens)
+
+    def names_employer(self, run: tuple[int, int]) -> bool:
+        """The mention stands before a lower-case role phrase and another person's name: it names
+        who that person works for ('Atlantica chief executive Helena Marques', 'Valdora harbour
+        master Ines Barroso', 'Trump adviser Kellyanne Conway'), so the name after the role speaks.
+
+        The small model often types such an organisation as a person (and the name after it as an
+        organisation); the shape holds either way: the capitalised words premodify the role noun,
+        and the name after the role is the person the phrase is about.
+
+        Args:
+            run: ``(first token, end token)`` of a person mention of :attr:`persons`.
+
+        Returns:
+            True when one to three lower-case nouns or adjectives follow, the last a role noun or
+            a title (:func:`~newstrace.nlp.cues.is_person_noun`, :data:`TITLE_WORDS`), and another
+            person mention starts right after them.
+        """
+        doc = self.doc
+        k = run[1]
+        while (
+            k < len(doc)
+            and k < run[1] + 3
+            and doc[k].is_alpha
+            and doc[k].text.islower()
+            and (
+                doc[k].pos_ in ("NOUN", "ADJ", "PROPN")
+                or doc[k].tag_ in ("VB", "VBP")
+                or is_person_noun(doc[k].text)
+            )
+        ):
+            # nouns and adjectives, whatever the small model tags them ('harbour' PROPN, a noun as
+            # a base-form verb); no verb in the past or third person ('Quennell asked the pilot Lyngvik')
+            k += 1
+        if k == run[1] or k >= len(doc) or k not in self.person_at:
+            return False
+        last = doc[k - 1].text
+        nxt = self._person_run(k)
+        return (
+            (is_person_noun(last) or _is_title_word(last))
+            and not is_cue(doc[k - 1])
+            and nxt is not None
+            and nxt[0] == k
+            and nxt != run
+        )
 
     def _modifies_noun(self, run: tuple[int, int]) -> bool:
         """The mention stands before a lower-case common noun that it modifies ('the Wexcombe rowing
@@ -883,7 +1009,7 @@ class MentionIndex:
         for s, e, ent in reversed(self.persons):
             if ent.end > char or ent.canonical in exclude:
                 continue
-            if self.is_possessive_person((s, e)):
+            if self.is_possessive_person((s, e)) or self.names_employer((s, e)):
                 continue
             g = self.gender.get(ent.canonical, "")
             if gender and g and g != gender:
