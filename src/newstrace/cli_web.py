@@ -23,7 +23,9 @@ def report(
     store: Path = typer.Option(Path(DEFAULT_STORE), "--store", "-s", help="The DuckDB store file.", dir_okay=False),
     output: Path = typer.Option(Path("report.html"), "--output", "-o", help="The HTML file to write.", dir_okay=False),
     limit: int = typer.Option(100, "--limit", "-n", min=0, help="Stories given in full, largest first (0: all)."),
-    max_diffs: int = typer.Option(10, "--max-diffs", min=0, help="Side-by-side diffs per story, best links first (0: all)."),
+    max_diffs: int = typer.Option(10, "--max-diffs", min=0, help=(
+        "Side-by-side diffs per story (0: all): first copies that changed figures, quotations, names, dates, hedges, "
+        "slant or meaning, then other text changes, last credit- or byline-only changes; highest score first within each.")),
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Processes loading stories (default: all cores)."),
     update: bool = UpdateOption,
 ) -> None:

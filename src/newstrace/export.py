@@ -29,6 +29,7 @@ import pyarrow as pa
 from newstrace.store import Store
 from newstrace.store.resolved import RESOLVED_TABLE
 from newstrace.stories import db
+from newstrace.stories.detail import version_copies
 from newstrace.stories.query import collapse_inferred, date_text, inferred_key, summarise
 
 ExportFormat = Literal["parquet", "csv", "jsonl"]
@@ -405,7 +406,11 @@ def _lists_as_json(store: Store, sql: str) -> str:
 
 
 def story_tables(store: Store, chunk: int = 5000) -> tuple[pa.Table, pa.Table]:
-    """The ``stories`` table (one row per story summary) and ``story_members`` (story, article, role, date) as Arrow tables."""
+    """The ``stories`` table (one row per story summary) and ``story_members`` (story, article, role, date) as Arrow tables.
+
+    A member's ``role`` is ``origin``, ``copy``, ``version`` (a later version of a member: trace's "two
+    versions of one ..." link, :func:`newstrace.stories.detail.version_copies`) or ``independent``, as
+    ``newstrace stories`` gives it."""
     ids = [r[0] for r in db.tuples(store, "SELECT story_id, min(a.seq) AS s FROM story_articles sa JOIN articles a "
                                    "ON a.id = sa.article_id GROUP BY 1 ORDER BY s")]  # fmt: skip
     dates = {r[0]: (date_text(r[1], r[2]), r[3])  # a month from a URL as "2019-02", never its first day
@@ -413,6 +418,9 @@ def story_tables(store: Store, chunk: int = 5000) -> tuple[pa.Table, pa.Table]:
     s_rows, m_rows = [], []
     for i in range(0, len(ids), chunk):
         part = summarise(store, ids[i : i + chunk])
+        # a later version of a page is its publisher's update: role "version", as `stories` says
+        versions = version_copies(store, [a for s in part.values() for a in s.article_ids
+                                          if a not in s.origin_ids and a not in s.independent_ids])
         for sid in ids[i : i + chunk]:
             s = part.get(sid)
             if s is None:
@@ -425,7 +433,8 @@ def story_tables(store: Store, chunk: int = 5000) -> tuple[pa.Table, pa.Table]:
             })  # fmt: skip
             origins, independent = set(s.origin_ids), set(s.independent_ids)
             for n, aid in enumerate(s.article_ids):
-                role = "independent" if aid in independent else "origin" if aid in origins else "copy"
+                role = "independent" if aid in independent else "origin" if aid in origins \
+                    else "version" if aid in versions else "copy"
                 lo, src = dates.get(aid, (None, None))
                 m_rows.append({"story_id": s.id, "article_id": aid, "n": n, "role": role, "date": lo,
                                "date_source": src})  # fmt: skip

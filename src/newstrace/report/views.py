@@ -354,11 +354,13 @@ def story_graph(detail: StoryDetail, links: Links) -> GraphLayout:
     seen: set[tuple[str, str]] = set()
 
     def why(e: Any) -> str:
-        return f"{e.kind}, score {e.score:.2f}, coverage {e.coverage:.0%}"
+        what = f"later version ({e.kind})" if getattr(e, "versions", False) else e.kind
+        return f"{what}, score {e.score:.2f}, coverage {e.coverage:.0%}"
 
     # every copy's own link first, then the siblings named by others' links: the edge into a sibling
-    # carries the kind of its own link when it has one, never the kind of the pair it is the reference of
-    parts = [(e, e.copy_id, e.kind, why(e)) for e in detail.edges]
+    # carries the kind of its own link when it has one, never the kind of the pair it is the reference of;
+    # an update of a page is coloured as a version, not as a copy of its kind
+    parts = [(e, e.copy_id, "version" if getattr(e, "versions", False) else e.kind, why(e)) for e in detail.edges]
     parts += [(e, s, "sibling", "sibling copy of the inferred source") for e in detail.edges if e.inferred_source
               for s in e.sibling_ids]  # fmt: skip
     for e, copy, kind, title in parts:

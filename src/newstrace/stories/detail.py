@@ -47,6 +47,29 @@ _VERSIONS_COLUMN = "coalesce(starts_with(d.direction_evidence[1], ?), false) AS 
 _NETLOC = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*")
 
 
+def version_copies(store: Store, ids: list[str]) -> set[str]:
+    """Those of ``ids`` that are a later version of another stored article (role ``version``, not ``copy``).
+
+    An article is one when its strongest record as the copy in the resolved graph is trace's
+    "two versions of one ..." link (:func:`newstrace.provenance.direction.is_versions_record`), as
+    :func:`story_detail` reads a member's role; ``export``'s ``story_members`` and the web app's
+    outlet pages use it so that they say ``version`` where ``stories`` does.
+
+    Args:
+        store: an open store (read-only is enough).
+        ids: article ids.
+
+    Returns:
+        The later versions among ``ids``.
+    """
+    if not ids:
+        return set()
+    with db.registered_ids(store, "_v", ids):
+        return {r[0] for r in db.tuples(store, f"""
+            SELECT d.copy_id, arg_max({_VERSIONS_COLUMN.removesuffix(" AS versions")}, d.score) AS v
+            FROM {RESOLVED_TABLE} d JOIN _v ON d.copy_id = _v.id GROUP BY d.copy_id""", [VERSIONS_REASON]) if r[1]}
+
+
 def member_derivations(store: Store, ids: list[str], keys: set[tuple[str, str]] | None = None, *,
                        resolved: bool = True) -> list[Derivation]:  # fmt: skip
     """Stored derivations whose copy is one of ``ids``, with their changes and aligned pairs.
@@ -253,7 +276,8 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
                  origin_id=d["origin_id"], kind=d["kind"], score=round(d["score"], 4), coverage=round(d["copy_coverage"], 4),
                  inferred_source=d["origin_id"] is None, sibling_ids=list(d["sibling_ids"]),
                  change_counts=dict(counts.get((d["copy_id"], d["origin_key"]), {})),
-                 link_key=d["origin_key"] if d["origin_id"] and d["origin_key"] != d["origin_id"] else None)
+                 link_key=d["origin_key"] if d["origin_id"] and d["origin_key"] != d["origin_id"] else None,
+                 versions=bool(d["versions"]))
         for d in links if d["copy_id"] in listed
     ]  # fmt: skip
     timeline = [TimelinePoint(date=m.date, date_source=m.date_source, outlet=m.outlet, article_id=m.article_id,

@@ -126,6 +126,8 @@ class TreeEdge(_Model):
         link_key: the store's key of the edge's derivation where it is not ``origin_key``: a
             sibling record the resolved graph reads as a chain step keeps its ``inferred:`` key
             (:func:`newstrace.provenance.graph.promoted_siblings`); ``None`` otherwise.
+        versions: the edge joins two versions of one page or file (trace's "two versions of one ..."
+            reason): the copy is a later version of the origin, an update by its publisher.
     """
 
     copy_id: str
@@ -138,6 +140,7 @@ class TreeEdge(_Model):
     sibling_ids: list[str] = Field(default_factory=list)
     change_counts: dict[str, int] = Field(default_factory=dict)
     link_key: str | None = None
+    versions: bool = False
 
 
 class EventLink(_Model):

@@ -17,9 +17,11 @@ from pydantic import BaseModel, Field
 from newstrace.export import compared_with
 from newstrace.report.diff import SideBySide
 from newstrace.report.views import DiffView, alias_sources, article_briefs, load_diffs, record_rank
+from newstrace.provenance.direction import VERSIONS_REASON
 from newstrace.schema import Article, Derivation
 from newstrace.store import Store
 from newstrace.store.resolved import RESOLVED_TABLE
+from newstrace.stories.detail import version_copies
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.models import StoryDetail
 from newstrace.stories.query import fold_text, story_of
@@ -32,6 +34,9 @@ class ArticleLink(BaseModel):
     Attributes:
         role: whose record the link is and how it relates to the article: ``copy of`` (the
             article is the copy of a stored origin), ``origin of`` (a copy read against it),
+            ``later version of`` (the article is a later version of the same page or file: trace's
+            "two versions of one ..." link, :func:`newstrace.provenance.direction.is_versions_record`,
+            as ``newstrace show`` says it), ``earlier version of`` (a later version read against it),
             ``sibling of`` (its own record as a copy of an inferred common source missing from
             the store, read against the sibling ``other_id``); the records of the other members
             of its sibling group: ``sibling read against this`` (a sibling's record whose changes
@@ -49,6 +54,7 @@ class ArticleLink(BaseModel):
             this article); ``False`` for a record of another sibling read against a third member.
         kind, score, coverage: the link's kind, calibrated score and copy coverage.
         change_counts: changes by kind.
+        versions: the link joins two versions of one page or file (an update by its publisher, not a copy).
     """
 
     role: str
@@ -64,6 +70,7 @@ class ArticleLink(BaseModel):
     score: float
     coverage: float
     change_counts: dict[str, int] = Field(default_factory=dict)
+    versions: bool = False
 
 
 class Alias(BaseModel):
@@ -257,10 +264,11 @@ def article_page(store: Store, article_id: str, *, all_pairs: bool = False) -> A
         key = (d["copy_id"], d["origin_key"])
         against = compared_with(d["origin_id"], d["sibling_ids"])
         own = True
+        versions = bool(d["versions"]) and d["origin_id"] is not None
         if d["copy_id"] == article_id:
-            other, role = against, ("copy of" if d["origin_id"] else "sibling of")
+            other, role = against, ("later version of" if versions else "copy of" if d["origin_id"] else "sibling of")
         elif d["origin_id"] == article_id:
-            other, role = d["copy_id"], "origin of"
+            other, role = d["copy_id"], "earlier version of" if versions else "origin of"
         else:  # another sibling's record: its kind and changes are that sibling's
             other = d["copy_id"]
             role = "sibling read against this" if against == article_id else "sibling group member"
@@ -271,7 +279,7 @@ def article_page(store: Store, article_id: str, *, all_pairs: bool = False) -> A
                                  other_outlet=b.outlet if b else None, copy_id=d["copy_id"], origin_key=d["origin_key"],
                                  compared_with_id=against, compared_with_outlet=cb.outlet if cb else None, own=own,
                                  kind=d["kind"], score=d["score"], coverage=d["copy_coverage"],
-                                 change_counts=dict(counts.get(key, {}))))  # fmt: skip
+                                 change_counts=dict(counts.get(key, {})), versions=versions))  # fmt: skip
     # the article's own records first, then records read against it, then the rest of its sibling groups
     links.sort(key=lambda l: record_rank(article_id, l.copy_id, l.compared_with_id))
     aliases = [Alias(path=a["path"], format=a["format"], record=a["record"], line=a["line"], url=a["url"])
@@ -318,9 +326,10 @@ def _derivation_heads(store: Store, article_id: str, *, all_pairs: bool = False)
     """Stored links where the article is the copy, the origin or a sibling (no alignment loaded): those of the
     resolved graph, or every verified pair."""
     table = "derivations" if all_pairs else RESOLVED_TABLE
-    return store.query(f"SELECT copy_id, origin_key, origin_id, kind, score, copy_coverage, sibling_ids FROM {table} "
-                 "WHERE copy_id = ? OR origin_id = ? OR list_contains(sibling_ids, ?) ORDER BY score DESC, copy_id",
-                 [article_id, article_id, article_id])  # fmt: skip
+    return store.query(f"SELECT copy_id, origin_key, origin_id, kind, score, copy_coverage, sibling_ids, "
+                       f"coalesce(starts_with(direction_evidence[1], ?), false) AS versions FROM {table} "
+                       "WHERE copy_id = ? OR origin_id = ? OR list_contains(sibling_ids, ?) ORDER BY score DESC, copy_id",
+                       [VERSIONS_REASON, article_id, article_id, article_id])  # fmt: skip
 
 
 def find_diff(store: Store, copy_id: str, origin_key: str) -> DiffView | None:
@@ -437,7 +446,8 @@ def outlet_table(store: Store) -> tuple[list[OutletRow], dict[str, list[str]]]:
 
 
 def outlet_articles(store: Store, ids: list[str]) -> list[OutletArticle]:
-    """Rows for an outlet page: the given articles with their story and role (copy kind, origin, independent)."""
+    """Rows for an outlet page: the given articles with their story and role (copy with its kind, version, origin,
+    independent), the roles of ``newstrace stories``."""
     if not ids:
         return []
     briefs = article_briefs(store, ids)
@@ -448,10 +458,11 @@ def outlet_articles(store: Store, ids: list[str]) -> list[OutletArticle]:
             f"SELECT copy_id, arg_max(kind, score) AS kind FROM {RESOLVED_TABLE} JOIN _outlet_ids ON copy_id = id GROUP BY copy_id")}  # fmt: skip
         origins = {r["origin_id"] for r in store.query(
             f"SELECT DISTINCT origin_id FROM {RESOLVED_TABLE} JOIN _outlet_ids ON origin_id = id")}  # fmt: skip
+    versions = version_copies(store, ids)  # a later version of a page is its publisher's update, as stories says
     out = []
     for i in ids:
         b = briefs.get(i)
-        role = "copy" if i in kinds else "origin" if i in origins else "independent"
+        role = ("version" if i in versions else "copy") if i in kinds else "origin" if i in origins else "independent"
         out.append(OutletArticle(article_id=i, headline=b.headline if b else "", published=b.published if b else None,
                                  story_id=stories.get(i), role=role, kind=kinds.get(i)))  # fmt: skip
     return out
