@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from newstrace.provenance import compare
+from newstrace.provenance import compare, verify_pair
 from newstrace.schema import Article, Source
 
 PORT = [
@@ -380,3 +380,27 @@ def test_an_agency_write_through_is_no_copy_of_a_translation_of_its_first_versio
     mt = [Link("mt", "v1", None, 0.95, 0.8, 0.8, 0.62, kind="machine-translated"), links[1],
           Link("mt", "de", None, 0.95, 0.8, 0.8, 0.70, kind="translation")]
     assert _unsupported_middles(mt) == set()
+
+
+def test_across_languages_scattered_shared_facts_are_no_link():
+    """Invented independent reports in another language shared names and figures in the wire's order
+    (runs of 1-2 sentences, 0.24-0.35 of either side) and were linked as translations at 0.53-0.73;
+    a translation keeps a run of 3+ sentences or 0.4 of one side."""
+    import dataclasses
+
+    from newstrace.provenance.derive import CROSS_MIN_COVERAGE, CROSS_MIN_RUN, LINK_PROBABILITY, decide
+
+    wire = _mine(MINE_WIRE, "https://wire.example.com/a", "2024-03-04")
+    german = Article(source=Source(url="https://zeitung.example.de/a", format="text"), headline="",
+                     text="\n\n".join(MINE_WIRE_DE), language="de", published="2024-03-05")
+    sa, sb = article_sentences("", german.text, "de"), article_sentences("", wire.text, "en")
+    al, ev = verify_pair(sa, sb, True)
+    assert ev.cross_language and decide(german, wire, sa, sb, al, ev).linked  # the translation itself
+    # the same evidence with a short run over a small share of both sides: independent reports
+    scattered = dataclasses.replace(ev, run=CROSS_MIN_RUN - 1, cov_max=CROSS_MIN_COVERAGE - 0.05,
+                                    cov_min=CROSS_MIN_COVERAGE - 0.1)
+    assert not decide(german, wire, sa, sb, al, scattered).linked
+    assert decide(german, wire, sa, sb, al, scattered).probability < LINK_PROBABILITY
+    # a run of three, or most of one side, is a translation's
+    assert decide(german, wire, sa, sb, al, dataclasses.replace(scattered, run=CROSS_MIN_RUN)).probability != \
+        decide(german, wire, sa, sb, al, scattered).probability
