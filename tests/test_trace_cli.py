@@ -211,13 +211,30 @@ def test_incremental_trace_refuses_other_settings_than_the_stored_links(traced_s
     def no_match(texts):  # an embedder under which no sentences match
         return np.zeros((len(texts), 8), dtype=np.float32)
 
+    from newstrace.store.ingest import ingest
+
     with Store(copy) as s:
+        # nothing new to compare: the stored links stand, and the report says so (`trace --json
+        # --all-pairs` after a run with other settings printed nothing but an error: a new-user test)
+        before = (s.last_trace()["run_id"], s.counts()["derivations"])
+        kept = run_trace(s, semantic=no_match)
+        assert "nothing new to compare" in kept.note and "--full" in kept.note
+        assert (s.last_trace()["run_id"], s.counts()["derivations"]) == before
+        assert json.loads(s.last_trace()["params"])["semantic"] is None
+        # a new article to compare under other settings: refused, with how to go on
+        extra = tmp_path / "extra.txt"
+        extra.write_text("Harbour reopens\n\nThe harbour at Skelby reopened on Monday, the port office said.\n",
+                         encoding="utf-8")
+        ingest([extra], s, jobs=1)
         with pytest.raises(TraceSettingsError, match="--full"):
             run_trace(s, semantic=no_match)
         assert run_trace(s, semantic=no_match, full=True).mode == "full"
         assert run_trace(s, semantic=no_match).mode == "incremental"  # same settings: fine
         assert json.loads(s.last_trace()["params"])["semantic"] == "no_match"
-        # back without embeddings: the message says how to keep the stored settings, too
+        # back without embeddings and something new: the message says how to keep the stored settings, too
+        extra.write_text("Ferry resumes\n\nThe ferry to Skelby resumed on Tuesday, the operator said.\n",
+                         encoding="utf-8")
+        ingest([extra], s, jobs=1)
         with pytest.raises(TraceSettingsError, match=r"run `newstrace trace --semantic` to keep the stored settings"):
             run_trace(s)
 

@@ -213,6 +213,8 @@ def trace(
            "store." if semantic else ""),
         err=True,
     )
+    if report.note:
+        typer.echo(f"Note: {report.note}", err=True)
 
 
 @app.command()

@@ -47,6 +47,8 @@ class TraceReport:
             stored, :mod:`newstrace.store.vectors`).
         sentence_vectors_reused: sentence vectors read from the store instead of embedded again.
         run_id: the ``trace_runs`` row written.
+        note: said to the user where the run did something other than asked (an incremental run with
+            other settings than the stored links' and nothing new to compare keeps them and says so).
         seconds: wall-clock duration; ``stage_seconds`` splits it into load, index, verify, write
             (storing the links, resolved graph included) and resolve (the resolved graph alone,
             part of write).
@@ -64,6 +66,7 @@ class TraceReport:
     sentences_embedded: int = 0
     sentence_vectors_reused: int = 0
     run_id: int = 0
+    note: str = ""
     seconds: float = 0.0
     stage_seconds: dict[str, float] | None = None
 
@@ -107,7 +110,8 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
 
     Raises:
         TraceSettingsError: an incremental run with other settings (embeddings on/off, another
-            model, another fingerprint scheme) than the run that made the stored links.
+            model, another fingerprint scheme) than the run that made the stored links, and new
+            articles to compare (with none, the stored links are kept and ``note`` says so).
         StoreError: the store cannot be read or written.
         FingerprintSchemeError: stored fingerprints were made with other parameters.
     """
@@ -122,6 +126,16 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     params = {"fingerprint_scheme": SCHEME,
               "semantic": (semantic_name or getattr(semantic, "__name__", "custom")) if semantic else None}  # fmt: skip
     mode = "full" if full or last is None else "incremental"
+    # with nothing new to compare, an incremental run writes nothing: the stored links stand, whatever
+    # settings made them (`trace --json --all-pairs` after a `--semantic` run, a new-user test)
+    nothing_new = mode == "incremental" and not store.article_ids(since_seq=last["max_seq"]) and not store.retrace_ids()
+    if nothing_new and last.get("params") and json.loads(last["params"]) != params:
+        counts = store.counts()
+        return TraceReport(mode=mode, articles=counts["articles"], total_links=counts["derivations"],
+                           resolved_links=counts["resolved_links"], run_id=last.get("run_id"),
+                           seconds=time.perf_counter() - t0, stage_seconds={},
+                           note=(f"nothing new to compare: the stored links, made with {last['params']}, are kept "
+                                 "as they are; run `newstrace trace --full` to recompute them with this run's settings"))
     if mode == "incremental" and last.get("params") and json.loads(last["params"]) != params:
         before = json.loads(last["params"])
         keep = " --semantic" if before.get("semantic") and not params["semantic"] else ""
