@@ -182,8 +182,11 @@ def _print_detail(d) -> None:
     members = {m.article_id: m for m in d.members}
     for p in d.timeline:
         m = members[p.article_id]
-        t.add_row(f"{p.date or ''}{' (ingested)' if p.date_source == 'ingested' else ''}", escape(p.outlet or ""), m.role,
-                  m.kind or "", p.article_id[:12], escape(_clip(m.headline or "(no headline)", 60)))  # fmt: skip
+        # another outlet's identical text, stored as this member: its verbatim republication
+        rep = p.outlet != m.outlet and any(r.outlet == p.outlet for r in m.republished)
+        t.add_row(f"{p.date or ''}{' (ingested)' if p.date_source == 'ingested' else ''}", escape(p.outlet or ""),
+                  "republication" if rep else m.role, "verbatim" if rep else m.kind or "", p.article_id[:12],
+                  escape(_clip(m.headline or "(no headline)", 60)))  # fmt: skip
     c.print(t)
     if d.edges:
         t = Table(title="Copy tree (copy -> origin)", title_justify="left")

@@ -242,7 +242,9 @@ def _speaker_index(views: list[StoryView]) -> tuple[list[dict[str, Any]], int]:
 
 
 def _outlet_index(views: list[StoryView]) -> list[dict[str, Any]]:
-    """Outlets across the stories shown: articles, origins, copies by kind."""
+    """Outlets across the stories shown: articles, origins, copies by kind. An outlet whose input had exactly a
+    member's text (stored as that member: :attr:`~newstrace.stories.models.Member.republished`) counts it as
+    a verbatim copy."""
     acc: dict[str, dict[str, Any]] = defaultdict(lambda: {"articles": 0, "origins": 0, "copies": 0, "kinds": Counter()})
     for v in views:
         for m in v.detail.members:
@@ -253,6 +255,11 @@ def _outlet_index(views: list[StoryView]) -> list[dict[str, Any]]:
             elif m.role in ("copy", "version"):
                 e["copies"] += 1
                 e["kinds"]["version" if m.role == "version" else m.kind or "copy"] += 1
+            for r in m.republished:
+                e = acc[r.outlet]
+                e["articles"] += 1
+                e["copies"] += 1
+                e["kinds"]["verbatim"] += 1
     rows = [{"name": k, **v, "kinds": dict(v["kinds"])} for k, v in acc.items()]
     return sorted(rows, key=lambda r: (-r["articles"], r["name"]))
 

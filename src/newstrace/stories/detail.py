@@ -30,7 +30,7 @@ from newstrace.store import records as rec
 from newstrace.store.resolved import RESOLVED_TABLE
 from newstrace.stories import db
 from newstrace.stories.keys import outlet_of
-from newstrace.stories.models import EventLink, Member, StoryDetail, TimelinePoint, TreeEdge
+from newstrace.stories.models import EventLink, Member, Republication, StoryDetail, TimelinePoint, TreeEdge
 from newstrace.stories.query import collapse_inferred, date_text, get_story
 from newstrace.stories.variants import StoryText, group_claims, group_names, group_quotes, speakers_of
 
@@ -45,6 +45,50 @@ _LINK_COLUMNS = ("copy_id", "origin_key", "origin_id", "kind", "score", "copy_co
 #: (:data:`~newstrace.provenance.direction.VERSIONS_REASON`), as the resolved graph reads it.
 _VERSIONS_COLUMN = "coalesce(starts_with(d.direction_evidence[1], ?), false) AS versions"
 _NETLOC = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*")
+
+
+def republications(store: Store, ids: list[str]) -> dict[str, list[Republication]]:
+    """Verbatim republications of articles: their aliases (inputs of exactly the same text) at another outlet.
+
+    One text ingested from several URLs is stored once, with an alias per input
+    (:meth:`newstrace.store.Store.aliases`); an alias whose outlet (:func:`~newstrace.stories.keys.outlet_of`
+    of its URL) is not the article's own is another outlet's republication of it, which outlet lists and
+    timelines should show (a rights-team tester: FreightWeek's identical copy of a Reuters story was
+    missing from them).
+
+    Args:
+        store: an open store (read-only is enough).
+        ids: article ids.
+
+    Returns:
+        article id -> its republications, one per outlet (the first ingested), by date then outlet;
+        articles without one are left out.
+    """
+    if not ids:
+        return {}
+    out: dict[str, list[Republication]] = {}
+    with db.registered_ids(store, "_r", ids):
+        rows = db.tuples(store, """
+            SELECT x.article_id, x.url, coalesce(x.published, x.captured) AS day,
+                   CASE WHEN x.published IS NULL THEN 'captured' ELSE 'published' END AS src, a.outlet, a.source_url
+            FROM aliases x JOIN _r ON x.article_id = _r.id JOIN articles a ON a.id = x.article_id
+            WHERE x.url IS NOT NULL ORDER BY x.article_id, x.seq, x.input_key, x.record""")  # fmt: skip
+    for aid, url, day, source, own_outlet, own_url in rows:
+        outlet = outlet_of(None, url)
+        if not outlet or outlet == outlet_of(own_outlet, own_url):
+            continue
+        reps = out.setdefault(aid, [])
+        if all(r.outlet != outlet for r in reps):
+            date = _iso_day(day)
+            reps.append(Republication(outlet=outlet, url=url, date=date, date_source=source if date else None))
+    for reps in out.values():
+        reps.sort(key=lambda r: (r.date is None, r.date or "", r.outlet))
+    return out
+
+
+def _iso_day(value: str | None) -> str | None:
+    """The ISO day at the start of a stored date or timestamp ("2026-03-14T22:15" -> "2026-03-14"), else ``None``."""
+    return value[:10] if value and re.match(r"\d{4}-\d{2}-\d{2}", value) else None
 
 
 def version_copies(store: Store, ids: list[str]) -> set[str]:
@@ -241,13 +285,14 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
     rank = {i: (0 if role(i) == "origin" else 1) * len(ids) + order[i] for i in ids}
     by_rank = sorted(ids, key=lambda i: rank[i])
     listed = set(ids) if max_members is None else _first_members(ordered, best, member_set, max(1, max_members))
+    reps = republications(store, sorted(listed))
     members = []
     for i in ordered:
         if i in listed:
             r, (date, source) = info[i], days[i]
             members.append(Member(article_id=i, headline=r[2] or "", url=r[3] or r[4], outlet=outlets[i], language=r[6],
                                   byline=list(r[7] or []), credit=r[8], date=date, date_source=source, role=role(i),
-                                  kind=_member_kind(role(i), own.get(i))))  # fmt: skip
+                                  kind=_member_kind(role(i), own.get(i)), republished=reps.get(i, [])))  # fmt: skip
     analysed = by_rank[:max_articles]
     keep = set(analysed)
     # changes and aligned pairs only for the links among the compared articles; change counts for those listed
@@ -282,6 +327,10 @@ def story_detail(store: Store, story_id: str, *, max_articles: int = MAX_ARTICLE
     ]  # fmt: skip
     timeline = [TimelinePoint(date=m.date, date_source=m.date_source, outlet=m.outlet, article_id=m.article_id,
                               kind=m.kind if m.role == "copy" and m.kind else m.role) for m in members]  # fmt: skip
+    # another outlet's identical text is a verbatim republication of the member, at that outlet
+    timeline += [TimelinePoint(date=r.date or m.date, date_source=r.date_source if r.date else m.date_source, outlet=r.outlet,
+                               article_id=m.article_id, kind="verbatim") for m in members for r in m.republished]  # fmt: skip
+    timeline.sort(key=lambda p: (p.date_source == "ingested", p.date is None, p.date or ""))  # stable: members' order kept
     if max_members is not None:  # the strongest same-event links among the members listed
         with db.registered_ids(store, "_l", sorted(listed)):
             event = db.rows(store, "SELECT l.* FROM story_links l JOIN _l x ON l.a = x.id JOIN _l y ON l.b = y.id "

@@ -49,7 +49,8 @@ class Story(_Model):
             the days themselves for days): what lists sort by, for comparing stories by date.
         seen_ingested: True when no member is dated, so ``first_seen``/``last_seen`` are the days
             the articles were ingested, not published; lists mark them "(ingested)".
-        outlets: distinct outlets (URL host, else the stored outlet), by first appearance.
+        outlets: distinct outlets (URL host, else the stored outlet), by first appearance; then those whose
+            input had exactly a member's text (an alias URL: a verbatim republication of it).
         languages: distinct ISO 639-1 codes, most frequent first.
         key_entities: the most widespread named entities (canonical names), most members first.
     """
@@ -80,6 +81,23 @@ class StoryPage(_Model):
     stories: list[Story]
 
 
+class Republication(_Model):
+    """Another outlet's input with exactly the article's text (stored as one article with aliases): a verbatim
+    republication of it under its own URL.
+
+    Attributes:
+        outlet: the republishing outlet (:func:`newstrace.stories.keys.outlet_of` of its URL).
+        url: its URL.
+        date: the ISO day it gives (its published date, else its capture), ``None`` when it gives none.
+        date_source: ``published`` or ``captured``; ``None`` without a date.
+    """
+
+    outlet: str
+    url: str
+    date: str | None = None
+    date_source: DateSource | None = None
+
+
 class Member(_Model):
     """A story member as the report shows it.
 
@@ -96,6 +114,8 @@ class Member(_Model):
             side of its sibling group, the text the other copies of an inferred source are compared
             with (the pairs' kinds describe the other side, never it); ``None`` for an origin or
             independent member.
+        republished: other outlets' inputs of exactly this text (stored as this article: identical
+            text from several URLs), each a verbatim republication (:class:`Republication`).
     """
 
     article_id: str
@@ -109,6 +129,7 @@ class Member(_Model):
     date_source: DateSource | None = None
     role: MemberRole
     kind: str | None = None
+    republished: list[Republication] = Field(default_factory=list)
 
 
 class TreeEdge(_Model):
@@ -164,7 +185,8 @@ class EventLink(_Model):
 
 class TimelinePoint(_Model):
     """A member on the story's timeline: when (ISO day or month), which outlet, which article, how (``origin``, a copy
-    kind, ``version`` for a later version of a member, ``independent``)."""
+    kind, ``version`` for a later version of a member, ``independent``). A member's verbatim republications
+    (:attr:`Member.republished`) are points of their own: the republishing outlet, kind ``verbatim``."""
 
     date: str | None
     date_source: DateSource | None = None

@@ -101,6 +101,10 @@ def fold_text(text: str) -> str:
     return "".join(c for c in t if not unicodedata.combining(c))
 
 
+#: SQL condition: an alias (another input of exactly the article's text) has a URL containing the searched outlet text.
+_ALIAS_OUTLET = "EXISTS (SELECT 1 FROM aliases x WHERE x.article_id = {a}.id AND contains(lower(coalesce(x.url, '')), ?))"
+
+
 def list_stories(store: Store, *, limit: int = 50, offset: int = 0, sort: StorySort = "size",
                  min_articles: int = 1, outlet: str | None = None) -> StoryPage:  # fmt: skip
     """A page of story summaries.
@@ -111,7 +115,8 @@ def list_stories(store: Store, *, limit: int = 50, offset: int = 0, sort: StoryS
         sort: ``size`` (most articles first), ``recent`` (latest ``last_seen`` first) or
             ``first_seen`` (oldest first).
         min_articles: only stories with at least this many members.
-        outlet: only stories with a member whose outlet (URL host or outlet name) contains this text.
+        outlet: only stories with a member whose outlet (URL host or outlet name), or the URL of another
+            input of a member's identical text (an alias: a verbatim republication), contains this text.
 
     Returns:
         A :class:`StoryPage`; ``total`` counts every matching story.
@@ -123,10 +128,11 @@ def list_stories(store: Store, *, limit: int = 50, offset: int = 0, sort: StoryS
         raise ValueError(f"sort must be one of {sorted(_ORDER)}, not {sort!r}")
     limit = max(0, min(int(limit), 100_000))
     where, params = "", []
-    if outlet:
+    if outlet:  # a member's own outlet, or an outlet that republished its identical text (an alias URL)
         where = ("WHERE story_id IN (SELECT s2.story_id FROM story_articles s2 JOIN articles a2 ON a2.id = s2.article_id "
-                 "WHERE contains(lower(coalesce(a2.source_url, '') || ' ' || coalesce(a2.outlet, '')), ?))")  # fmt: skip
-        params.append(outlet.lower())
+                 "WHERE contains(lower(coalesce(a2.source_url, '') || ' ' || coalesce(a2.outlet, '')), ?) "
+                 f"OR {_ALIAS_OUTLET.format(a='a2')})")  # fmt: skip
+        params += [outlet.lower()] * 2
     # first and last seen chosen as seen_span does (dated members only when any is dated, as in the summaries)
     ing = "strftime(a.ingested_at, '%Y-%m-%d')"
     first, last = f"(s.date_hi, {_WIDTH})", f"(s.date_lo, -{_WIDTH})"
@@ -219,6 +225,10 @@ def summarise(store: Store, story_ids: list[str]) -> dict[str, Story]:
             SELECT s.story_id, d.copy_id, d.origin_id, d.sibling_ids FROM {RESOLVED_TABLE} d
             JOIN story_articles s ON s.article_id = d.copy_id JOIN _stories w ON s.story_id = w.id""")
         labels = ", ".join(f"'{x}'" for x in KEY_ENTITY_LABELS)
+        # other outlets' inputs of a member's identical text (aliases): they republished it
+        alias_urls = db.tuples(store, """
+            SELECT s.story_id, x.url FROM aliases x JOIN story_articles s ON s.article_id = x.article_id
+            JOIN _stories w ON s.story_id = w.id WHERE x.url IS NOT NULL ORDER BY s.story_id, x.seq, x.input_key, x.record""")
         ents = db.tuples(store, f"""
             SELECT s.story_id, strip_accents(lower(e.canonical)) AS k, e.canonical, count(DISTINCT e.article_id) AS na,
                    count(*) AS nm
@@ -236,13 +246,16 @@ def summarise(store: Store, story_ids: list[str]) -> dict[str, Story]:
         e[0] += na
         e[1] += nm
         e[2][canonical] += nm
+    republished: dict[str, list[str]] = defaultdict(list)
+    for sid, url in alias_urls:
+        republished[sid].append(url)
     out = {}
     for sid, ms in by_story.items():
-        out[sid] = _summary(sid, ms, links_by.get(sid, []), ent_by.get(sid, {}))
+        out[sid] = _summary(sid, ms, links_by.get(sid, []), ent_by.get(sid, {}), republished.get(sid, []))
     return out
 
 
-def _summary(sid: str, members: list[dict], links: list[tuple], ents: dict) -> Story:
+def _summary(sid: str, members: list[dict], links: list[tuple], ents: dict, alias_urls: list[str] = ()) -> Story:
     ids = [m["id"] for m in members]
     member_set = set(ids)
     # siblings of an inferred source are copies of it, whichever side of the link they stand on
@@ -258,9 +271,8 @@ def _summary(sid: str, members: list[dict], links: list[tuple], ents: dict) -> S
         days = sorted(m["day"] for m in members)
         seen = ((days[0], days[0]), (days[-1], days[-1])) if days else None
     outlets: list[str] = []
-    for m in members:
-        o = outlet_of(m["outlet"], m["source_url"])
-        if o and o not in outlets:
+    for o in [outlet_of(m["outlet"], m["source_url"]) for m in members] + [outlet_of(None, u) for u in alias_urls]:
+        if o and o not in outlets:  # members' outlets, then those that republished a member's identical text
             outlets.append(o)
     langs = Counter(m["language"] for m in members if m["language"])
     # the headline of the first origin; without one (copies of an inferred source), of the sibling
@@ -300,7 +312,8 @@ def search(store: Store, text: str | None = None, speaker: str | None = None, en
         text: words in the headline or body.
         speaker: a quoted speaker's name (or description).
         entity: a named entity (canonical name or surface form).
-        outlet: part of the outlet (URL host or outlet name).
+        outlet: part of the outlet (URL host or outlet name), or of the URL of another input of the
+            article's identical text (an alias: a verbatim republication).
         limit, offset: the page; ``limit`` is capped at 1,000.
 
     Returns:
@@ -322,9 +335,10 @@ def search(store: Store, text: str | None = None, speaker: str | None = None, en
                      "(contains(strip_accents(lower(e.canonical)), ?) OR contains(strip_accents(lower(e.text)), ?)))")  # fmt: skip
         params += [fold_text(entity)] * 2
         matched.append("entity")
-    if outlet:
-        conds.append("contains(lower(coalesce(a.source_url, '') || ' ' || coalesce(a.outlet, '')), ?)")
-        params.append(outlet.casefold())
+    if outlet:  # the article's own outlet, or an outlet that republished its identical text (an alias URL)
+        conds.append(f"(contains(lower(coalesce(a.source_url, '') || ' ' || coalesce(a.outlet, '')), ?) "
+                     f"OR {_ALIAS_OUTLET.format(a='a')})")
+        params += [outlet.casefold()] * 2
         matched.append("outlet")
     where = ("WHERE " + " AND ".join(conds)) if conds else ""
     total = db.tuples(store, f"SELECT count(*) FROM articles a {where}", params)[0][0]

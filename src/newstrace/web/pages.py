@@ -131,7 +131,7 @@ def outlet_page(request: Request, name: str = Query(..., max_length=500), offset
     _rows, ids = _access(request).cached("outlets", q.outlet_table)
     mine = ids.get(name, [])
     with _access(request)() as store:
-        arts = q.outlet_articles(store, mine[offset : offset + PAGE])
+        arts = q.outlet_articles(store, mine[offset : offset + PAGE], name)
     return _render(request, "outlet.html.j2", "outlets", name, name=name, arts=arts, total=len(mine), offset=offset,
                    page_size=PAGE)  # fmt: skip
 

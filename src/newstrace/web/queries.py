@@ -21,7 +21,7 @@ from newstrace.provenance.direction import VERSIONS_REASON
 from newstrace.schema import Article, Derivation
 from newstrace.store import Store
 from newstrace.store.resolved import RESOLVED_TABLE
-from newstrace.stories.detail import version_copies
+from newstrace.stories.detail import republications, version_copies
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.models import StoryDetail
 from newstrace.stories.query import fold_text, story_of
@@ -191,7 +191,8 @@ class OutletRow(BaseModel):
 
 
 class OutletArticle(BaseModel):
-    """An article of an outlet, with its story and how it relates to others."""
+    """An article of an outlet, with its story and how it relates to others; ``republished_url``: the outlet's URL
+    of an article it republished verbatim (its input, with exactly the article's text, stored as that article)."""
 
     article_id: str
     headline: str = ""
@@ -199,6 +200,7 @@ class OutletArticle(BaseModel):
     story_id: str | None = None
     role: str = "independent"
     kind: str | None = None
+    republished_url: str | None = None
 
 
 class DiffSegment(BaseModel):
@@ -421,8 +423,15 @@ def speaker_group(groups: list[SpeakerGroup], name: str) -> SpeakerGroup | None:
 
 
 def outlet_table(store: Store) -> tuple[list[OutletRow], dict[str, list[str]]]:
-    """Every outlet with its counts, most articles first, and each outlet's article ids in ingestion order."""
+    """Every outlet with its counts, most articles first, and each outlet's article ids in ingestion order.
+
+    An outlet whose input had exactly another outlet's article text (stored as that article, with an
+    alias: :func:`newstrace.stories.detail.republications`) lists that article as a verbatim copy.
+    """
     arts = store.query("SELECT id, outlet, source_url FROM articles ORDER BY seq")
+    republished = republications(store, [r["article_id"] for r in store.query(
+        "SELECT DISTINCT x.article_id FROM aliases x JOIN articles a ON a.id = x.article_id "
+        "WHERE x.url IS NOT NULL AND x.url IS DISTINCT FROM a.source_url")])  # fmt: skip
     copies = {r["copy_id"]: r["kind"] for r in store.query(
         f"SELECT copy_id, arg_max(kind, score) AS kind FROM {RESOLVED_TABLE} GROUP BY copy_id")}  # fmt: skip
     origins = {r["origin_id"] for r in store.query(f"SELECT DISTINCT origin_id FROM {RESOLVED_TABLE} WHERE origin_id IS NOT NULL")}
@@ -439,17 +448,32 @@ def outlet_table(store: Store) -> tuple[list[OutletRow], dict[str, list[str]]]:
             e["kinds"][copies[aid]] += 1
         elif aid in origins:
             e["origins"] += 1
+        for r in republished.get(aid, []):
+            ids[r.outlet].append(aid)
+            e = acc.setdefault(r.outlet, {"articles": 0, "origins": 0, "copies": 0, "kinds": Counter()})
+            e["articles"] += 1
+            e["copies"] += 1
+            e["kinds"]["verbatim"] += 1
     rows = [OutletRow(name=k, articles=v["articles"], origins=v["origins"], copies=v["copies"], kinds=dict(v["kinds"]))
             for k, v in acc.items()]  # fmt: skip
     rows.sort(key=lambda r: (-r.articles, r.name))
     return rows, dict(ids)
 
 
-def outlet_articles(store: Store, ids: list[str]) -> list[OutletArticle]:
+def outlet_articles(store: Store, ids: list[str], outlet: str | None = None) -> list[OutletArticle]:
     """Rows for an outlet page: the given articles with their story and role (copy with its kind, version, origin,
-    independent), the roles of ``newstrace stories``."""
+    independent), the roles of ``newstrace stories``.
+
+    Args:
+        store: an open store (read-only is enough).
+        ids: article ids.
+        outlet: the outlet whose page it is; an article it only republished (its input had exactly the
+            text of another outlet's article, stored as that article) is a ``copy`` of kind ``verbatim``
+            there, with ``republished_url`` its URL at that outlet.
+    """
     if not ids:
         return []
+    republished = {i: r for i, rs in republications(store, ids).items() for r in rs if r.outlet == outlet} if outlet else {}
     briefs = article_briefs(store, ids)
     with store.registered_ids("_outlet_ids", ids):
         stories = {r["article_id"]: r["story_id"] for r in store.query(
@@ -463,8 +487,11 @@ def outlet_articles(store: Store, ids: list[str]) -> list[OutletArticle]:
     for i in ids:
         b = briefs.get(i)
         role = ("version" if i in versions else "copy") if i in kinds else "origin" if i in origins else "independent"
-        out.append(OutletArticle(article_id=i, headline=b.headline if b else "", published=b.published if b else None,
-                                 story_id=stories.get(i), role=role, kind=kinds.get(i)))  # fmt: skip
+        rep = republished.get(i)
+        out.append(OutletArticle(article_id=i, headline=b.headline if b else "",
+                                 published=rep.date if rep else b.published if b else None, story_id=stories.get(i),
+                                 role="copy" if rep else role, kind="verbatim" if rep else kinds.get(i),
+                                 republished_url=rep.url if rep else None))  # fmt: skip
     return out
 
 
