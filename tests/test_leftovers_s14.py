@@ -404,3 +404,26 @@ def test_across_languages_scattered_shared_facts_are_no_link():
     # a run of three, or most of one side, is a translation's
     assert decide(german, wire, sa, sb, al, dataclasses.replace(scattered, run=CROSS_MIN_RUN)).probability != \
         decide(german, wire, sa, sb, al, scattered).probability
+
+
+def test_british_and_american_spellings_and_acronyms_are_no_changes():
+    """A hold-out test on public pages: "quote differs (100% alike)" for neighbours/neighbors, "Center ->
+    centre: name rendered as a common word", and "USGS -> U.S. Geological Survey" as a name change."""
+    from newstrace.provenance.rewording import quote_changes, reworded_changes, word_changes
+    from newstrace.provenance.text import analyse_sentence
+
+    def changes(o: str, c: str):
+        a, b = analyse_sentence(o), analyse_sentence(c)
+        return [(x.kind, x.detail) for x in quote_changes(b, a) + word_changes(b, a) + reworded_changes(b, a)]
+
+    assert changes('"We helped our neighbours all night," she said.', '"We helped our neighbors all night," she said.') == []
+    assert changes("Rescuers took the injured to the Almeria Trauma Center on Friday.",
+                   "Rescuers took the injured to the Almeria trauma centre on Friday.") == []
+    assert changes("The quake had a magnitude of 6.8, the USGS said on Friday.",
+                   "The quake had a magnitude of 6.8, the U.S. Geological Survey said on Friday.") == []
+    # controls: another word in a quotation, another name, another acronym
+    assert changes('"We helped our neighbours all night," she said.', '"We helped our cousins all night," she said.')
+    assert any(k == "name" for k, _ in changes("The injured went to the Almeria Trauma Center on Friday.",
+                                               "The injured went to the Granada Trauma Center on Friday."))
+    assert any(k == "name" for k, _ in changes("The quake had a magnitude of 6.8, the USGS said on Friday.",
+                                               "The quake had a magnitude of 6.8, the European Seismological Centre said on Friday."))

