@@ -1207,7 +1207,8 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     In order: when only one side reads as machine translation on its own
     (:func:`_reads_machine_translated`), the other; else weak direction evidence (net votes of one,
     below :data:`DIRECTION_MARGIN`); else the side whose reading as a copy is more derived (spun
-    before rewritten before edited, :func:`derivation_kind` both ways); else the side whose
+    before rewritten before edited, :func:`derivation_kind` both ways; a machine-translated reading
+    counts only where a text reads as machine output on its own); else the side whose
     attribution (byline, credit, dateline, contributors) strictly contains the other's; else the
     one published first; else, across languages, the English side; else the fuller article (more
     prose characters); else the smaller id, so the record is deterministic. Sibling records word
@@ -1227,7 +1228,11 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     pairs_ab = [(j, i, x) for i, j, x in al.pairs]  # b read as a copy of a
     k_b = derivation_kind(b, a, sb, sa, pairs_ab, list(al.lexical))
     k_a = derivation_kind(a, b, sa, sb, list(al.pairs), list(al.lexical))
-    if k_a != k_b:
+    # a "machine-translated" reading where neither text reads as machine output on its own rests on
+    # artefacts of the pair alone (accents one side kept, the other stripped): no ground to call the
+    # fuller, credited text the derived one (a hold-out test: AP's republication read against a
+    # paraphrase of it)
+    if k_a != k_b and not ("machine-translated" in (k_a, k_b) and not (mt_a or mt_b)):
         a_ref = _KIND_RANK.index(k_b) < _KIND_RANK.index(k_a)
         return a_ref, f"read as a copy of the other it is {k_b if a_ref else k_a}, the other way {k_a if a_ref else k_b}"
     ta, tb = attribution(a), attribution(b)
