@@ -6,6 +6,9 @@ job-title word, a function word, a month or an agency form (after one given name
 surname: "Tom Reuter", "Anna Press"; an agency is a whole chunk). An agency found in a byline
 becomes the credit, and a news outlet ("By Ann Lee, Calder Courier") the outlet, never a name
 (the structure stage makes it the credit where the page is another site's: syndicated copy).
+An agency's name translated, cut, mistyped or garbled by a spinner after the names without a comma
+("By Elena Cordero Related Press") is split off as it is after a comma. Contributor lines are read in
+English, Spanish, Portuguese, French and German ("... contribuyó a este despacho").
 """
 
 from __future__ import annotations
@@ -37,8 +40,12 @@ TITLE_WORDS = frozenset(
     institute council ministry department government party club hospital school college police army court bio board
     committee commission office review customs
     corresponsal corresponsales enviado enviada especial redactor redactora redacción periodista reportero reportera
-    correspondente repórter jornalista redação enviado fotógrafo fotógrafa journaliste envoyé envoyée""".split()
+    correspondente repórter jornalista redação enviado fotógrafo fotógrafa journaliste envoyé envoyée
+    correspondant correspondante korrespondent korrespondentin reporterin journalistin redakteur redakteurin""".split()
 )
+#: Job words that make a hyphenated word a role, not a surname ("AP-Korrespondent", "dpa-Reporterin").
+_ROLE_WORDS = frozenset("""reporter reporterin correspondent korrespondent korrespondentin journalist journalistin
+    redakteur redakteurin fotograf fotografin writer editor""".split())
 _STOP_TOKENS = frozenset(
     """the a an our your my his her their its this that these those in on at by and or of for with from to as is
     are was were be all more most read hours hour minutes minute ago days day weeks week today yesterday home page
@@ -228,6 +235,8 @@ def _token_is_name(tok: str) -> bool:
         return False  # "S.A.", "Co."
     if not bare or any(ch.isdigit() for ch in bare):
         return False
+    if "-" in low and any(part in _ROLE_WORDS for part in low.split("-")):
+        return False  # "AP-Korrespondent": an agency's role, as German writes it
     if low in TITLE_WORDS or low in _STOP_TOKENS or low in _MONTH_WORDS:
         return False
     if canonical_agency(bare) and len(bare) > 1:
@@ -309,7 +318,8 @@ def person_name(chunk: str) -> str | None:
         # dates were cut out of the chunk before (:func:`_chunks`).
         first_name_month = (
             not cur and low in _MONTH_WORDS and len(low) >= 3 and tok[0].isupper()
-            and k + 1 < len(tokens) and _token_is_name(tokens[k + 1])
+            and k + 1 < len(tokens) and (_token_is_name(tokens[k + 1]) or (  # "Jan de Vries"
+                tokens[k + 1] in _PARTICLES and k + 2 < len(tokens) and _token_is_name(tokens[k + 2])))
         )
         # The surname after one given name may be an agency form or nameplate word ("Tom Reuter")
         # when it ends the chunk ("Allied Press Service" is an agency's name) and the two are no
@@ -439,7 +449,90 @@ def _split_trailing_agency(chunk: str) -> list[str]:
         if canonical_agency(tail):
             head = " ".join(words[:-k])
             return [chunk] if head.lower() in {"the", "of the"} else [head, tail]
+    # An agency's name translated, cut, mistyped or garbled by a spinner after the name, or a paper
+    # with its "The" ("ELENA CORDERO Related Press", "Ann Lee The Harbor Ledger"): split off, the
+    # shortest such tail first, only where a whole person's name of two words or more stands before it.
+    for k in range(2, min(4, len(words) - 2) + 1):
+        head, tail = " ".join(words[:-k]), " ".join(words[-k:])
+        if _agency_like_tail(words[-k:]) and is_person_name(head):
+            # a longer tail naming the same agency word by word is its whole name ("Agence France Press",
+            # not "France Press" after "Jean Martin Agence")
+            agency = _agency_in_other_words(tail)
+            for j in range(k + 1, len(words) - 1):
+                longer = " ".join(words[-j:])
+                if agency and _agency_in_other_words(longer) == agency and is_person_name(" ".join(words[:-j])):
+                    head, tail = " ".join(words[:-j]), longer
+            return [head, tail]
     return [chunk]
+
+
+def _agency_like_tail(words: Sequence[str]) -> bool:
+    """Whether the words ending a byline chunk name an agency in a form no table holds or a paper with
+    its "The": translated, cut or mistyped (:func:`_agency_in_other_words`: "Associated Pres", "Press
+    Associated", "Prensa Asociada"), garbled (:func:`garbled_agency_name`: "Related Press", "Badociated
+    Press"), a participle and a press word ("Allied Press Service", :func:`is_participle_word`), or "The"
+    and a nameplate (:func:`outlet_name`: "The Harbor Ledger")."""
+    if not all(w[:1].isupper() or w == "de" for w in words):
+        return False
+    text = " ".join(words)
+    if words[0] == "The":
+        return outlet_name(text, after_name=False) is not None
+    if is_participle_word(words[0]) and words[-1].casefold() in _PRESS_WORDS:
+        return True
+    return _agency_in_other_words(text) is not None or garbled_agency_name(text) is not None
+
+
+#: Last words of an agency's name ("Press", "Presse", "Service"): a participle before one opens an
+#: organisation's name ("Allied Press Service", "United Press").
+_PRESS_WORDS = frozenset("press presse prensa agency agence agencia agentur service wire news".split())
+
+#: How alike (rapidfuzz ``fuzz.ratio`` on the letters, 0-100) a name must be to an agency's name of two
+#: words or more, its last word kept, to be that name garbled: "Related Press" / "Associated Press" 67,
+#: "Affiliated Press" 73, "Badociated Press" 87; "Free Press" 50, "French Press" 46. As
+#: :data:`newstrace.provenance.credit.GARBLED_NAME_RATIO`, where a garbled credit is compared.
+GARBLED_AGENCY_RATIO = 66.0
+
+
+def garbled_agency_name(text: str) -> str | None:
+    """The news agency ``text`` names garbled, as a spinner or a bad OCR leaves it ("Related Press",
+    "Badociated Press", "Affiliated Press" for The Associated Press), or ``None``.
+
+    The name must keep the last word of one of the agency's forms of two words or more ("Press") and
+    be alike to that form (:data:`GARBLED_AGENCY_RATIO`); its other words must hold five letters or
+    more, so that a given name and a surname ("Ann Press") are not read so. An agency form itself is
+    not garbled (:func:`newstrace.structure.credit.canonical_agency` reads it).
+
+    Args:
+        text: a name of two to four words, as written.
+
+    Returns:
+        The agency's canonical name (str), or ``None``.
+
+    >>> garbled_agency_name("Related Press"), garbled_agency_name("Badociated Press")
+    ('The Associated Press', 'The Associated Press')
+    >>> garbled_agency_name("Ann Press"), garbled_agency_name("Free Press"), garbled_agency_name("Associated Press")
+    (None, None, None)
+    """
+    from rapidfuzz import fuzz
+
+    from newstrace.structure.credit import AGENCIES, _key
+
+    words = _key(text).split()
+    if not 2 <= len(words) <= 4 or len("".join(words[:-1])) < 5 or canonical_agency(text):
+        return None
+    key = "".join(words)
+    best: tuple[float, str] | None = None
+    for agency, forms in AGENCIES.items():
+        if not is_news_agency(agency):
+            continue
+        for form in forms:
+            fwords = _key(form).split()
+            if len(fwords) < 2 or fwords[-1] != words[-1]:
+                continue
+            ratio = fuzz.ratio(key, "".join(fwords))
+            if ratio >= GARBLED_AGENCY_RATIO and (best is None or ratio > best[0]):
+                best = (ratio, agency)
+    return best[1] if best else None
 
 
 def _agency_in_other_words(chunk: str) -> str | None:
@@ -829,19 +922,71 @@ def _only_names(text: str) -> tuple[Byline, bool] | None:
     return parsed, placed
 
 
+#: What a contributor helped with, and the verb of helping, in English, Spanish, Portuguese, French and
+#: German ("contributed to this report", "contribuyó a este despacho", "contribuiu para esta reportagem",
+#: "a contribué à cet article", "hat zu diesem Bericht beigetragen"): the closing line of wire copy and
+#: of its translations (AP's style, its Spanish service's "contribuyó a este despacho").
+_EN_WORK = r"(?:report|article|story|piece|dispatch|item)"
+_ES_PT_WORK = (r"(?:despacho|informe|reportaje|art[íi]culo|nota|noticia|cr[óo]nica|reportagem|mat[ée]ria|not[íi]cia|"
+               r"relat[óo]rio|artigo|texto)")
+_CONTRIB_VERB = (
+    r"(?:also\s+)?contributed(?:\s+(?:reporting|research)(?:\s+to\s+(?:this|the)\s+" + _EN_WORK + r")?"
+    r"|\s+to\s+(?:this|the)\s+" + _EN_WORK + r")?"
+    # Spanish and Portuguese: "contribuyó a/con este despacho", "contribuyeron al informe", "contribuiu para esta reportagem"
+    r"|(?:tambi[ée]n\s+)?(?:contribuy[óo]|contribuyeron|colabor[óo]|colaboraron|contribuiu|contribu[íi]ram|colaborou|"
+    r"colaboraram)\s+(?:(?:a|con|en|para|com|em)\s+(?:est[ea]|el|la|o|a)|al|n[ae]st[ea]|no|na|ao|[àa])\s+" + _ES_PT_WORK +
+    # French: "a contribué à cet article", "ont collaboré à cette dépêche"
+    r"|(?:a|ont)\s+(?:aussi\s+|[ée]galement\s+)?(?:contribu[ée]|collabor[ée])\s+(?:à|a)\s+(?:cet|cette|ce|la|l')\s*"
+    r"(?:article|d[ée]p[êe]che|reportage|rapport|r[ée]cit)"
+    # German: "hat zu diesem Bericht beigetragen", "haben an diesem Artikel mitgearbeitet"
+    r"|(?:hat|haben)\s+(?:auch\s+)?(?:zu|an)\s+(?:diesem|dieser)\s+(?:Bericht|Artikel|Beitrag|Meldung)\s+"
+    r"(?:beigetragen|mitgearbeitet)"
+)
 _CONTRIB = re.compile(
-    r"^(?P<who>.+?)\s+(?:also\s+)?contributed(?:\s+(?:reporting|research|to\s+(?:this|the)\s+(?:report|article|story|piece)"
-    r"|to\s+(?:this|the)\s+(?:report|article|story)|reporting\s+to\s+(?:this|the)\s+(?:report|article|story)))?"
-    r"(?:\s+(?:from|in)\s+[^.]{1,80})?\s*\.?\s*$",
+    r"^(?P<who>.+?)\s+(?:" + _CONTRIB_VERB + r")"
+    r"(?:\s+(?:from|in|desde|en|em|de|depuis|à|aus)\s+[^.]{1,80})?\s*\.?\s*$",
     re.IGNORECASE | re.DOTALL,
+)
+#: The verb first, as Spanish and Portuguese also write it: "Contribuyó a este despacho el periodista de AP Marcos Villalba."
+_CONTRIB_FIRST = re.compile(
+    r"^(?:tambi[ée]n\s+)?(?:contribuy[óo]|contribuyeron|colabor[óo]|colaboraron|contribuiu|contribu[íi]ram|colaborou|"
+    r"colaboraram)\s+(?:(?:a|con|en|para|com|em)\s+(?:est[ea]|el|la|o|a)|al|n[ae]st[ea]|no|na|ao|[àa])\s+" + _ES_PT_WORK +
+    r"\s+(?P<who>[^.]+?)\s*\.?\s*$",
+    re.IGNORECASE,
 )
 _ADDITIONAL = re.compile(
     r"^\(?\s*(?:additional|further|also|with)\s+reporting\s+(?:by|from)\s+(?P<who>.+?)\s*[.)]*\s*$|^contributing\s*:\s*(?P<who2>.+)$",
     re.IGNORECASE,
 )
+#: Agency staff named by role: "AP writer", "AP-Korrespondent" (the agency first), "periodista de AP",
+#: "jornalista da AP", "journaliste de l'AFP" (the agency after its role).
 _AGENCY_STAFF = re.compile(
-    r"\b([A-Za-z]{2,5})\s+(?:[a-z]+\s+)?(?:writers?|reporters?|correspondents?|photographers?|journalists?|staff)\b"
+    r"\b([A-Za-z]{2,5})(?:\s+(?:[a-z]+\s+)?|-)(?:writers?|reporters?|correspondents?|photographers?|journalists?|staff"
+    r"|(?i:korrespondent(?:in)?|reporterin|journalist(?:in)?|redakteur(?:in)?|fotograf(?:in)?))\b"
+    r"|(?i:periodistas?|corresponsal(?:es)?|reporter[oa]s?|redactor(?:a|es)?|fot[óo]graf[oa]s?|jornalistas?|"
+    r"rep[óo]rter(?:es)?|correspondentes?|journalistes?|correspondant(?:e|s)?|envoy[ée]e?)\s+"
+    r"(?i:de\s+la\s+|de\s+l['\u2019]\s*|del\s+|de\s+|da\s+|do\s+)([A-Za-z]{2,5})\b"
 )
+#: Words opening a description of a contributor set off by commas, in the languages above ("an AP reporter",
+#: "periodista de AP en Lima", "un reportero de AP", "jornalista da AP"): dropped, not read as a clause.
+#: Lower-case words that may stand beside a contributor's name (articles, "of", "in", "and", particles, in
+#: the languages above); any other is a clause's.
+_DESCRIPTION_WORDS = _PARTICLES | _STOP_TOKENS | frozenset(
+    """a an the of in at from and with also los las un una um uma o os as le les l' der die das des dem den
+    en em à aus y e et und i también aussi auch também pour para por""".split())
+
+
+def _description_word(word: str) -> bool:
+    """Whether a lower-case word may stand beside a contributor's name: a word of
+    :data:`_DESCRIPTION_WORDS` or a job title, also in the plural ("periodistas") or elided ("l'agence")."""
+    w = re.sub(r"^[ld]['\u2019]", "", word.casefold())
+    return not w or any(x in _DESCRIPTION_WORDS or x in TITLE_WORDS for x in (w, w[:-1] if w.endswith("s") else w,
+                                                                             w[:-2] if w.endswith("es") else w))
+
+
+#: "y", "e", "et", "und" before a person's name of two capitalised words: "and" in a list of contributors.
+_OTHER_AND_NAMES = re.compile(r"\s+(?:y|e|et|und)\s+(?=[^\W\d_a-z][\w'\u2019-]*\s+[^\W\d_a-z])")
+_DESCRIPTION = re.compile(r"(?i)^(?:an?|the|el|la|los|las|un|una|o|os|um|uma|le|les|l['\u2019]|ein|eine|der|die)\s")
 _WIRE_CREDITS = re.compile(r"^\(?\s*(?:reporting|writing|reported|written)\s+by\s+.+(?:;|\)\s*$)", re.IGNORECASE)
 
 
@@ -865,24 +1010,35 @@ def parse_contributor_line(line: str) -> tuple[list[str], str | None] | None:
     text = line.strip()
     if not text or len(text.split()) > 45:
         return None
-    m = _CONTRIB.match(text) or _ADDITIONAL.match(text)
+    m = _CONTRIB.match(text) or _CONTRIB_FIRST.match(text) or _ADDITIONAL.match(text)
     if not m:
         return None
     who = m.groupdict().get("who") or m.groupdict().get("who2") or ""
+    # "y", "e", "et", "und" join two people as "and" does ("Marcos Villalba y Ana Ruiz")
+    who = _OTHER_AND_NAMES.sub(" and ", who)
     parsed = parse_names(who)
     if not parsed.names:
         # "The Associated Press contributed to this report": a sign-off naming a source, no person.
         return ([], parsed.credit) if parsed.credit and not parsed.dropped else None
-    # Descriptions ("an AP reporter in X") and places may be dropped; a clause may not.
-    loose = [c for c in parsed.dropped if not re.match(r"(?i)^(?:an?|the)\s", c) and len(c.split()) > 3]
+    # Descriptions ("an AP reporter in X", "periodista de AP en Lima") and places may be dropped; a clause may not.
+    loose = [c for c in parsed.dropped if not _DESCRIPTION.match(c) and len(c.split()) > 3
+             and not _AGENCY_STAFF.match(c)]
     if loose:
+        return None
+    # Where the names stand, a verb of its own makes the line a sentence ("Teresa Huamán said the union
+    # contributed to this report", "... dijo que el sindicato contribuyó a este informe").
+    named = who
+    for chunk in parsed.dropped:
+        named = named.replace(chunk, " ")
+    words = (re.sub(r"^[ld]['\u2019]", "", w) for w in re.findall(r"[^\W\d_][\w'\u2019-]*", named))
+    if any(w[:1].islower() and not _description_word(w) for w in words):
         return None
     # An agency that itself contributed ("...; The Associated Press") is a source, not the credit;
     # a contributor described as agency staff ("an Associated Press reporter", "AP writer") implies it.
     if parsed.credit or parsed.outlet:  # "Ann Lee of The Washington Post": the paper is named, not credited
         return parsed.names, None
     staff = _AGENCY_STAFF.search(who)
-    return parsed.names, find_agency(who) or (canonical_agency(staff.group(1)) if staff else None)
+    return parsed.names, find_agency(who) or (canonical_agency(next(g for g in staff.groups() if g)) if staff else None)
 
 
 def parse_wire_credits(line: str) -> tuple[list[str], list[str]] | None:
