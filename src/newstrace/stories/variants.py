@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
+from newstrace.provenance.figures import replaced_figure
 from newstrace.provenance.text import fold
 from newstrace.schema import Article, Derivation
 from newstrace.stories.models import (
@@ -52,7 +53,6 @@ NAME_RATIO = 85
 MAX_FUZZY_QUOTES = 4000
 
 _PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
-_NUMBER_DETAIL = re.compile(r"^\s*([-\d.,]+)\s*->\s*([-\d.,]+)\s*$")
 
 
 def norm_words(text: str) -> str:
@@ -525,10 +525,11 @@ def group_claims(st: StoryText) -> list[ClaimGroup]:
             for i, j in _pair_claims(items, co, cc):
                 links.append((i, j))
         for ch in d.changes:
-            m = _NUMBER_DETAIL.match(ch.detail or "") if ch.kind == "number" else None
-            if not m or "-" in (m.group(1), m.group(2)):
+            # "137 soldiers -> 173 soldiers": the figures of a one-figure change, with their units
+            pair = replaced_figure(ch.detail or "") if ch.kind == "number" else None
+            if pair is None or "-" in pair:
                 continue
-            old, new = _num(m.group(1)), _num(m.group(2))
+            old, new = _num(pair[0]), _num(pair[1])
             on, cn = st.norm(ch.origin_text), st.norm(ch.copy_text)
             host = [i for i in by_article[other_id] if items[i].value == old and st.located(items[i].snorm, on)]
             mine = [i for i in by_article[copy_id] if items[i].value == new and st.located(items[i].snorm, cn)]
@@ -536,7 +537,7 @@ def group_claims(st: StoryText) -> list[ClaimGroup]:
                 links.append((host[0], mine[0]))
             elif host and new is not None:
                 o = items[host[0]]
-                extra.append((host[0], _Claim(copy_id, new, m.group(2), o.qualifier, o.unit, o.what, ch.copy_text, cn, True)))
+                extra.append((host[0], _Claim(copy_id, new, pair[1], o.qualifier, o.unit, o.what, ch.copy_text, cn, True)))
     keyed: dict[tuple[str, str], list[int]] = defaultdict(list)
     for i, c in enumerate(items):
         k = _what_key(c.what)
