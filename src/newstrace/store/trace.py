@@ -129,7 +129,10 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     # with nothing new to compare, an incremental run writes nothing: the stored links stand, whatever
     # settings made them (`trace --json --all-pairs` after a `--semantic` run, a new-user test)
     nothing_new = mode == "incremental" and not store.article_ids(since_seq=last["max_seq"]) and not store.retrace_ids()
-    if nothing_new and last.get("params") and json.loads(last["params"]) != params:
+    # only where the settings, not the fingerprint scheme, differ: stored fingerprints of another
+    # scheme are stale whatever is new
+    if nothing_new and last.get("params") and json.loads(last["params"]) != params \
+            and json.loads(last["params"]).get("fingerprint_scheme") == SCHEME:
         counts = store.counts()
         return TraceReport(mode=mode, articles=counts["articles"], total_links=counts["derivations"],
                            resolved_links=counts["resolved_links"], run_id=last.get("run_id"),
