@@ -126,21 +126,23 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     params = {"fingerprint_scheme": SCHEME,
               "semantic": (semantic_name or getattr(semantic, "__name__", "custom")) if semantic else None}  # fmt: skip
     mode = "full" if full or last is None else "incremental"
-    # with nothing new to compare, an incremental run writes nothing: the stored links stand, whatever
-    # settings made them (`trace --json --all-pairs` after a `--semantic` run, a new-user test)
-    nothing_new = mode == "incremental" and not store.article_ids(since_seq=last["max_seq"]) and not store.retrace_ids()
-    # only where the settings, not the fingerprint scheme, differ: stored fingerprints of another
-    # scheme are stale whatever is new
-    if nothing_new and last.get("params") and json.loads(last["params"]) != params \
-            and json.loads(last["params"]).get("fingerprint_scheme") == SCHEME:
-        counts = store.counts()
-        return TraceReport(mode=mode, articles=counts["articles"], total_links=counts["derivations"],
-                           resolved_links=counts["resolved_links"], run_id=last.get("run_id"),
-                           seconds=time.perf_counter() - t0, stage_seconds={},
-                           note=(f"nothing new to compare: the stored links, made with {last['params']}, are kept "
-                                 "as they are; run `newstrace trace --full` to recompute them with this run's settings"))
-    if mode == "incremental" and last.get("params") and json.loads(last["params"]) != params:
-        before = json.loads(last["params"])
+    new_ids = None if mode == "full" else store.article_ids(since_seq=last["max_seq"])
+    # articles an identical republication stored since gave another date
+    fresh = set(new_ids or ())
+    retrace = [] if new_ids is None else [i for i in store.retrace_ids() if i not in fresh]
+    before = json.loads(last["params"]) if mode == "incremental" and last.get("params") else None
+    if before is not None and before != params:
+        if not new_ids and not retrace and before.get("fingerprint_scheme") == SCHEME:
+            # nothing new to compare: the stored links stand, whatever settings made them (`trace --json
+            # --all-pairs` after a `--semantic` run, a new-user test); not where the fingerprint scheme
+            # differs: stored fingerprints of another scheme are stale whatever is new
+            counts = store.counts()
+            return TraceReport(mode=mode, articles=counts["articles"], total_links=counts["derivations"],
+                               resolved_links=counts["resolved_links"], run_id=last.get("run_id"),
+                               seconds=time.perf_counter() - t0, stage_seconds={},
+                               note=(f"nothing new to compare: the stored links, made with {last['params']}, are "
+                                     "kept as they are; run `newstrace trace --full` to recompute them with this "
+                                     "run's settings"))
         keep = " --semantic" if before.get("semantic") and not params["semantic"] else ""
         raise TraceSettingsError(
             f"the stored links were made with {last['params']} but this run uses "
@@ -148,11 +150,8 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
             + (f"run `newstrace trace{keep}` to keep the stored settings, or " if keep else "")
             + "run `newstrace trace --full` to recompute every link with the new settings"
         )
-    new_ids = None if mode == "full" else store.article_ids(since_seq=last["max_seq"])
     report = TraceReport(mode=mode)
-    if new_ids is not None:  # articles an identical republication stored since gave another date
-        fresh = set(new_ids)
-        retrace = [i for i in store.retrace_ids() if i not in fresh]
+    if new_ids is not None:
         report.retraced = len(retrace)
         new_ids = retrace + new_ids
 
