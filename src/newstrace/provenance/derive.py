@@ -47,8 +47,8 @@ from newstrace.provenance.direction import (
     cut_vote,
     damage_vote,
     declared_source_limit,
-    figure_style_vote,
     declared_sources,
+    figure_style_vote,
     garbled_name_of,
     outlet_matches,
     own_quotations,
@@ -1136,18 +1136,17 @@ def decide(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignment, ev: Pair
         ev.semantic_pairs, ev.semantic_frac = sem
     ev.credited_source, ev.credited_quote_words = credited_quotation(a, b, sa, sb)
     p = link_probability(ev, ev.vector() + [float(credit)], model)
-    if p >= LINK_PROBABILITY and shared_tail_only(al, sa, sb):
-        p = min(p, LINK_PROBABILITY - 1e-6)  # an outlet's footer or sign-off template, not a copy
-    # across languages, names and figures in a like order are what two reports of one event share:
-    # a translation also keeps a run of consecutive sentences, or most of one side
-    if p >= LINK_PROBABILITY and ev.cross_language and ev.run < CROSS_MIN_RUN and ev.cov_max < CROSS_MIN_COVERAGE:
-        p = min(p, LINK_PROBABILITY - 1e-6)
-    # facts in a like order, each with its own quotations: two reports, unless most aligned sentences
-    # are near word for word (an edited copy that swapped its source's quotations for its own)
-    # (a spinner swaps words inside quotations too, but its quotations stay aligned with the origin's,
-    # and it keeps most of the text: OWN_QUOTES_MAX_COVERAGE)
-    if p >= LINK_PROBABILITY and not ev.cross_language and 2 * ev.n_strong < ev.n_pairs and not ev.n_quote_pairs \
-            and ev.cov_max < OWN_QUOTES_MAX_COVERAGE and own_quotations(sa, sb):
+    # no copy: an outlet's footer or sign-off template (shared_tail_only); across languages, names
+    # and figures in a like order, which two reports of one event share, where a translation also
+    # keeps a run of consecutive sentences or most of one side; or facts in a like order, each side
+    # with its own quotations, unless most aligned sentences are near word for word (an edited copy
+    # that swapped its source's quotations for its own) or the quotations stay aligned and most of
+    # the text is kept (a spinner swaps words inside quotations too: OWN_QUOTES_MAX_COVERAGE)
+    if p >= LINK_PROBABILITY and (
+            shared_tail_only(al, sa, sb)
+            or (ev.cross_language and ev.run < CROSS_MIN_RUN and ev.cov_max < CROSS_MIN_COVERAGE)
+            or (not ev.cross_language and 2 * ev.n_strong < ev.n_pairs and not ev.n_quote_pairs
+                and ev.cov_max < OWN_QUOTES_MAX_COVERAGE and own_quotations(sa, sb))):
         p = min(p, LINK_PROBABILITY - 1e-6)
     votes, why = direction_votes(a, b, sa, sb, al) if p >= LINK_PROBABILITY else (0, [])
     if p >= LINK_PROBABILITY and ev.credited_quote_words >= CREDITED_QUOTE_WORDS:

@@ -445,6 +445,13 @@ def _compiled_sources(best: dict[str, int], links: Sequence[Link], dropped: set[
         if other:
             neighbours[d.copy_id].add(other)
             neighbours[other].add(d.copy_id)
+    parts: dict[int, set[int]] = {}  # read once per link: the store answers each with a query
+
+    def part_of(i: int) -> set[int]:
+        if i not in parts:
+            parts[i] = copy_sentences(i)
+        return parts[i]
+
     out = []
     for c, ix in todo.items():
         kept = [best[c]]
@@ -453,8 +460,8 @@ def _compiled_sources(best: dict[str, int], links: Sequence[Link], dropped: set[
             d = links[j]
             if j in kept or total + d.copy_coverage > COMPILED_MAX_TOTAL:
                 continue
-            part = copy_sentences(j)
-            if any(len(part & (other := copy_sentences(k))) > COMPILED_MAX_OVERLAP * min(len(part), len(other))
+            part = part_of(j)
+            if any(len(part & (other := part_of(k))) > COMPILED_MAX_OVERLAP * min(len(part), len(other))
                    for k in kept):
                 continue
             if any(_connected(d.origin_id, links[k].origin_id, neighbours, c) for k in kept):
