@@ -152,6 +152,7 @@ def _without_lone_datelines(copy: list[Sentence], origin: list[Sentence], pairs:
     the place and date read as a date change and an addition (a new-user test). The lists are new;
     the caller's are left as they are.
     """
+    from newstrace.provenance.fingerprint import reading_options
     from newstrace.structure.credit import parse_dateline
 
     out = (list(copy), list(origin))
@@ -162,9 +163,8 @@ def _without_lone_datelines(copy: list[Sentence], origin: list[Sentence], pairs:
             continue
         side, k = (0, i) if found[0] is not None else (1, j)
         rest = out[side][k].text[found[side].end:].strip()
-        if len(rest.split()) >= MIN_WORDS:
-            lang = languages[side]
-            out[side][k] = analyse_sentence(rest, spaced_thousands=bool(lang) and not lang.startswith("en"))
+        if len(rest.split()) >= MIN_WORDS:  # read as the whole text was (article_sentences)
+            out[side][k] = analyse_sentence(rest, **reading_options(languages[side]))
     return out
 
 

@@ -163,10 +163,15 @@ def article_sentences(headline: str, text: str, language: str | None = None) -> 
     In German, which capitalises every noun, a capitalised word is a name only where it is about as
     common in English (:data:`~newstrace.provenance.text.NOUN_CAPITALISING`).
     """
-    spaced = bool(language) and not language.startswith("en")
+    return analyse_text((headline.strip() + "\n" if headline.strip() else "") + text, **reading_options(language))
+
+
+def reading_options(language: str | None) -> dict:
+    """How text in ``language`` is analysed (:func:`article_sentences`): the ``spaced_thousands`` and
+    ``noun_language`` arguments of :func:`~newstrace.provenance.text.analyse_text` and ``analyse_sentence``."""
     base = (language or "").split("-")[0].lower()
-    return analyse_text((headline.strip() + "\n" if headline.strip() else "") + text, spaced_thousands=spaced,
-                        noun_language=base if base in NOUN_CAPITALISING else None)
+    return {"spaced_thousands": bool(language) and not language.startswith("en"),
+            "noun_language": base if base in NOUN_CAPITALISING else None}
 
 
 def shingles(sentences: list[Sentence], k: int = SHINGLE_K) -> set[str]:
