@@ -33,12 +33,19 @@ DDL: tuple[str, ...] = (
     f"CREATE TABLE {RESOLVED_TABLE} AS SELECT * FROM derivations LIMIT 0",
 )
 
+def versions_sql(alias: str = "") -> str:
+    """SQL that is true where a derivations row joins two versions of one page or file: its first
+    direction reason starts with :data:`~newstrace.provenance.direction.VERSIONS_REASON`, bound as
+    the ``?`` parameter it holds. ``alias``: the table's alias with its dot ("d."), or ""."""
+    return f"coalesce(starts_with({alias}direction_evidence[1], ?), false)"
+
+
 # Every stored link as a Link, with the mean similarity of its aligned pairs (fsum: exact, so
 # the same for any scan order); sorted, though resolve_links does not depend on the order.
 _LINKS_SQL = """
 SELECT d.copy_id, d.origin_key, d.origin_id, d.sibling_ids[1] AS partner, d.score, d.copy_coverage,
        coalesce(d.origin_coverage, 0.0), coalesce(p.sim, 0.0),
-       coalesce(starts_with(d.direction_evidence[1], '{versions}'), false), d.kind
+       {versions}, d.kind
 FROM derivations d LEFT JOIN (
     SELECT copy_id, origin_key, fsum(similarity) / count(similarity) AS sim
     FROM alignments WHERE similarity IS NOT NULL GROUP BY copy_id, origin_key
@@ -70,7 +77,7 @@ def refresh_resolved(con) -> tuple[int, float]:
     t0 = time.perf_counter()
     from newstrace.provenance.direction import VERSIONS_REASON
 
-    rows = con.execute(_LINKS_SQL.format(versions=VERSIONS_REASON.replace("'", "''"))).fetchall()
+    rows = con.execute(_LINKS_SQL.format(versions=versions_sql("d.")), [VERSIONS_REASON]).fetchall()
     links = [Link(r[0], r[2], r[3] if r[2] is None else None, r[4], r[5], r[6], r[7], r[8], r[9] or "") for r in rows]
     promoted = promoted_siblings(links)
 

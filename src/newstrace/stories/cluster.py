@@ -65,7 +65,7 @@ from datetime import UTC, date, datetime
 
 from newstrace.provenance.direction import VERSIONS_REASON
 from newstrace.store import Store
-from newstrace.store.resolved import RESOLVED_TABLE
+from newstrace.store.resolved import RESOLVED_TABLE, versions_sql
 from newstrace.stories import db
 from newstrace.stories.keys import (
     MAX_KEYS,
@@ -800,7 +800,7 @@ def compilation_origins(store: Store) -> dict[str, list[str]]:
     """
     rows = db.tuples(store, f"""
         SELECT copy_id, origin_id FROM {RESOLVED_TABLE}
-        WHERE origin_id IS NOT NULL AND NOT coalesce(starts_with(direction_evidence[1], ?), false)
+        WHERE origin_id IS NOT NULL AND NOT {versions_sql()}
         ORDER BY copy_id, copy_coverage DESC, score DESC, origin_id""", [VERSIONS_REASON])  # fmt: skip
     out: dict[str, list[str]] = {}
     for copy_id, origin_id in rows:

@@ -27,7 +27,7 @@ from newstrace.provenance.direction import VERSIONS_REASON
 from newstrace.schema import Article, Derivation
 from newstrace.store import Store
 from newstrace.store import records as rec
-from newstrace.store.resolved import RESOLVED_TABLE
+from newstrace.store.resolved import RESOLVED_TABLE, versions_sql
 from newstrace.stories import db
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.models import EventLink, Member, Republication, StoryDetail, TimelinePoint, TreeEdge
@@ -43,7 +43,7 @@ _LINK_COLUMNS = ("copy_id", "origin_key", "origin_id", "kind", "score", "copy_co
                  "inferred_source", "sibling_ids")  # fmt: skip
 #: Whether a link joins two versions of one page or file: its first direction reason is trace's
 #: (:data:`~newstrace.provenance.direction.VERSIONS_REASON`), as the resolved graph reads it.
-_VERSIONS_COLUMN = "coalesce(starts_with(d.direction_evidence[1], ?), false) AS versions"
+_VERSIONS_COLUMN = f"{versions_sql('d.')} AS versions"
 _NETLOC = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*")
 
 
@@ -110,7 +110,7 @@ def version_copies(store: Store, ids: list[str]) -> set[str]:
         return set()
     with db.registered_ids(store, "_v", ids):
         return {r[0] for r in db.tuples(store, f"""
-            SELECT d.copy_id, arg_max({_VERSIONS_COLUMN.removesuffix(" AS versions")}, d.score) AS v
+            SELECT d.copy_id, arg_max({versions_sql('d.')}, d.score) AS v
             FROM {RESOLVED_TABLE} d JOIN _v ON d.copy_id = _v.id GROUP BY d.copy_id""", [VERSIONS_REASON]) if r[1]}
 
 

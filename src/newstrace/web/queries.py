@@ -20,7 +20,7 @@ from newstrace.report.views import DiffView, alias_sources, article_briefs, load
 from newstrace.provenance.direction import VERSIONS_REASON
 from newstrace.schema import Article, Derivation
 from newstrace.store import Store
-from newstrace.store.resolved import RESOLVED_TABLE
+from newstrace.store.resolved import RESOLVED_TABLE, versions_sql
 from newstrace.stories.detail import republications, version_copies
 from newstrace.stories.keys import outlet_of
 from newstrace.stories.models import StoryDetail
@@ -329,7 +329,7 @@ def _derivation_heads(store: Store, article_id: str, *, all_pairs: bool = False)
     resolved graph, or every verified pair."""
     table = "derivations" if all_pairs else RESOLVED_TABLE
     return store.query(f"SELECT copy_id, origin_key, origin_id, kind, score, copy_coverage, sibling_ids, "
-                       f"coalesce(starts_with(direction_evidence[1], ?), false) AS versions FROM {table} "
+                       f"{versions_sql()} AS versions FROM {table} "
                        "WHERE copy_id = ? OR origin_id = ? OR list_contains(sibling_ids, ?) ORDER BY score DESC, copy_id",
                        [VERSIONS_REASON, article_id, article_id, article_id])  # fmt: skip
 
