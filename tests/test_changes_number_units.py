@@ -8,7 +8,6 @@ article here is invented for these tests.
 
 from __future__ import annotations
 
-import json
 
 import pytest
 from typer.testing import CliRunner
@@ -98,16 +97,10 @@ The council opened the sports hall on Mill Lane as a shelter and asked volunteer
 
 
 def test_trace_json_and_show_report_the_changed_figures_with_their_nouns(tmp_path):
-    (tmp_path / "in").mkdir()
-    origin, copy = tmp_path / "in" / "a-origin.txt", tmp_path / "in" / "b-copy.txt"
-    origin.write_text(ORIGIN, encoding="utf-8")
-    copy.write_text(COPY, encoding="utf-8")
-    store = tmp_path / "s.duckdb"
+    from _pages import trace_json_of_two
+
+    (row,), origin, copy, store = trace_json_of_two(tmp_path, ORIGIN, COPY)
     runner = CliRunner()
-    assert runner.invoke(app, ["ingest", str(tmp_path / "in"), "--store", str(store), "-j", "1", "-q"]).exit_code == 0
-    traced = runner.invoke(app, ["trace", "--store", str(store), "--json"])
-    assert traced.exit_code == 0, traced.output
-    (row,) = [json.loads(line) for line in traced.stdout.splitlines()]
     numbers = sorted(c["detail"] for c in row["changes"] if c["kind"] == "number")
     if row["copy_source"] == str(origin):  # read the other way round: the same figures, swapped
         numbers = sorted(" -> ".join(reversed(d.split(" -> "))) for d in numbers)

@@ -12,14 +12,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from _pages import traced_store
 from fastapi.testclient import TestClient
 
 from newstrace.report import build_report
 from newstrace.report.views import ReportLinks, story_timeline
 from newstrace.store import Store
-from newstrace.store.ingest import ingest
-from newstrace.store.trace import run_trace
-from newstrace.stories import list_stories, search, story_detail, update_stories
+from newstrace.stories import list_stories, search, story_detail
 from newstrace.web import create_app
 
 REPORT = [
@@ -44,16 +43,8 @@ def built(tmp_path_factory):
         "republished.txt": ("https://www.quaysidetimes.example/news/pellmouth-stoppage", "2025-10-01T15:00", REPORT),
         "edited.txt": ("https://portsdaily.example/pellmouth", "2025-10-02T08:00", EDITED),
     }
-    paths = []
-    for name, (url, date, paragraphs) in pages.items():
-        p = tmp / name
-        p.write_text(f"URL: {url}\nDate: {date}\n\n" + "\n\n".join(paragraphs) + "\n", encoding="utf-8")
-        paths.append(p)
-    path = tmp / "s.duckdb"
+    path = traced_store(tmp, pages)
     with Store(path) as st:
-        ingest(paths, st, jobs=1)
-        run_trace(st)
-        update_stories(st)
         rows = st.query("SELECT id, source_url FROM articles ORDER BY seq")
         aliases = st.query("SELECT article_id, url FROM aliases ORDER BY seq, record")
     assert len(rows) == 2 and len(aliases) == 3  # the premise: the identical text is one article with two aliases

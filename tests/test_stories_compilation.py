@@ -13,11 +13,10 @@ three paragraphs of each.
 from __future__ import annotations
 
 import pytest
+from _pages import traced_store
 
 from newstrace.store import Store
-from newstrace.store.ingest import ingest
-from newstrace.store.trace import run_trace
-from newstrace.stories import list_stories, story_detail, update_stories
+from newstrace.stories import list_stories, story_detail
 from newstrace.stories.cluster import compilation_origins, components, derivation_edges, story_edges
 
 FERRY = [
@@ -48,10 +47,6 @@ OLIVE_COPY = ["Frost cuts Cardona olive crop by half"] + OLIVE[1:]
 BRIEFING = ["Morning Digest: ferry walkout, olive frost"] + FERRY[1:4] + OLIVE[1:4] + ["Sources: wire reports."]
 
 
-def _page(url: str, date: str, paragraphs: list[str]) -> str:
-    return f"URL: {url}\nDate: {date}\n\n" + "\n\n".join(paragraphs) + "\n"
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("compilation")
@@ -62,16 +57,8 @@ def built(tmp_path_factory):
         "olive_copy": ("https://farmdaily.example/cardona-olives", "2025-09-02T13:00", OLIVE_COPY),
         "briefing": ("https://digest.example/briefing/2025-09-03", "2025-09-03T06:00", BRIEFING),
     }
-    paths = []
-    for name, (url, date, paragraphs) in files.items():
-        p = tmp / f"{name}.txt"
-        p.write_text(_page(url, date, paragraphs), encoding="utf-8")
-        paths.append(p)
-    path = tmp / "s.duckdb"
+    path = traced_store(tmp, {f"{name}.txt": page for name, page in files.items()})
     with Store(path) as st:
-        ingest(paths, st, jobs=1)
-        run_trace(st)
-        update_stories(st)
         rows = st.query("SELECT id, source_url FROM articles ORDER BY seq")
     by_url = {r["source_url"]: r["id"] for r in rows}
     return path, {name: by_url[url] for name, (url, _, _) in files.items()}

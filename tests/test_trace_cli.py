@@ -299,16 +299,10 @@ def test_trace_links_an_invented_edited_copy_and_show_highlights_its_changes(tmp
 
     from newstrace.schema import Change, Derivation
 
-    (tmp_path / "in").mkdir()
-    origin, copy = tmp_path / "in" / "a-origin.txt", tmp_path / "in" / "b-copy.txt"
-    origin.write_text(ORIGIN, encoding="utf-8")
-    copy.write_text(COPY, encoding="utf-8")
-    store = tmp_path / "s.duckdb"
+    from _pages import trace_json_of_two
+
+    (row,), origin, copy, store = trace_json_of_two(tmp_path, ORIGIN, COPY)  # a near-verbatim copy is linked
     runner = CliRunner()
-    assert runner.invoke(app, ["ingest", str(tmp_path / "in"), "--store", str(store), "-j", "1", "-q"]).exit_code == 0
-    traced = runner.invoke(app, ["trace", "--store", str(store), "--json"])
-    assert traced.exit_code == 0, traced.output
-    (row,) = [json.loads(line) for line in traced.stdout.splitlines()]  # a near-verbatim copy is linked
     assert {row["copy_source"], row["origin_source"]} - {None} <= {str(origin), str(copy)}
     with Store(store) as s:  # fingerprints lost (e.g. a crash between a batch and its fingerprints) are remade
         s._q("DELETE FROM fingerprints")
