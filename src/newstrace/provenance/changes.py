@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from newstrace.provenance.align import MIN_WORDS, TAU
 from newstrace.provenance.credit import credit_changes
+from newstrace.provenance.dates import publication_day, same_days
 from newstrace.provenance.figures import _all_values, date_changes, name_before, number_changes, set_language
 from newstrace.provenance.hedges import QUALIFIER_LANGUAGES, hedge_changes
 from newstrace.provenance.paragraphs import _cut, moved_changes, moved_pairs, paragraph_changes, slant_in_additions
@@ -200,6 +201,7 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
     set_language(copy, copy_art.language)  # "dos" is two in Spanish, "of the" in Portuguese
     set_language(origin, origin_art.language)
     figures: set[tuple[int, int]] = set()  # pairs whose figures changed
+    published = [d for d in map(publication_day, (copy_art.published, origin_art.published)) if d]
     people = {_base(n) for s in origin for n in s.names}  # a quotation given to one of them changed speaker
     moved = [] if translated else moved_pairs(copy, origin, pairs)
     sole = _sole_in_gap([p for p in pairs if p[2] >= TAU])
@@ -225,7 +227,7 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
             figures.add((i, j))
         out += numbers
         out += hedge_changes(copy[i], origin[j], qualifiers=qualifiers, words=not translated)
-        if not translated:
+        if not translated and not same_days(copy[i], origin[j], published):
             out += date_changes(copy[i], origin[j])
             out += quote_changes(copy[i], origin[j])
         words = word_changes(copy[i], origin[j], people)
