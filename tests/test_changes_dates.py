@@ -62,6 +62,8 @@ The Marisol left the harbour at 6 a.m. on Sept. 8 in calm water, harbour master 
 
 Divers were due to search the wreck on Thursday, the coast guard said in a statement.
 
+"The crew knew these waters and the boat had passed every inspection," Brandt said on Friday.
+
 The ferry company said it had grounded its two other boats until the inquiry reports.
 """
 
@@ -78,6 +80,8 @@ The Marisol left the harbour at 6 a.m. on September 8 in calm water, harbour mas
 
 Divers were due to search the wreck on Wednesday, the coast guard said in a statement.
 
+"The crew barely knew these waters and the boat had failed an inspection," Brandt said on September 8.
+
 The ferry company said it had grounded its two other boats until the inquiry reports.
 """
 
@@ -88,3 +92,6 @@ def test_trace_reports_the_moved_day_only(tmp_path):
     dates = [c["detail"] for c in row["changes"] if c["kind"] == "date"]
     assert dates == ["Thursday -> Wednesday"]
     assert not [c for c in row["changes"] if "September" in (c.get("detail") or "")]
+    # the quotation in a sentence whose date is the same day written otherwise is still compared
+    assert [c["copy_text"] for c in row["changes"] if c["kind"] == "quote"] == [
+        "The crew barely knew these waters and the boat had failed an inspection,"]

@@ -227,8 +227,8 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
             figures.add((i, j))
         out += numbers
         out += hedge_changes(copy[i], origin[j], qualifiers=qualifiers, words=not translated)
-        if not translated and not same_days(copy[i], origin[j], published):
-            out += date_changes(copy[i], origin[j])
+        if not translated:
+            out += [] if same_days(copy[i], origin[j], published) else date_changes(copy[i], origin[j])
             out += quote_changes(copy[i], origin[j])
         words = word_changes(copy[i], origin[j], people)
         if not translated and not any(c.kind == "quote" for c in words):
