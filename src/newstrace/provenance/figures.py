@@ -30,6 +30,7 @@ claims' parse: "137 soldiers -> 173 soldiers", "$3.2 billion -> $3.5 billion", "
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from decimal import Decimal
 from difflib import SequenceMatcher
@@ -46,29 +47,80 @@ from newstrace.provenance.text import (
 )
 from newstrace.schema import Change
 
-#: Qualifiers of a number, grouped by meaning: a copy that swaps one for another of the same group
-#: ("more than" -> "over", "nearly" -> "about") says the same; one from another group ("about" ->
-#: "at least", "over" -> "under", "about" -> "exactly"), or one added or dropped, changes the claim.
-#: The hedges are one group although "nearly" leans below the figure: news copy uses them interchangeably.
+#: Qualifiers of a number, grouped by meaning, per language: a copy that swaps one for another of the
+#: same group ("more than" -> "over", "nearly" -> "about", "al menos" -> "at least") says the same;
+#: one from another group ("about" -> "at least", "over" -> "under", "about" -> "exactly"), or one
+#: added or dropped, changes the claim. The hedges are one group although "nearly" leans below the
+#: figure: news copy uses them interchangeably. Spanish, Portuguese and French ones may take an
+#: article or a preposition before the figure ("hacia las 10", "alrededor del 40%", "jusqu'aux 30"),
+#: and a final "de" or "a" its contractions ("más del 40%", "cerca dos 40", "en torno al 40%").
+QUALIFIERS_BY_LANGUAGE: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {
+        # "more of 2,400" is machine translation's word-for-word "más de" / "mais de" (a new-user test read
+        # it as "hedge removed: more than"); "at least to 17" the calque of "al menos a 17" (:data:`_CALQUE_TO`)
+        "above": ("more than", "over", "above", "in excess of", "upwards of", "more of"),
+        "at least": ("at least", "no fewer than", "no less than"),
+        "about": ("about", "around", "nearly", "almost", "close to", "roughly", "approximately", "some", "circa"),
+        # "within three kilometres" is "a menos de tres kilómetros" (a new-user test read it as a hedge removed)
+        "below": ("fewer than", "less than", "under", "below", "within", "less of", "fewer of"),
+        "at most": ("up to", "as many as", "no more than", "at most"),
+        "exactly": ("exactly", "precisely"),
+    },
+    "es": {
+        "above": ("más de",),
+        "at least": ("al menos", "por lo menos", "como mínimo"),
+        # "hacia las 10" is "around 10 a.m.": a clock time is hedged as any figure is
+        "about": ("cerca de", "casi", "unos", "unas", "cerca", "alrededor de", "aproximadamente", "hacia",
+                  "en torno a", "a eso de"),
+        "below": ("menos de",),
+        "at most": ("hasta", "como máximo"),
+        "exactly": ("exactamente",),
+    },
+    "pt": {
+        "above": ("mais de",),
+        "at least": ("pelo menos", "ao menos", "no mínimo"),
+        "about": ("cerca de", "quase", "uns", "umas", "aproximadamente", "por volta de", "perto de", "em torno de"),
+        "below": ("menos de",),
+        "at most": ("até", "no máximo"),
+        "exactly": ("exatamente",),
+    },
+    "fr": {
+        "above": ("plus de",),
+        "at least": ("au moins", "pas moins de"),
+        "about": ("environ", "près de", "presque", "quelque", "à peu près", "autour de", "aux alentours de",
+                  "approximativement", "vers"),
+        "below": ("moins de",),
+        "at most": ("jusqu'à", "pas plus de", "au plus", "au maximum"),
+        "exactly": ("exactement", "précisément"),
+    },
+    "de": {
+        "above": ("mehr als", "über"),
+        "at least": ("mindestens", "wenigstens"),
+        "about": ("rund", "etwa", "ungefähr", "fast", "knapp", "beinahe", "annähernd", "zirka"),
+        "below": ("weniger als", "unter"),
+        "at most": ("bis zu", "höchstens", "maximal"),
+        "exactly": ("genau",),
+    },
+}
+#: Every qualifier by meaning group, whatever its language.
 QUALIFIER_GROUPS: dict[str, tuple[str, ...]] = {
-    # "more of 2,400" is machine translation's word-for-word "más de" / "mais de" (a new-user test read it
-    # as "hedge removed: more than")
-    "above": ("more than", "over", "above", "in excess of", "upwards of", "más de", "mais de", "more of"),
-    "at least": ("at least", "no fewer than", "no less than", "al menos", "pelo menos"),
-    "about": ("about", "around", "nearly", "almost", "close to", "roughly", "approximately", "some",
-              "cerca de", "casi", "unos", "unas", "cerca", "alrededor de", "aproximadamente", "quase", "uns", "umas"),
-    # "within three kilometres" is "a menos de tres kilómetros" (a new-user test read it as a hedge removed)
-    "below": ("fewer than", "less than", "under", "below", "within", "menos de", "less of", "fewer of"),
-    "at most": ("up to", "as many as", "no more than", "hasta", "até"),
-    "exactly": ("exactly", "precisely"),
+    g: tuple(q for table in QUALIFIERS_BY_LANGUAGE.values() for q in table.get(g, ()))
+    for g in QUALIFIERS_BY_LANGUAGE["en"]
 }
 #: Every qualifier, longest first so that "cerca de" wins over "cerca".
 QUALIFIERS = tuple(sorted((q for g in QUALIFIER_GROUPS.values() for q in g), key=len, reverse=True))
 _QUALIFIER_GROUP = {q: g for g, qs in QUALIFIER_GROUPS.items() for q in qs}
+#: Qualifiers that are another word in a language whose sentences they are read in, with the languages
+#: where they qualify a figure: German "fast" (almost) is English "fast" ("a fast 10 km").
+QUALIFIER_BOUND: dict[str, frozenset[str]] = {"fast": frozenset({"de"})}
 
 
 # function words of the longer qualifiers ("no fewer than", "in excess of") still name ("No 10")
-_QUALIFIER_WORDS = frozenset(w for q in QUALIFIERS for w in q.split()) - {"no", "of", "in", "as", "many"}
+# (and folded, as sentence words are, unless that is an English word: "até" is no "ate")
+_QUALIFIER_WORDS = frozenset(
+    x for q in QUALIFIERS if q not in QUALIFIER_BOUND for w in q.split()
+    for x in (w, fold(w)) if x == w or zipf(x) < 3.0) - {"no", "of", "in", "as", "many", "a", "au", "ao", "pas", "el",
+                                                         "en", "por", "lo", "eso"}
 #: Words that introduce a count rather than name something: "Over 320", "Some 40", "The 74 pupils",
 #: "Only 12" (a capitalised one opening a sentence is no name). Compared folded.
 COUNT_WORDS = _QUALIFIER_WORDS | frozenset(
@@ -138,13 +190,65 @@ FIGURE_WORDS: dict[str, tuple[str, int]] = {
     "dozen": ("dozen", 12), "docena": ("dozen", 12), "duzia": ("dozen", 12), "douzaine": ("dozen", 12),
     "twice": ("times", 2), "thrice": ("times", 3),
 }
+
+
+def _plain(text: str) -> str:
+    """``text`` lower case, accents and curly apostrophes taken off character by character (offsets kept)."""
+    out = []
+    for ch in text.replace("\u2019", "'"):
+        low = ch.lower() if len(ch.lower()) == 1 else ch  # "İ" lowers to two characters
+        base = unicodedata.normalize("NFKD", low)[:1] if ord(low) > 127 else low
+        out.append(base if base.isascii() else low)
+    return "".join(out)
+
+
+#: Articles and prepositions of Spanish, Portuguese and French that may stand between a qualifier of
+#: those languages and its figure ("hacia las 10", "al menos a 17", "cerca de las 10"), folded.
+_GAP_WORDS = ("a", "al", "ao", "aos", "as", "os", "los", "las", "la", "el", "les", "l'")
+#: Contractions of a final "de" or "a" ("más del 40%", "cerca dos 40", "en torno al 40%", "jusqu'aux 30").
+_DE_FORMS, _A_FORMS = r"d(?:e|el|o|a|os|as|es|u)", r"(?:a|al|ao|aos|as|aux)"
+
+
+def _qualifier_pattern(q: str, gapped: bool) -> str:
+    """The regex of one folded qualifier: its words across any spaces, a final "de" or "a" in any of
+    its contractions, and with ``gapped`` (a Spanish, Portuguese or French one) up to two
+    :data:`_GAP_WORDS` after it."""
+    words = [re.escape(w) for w in q.split()]
+    if gapped and q.split()[-1] == "de":
+        words[-1] = _DE_FORMS
+    elif gapped and q.split()[-1] == "a" and len(words) > 1:
+        words[-1] = _A_FORMS
+    elif gapped and q.endswith("'a"):
+        words[-1] = re.escape(q.split()[-1][:-1]) + _A_FORMS
+    out = r"[\s\u00a0]+".join(words)
+    if q in _CALQUE_TO:
+        out += r"(?:[\s\u00a0]+to)?"
+    if gapped:
+        out += r"(?:[\s\u00a0]+(?:" + "|".join(re.escape(w) for w in _GAP_WORDS) + r")(?![\w'])){0,2}"
+    return out
+
+
+#: English qualifiers that machine translation writes with the preposition of its source before the
+#: figure: "at least to 17" is "al menos a 17".
+_CALQUE_TO = frozenset({"at least"})
+#: Spanish, Portuguese and French qualifiers (those read with contractions and :data:`_GAP_WORDS`), folded.
+_GAPPED_QUALIFIERS = frozenset(fold(q) for lang in ("es", "pt", "fr") for g in QUALIFIERS_BY_LANGUAGE[lang].values() for q in g)
+#: Folded qualifiers whose written accent tells them from an English word ("até", "ate"; "über", "Uber").
+_ACCENT_NEEDED = frozenset(fold(q) for q in QUALIFIERS if " " not in q and fold(q) != q and zipf(fold(q)) >= 3.0)
+#: Folded qualifier -> the qualifier as the table writes it.
+_FOLDED_QUALIFIER = {fold(q): q for q in QUALIFIERS}
+#: What follows a qualifier when it qualifies a figure: a currency sign, then digits or a number word.
+_FIGURE_AHEAD = (r"(?=[\s\u00a0]+(?:(?:us|[a-z])?[$£€¥₹][\s\u00a0]?)?(\d|(?:"
+                 + "|".join(sorted({fold(w) for w in NUMBER_WORDS} | {w for w, (k, _) in FIGURE_WORDS.items()
+                                                                      if k not in ("weak", "times")}, key=len, reverse=True))
+                 + r")\b))")
 # a qualifier counts only before a number ("over 320", "more than 3,200", "about three",
 # "casi cuarenta"), not as a preposition ("over the bridge", "about the plan")
 # (a currency sign may stand between: "roughly $40 million", "unos 40 millones de dólares")
-_QUAL = re.compile(r"\b(" + "|".join(re.escape(q) for q in QUALIFIERS) + r")\b(?=\s+(?:(?:US|[A-Z])?[$£€¥₹]\s?)?(?:\d|(?:"
-                   + "|".join(sorted(set(NUMBER_WORDS) | {w for w, (k, _) in FIGURE_WORDS.items()
-                                                          if k not in ("weak", "times")}, key=len, reverse=True))
-                   + r")\b))", re.IGNORECASE)
+_QUAL = re.compile(
+    r"(?<!\w)(" + "|".join(_qualifier_pattern(fold(q), fold(q) in _GAPPED_QUALIFIERS)
+                              for q in sorted(_FOLDED_QUALIFIER, key=len, reverse=True))
+    + r")(?![\w'])" + _FIGURE_AHEAD)
 #: Number words that are another word in a language the table also reads, with their entry, the
 #: languages where they are numbers and whether a sentence of unknown language reads them:
 #: Portuguese "dos" is "of the" ("a maioria dos soldados", "dos Santos"); English "once" is "one
@@ -307,12 +411,17 @@ def number_spans(s: Sentence) -> list[tuple[int, int, str]]:
     language = key[1]
     out: list[tuple[int, int, str]] = []
     offsets, n, k = _offsets(s), len(s.words), 0
+    readings: dict[str, set[str]] = {}  # value -> its other readings (:func:`_digits_at`)
+    written: dict[str, str] = {}  # value -> the token it was read from, where that shows more ("34-year-old")
     while k < n:
         if s.raw[k][:1].isdigit():
-            v = number_value(s.raw[k])
+            end, v, other, shown = _digits_at(s, offsets, k, language)
             if v is not None:
-                out.append((k, k + 1, v))
-            k += 1
+                out.append((k, end, v))
+                readings.setdefault(v, set()).update(other)
+                if shown:
+                    written.setdefault(v, shown)
+            k = end
             continue
         c, end, entry = _Compound(), k + 1, _entry(s.words[k], language)
         if entry is not None and entry[0] in ("hundred", "hundreds") and k and s.words[k - 1] in ("per", "pour", "por"):
@@ -341,7 +450,99 @@ def number_spans(s: Sentence) -> list[tuple[int, int, str]]:
             out.append((k, end, str(c.value)))
         k = end
     s.__dict__[key] = out
+    s.__dict__[("_readings", language)] = readings
+    s.__dict__[("_written", language)] = written
     return out
+
+
+#: Languages that write a decimal comma ("6,8"; "1.480" is a thousand and more): a figure of one
+#: group of three after the language's decimal separator also reads as a decimal (:func:`_digits_at`).
+DECIMAL_COMMA = frozenset({"es", "pt", "fr", "de", "it", "nl", "ca", "ro", "pl", "ru", "uk", "tr", "id", "el",
+                           "no", "nb", "sv", "da", "fi", "cs"})
+#: A figure with thousands and decimals, whichever way round ("1.234,5", "1,234.5").
+_MIXED = re.compile(r"^(\d{1,3}(?:([.,])\d{3})+)(?!\2)[.,](\d+)$")
+#: A figure at the head of a hyphenated adjective ("34-year-old", "60-day", "6.8-magnitude",
+#: "34-jähriger"): English and German write the figure so, Spanish and French "34 años",
+#: "magnitud 6,8". A capital after the hyphen is a model ("737-MAX"), a digit a range or a score.
+_HYPHENED = re.compile(r"^(\d+(?:[.,]\d+)?)-(?=[^\W\d_]{2})(?![A-Z])")
+#: A clock time in one token: French "4h40", "16h05" (hours and minutes).
+_H_TIME = re.compile(r"^(\d{1,2})[hH](\d{2})$")
+#: Words after a figure "4.40" that make it a clock time ("4.40 pm", "4.40 horas", "4.40 GMT").
+_CLOCK_AFTER = frozenset({"am", "pm", "a.m", "p.m", "h", "hrs", "horas", "hs", "heures", "uhr", "gmt", "utc"})
+
+
+def _clock(hour: str, minute: str) -> str | None:
+    """A clock time "H:MM" from its two parts, or None where they make none (hour over 24, minutes over 59)."""
+    h, m = int(hour), int(minute)
+    return f"{h}:{minute}" if h <= 24 and m <= 59 and len(minute) == 2 else None
+
+
+def _clock_readings(time: str, pm: bool = False) -> set[str]:
+    """Other writings of a clock time "H:MM": "4:40" of "16:40", and "16:40" of a "4:40" said to be p.m."""
+    h, m = time.split(":")
+    out = {f"{int(h) - 12}:{m}"} if 12 < int(h) <= 24 else set()
+    return out | ({f"{int(h) + 12}:{m}"} if pm and int(h) < 12 else set())
+
+
+def _is_pm(s: Sentence, offsets: list[int], j: int) -> bool:
+    """Whether token ``j`` (after spaces only) says p.m. ("pm", "p.m.")."""
+    return j < len(s.words) and _spaces(s, offsets, j) and s.words[j] in ("pm", "p.m", "p")
+
+
+def _clock_after(s: Sentence, offsets: list[int], j: int) -> bool:
+    """Whether token ``j`` (after spaces only) makes the figure before it a clock time (:data:`_CLOCK_AFTER`)."""
+    if j >= len(s.words) or not _spaces(s, offsets, j):
+        return False
+    w = s.words[j]
+    return w in _CLOCK_AFTER or (w in ("a", "p") and j + 1 < len(s.words) and s.words[j + 1] == "m")
+
+
+def _digits_at(s: Sentence, offsets: list[int], k: int, language: str | None) -> tuple[int, str | None, set[str], str]:
+    """The figure a digit token ``k`` of ``s`` starts, as ``(end token, value, other readings, as written)``.
+
+    Besides :func:`~newstrace.provenance.text.number_value`'s reading, each language writes some
+    figures its own way, and a translation writes them the other language's way:
+
+    - a clock time is one figure "H:MM" however written: "4:40" (two tokens), French "4h40", and
+      "4.40" before "p.m.", "h", "horas" (elsewhere "4.40" is 4.4, with 4:40 its other reading);
+      "16:40" has "4:40" as its other reading, and "4:40 p.m." has "16:40";
+    - thousands and decimals together, "1.234,5" and "1,234.5", are 1234.5;
+    - a figure heading a hyphenated adjective ("34-year-old", "6.8-magnitude") is that figure,
+      written as the token;
+    - in a sentence of a known language, a figure of one group of three after that language's
+      decimal separator ("3,125" in Spanish, "3.125" in English) has the decimal as its other reading.
+
+    Returns:
+        ``end`` is the token after the figure; ``value`` None where the token states no figure.
+    """
+    tok, n = s.raw[k], len(s.raw)
+    # "4:40": a colon and nothing else between the two tokens
+    if (tok.isdigit() and len(tok) <= 2 and k + 1 < n and s.text[offsets[k] + len(tok):offsets[k + 1]] == ":"
+            and (m := re.fullmatch(r"(\d{2})(am|pm)?", s.raw[k + 1], re.IGNORECASE)) and (t := _clock(tok, m.group(1)))):
+        pm = (m.group(2) or "").lower() == "pm" or _is_pm(s, offsets, k + 2)
+        return k + 2, t, _clock_readings(t, pm), ""
+    if (m := _H_TIME.match(tok)) and (t := _clock(m.group(1), m.group(2))):
+        return k + 1, t, _clock_readings(t), tok
+    v = number_value(tok)
+    other: set[str] = set()
+    if v is not None and re.fullmatch(r"\d{1,2}\.\d{2}", tok) and (t := _clock(*tok.split("."))):
+        if _clock_after(s, offsets, k + 1):
+            return k + 1, t, _clock_readings(t, _is_pm(s, offsets, k + 1)), ""
+        other.add(t)
+    if tok.isdigit() and len(tok) <= 2 and int(tok) <= 24:  # an hour: "10 p.m." is "22 horas", "22h"
+        if _is_pm(s, offsets, k + 1) and int(tok) < 12:
+            other.add(str(int(tok) + 12))
+        elif int(tok) > 12 and _clock_after(s, offsets, k + 1):
+            other.add(str(int(tok) - 12))
+    if v is None and (m := _MIXED.match(tok)):
+        v = number_value(re.sub(r"[.,]", "", m.group(1)) + "." + m.group(3))
+    shown = ""
+    if v is None and (m := _HYPHENED.match(tok)):
+        v, shown = number_value(m.group(1)), tok
+    if v is not None and language and (m := re.fullmatch(r"(\d{1,3})([.,])(\d{3})", tok)):
+        if m.group(2) == ("," if language in DECIMAL_COMMA else "."):
+            other.add(number_value(f"{m.group(1)}.{m.group(3)}") or "")
+    return k + 1, v, other - {"", v}, shown
 
 
 def _offsets(s: Sentence) -> list[int]:
@@ -531,7 +732,7 @@ def _read_figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
     for k, end, v in number_spans(s):
         if k in scale_tokens:
             continue
-        scale = _scale_at(s, offsets, end)
+        scale = _scale_at(s, offsets, end) if ":" not in v else None  # a clock time takes no scale
         if scale is not None:
             spans[k] = full = scaled_value(v, scale[1])
             shown.setdefault(full, f"{v} {scale[0]}")
@@ -637,9 +838,10 @@ def _cjk_figures(token: str) -> list[tuple[str, bool, str]]:
 def _shown(s: Sentence, item: str) -> str:
     """A figure of :func:`_figures` (a value, or ``"Name value"``) as the sentence writes its scale:
     "1200000" read from "1.2 million" shows as "1.2 million" ("mln" as "million")."""
-    shown = s.__dict__.get(("_shown", s.__dict__.get("_language"))) or {}
+    language = s.__dict__.get("_language")
+    shown = s.__dict__.get(("_shown", language)) or {}
     name, _, value = item.rpartition(" ")
-    out = shown.get(value, value)
+    out = shown.get(value) or (s.__dict__.get(("_written", language)) or {}).get(value, value)
     return f"{name} {out}" if name else out
 
 
@@ -701,8 +903,10 @@ def _unit_after(s: Sentence, offsets: list[int], j: int) -> str:
         return f"{s.raw[j]} {s.raw[j + 1]}"
     if not _counted_word(s, offsets, j):
         return ""
-    if (s.raw[j][:1].isupper() or s.words[j] in _COUNT_ADJECTIVES) and _counted_word(s, offsets, j + 1) and (
-            s.raw[j + 1][:1].islower() or s.raw[j][:1].isupper()):
+    # a capital marks a nationality before the noun, except in German, which capitalises every noun
+    capital = s.raw[j][:1].isupper() and s.__dict__.get("_language") != "de"
+    if (capital or s.words[j] in _COUNT_ADJECTIVES) and _counted_word(s, offsets, j + 1) and (
+            s.raw[j + 1][:1].islower() or capital):
         return f"{s.raw[j]} {s.raw[j + 1]}"  # an adjective and the noun it qualifies
     return s.raw[j]
 
@@ -727,7 +931,7 @@ def _with_unit(s: Sentence, item: str) -> str:
     tail = s.text[offsets[end - 1] + len(s.raw[end - 1]):]
     if re.match(r"[ \u00a0]?%", tail):
         return f"{prefix}{out}%"
-    unit = "" if prefix else _unit_after(s, offsets, end)
+    unit = "" if prefix or ":" in value else _unit_after(s, offsets, end)  # a clock time counts nothing
     return f"{prefix}{out} {unit}" if unit else f"{prefix}{out}"
 
 
@@ -826,10 +1030,23 @@ def _all_values(s: Sentence) -> frozenset[str]:
         nums, dates, named = _figures(s)
         # a clock time written as one token ("2am", "10.30pm", "14h") states its hour: house style
         # writes "2 a.m." as "2am" (a new-user test: "number removed: 2")
-        hours = set(_glued_hours(s))
-        cached = s.__dict__[key] = frozenset(nums) | {d for d in dates if d[:1].isdigit()} | {
-            x.rsplit(" ", 1)[1] for x in named} | hours
+        hours = set(_glued_hours(s)) | set(_glued_times(s))
+        values = set(nums) | {d for d in dates if d[:1].isdigit()} | {x.rsplit(" ", 1)[1] for x in named} | hours
+        # and each value's other readings ("4.40" is also 4:40; :func:`_digits_at`)
+        cached = s.__dict__[key] = frozenset(values.union(*(_readings(s, v) for v in values)))
     return cached
+
+
+def _readings(s: Sentence, value: str) -> set[str]:
+    """The other readings of a figure ``value`` of ``s`` (:func:`_digits_at`: "4.40" is also the
+    clock time 4:40, a Spanish "3,125" also 3.125), empty for most."""
+    number_spans(s)
+    return (s.__dict__.get(("_readings", s.__dict__.get("_language"))) or {}).get(value, set())
+
+
+def _stated(value: str, s: Sentence, values: frozenset[str] | set[str]) -> bool:
+    """Whether ``values`` (the other side's) hold a figure ``value`` of ``s`` in any of its readings."""
+    return value in values or bool(_readings(s, value) & values)
 
 
 #: A clock time glued into one token: "2am", "10.30pm", "7:45am", "14h".
@@ -838,7 +1055,23 @@ _GLUED_TIME = re.compile(r"^(\d{1,2})(?:[:.]\d{2})?(?:am|pm|h)$", re.IGNORECASE)
 
 def _glued_hours(s: Sentence) -> list[str]:
     """The hours of the clock times a sentence writes glued into one token ("2am" -> "2"), in order."""
-    return [str(int(m.group(1))) for w in s.raw if (m := _GLUED_TIME.match(w))]
+    offsets = _offsets(s)
+    # the minutes of "4:40pm" (tokens "4", "40pm") are no hour: :func:`_digits_at` reads the time
+    return [str(int(m.group(1))) for k, w in enumerate(s.raw)
+            if (m := _GLUED_TIME.match(w)) and not (offsets[k] and s.text[offsets[k] - 1] == ":")]
+
+
+def _glued_times(s: Sentence) -> list[str]:
+    """The clock times a sentence writes glued into one token ("10.30pm" -> "10:30", with "22:30" for
+    p.m., as :func:`_digits_at` reads "10:30"; "10pm" -> "10:00", "22:00" and the hour "22"; "14h"
+    -> "14:00", "2:00" and "2")."""
+    out = []
+    for w in s.raw:
+        m = re.match(r"^(\d{1,2})(?:[:.](\d{2}))?(am|pm|h)$", w, re.IGNORECASE)
+        if m and (t := _clock(m.group(1), m.group(2) or "00")):
+            times = [t, *_clock_readings(t, m.group(3).lower() == "pm")]
+            out += times + ([x.split(":")[0] for x in times] if m.group(2) is None else [])
+    return out
 
 
 def _counted(s: Sentence, value: str) -> str:
@@ -878,33 +1111,91 @@ def _paired_slots(gone: list[str], new: list[str], origin: Sentence, copy: Sente
 _DURATION = re.compile(r"\s+\S+\s+(?:years?|months?|weeks?|days?|decades?|hours?|quarters?|seasons?)\b", re.IGNORECASE)
 
 
-def _qualifiers(text: str) -> list[str]:
-    """The number qualifiers of a text (:data:`QUALIFIERS` before a figure), lower case, "over" a span
-    of time left out (:data:`_DURATION`)."""
+def _qualifier_key(written: str) -> tuple[str, int] | None:
+    """The table's qualifier for a folded qualifier as a text writes it ("mas del" -> "más de",
+    "hacia las" -> "hacia", "al menos a las" -> "al menos", "at least to" -> "at least"), and how many
+    words of it are the qualifier; None where it is none."""
+    words = written.split()
+    for drop in (0, 1, 2):
+        part = words[:len(words) - drop]
+        if not part or any(w not in _GAP_WORDS + ("to",) for w in words[len(part):]):
+            continue
+        last = part[-1]
+        for form in (last, re.sub(f"^{_DE_FORMS}$", "de", last), re.sub(f"{_A_FORMS}$", "a", last)):
+            key = " ".join(part[:-1] + [form])
+            if key in _FOLDED_QUALIFIER:
+                return _FOLDED_QUALIFIER[key], len(part)
+    return None
+
+
+#: A clock time after a qualifier ("hasta las 10", "até às 22h", "jusqu'à 10h30", "until 4:40 p.m."):
+#: the figure is a time, and "hasta" before it is "until", no upper bound.
+_CLOCK_NEXT = re.compile(r"[\s\u00a0]+\d{1,2}(?:[:h.]\d{2}\b|h\b|[\s\u00a0]*(?:h|hs|horas|heures|uhr|[ap]\.?m)\b)")
+
+
+def _qualified(text: str, language: str | None = None) -> list[tuple[str, str, str | None]]:
+    """The number qualifiers of a text as ``(qualifier as written, lower case; its meaning group; the
+    value of the figure it qualifies, or None)``, in order (:data:`QUALIFIERS_BY_LANGUAGE` before a
+    figure, matched without regard to accents unless :data:`_ACCENT_NEEDED`).
+
+    Left out: "over" a span of time (:data:`_DURATION`), a qualifier bound to other languages than
+    ``language`` (:data:`QUALIFIER_BOUND`), and one of the "at most" group before a clock time
+    ("hasta las 10" is "until 10").
+    """
+    plain = _plain(text)
     out = []
-    for m in _QUAL.finditer(text):
-        q = m.group(1).lower()
+    for m in _QUAL.finditer(plain):
+        found = _qualifier_key(" ".join(m.group(1).split()))
+        if found is None:
+            continue
+        q, size = found
+        written = " ".join(text[m.start(1):m.end(1)].replace("\u2019", "'").lower().split()[:size])
+        if fold(q) in _ACCENT_NEEDED and written.isascii():
+            continue
+        if q in QUALIFIER_BOUND and language not in QUALIFIER_BOUND[q]:
+            continue
+        group = _QUALIFIER_GROUP[q]
         if q == "over" and _DURATION.match(text, m.end()) and not text[:m.start()].rstrip().lower().endswith("for"):
             continue
-        out.append(q)
+        gap = m.group(1).split()[size:]
+        if group == "at most" and (set(gap) & {"las", "as"} or _CLOCK_NEXT.match(plain, m.end())):
+            continue
+        figure = re.match(r"[\s\u00a0]+(?:(?:US|[A-Z])?[$£€¥₹][\s\u00a0]?)?(\S+)", text[m.end():])
+        out.append((written, group, token_value(figure.group(1).strip(".,;:%")) if figure else None))
     return out
 
 
-def _qualifier_diff(copy: Sentence, origin: Sentence) -> tuple[list[str], list[str], list[str], list[str]]:
-    """Qualifiers of numbers in each sentence and those whose meaning group (:data:`QUALIFIER_GROUPS`)
-    one side lacks: ``(origin qualifiers, copy qualifiers, origin-only, copy-only)``, lower case."""
-    qa, qb = _qualifiers(origin.text), _qualifiers(copy.text)
-    ga, gb = Counter(_QUALIFIER_GROUP.get(q, q) for q in qa), Counter(_QUALIFIER_GROUP.get(q, q) for q in qb)
+def _qualifiers(text: str, language: str | None = None) -> list[str]:
+    """The number qualifiers of a text as written, lower case (:func:`_qualified`)."""
+    return [q for q, _, _ in _qualified(text, language)]
 
-    def surplus(qs: list[str], other: list[str], extra: Counter) -> list[str]:
+
+def _qualified_in(s: Sentence) -> list[tuple[str, str, str | None]]:
+    """:func:`_qualified` of a sentence in its language, kept on the sentence."""
+    key = ("_qualified", s.__dict__.get("_language"))
+    if key not in s.__dict__:
+        s.__dict__[key] = _qualified(s.text, key[1])
+    return s.__dict__[key]
+
+
+def _qualifier_diff(copy: Sentence, origin: Sentence) -> tuple[list[tuple[str, str, str | None]], ...]:
+    """Qualifiers of numbers in each sentence (:func:`_qualified`) and those whose meaning group
+    (:data:`QUALIFIER_GROUPS`) one side lacks: ``(origin qualifiers, copy qualifiers, origin-only,
+    copy-only)``, each a list of ``(qualifier, group, value qualified)``. A Spanish "al menos 17"
+    against an English "at least 17" is one group on both sides, no difference."""
+    qa, qb = _qualified_in(origin), _qualified_in(copy)
+    ga, gb = Counter(g for _, g, _ in qa), Counter(g for _, g, _ in qb)
+
+    def surplus(qs: list, other: list, extra: Counter) -> list:
         # as many of a group as the other side lacks, those the other side does not write first
+        written = {q for q, _, _ in other}
         picked = set()
-        for k in sorted(range(len(qs)), key=lambda k: qs[k] in other):
-            g = _QUALIFIER_GROUP.get(qs[k], qs[k])
+        for k in sorted(range(len(qs)), key=lambda k: qs[k][0] in written):
+            g = qs[k][1]
             if extra[g] > 0:
                 extra[g] -= 1
                 picked.add(k)
-        return [q for k, q in enumerate(qs) if k in picked]
+        return [x for k, x in enumerate(qs) if k in picked]
 
     return qa, qb, surplus(qa, qb, ga - gb), surplus(qb, qa, gb - ga)
 
@@ -1022,8 +1313,9 @@ def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, co
     named_gone, named_new = _named_changes([x for x in na if x not in nb], [x for x in nb if x not in na],
                                            len(gone), len(new))
     # a value the other side states in any role is no change ("Pero tres" read as a name, "tres")
-    gone = list(dict.fromkeys(x for x in gone + named_gone if x.rsplit(" ", 1)[-1] not in in_b))
-    new = list(dict.fromkeys(x for x in new + named_new if x.rsplit(" ", 1)[-1] not in in_a))
+    # (in any of its readings: "4.40" against a French "4h40", a clock time; :func:`_digits_at`)
+    gone = list(dict.fromkeys(x for x in gone + named_gone if not _stated(x.rsplit(" ", 1)[-1], origin, in_b)))
+    new = list(dict.fromkeys(x for x in new + named_new if not _stated(x.rsplit(" ", 1)[-1], copy, in_a)))
     details = []
     shown_gone = ", ".join(_with_unit(origin, x) for x in gone)
     paired = _pair_by_context(gone, new, origin, copy) if gone else new
@@ -1058,7 +1350,7 @@ def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, co
         # a qualifier swapped for one of the same meaning ("more than" -> "over") is no change; one of
         # another meaning ("over" -> "under") changes the figure; one only added or removed is a hedge
         if only_a and only_b:
-            details.append(f"qualifier {'/'.join(qa) or '-'} -> {'/'.join(qb) or '-'}")
+            details.append(f"qualifier {'/'.join(q for q, _, _ in qa) or '-'} -> {'/'.join(q for q, _, _ in qb) or '-'}")
     if not details:
         return []
     return [Change(kind="number", origin_text=origin.text, copy_text=copy.text, detail="; ".join(details).replace("\u00a0", " "))]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from newstrace.provenance.figures import _qualifier_diff, token_value
+from newstrace.provenance.figures import QUALIFIERS_BY_LANGUAGE, _qualifier_diff
 from newstrace.provenance.text import Sentence
 from newstrace.schema import Change
 
@@ -23,9 +23,10 @@ HEDGE_PHRASES = ("is believed to", "are believed to", "is thought to", "are thou
                  "appears to", "appear to", "seems to", "seem to", "according to unconfirmed", "al parecer",
                  "segun fuentes", "se cree que", "ao que parece")
 _HEDGE_PHRASE = re.compile(r"\b(" + "|".join(re.escape(p) for p in HEDGE_PHRASES) + r")\b")
-#: Languages whose number qualifiers :data:`QUALIFIER_GROUPS` lists: a translation between two of
-#: them may be compared on its qualifiers ("almost three months" -> "tres meses" drops the hedge).
-QUALIFIER_LANGUAGES = frozenset({"en", "es", "pt"})
+#: Languages whose number qualifiers :data:`~newstrace.provenance.figures.QUALIFIERS_BY_LANGUAGE`
+#: lists: a translation between two of them may be compared on its qualifiers ("almost three months"
+#: -> "tres meses" drops the hedge; "at least 17" -> "al menos 17", "environ 300" -> "about 300" keep it).
+QUALIFIER_LANGUAGES = frozenset(QUALIFIERS_BY_LANGUAGE)
 
 
 def _hedges(s: Sentence) -> list[str]:
@@ -57,10 +58,8 @@ def hedge_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, wor
     if qualifiers:
         _, _, only_a, only_b = _qualifier_diff(copy, origin)
         if not (only_a and only_b):
-            for side, only, s in (("removed", only_a, origin), ("added", only_b, copy)):
-                for q in only:
-                    m = re.search(r"\b" + re.escape(q) + r"\s+(?:(?:US|[A-Z])?[$£€¥₹]\s?)?(\S+)", s.text, re.IGNORECASE)
-                    num = token_value(m.group(1).strip(".,;:")) if m else None
+            for side, only in (("removed", only_a), ("added", only_b)):
+                for q, _, num in only:
                     out.append(Change(kind="hedge", origin_text=origin.text, copy_text=copy.text,
                                       detail=f"hedge {side}: {q}" + (f" (before {num})" if num else "")))
     if words:
