@@ -22,6 +22,7 @@ from newstrace.provenance.rewording import (
     MIN_KEPT_FIRM,
     _base,
     _kept,
+    headline_case,
     named_speaker_given,
     meaning_flipped,
     pronoun_speaker_given,
@@ -202,7 +203,8 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
     set_language(origin, origin_art.language)
     figures: set[tuple[int, int]] = set()  # pairs whose figures changed
     published = [d for d in map(publication_day, (copy_art.published, origin_art.published)) if d]
-    people = {_base(n) for s in origin for n in s.names}  # a quotation given to one of them changed speaker
+    # a quotation given to one of them changed speaker; a title-case headline's words are no names
+    people = {_base(n) for s in origin if not headline_case(s) for n in s.names}
     moved = [] if translated else moved_pairs(copy, origin, pairs)
     sole = _sole_in_gap([p for p in pairs if p[2] >= TAU])
     copy_of: dict[int, list[Sentence]] = {}

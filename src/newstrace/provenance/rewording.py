@@ -488,6 +488,14 @@ def named_speaker_given(copy: Sentence, origin: Sentence) -> Change | None:
                   detail=f"{ATTRIBUTED}: {' '.join(was)} -> {' '.join(now)}")
 
 
+def headline_case(s: Sentence) -> bool:
+    """A title-case headline: three or more words of four letters or more, every one capitalised
+    ("Jobless Claims Climb More Than Expected"); a sentence with one lower-case word is prose, however
+    many names it holds ("Minister Lars Brandvold visited the dam on Monday")."""
+    content = [t for t in s.raw if t[:1].isalpha() and len(t) >= 4]
+    return len(content) >= 3 and all(t[:1].isupper() for t in content)
+
+
 def word_changes(copy: Sentence, origin: Sentence, people: frozenset[str] | set[str] = frozenset()) -> list[Change]:
     """Names replaced (a surname rendered as a common noun: "Armario" -> "Wardrobe"), a quotation
     given to another speaker, attribution verbs that take a side, and slant terms inserted.
@@ -517,6 +525,10 @@ def word_changes(copy: Sentence, origin: Sentence, people: frozenset[str] | set[
     qa = origin.quoted if len(origin.quoted) == len(fa) else [False] * len(fa)
     out = []
     names = {_base(w) for w in origin.names}
+    # in a title-case headline every word is capitalised: a word there is a name only where the
+    # article's other sentences write it as one ("Claims Climb" -> "Claims Rise" is no renaming)
+    if headline_case(origin) or headline_case(copy):
+        names &= set(people)
     for op in Levenshtein.editops(fa, fb):
         if op.tag == "replace":
             o, c = ta[op.src_pos], tb[op.dest_pos]
