@@ -63,6 +63,10 @@ def _both_ways(foreign: str, language: str, english: str) -> tuple[list, list]:
     # "hasta las 10" is "until 10": no upper bound, so no qualifier the English lacks
     ("Los bomberos trabajaron hasta las 10 de la noche.", "es", "Firefighters worked until 10 p.m. on the roof."),
     ("Os bombeiros trabalharam até às 22h no telhado.", "pt", "Firefighters worked until 10 p.m. on the roof."),
+    # nor before a year that counts nothing: "hasta 2030" is "until 2030", "hacia 2030" "by 2030"
+    ("El plan seguirá vigente hasta 2030, dijo el ministro.", "es", "The plan will stay in force until 2030, the minister said."),
+    ("La red estará terminada hacia 2030 en todo el país.", "es", "The network will be finished by 2030 across the country."),
+    ("Le réseau sera achevé vers 2030 dans tout le pays.", "fr", "The network will be finished by 2030 across the country."),
 ])  # fmt: skip
 def test_a_qualifier_of_one_meaning_in_two_languages_is_no_change(foreign, language, english):
     assert _both_ways(foreign, language, english) == ([], [])
@@ -109,6 +113,7 @@ def test_a_qualifier_swapped_for_another_meaning_across_languages_is_a_qualifier
     ("Sie liefen fast 10 Kilometer.", "de", ["fast"]),
     ("He talked about the 10 victims.", "en", []),           # an English qualifier takes no article before its figure
     ("Murieron más del 40% y hacia las 10 se fueron unos 20.", "es", ["más del", "hacia", "unos"]),
+    ("Cabrán hasta 2030 personas en el estadio hasta 2030.", "es", ["hasta"]),  # a bound of people, not of time
 ])  # fmt: skip
 def test_qualifiers_are_read_in_their_language_before_a_figure(text, language, expected):
     assert _qualifiers(text, language) == expected
@@ -119,6 +124,7 @@ def test_qualifiers_are_read_in_their_language_before_a_figure(text, language, e
     ("Un homme de 34 ans a été arrêté au port.", "fr", "A 34-year-old man was arrested at the port."),
     ("Um homem de 34 anos foi preso no porto.", "pt", "A 34-year-old man was arrested at the port."),
     ("Ein 34-jähriger Mann wurde am Hafen festgenommen.", "de", "A 34-year-old man was arrested at the port."),
+    ("Der 34-Jährige wurde am Hafen festgenommen.", "de", "The 34-year-old was arrested at the port."),
     ("El gobierno fijó un plazo de 60 días para la obra.", "es", "The government set a 60-day deadline for the works."),
     ("Un sismo de magnitud 6,8 sacudió la costa norte.", "es", "A 6.8-magnitude quake shook the northern coast."),
     ("Un séisme de magnitude 6,8 a frappé la côte nord.", "fr", "A 6.8-magnitude quake struck the northern coast."),

@@ -17,8 +17,11 @@ several spaCy tokens into a value with its scale, range and unit ("one mln", "5b
 "two-thirds", "10-12 people"), skipping vague plurals. On the provenance corpus and the seeds
 (before number words were read as compounds here), 117 of 540 number tokens read differently (65
 only as claims, "one", "million", "zero"; 52 only here, Spanish and Portuguese words and "dozen(s)").
-Qualifiers differ likewise: here grouped by meaning in three languages, so that "more than" ->
-"over" is no change; there an English surface list ("an estimated", "a record").
+Qualifiers differ likewise: here grouped by meaning in five languages, so that "more than" ->
+"over" and "al menos" -> "at least" are no change; there an English surface list ("an estimated",
+"a record"). A figure each language writes its own way is one value here: "34-year-old" and "34
+años", "6.8-magnitude" and "magnitud 6,8", the clock times "4h40", "4:40" and "4.40", "1.234,5"
+and "1,234.5" (:func:`_digits_at`).
 
 A number change's detail shows each figure with what its sentence writes around it, so that a
 reader can tell what changed: the currency sign before it, a percent sign, or the unit or counted
@@ -385,7 +388,8 @@ def _alone(entry: tuple[str, int]) -> int:
 def number_spans(s: Sentence) -> list[tuple[int, int, str]]:
     """The numbers a sentence states, as ``(first token, end token, canonical value)``, in order; kept on the sentence.
 
-    Digits are read by :func:`newstrace.provenance.text.number_value` ("1,480" -> "1480"). Number
+    Digits are read by :func:`newstrace.provenance.text.number_value` ("1,480" -> "1480"), and the
+    figures each language writes its own way by :func:`_digits_at` ("4h40", "34-year-old"). Number
     words (:data:`FIGURE_WORDS`) are read as one value over all the tokens of a compound, however it
     is written: "forty-four", "one hundred and five", "two thousand", "cuarenta y cuatro",
     "ciento cinco", "cento e cinco", "quatre-vingt-dix"; "twice" is 2. Parts are joined only across
@@ -465,6 +469,8 @@ _MIXED = re.compile(r"^(\d{1,3}(?:([.,])\d{3})+)(?!\2)[.,](\d+)$")
 #: "34-jähriger"): English and German write the figure so, Spanish and French "34 años",
 #: "magnitud 6,8". A capital after the hyphen is a model ("737-MAX"), a digit a range or a score.
 _HYPHENED = re.compile(r"^(\d+(?:[.,]\d+)?)-(?=[^\W\d_]{2})(?![A-Z])")
+#: German capitalises a noun so made ("der 34-Jährige", "ein 6,8-Tonner"): a capital, then lower case.
+_HYPHENED_NOUN = re.compile(r"^(\d+(?:[.,]\d+)?)-(?=[^\W\d_][^\W\d_A-ZÄÖÜ])")
 #: A clock time in one token: French "4h40", "16h05" (hours and minutes).
 _H_TIME = re.compile(r"^(\d{1,2})[hH](\d{2})$")
 #: Words after a figure "4.40" that make it a clock time ("4.40 pm", "4.40 horas", "4.40 GMT").
@@ -537,7 +543,7 @@ def _digits_at(s: Sentence, offsets: list[int], k: int, language: str | None) ->
     if v is None and (m := _MIXED.match(tok)):
         v = number_value(re.sub(r"[.,]", "", m.group(1)) + "." + m.group(3))
     shown = ""
-    if v is None and (m := _HYPHENED.match(tok)):
+    if v is None and (m := _HYPHENED.match(tok) or (language == "de" and _HYPHENED_NOUN.match(tok))):
         v, shown = number_value(m.group(1)), tok
     if v is not None and language and (m := re.fullmatch(r"(\d{1,3})([.,])(\d{3})", tok)):
         if m.group(2) == ("," if language in DECIMAL_COMMA else "."):
@@ -1133,6 +1139,12 @@ def _qualifier_key(written: str) -> tuple[str, int] | None:
 _CLOCK_NEXT = re.compile(r"[\s\u00a0]+\d{1,2}(?:[:h.]\d{2}\b|h\b|[\s\u00a0]*(?:h|hs|horas|heures|uhr|[ap]\.?m)\b)")
 
 
+#: Qualifiers of the "about" group that say "towards" before a year ("hacia 2030" is "by 2030").
+_TOWARDS = frozenset({"hacia", "vers"})
+#: A year standing alone after a qualifier, punctuation after it allowed ("hasta 2030.").
+_YEAR_ALONE = re.compile(r"^(?:19|20)\d\d[.,;:)]?$")
+
+
 def _qualified(text: str, language: str | None = None) -> list[tuple[str, str, str | None]]:
     """The number qualifiers of a text as ``(qualifier as written, lower case; its meaning group; the
     value of the figure it qualifies, or None)``, in order (:data:`QUALIFIERS_BY_LANGUAGE` before a
@@ -1140,7 +1152,8 @@ def _qualified(text: str, language: str | None = None) -> list[tuple[str, str, s
 
     Left out: "over" a span of time (:data:`_DURATION`), a qualifier bound to other languages than
     ``language`` (:data:`QUALIFIER_BOUND`), and one of the "at most" group before a clock time
-    ("hasta las 10" is "until 10").
+    ("hasta las 10" is "until 10") or before a year counting nothing ("hasta 2030", "jusqu'à 2030"
+    is "until 2030"; "hasta 2030 personas" is a bound), as "hacia" and "vers" there (:data:`_TOWARDS`).
     """
     plain = _plain(text)
     out = []
@@ -1160,7 +1173,10 @@ def _qualified(text: str, language: str | None = None) -> list[tuple[str, str, s
         gap = m.group(1).split()[size:]
         if group == "at most" and (set(gap) & {"las", "as"} or _CLOCK_NEXT.match(plain, m.end())):
             continue
-        figure = re.match(r"[\s\u00a0]+(?:(?:US|[A-Z])?[$£€¥₹][\s\u00a0]?)?(\S+)", text[m.end():])
+        figure = re.match(r"[\s\u00a0]+(?:(?:US|[A-Z])?[$£€¥₹][\s\u00a0]?)?(\S+)(?:[\s\u00a0]+([^\W\d_]+))?", text[m.end():])
+        if (group == "at most" or q in _TOWARDS) and figure and _YEAR_ALONE.match(figure.group(1)) and (
+                figure.group(2) is None or not figure.group(1)[-1].isdigit() or fold(figure.group(2)) in _NOT_COUNTED):
+            continue  # "hasta 2030", "vers 2030": until, by a year, no bound of a figure
         out.append((written, group, token_value(figure.group(1).strip(".,;:%")) if figure else None))
     return out
 
