@@ -37,7 +37,7 @@ def test_an_agency_name_translated_cut_or_mistyped_is_that_agency(name, agency):
 @pytest.mark.parametrize("name", [
     "Related Press", "Affiliated Press", "Allied Press Service", "The Badociated Press",  # spun or garbled: another name
     "United Press", "Press", "Agencia", "Associated", "News",                            # part of a name, or generic
-    "Westford Ledger", "Calder Press", "Free Press", "La Presse", "Europa Press", "Prensa Latina", "Tom Reuter",
+    "Westford Ledger", "Calder Press", "Free Press", "La Presse", "Tom Reuter",
 ])  # fmt: skip
 def test_a_spun_name_another_outlet_or_a_person_is_no_agency(name):
     assert agency_of(name) is None
@@ -49,6 +49,9 @@ def test_other_agencies_stay_apart():
     assert same_agency("Prensa Asociada", "AP") and same_agency("AFP", "Agencia France Presse")
     assert not same_agency("Reuters", "The Associated Press") and not same_agency("Prensa Asociada", "Agencia Reuters")
     assert not same_agency("Westford Ledger", "Westford Ledger")  # no agency: not this rule's to say
+    # Spanish and Latin-American agencies are agencies of their own, never AP's name translated
+    assert agency_of("Europa Press") == "Europa Press" and agency_of("Prensa Latina") == "Prensa Latina"
+    assert not same_agency("Prensa Latina", "Prensa Asociada") and not same_agency("Europa Press", "AP")
 
 
 def _article(credit: str | None, byline: list[str], outlet: str | None = None, line: str | None = None) -> Article:

@@ -295,7 +295,8 @@ def _split_body(paragraphs: list[str], found: _Found) -> tuple[list[str], int]:
 
 
 #: Wire copy whose dateline lost its place: the agency in parentheses and a dash open the story.
-_AGENCY_LEAD = re.compile(r"^\s*\((?P<agency>[^()\n]{1,40})\)\s*(?:-+|\u2013|\u2014)\s*(?=\S)")
+#: The dash may follow a full stop, in Spanish wire style ("(EFE).- Un terremoto ...").
+_AGENCY_LEAD = re.compile(r"^\s*\((?P<agency>[^()\n]{1,40})\)\s*\.?\s*(?:-+|\u2013|\u2014)\s*(?=\S)")
 
 
 def _find_dateline(body: list[str]) -> tuple[int, Dateline | None]:
@@ -526,7 +527,9 @@ def _outlet(meta: dict[str, Any], found: _Found, byline: list[str]) -> str | Non
         if value and " ".join(str(value).split()).casefold() not in people:
             return str(value)
     for name in found.outlets:
-        if name.casefold() not in people and not is_person_name(name):
+        # "Andean Post" after a byline's comma was read as a paper there (its last word a nameplate
+        # word that is also a surname); out of that position it reads as a name too
+        if name.casefold() not in people and (not is_person_name(name) or outlet_name(name, surname_words=True)):
             return name
     return None
 

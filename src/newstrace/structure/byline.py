@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from newstrace.structure.credit import canonical_agency, is_news_agency
-from newstrace.structure.dates import find_dates
+from newstrace.structure.dates import CLOCK_WORD, find_dates
 
 #: Words that make a chunk a job title or a desk, not a person ("Senior Correspondent").
 TITLE_WORDS = frozenset(
@@ -115,7 +115,7 @@ def site_name(words: Sequence[str]) -> str | None:
     return None
 
 
-def outlet_name(chunk: str, *, after_name: bool = True) -> str | None:
+def outlet_name(chunk: str, *, after_name: bool = True, surname_words: bool = False) -> str | None:
     """The news outlet a byline chunk names ("Calder Courier", "The Harbor Ledger"), or ``None``.
 
     Args:
@@ -123,6 +123,12 @@ def outlet_name(chunk: str, *, after_name: bool = True) -> str | None:
         after_name: whether a person name came before it in the byline. A two-word chunk
             with no "The" and no staff word ("Calder Courier") is taken only after a name,
             as the first chunk of a byline is the person's.
+        surname_words: whether the chunk stands where no person's name may: a dateline's
+            parentheses, or a byline's last chunk after a name and a comma ("By Ann Lee, Bangkok
+            Post"; see :func:`parse_names`). There a nameplate word that is also a surname
+            (:data:`_WEAK_OUTLET_WORDS`: "Post", "Star", "Sun", "Mail") ends an outlet's name
+            without "The" or a day word, after a place of four letters or more or two words
+            ("Andean Post", "New York Post"; "Wei Sun", "Jim Sun" stay names).
 
     A chunk is an outlet when all its words are capitalised (after an optional "The"), it
     ends in a nameplate word (:data:`OUTLET_WORDS`; a surname-like one such as "Post" only
@@ -134,6 +140,8 @@ def outlet_name(chunk: str, *, after_name: bool = True) -> str | None:
     'The Harbor Ledger'
     >>> outlet_name("Jim Sun") is None and outlet_name("Calder Courier", after_name=False) is None
     True
+    >>> outlet_name("Andean Post"), outlet_name("Andean Post", surname_words=True), outlet_name("Jim Sun", surname_words=True)
+    (None, 'Andean Post', None)
     """
     words = chunk.strip(" .,:;").split()
     staffed = bool(words) and words[-1].lower() in _STAFF_TAIL
@@ -156,7 +164,10 @@ def outlet_name(chunk: str, *, after_name: bool = True) -> str | None:
     if any(w.isdigit() for w in words) and not (station or last in OUTLET_WORDS):
         return None
     if last in _WEAK_OUTLET_WORDS:
-        if not (the or words[-2].lower() in _DAY_WORDS):
+        # "The Sun", "Daily Mail"; where no name may stand, "Bangkok Post" (a given name before the
+        # word is mostly short: "Jim Sun", "Wei Sun")
+        place = surname_words and after_name and (len(words) >= 3 or len(words[0].strip(".-'\u2019")) >= 4)
+        if not (the or words[-2].lower() in _DAY_WORDS or place):
             return None
     elif last not in OUTLET_WORDS and not station:
         return None
@@ -408,7 +419,7 @@ _OTHER_ROLE = re.compile(
 )
 
 
-_CLOCK_WORD = re.compile(r"\s*(?:Uhr|uhr|hrs|Hrs)\b")
+_CLOCK_WORD = re.compile(CLOCK_WORD, re.IGNORECASE)
 
 
 def _chunks(text: str) -> list[str]:
@@ -572,7 +583,8 @@ def parse_names(text: str) -> Byline:
         out.names.extend(inverted)
         return out
     after_place = False
-    for chunk in _chunks(text):
+    chunks = _chunks(text)
+    for at, chunk in enumerate(chunks):
         agency = canonical_agency(chunk) or _agency_in_other_words(chunk)
         if agency and out.names and not is_news_agency(agency):
             out.outlet = out.outlet or agency  # "By Ann Lee, Washington Post": a newspaper, as "Fox News" is
@@ -589,6 +601,8 @@ def parse_names(text: str) -> Byline:
             core = special.group("the").title() + special.group("outlet") if special.group("the") else \
                 special.group("outlet")
         outlet = _chunk_outlet(core, bool(out.names)) if not _joined_person(text, core) else None
+        if outlet is None and out.names and _last_after_comma(text, core, chunks[at + 1:]):
+            outlet = outlet_name(core, after_name=True, surname_words=True)  # "By Ann Lee, Bangkok Post"
         if outlet and canonical_agency(outlet) and is_news_agency(canonical_agency(outlet)):
             # "Reuters Breaking News Editor": the agency and a title
             out.credit = out.credit or canonical_agency(outlet)
@@ -705,6 +719,17 @@ def _joined_person(text: str, chunk: str) -> bool:
     return (len(words) == 2 and _is_given_name(words[0]) and _is_surname_form(words[1])
             and not _is_outlet_pair(*words)
             and re.search(rf"(?:\band|&)\s+{re.escape(chunk)}\b", text, re.IGNORECASE) is not None)
+
+
+def _last_after_comma(text: str, chunk: str, later: list[str]) -> bool:
+    """Whether ``chunk`` follows the names before it after a comma, not "and" or "&", and no person's
+    name follows it in the byline (``later`` chunks): where a byline names the outlet ("By Ann Lee,
+    Andean Post", "By Ann Lee, Andean Post, in Valdecerro"), not a list of people ("By Ann Lee, Emily
+    Post and Bo Ek", "By Ann Lee and Emily Post")."""
+    before = re.search(rf"([,;&]|\band\b)\s*{re.escape(chunk)}", text, re.IGNORECASE)
+    if before is None or before.group(1) != ",":
+        return False
+    return not any(person_name(_IN_PLACE.sub("", c)) for c in later)
 
 
 def _chunk_outlet(chunk: str, after_name: bool) -> str | None:
@@ -898,12 +923,15 @@ def _only_names(text: str) -> tuple[Byline, bool] | None:
     """
     parsed = Byline()
     placed = False  # "Ann Lee in Brackmoor": a name with its place is a byline by itself
-    for chunk in _chunks(text):
+    chunks = _chunks(text)
+    for at, chunk in enumerate(chunks):
         agency = canonical_agency(chunk) or _agency_in_other_words(chunk)
         if not agency and _IN_PLACE.search(chunk):
             chunk, placed = _IN_PLACE.sub("", chunk), True
         name = person_name(chunk)
         outlet = None if agency or _joined_person(text, chunk) else _chunk_outlet(chunk, bool(parsed.names))
+        if not (agency or outlet) and parsed.names and _last_after_comma(text, chunk, chunks[at + 1:]):
+            outlet = outlet_name(chunk, after_name=True, surname_words=True)  # "Por Ana Ruiz, Andean Post"
         agency = agency or (canonical_agency(outlet) if outlet else None)
         if agency and parsed.names and not is_news_agency(agency):
             parsed.outlet = parsed.outlet or agency  # a newspaper after a name is the outlet, as "Fox News" is

@@ -35,6 +35,12 @@ AGENCIES: dict[str, tuple[str, ...]] = {
     "TASS": ("TASS", "ITAR-TASS"),
     "The New York Times": ("The New York Times", "New York Times", "NYT"),
     "The Washington Post": ("The Washington Post", "Washington Post"),
+    # Spanish, Portuguese and Latin-American agencies, credited in datelines as "(Europa Press).-"
+    "Europa Press": ("Europa Press",),
+    "Lusa": ("Lusa", "Agência Lusa"),
+    "Notimex": ("Notimex",),
+    "Prensa Latina": ("Prensa Latina",),
+    "Télam": ("Télam", "Agencia Télam"),
 }
 
 
@@ -268,6 +274,61 @@ def byline_outlet_credit(outlets: list[str], url: str | None, publishers: list[s
     return next((outlet for outlet in outlets if not _names_any_publisher(outlet, known)), None)
 
 
+def _one_letter_doubled(key: str, form: str) -> bool:
+    """Whether ``key`` is ``form`` with one of its letters written twice ("effe" for "efe")."""
+    return len(key) == len(form) + 1 and any(
+        key[i] == key[i + 1] and key[:i] + key[i + 1:] == form for i in range(len(key) - 1))
+
+
+def mistyped_agency(text: str) -> str | None:
+    """The news agency a credit position names mistyped, translated or cut short, or ``None``.
+
+    A credit position is a wire dateline's parentheses. The name is read as
+    :func:`newstrace.provenance.credit.agency_of` reads a credit ("Prensa Asociada", "Reutres",
+    "Agence France-Pr": names of six letters or more), and a short form (of three to five letters)
+    is also read with one of its letters written twice ("EFFE" for EFE, "AFPP"). No other typo of a
+    short form is: one letter changed, added or dropped turns an agency's initials into another
+    agency's ("ANP", "APS", "MAP" and "SPA" are one edit from AP or PA, "TASR" from TASS, "UNI"
+    from UPI), and a lone doubled letter of a two-letter form is another agency too ("AAP", "APP").
+
+    Args:
+        text: the words in the parentheses.
+
+    Returns:
+        The agency's canonical name, or ``None``.
+
+    >>> mistyped_agency("EFFE"), mistyped_agency("Reutres"), mistyped_agency("Prensa Asociada")
+    ('Agencia EFE', 'Reuters', 'The Associated Press')
+    >>> mistyped_agency("ANP"), mistyped_agency("APP"), mistyped_agency("TASR"), mistyped_agency("UNI")
+    (None, None, None, None)
+    """
+    from newstrace.provenance.credit import agency_of
+
+    key = _key(text).replace(" ", "")
+    if not key.isalpha():
+        return None
+    found = {name for alias, name in _ALIASES.items() if 3 <= len(alias) <= 5 and " " not in alias
+             and _one_letter_doubled(key, alias)}
+    if len(found) == 1:
+        return found.pop()
+    agency = agency_of(text) if len(key) >= 6 else None
+    return agency if agency and is_news_agency(agency) else None
+
+
+def dateline_credit(text: str) -> str | None:
+    """The credit a dateline's parentheses name: an agency or outlet (:func:`outlet_credit`), else a
+    news agency mistyped, translated or cut short (:func:`mistyped_agency`); ``None`` when neither.
+
+    >>> dateline_credit("EFE"), dateline_credit("EFFE"), dateline_credit("Bangkok Post"), dateline_credit("Colombia")
+    ('Agencia EFE', 'Agencia EFE', 'Bangkok Post', None)
+    """
+    from newstrace.structure.byline import outlet_name
+
+    text = " ".join(text.split()).strip(" .,;:")
+    # no person's name stands in a dateline's parentheses: "(Andean Post)" names the paper
+    return outlet_credit(text) or mistyped_agency(text) or outlet_name(text, surname_words=True)
+
+
 @dataclass(frozen=True)
 class Dateline:
     """The dateline at the head of wire copy.
@@ -287,7 +348,9 @@ class Dateline:
 
 _UPPER_PLACE = r"[A-Z\u00c0-\u00de][A-Z\u00c0-\u00de.'\u2019/\-]*(?:\s+[A-Z\u00c0-\u00de][A-Z\u00c0-\u00de.'\u2019/\-]*){0,4}"
 _TITLE_PLACE = r"[A-Z\u00c0-\u00de][\w.'\u2019\-]*(?:\s+[A-Z\u00c0-\u00de][\w.'\u2019\-]*){0,3}"
-_DASH = r"(?:\s*(?:--|[-\u2013\u2014\u2012\u2015])\s*|:\s+)"
+#: The dash closing a dateline, after a full stop in Spanish and Latin-American wire style
+#: ("VALDECERRO (EFE).- ", "(AP).\u2014 "), or a colon.
+_DASH = r"(?:\s*\.?\s*(?:--|[-\u2013\u2014\u2012\u2015])\s*|:\s+)"
 _DATELINE_AGENCY = re.compile(
     rf"^(?P<place>{_TITLE_PLACE}|{_UPPER_PLACE})(?P<rest>,[^()\n]{{1,60}}?)?\s*\((?P<agency>[^()\n]{{1,40}})\)(?P<dash>{_DASH})"
 )
@@ -335,7 +398,7 @@ def _is_place_form(place: str, rest: str | None) -> bool:
 _LINE_PLACE = r"[A-Z\u00c0-\u00de][\w.'\u2019\-]*(?:[ \t]+[A-Z\u00c0-\u00de][\w.'\u2019\-]*){0,3}"
 _SPLIT_DATELINE = re.compile(
     rf"^(?P<place>{_LINE_PLACE})(?P<rest>,[^()\n]{{1,40}}?)?[ \t]*\n[ \t]*\(?(?P<agency>[^()\n]{{1,40}}?)\)?[ \t]*"
-    r"(?:\n[ \t]*)?(?P<dash>--|[\u2013\u2014\u2012\u2015-])[ \t]*(?:\n|$)"
+    r"(?:\n[ \t]*)?\.?(?P<dash>--|[\u2013\u2014\u2012\u2015-])[ \t]*(?:\n|$)"
 )
 
 
@@ -346,7 +409,7 @@ def _split_dateline(paragraph: str) -> Dateline | None:
     m = _SPLIT_DATELINE.match(paragraph)
     if not m or m.group("place").split()[0].rstrip(".:").upper() in _KICKERS:
         return None
-    agency = outlet_credit(m.group("agency"))
+    agency = dateline_credit(m.group("agency"))
     if agency is None or canonical_agency(m.group("place")) or outlet_credit(m.group("place")):
         return None
     written = " ".join(m.group("agency").split())
@@ -388,7 +451,7 @@ def parse_dateline(paragraph: str) -> Dateline | None:
     """
     m = _DATELINE_AGENCY.match(paragraph)
     if m:
-        agency = outlet_credit(m.group("agency"))
+        agency = dateline_credit(m.group("agency"))
         if agency is None:
             return None
         # one line, also where the parentheses stand on a line of their own ("CARACAS\n(AP)\n—")
@@ -412,7 +475,13 @@ def parse_dateline(paragraph: str) -> Dateline | None:
         after = paragraph[m.end():m.end() + 1]
         if not m.group("rest") and after.islower():
             return None
-        return Dateline(paragraph[: m.start("dash")].strip(), place, None, m.end())
+        text = paragraph[: m.start("dash")].strip()
+        if text.endswith(".") and paragraph[m.start("dash"):].lstrip()[:1] in "-\u2013\u2014" and \
+                text.split()[-1].count(".") == 1:
+            # "MADRID.- El ...": the full stop of Spanish wire style before the dash, not an
+            # abbreviation's ("WASHINGTON, D.C. -")
+            text, place = text[:-1], place.rstrip(".")
+        return Dateline(text, place, None, m.end())
     return None
 
 

@@ -88,8 +88,12 @@ _MDY_NAMED = re.compile(
     _WEEKDAY_RE + r"\b" + _MONTH_RE + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>\d{4})(?!\d)",
     re.IGNORECASE,
 )
+#: The word a 24-hour clock time may carry after it: German "Uhr", Dutch "uur", Spanish and
+#: Portuguese "h", "hs", "hrs", "horas", French "heures" ("12:45 Uhr", "09:15 horas"): part of the time.
+CLOCK_WORD = r"(?:\s*(?:uhr|uur|horas?|heures?|hrs?\.?|hs\.?|h)(?!\w))"
 _TIME = (
-    r"(?:(?P<H>\d{1,2})[:.h](?P<M>\d{2})(?::(?P<S>\d{2}))?(?:\s*(?P<ampm>[ap]\.?\s?m\b\.?))?"
+    r"(?:(?P<H>\d{1,2})(?:[:.h]|\s?h\s?)(?P<M>\d{2})(?::(?P<S>\d{2}))?(?:\s*(?P<ampm>[ap]\.?\s?m\b\.?)|"
+    + CLOCK_WORD + r")?"
     r"|(?P<H2>\d{1,2})\s*(?P<ampm2>[ap]\.?\s?m\b\.?))"
 )
 _ZONE = (
@@ -98,8 +102,8 @@ _ZONE = (
     r"|(?P<name>[A-Z]{1,5}))\s*\)?)"
 )
 #: What joins a date to its time: "at", "@", a dash or bar, or "at" in other languages ("a las 10:20",
-#: "\u00e0 07h30", "\u00e0s 10h", "um 09:15", "alle 8:30", "om 14.00", "kl. 12.00").
-_CONNECT = (r"[\s,]*(?:(?:at|@|\-|\u2013|\u2014|\||\u00b7|\u2022|/|a\s+las?|\u00e0|\u00e0s|um|alle|om|kl\.?)"
+#: "\u00e0 07h30", "\u00e0s 10h", "um 09:15", "alle 8:30", "alle ore 8:30", "om 14.00", "kl. 12.00").
+_CONNECT = (r"[\s,]*(?:(?:at|@|\-|\u2013|\u2014|\||\u00b7|\u2022|/|a\s+las?|\u00e0|\u00e0s|um|alle\s+ore|alle|ore|om|kl\.?)"
             r"[\s,]*)?")
 # A comma may stand before the zone ("00:46, GMT"); ``_zone_fields`` then wants it in capitals.
 _TIME_AFTER = re.compile(_CONNECT + _TIME + r"(?:(?P<zcomma>\s*,)?\s*" + _ZONE + r")?", re.IGNORECASE)

@@ -31,7 +31,8 @@ def _cut_language_label(line: str, furniture: list[str]) -> str:
 def _cut_metadata(line: str, lead: list[str]) -> str:
     """``line`` without a date stamp glued before its text ("date 2019-06 The ..."), the stamp added to ``lead``."""
     cut = metadata_prefix(line)
-    if not (cut and _TEXT_FOLLOWS.match(line[cut:])):
+    # a whole stamp line ("Publicado el ... | Actualizado el ...") is no stamp glued to text
+    if not (cut and _TEXT_FOLLOWS.match(line[cut:])) or is_metadata_line(line):
         return line
     lead.append(line[:cut].strip())
     return line[cut:].strip(" |,:-\u2013\u2014")

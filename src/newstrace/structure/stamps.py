@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from newstrace.structure.byline import is_person_name
-from newstrace.structure.dates import DateMention, find_dates, time_on
+from newstrace.structure.dates import CLOCK_WORD, DateMention, find_dates, time_on
 
 #: Update labels in English, German, Spanish, Portuguese, French, Italian and Dutch.
 _UPDATED_LABEL = re.compile(
@@ -27,7 +27,7 @@ _LABELS = re.compile(
     r"publication|pub|time|am|pm|local|et|gmt|utc|release|released|issued|"
     r"ver\u00f6ffentlicht|aktualisiert|ge\u00e4ndert|erstellt|stand|um|uhr|"
     r"publicad[oa]|actualizad[oa]|atualizad[oa]|el|em|a|las|\u00e0s|"
-    r"publi\u00e9e?|modifi\u00e9e?|mis|\u00e0|jour|le|pubblicat[oa]|aggiornat[oa]|alle|gepubliceerd|bijgewerkt|om)"
+    r"publi\u00e9e?|modifi\u00e9e?|mis|\u00e0|jour|le|pubblicat[oa]|aggiornat[oa]|il|alle|ore|gepubliceerd|bijgewerkt|op|om)"
     r"(?!\w)|[:,|\u00b7\u2022()\-\u2013\u2014/]"
 )
 
@@ -142,14 +142,16 @@ def parse_stamp(line: str, max_words: int = 24) -> Stamp | None:
 _META_LABEL = re.compile(
     r"(?i)^\s*(?:(?:first|last|originally)\s+)?(?:date|dated|published|updated|modified|posted|created|revised|"
     r"publicado|publicada|actualizado|atualizado|fecha|data|publi[e\u00e9]|mis\s+\u00e0\s+jour|aktualisiert|"
-    r"ver\u00f6ffentlicht)\b\s*(?:[:|\u00b7\-\u2013]\s*)?(?:(?:on|at|el|em|le|am|\u00e0s|a\s+las)\s+)?"
+    r"ver\u00f6ffentlicht|pubblicat[oa]|aggiornat[oa]|gepubliceerd|bijgewerkt)\b\s*(?:[:|\u00b7\-\u2013]\s*)?"
+    r"(?:(?:on|at|el|em|le|am|il|op|\u00e0s|a\s+las)\s+)?"
 )
 #: What may follow such a label: a year and month ("2019-06"), a clock time ("12:30 GMT", "10h30"),
 #: or an age ("3 hours ago"), besides any full date :func:`find_dates` reads.
 _PARTIAL_DATE = re.compile(r"\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\d{4}/\d{2}(?![\d/])")
-_CLOCK = re.compile(r"(?i)\d{1,2}[:.h]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?(?:\s+(?-i:[A-Z]{2,4})\b|\s*UTC[+-]\d{1,2})?")
+_CLOCK = re.compile(r"(?i)\d{1,2}[:.h]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?|" + CLOCK_WORD + r")?"
+                    r"(?:\s+(?-i:[A-Z]{2,4})\b|\s*UTC[+-]\d{1,2})?")
 _AGO = re.compile(r"(?i)(?:\d+|an?|one)\s+(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\s+ago\b")
-_SEP = re.compile(r"\s*(?:[,.|\u00b7\-\u2013]\s*)?(?:(?:at|um|\u00e0s|a\s+las)\s+)?")
+_SEP = re.compile(r"\s*(?:[,.|\u00b7\-\u2013]\s*)?(?:(?:at|um|\u00e0s|\u00e0|a\s+las|alle(?:\s+ore)?|om)\s+)?")
 _END_STOP = re.compile(r"\s*[.,;|]?(?=\s|$)")
 
 
