@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from newstrace.repair.config import RepairConfig, Substitution
 from newstrace.repair.explain import Edit
-from newstrace.repair.lexicon import WORD_RE, _frequencies, case_like, is_unknown, zipf
+from newstrace.repair.lexicon import WORD_RE, _frequencies, case_like, is_unknown, judging_language, zipf
 
 _MASK = set("*#@$%!")
 _MAX_REPLACEMENT = 8  # longest replacement string searched ("butt", "****", "bleep")
@@ -27,16 +27,16 @@ class Explanation(NamedTuple):
 
 @lru_cache(maxsize=8)
 def _index(
-    originals: tuple[str, ...], min_fixed: float
+    originals: tuple[str, ...], min_fixed: float, language: str = "en"
 ) -> dict[tuple[str, str], tuple[tuple[str, str], ...]]:
-    """(prefix, suffix) -> ((original, word), ...) for frequent words holding an original once.
+    """(prefix, suffix) -> ((original, word), ...) for frequent words of ``language`` holding an original once.
 
     A token ``prefix + r + suffix`` is then explained by ``r -> original`` with one dict lookup
     per split point, instead of one per split point and original.
     """
     floor = 10 ** (min_fixed - 9.0)
     index: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
-    for word, freq in _frequencies().items():
+    for word, freq in _frequencies(language).items():
         if freq < floor or not word.isalpha():
             continue
         for o in originals:
@@ -46,11 +46,12 @@ def _index(
     return {k: tuple(v) for k, v in index.items()}
 
 
-def _plausible_replacement(r: str, o: str) -> bool:
-    """A filter writes a mask ("***") or a milder word ("bad", "butt", "heck") for the original."""
+def _plausible_replacement(r: str, o: str, language: str = "en") -> bool:
+    """A filter writes a mask ("***") or a milder word ("bad", "butt", "heck") for the original:
+    an English word (the filters are English) or one of the text's ``language``."""
     if set(r) <= _MASK:
         return True
-    if len(r) < 2 or not r.isalpha() or zipf(r) < _MIN_REPLACEMENT_ZIPF:
+    if len(r) < 2 or not r.isalpha() or max(zipf(r), zipf(r, language)) < _MIN_REPLACEMENT_ZIPF:
         return False
     # A replacement inside the original, or the original inside it, is a typo (deletion,
     # doubling: "clas" for "class"), not a filter.
@@ -58,13 +59,17 @@ def _plausible_replacement(r: str, o: str) -> bool:
 
 
 @lru_cache(maxsize=200_000)
-def explain_token(token: str, originals: tuple[str, ...], min_fixed: float) -> tuple[Explanation, ...]:
-    """Every censor reversal that turns ``token`` into a frequent word.
+def explain_token(
+    token: str, originals: tuple[str, ...], min_fixed: float, language: str = "en"
+) -> tuple[Explanation, ...]:
+    """Every censor reversal that turns ``token`` into a frequent word of ``language``.
 
     Args:
         token: a word token, any case (lowercased here; ``*`` allowed for masks).
         originals: candidate censored strings (``RepairConfig.censored_strings``).
         min_fixed: Zipf floor for the restored word.
+        language: the text's wordfreq language (:func:`~newstrace.repair.lexicon.judging_language`):
+            the restored word must be frequent there ("pbadato" -> "passato" in Italian).
 
     Returns:
         Explanations, possibly empty. The replacement must occur exactly once in the token.
@@ -73,11 +78,13 @@ def explain_token(token: str, originals: tuple[str, ...], min_fixed: float) -> t
     [('ass', 'bad', 'associated')]
     >>> explain_token("dcgim", ("ass", "hell"), 3.0)  # an acronym nothing explains
     ()
+    >>> [e.fixed for e in explain_token("pbadato", ("ass",), 3.0, "it")]
+    ['passato']
     """
     low = token.lower()
     if len(low) != len(token) or len(low) < 3:
         return ()
-    index = _index(originals, min_fixed)
+    index = _index(originals, min_fixed, language)
     found: list[Explanation] = []
     n = len(low)
     for i in range(n):
@@ -89,8 +96,8 @@ def explain_token(token: str, originals: tuple[str, ...], min_fixed: float) -> t
             if low.count(r) != 1:
                 continue
             for o, word in hits:
-                if _plausible_replacement(r, o):
-                    found.append(Explanation(o, r, word, zipf(word)))
+                if _plausible_replacement(r, o, language):
+                    found.append(Explanation(o, r, word, zipf(word, language)))
     return tuple(found)
 
 
@@ -102,14 +109,20 @@ class _Damaged(NamedTuple):
 
 
 def _scan(text: str, config: RepairConfig) -> tuple[list[_Damaged], list[str]]:
-    """Unknown tokens with at least one explanation, and all tokens (for contradiction checks)."""
+    """Unknown tokens with at least one explanation, and all tokens (for contradiction checks).
+
+    Words are judged in the text's own language (:func:`~newstrace.repair.lexicon.judging_language`);
+    a text no word list can judge has no damaged tokens."""
     originals = tuple(config.censored_strings)
     tokens = WORD_RE.findall(text)
+    lang = judging_language(text, config.language)
+    if lang is None:
+        return [], tokens
     explained = {}
     # Distinct tokens only, screened by one set lookup; explain_token is cached across texts.
     for tok in set(tokens):
-        if len(tok) >= 3 and ("*" in tok or is_unknown(tok, config.censor_max_unknown_zipf)):
-            exps = explain_token(tok, originals, config.censor_min_fixed_zipf)
+        if len(tok) >= 3 and ("*" in tok or is_unknown(tok, config.censor_max_unknown_zipf, lang)):
+            exps = explain_token(tok, originals, config.censor_min_fixed_zipf, lang)
             if exps:
                 explained[tok] = exps
     if not explained:
@@ -162,7 +175,8 @@ def _contradicted(pair: tuple[str, str], supports: list[tuple[str, Explanation]]
 def restore_censored_words(text: str, config: RepairConfig) -> list[Edit]:
     """Reverse a profanity filter's substitution, once the text itself shows the filter ran.
 
-    Method: each token unknown to wordfreq (Zipf below ``censor_max_unknown_zipf``) is tested
+    Method: each token unknown to wordfreq in the text's own language (Zipf below
+    ``censor_max_unknown_zipf``; :func:`~newstrace.repair.lexicon.judging_language`) is tested
     against every candidate original in ``censored_strings`` and every substring of it as the
     replacement; a reversal counts when the result is a frequent word. A pair (original,
     replacement) is accepted when it explains ``censor_min_support`` distinct lowercase tokens
@@ -187,6 +201,7 @@ def restore_censored_words(text: str, config: RepairConfig) -> list[Edit]:
     damaged, tokens = _scan(text, config)
     if not damaged:
         return []
+    lang = judging_language(text, config.language) or "en"
     learned = {(s.original, s.replacement): s for s in config.substitutions}
     by_pair: dict[tuple[str, str], list[tuple[str, Explanation]]] = defaultdict(list)
     for d in damaged:
@@ -212,7 +227,7 @@ def restore_censored_words(text: str, config: RepairConfig) -> list[Edit]:
             else f"explains {accepted[pair]} distinct words in this text ({', '.join(others[:6])})"
         )
         evidence = (
-            f"{d.token} {'masked' if '*' in d.token else f'unknown (zipf {zipf(d.token):.1f})'}; "
+            f"{d.token} {'masked' if '*' in d.token else f'unknown (zipf {zipf(d.token, lang):.1f})'}; "
             f"{exp.fixed} zipf {exp.fixed_zipf:.1f}; "
             f"substitution {exp.original}->{exp.replacement} {source}; no '{exp.original}' left in the text"
         )

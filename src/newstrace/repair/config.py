@@ -85,6 +85,10 @@ class RepairConfig:
         punctuation_spacing: remove a stray space before a sentence-final "." or ",", reduce a
             doubled sentence period ("bridge.." -> "bridge.") and a doubled space between
             words. Risk: low; ellipses (". . .") and spaced tables are excluded.
+        language: the text's language (ISO 639-1) when the caller knows it; ``None`` (default):
+            identified from the text (:func:`newstrace.repair.lexicon.judging_language`). The
+            glued-word and censor repairs judge words in this language's word list. Risk: a wrong
+            language makes good words look unknown ("sonaron" read as English is "sonar" + "on").
     """
 
     fixers: tuple[str, ...] = DEFAULT_FIXERS
@@ -99,3 +103,4 @@ class RepairConfig:
     glue_min_zipf: float = 3.0
     quote_max_conflicts: int = 1
     punctuation_spacing: bool = True
+    language: str | None = None

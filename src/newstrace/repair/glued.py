@@ -7,9 +7,18 @@ import re
 from newstrace.repair.config import RepairConfig
 from newstrace.repair.explain import Edit
 from newstrace.repair.quote_marks import APOSTROPHE_MARK
-from newstrace.repair.lexicon import GLUE_RIGHT, SPEECH_VERBS, derived_form, is_unknown, typo_neighbour, zipf
+from newstrace.repair.lexicon import (
+    GLUE_RIGHT_BY_LANGUAGE,
+    SPEECH_VERBS,
+    SPEECH_VERBS_BY_LANGUAGE,
+    derived_form,
+    is_unknown,
+    judging_language,
+    typo_neighbour,
+    zipf,
+)
 
-# Function words glued to the START of the next word ("thejob"); only for lowercase tokens.
+# Function words glued to the START of the next word ("thejob"); only for lowercase English tokens.
 GLUE_LEFT = ("the", "and", "of", "to", "in", "for", "with")
 _LETTERS = re.compile(r"[^\W\d_]+")
 
@@ -18,9 +27,9 @@ def _standalone(text: str) -> set[str]:
     return set(_LETTERS.findall(text))
 
 
-def _head_ok(head: str, seen: set[str], config: RepairConfig, min_len: int = 3) -> bool:
-    """A glued head word is frequent; a capitalised one must also stand alone in the text."""
-    if len(head) < min_len or zipf(head) < config.glue_min_zipf:
+def _head_ok(head: str, seen: set[str], config: RepairConfig, min_len: int = 3, language: str = "en") -> bool:
+    """A glued head word is frequent in the text's language; a capitalised one must also stand alone in the text."""
+    if len(head) < min_len or zipf(head, language) < config.glue_min_zipf:
         return False
     if head[0].isupper():
         return head in seen and (head[1:].islower() or head.isupper())
@@ -31,17 +40,25 @@ def split_token(
     token: str,
     seen: set[str],
     config: RepairConfig,
-    tails: frozenset[str] = GLUE_RIGHT | SPEECH_VERBS,
+    tails: frozenset[str] | None = None,
     min_head: int = 3,
+    language: str = "en",
 ):
     """Best split of an unknown token into word + function word, or ``None``.
+
+    Every word is judged in the text's ``language``: the token must be unknown there (and in
+    English), the head frequent there, and the tail one of that language's function words or
+    speech verbs (:data:`~newstrace.repair.lexicon.GLUE_RIGHT_BY_LANGUAGE`), so a Spanish verb
+    ("sonaron") is never read as an English word and function word ("sonar" + "on").
 
     Args:
         token: a letters-only word token.
         seen: the letter tokens of the whole text (evidence for capitalised heads).
         config: ``glue_min_zipf`` and ``censor_max_unknown_zipf`` (the unknown-word ceiling).
-        tails: function words that may be glued on the right.
+        tails: function words that may be glued on the right; ``None``: the function words and
+            speech verbs of ``language`` (none for a language without lists).
         min_head: shortest head word tried (letters).
+        language: the wordfreq language the words are judged in (:func:`judging_language`).
 
     Returns:
         ``(head, tail, evidence)`` or ``None``.
@@ -54,17 +71,24 @@ def split_token(
     True
     >>> split_token("forcasting", set(), RepairConfig()) is None  # a misspelling of "forecasting"
     True
+    >>> split_token("sonaron", set(), RepairConfig(), language="es") is None  # a Spanish verb
+    True
+    >>> split_token("asiloque", set(), RepairConfig(), language="es")[:2]
+    ('asilo', 'que')
     """
-    if len(token) < 5 or token.isupper() or not is_unknown(token, config.censor_max_unknown_zipf):
+    lang = language
+    if tails is None:
+        tails = GLUE_RIGHT_BY_LANGUAGE.get(lang, frozenset()) | SPEECH_VERBS_BY_LANGUAGE.get(lang, frozenset())
+    if len(token) < 5 or token.isupper() or not is_unknown(token, config.censor_max_unknown_zipf, lang):
         return None
     best = None
     for tail in tails:
-        if token.endswith(tail) and _head_ok(token[: -len(tail)], seen, config, min_head):
+        if token.endswith(tail) and _head_ok(token[: -len(tail)], seen, config, min_head, lang):
             head = token[: -len(tail)]
-            score = min(zipf(head), zipf(tail))
+            score = min(zipf(head, lang), zipf(tail, lang))
             if best is None or score > best[0]:
                 best = (score, head, tail)
-    if token.islower():
+    if token.islower() and lang == "en":
         for lead in GLUE_LEFT:
             rest = token[len(lead) :]
             if token.startswith(lead) and len(rest) >= 3 and zipf(rest) >= config.glue_min_zipf + 0.5:
@@ -74,12 +98,13 @@ def split_token(
     if best is None:
         return None
     _, head, tail = best
-    if typo_neighbour(token) or derived_form(token):
+    if typo_neighbour(token, language=lang) or derived_form(token, language=lang):
         # "forcasting" is forecasting misspelt, "infighter" a form of infighting: one word each.
         return None
+    in_language = "" if lang == "en" else f" in {lang}"
     evidence = (
-        f"{token} unknown (zipf {zipf(token):.1f}); "
-        f"{head} zipf {zipf(head):.1f} + {tail} zipf {zipf(tail):.1f}"
+        f"{token} unknown{in_language} (zipf {zipf(token, lang):.1f}); "
+        f"{head} zipf {zipf(head, lang):.1f} + {tail} zipf {zipf(tail, lang):.1f}"
         + ("; head stands alone in the text" if head[0].isupper() else "")
     )
     return head, tail, evidence
@@ -102,7 +127,7 @@ _ADDRESS = re.compile(r"\S*(?:://|www\.)\S*")
 CAMEL_KNOWN_TAIL_ZIPF = 2.0
 
 
-def split_camel(token: str, seen: set[str], config: RepairConfig, name_follows: bool = False):
+def split_camel(token: str, seen: set[str], config: RepairConfig, name_follows: bool = False, language: str = "en"):
     """Split a lower-case word glued to a capitalised word that stands alone in the text.
 
     Args:
@@ -111,6 +136,8 @@ def split_camel(token: str, seen: set[str], config: RepairConfig, name_follows: 
         config: ``glue_min_zipf`` (the head word's least frequency) and ``censor_max_unknown_zipf``.
         name_follows: the token is followed, after a space, by a capitalised word in the text
             (a name going on: "ofNether Calder").
+        language: the wordfreq language the words are judged in; the function words before a
+            name are English ones, so in another language only the proper-noun rule applies.
 
     Returns:
         ``(head, tail, evidence)`` or ``None``: the token is unknown, the lower-case head is a
@@ -130,10 +157,10 @@ def split_camel(token: str, seen: set[str], config: RepairConfig, name_follows: 
     ('in', 'Karvik')
     """
     m = _CAMEL.fullmatch(token)
-    if not m or not is_unknown(token, config.censor_max_unknown_zipf):
+    if not m or not is_unknown(token, config.censor_max_unknown_zipf, language):
         return None
     head, tail = m.groups()
-    if head in CAMEL_FUNCTION_HEADS and (tail in seen or name_follows or zipf(tail) >= CAMEL_KNOWN_TAIL_ZIPF):
+    if language == "en" and head in CAMEL_FUNCTION_HEADS and (tail in seen or name_follows or zipf(tail) >= CAMEL_KNOWN_TAIL_ZIPF):
         # "ofLower": a function word before a capitalised word (a name's part) is a lost space
         evidence = (f"{token} unknown (zipf {zipf(token):.1f}); function word {head} + {tail}, "
                     + ("a capitalised word standing alone in the text" if tail in seen else
@@ -142,9 +169,9 @@ def split_camel(token: str, seen: set[str], config: RepairConfig, name_follows: 
         return head, tail, evidence
     # The tail is a proper noun of this text: written on its own, and never in lower case (a
     # common word capitalised at a sentence start, "palmOne" beside "one", is not evidence).
-    if len(head) < 3 or tail not in seen or tail.lower() in seen or zipf(head) < config.glue_min_zipf:
+    if len(head) < 3 or tail not in seen or tail.lower() in seen or zipf(head, language) < config.glue_min_zipf:
         return None
-    evidence = (f"{token} unknown (zipf {zipf(token):.1f}); {head} zipf {zipf(head):.1f} + {tail}, "
+    evidence = (f"{token} unknown (zipf {zipf(token, language):.1f}); {head} zipf {zipf(head, language):.1f} + {tail}, "
                 "a capitalised word standing alone in the text")
     return head, tail, evidence
 
@@ -242,13 +269,15 @@ def _outside_addresses(pattern: re.Pattern, text: str) -> list[re.Match]:
     return [m for m in matches if not any(a <= m.start() < b for a, b in addresses)]
 
 
-def split_number_words(text: str, config: RepairConfig) -> list[Edit]:
+def split_number_words(text: str, config: RepairConfig, language: str | None = "en") -> list[Edit]:
     """Split a number glued to a following frequent word ("300metres" -> "300 metres").
 
     Args:
         text: the document.
         config: ``glue_min_zipf`` (the word's least frequency, wordfreq Zipf) and
             ``censor_max_unknown_zipf``; the word must reach ``glue_min_zipf + 0.5``.
+        language: the wordfreq language the word is judged in ("300metros" in Spanish); ``None``:
+            no word list judges the text, and nothing is split.
 
     Returns:
         Edits of kind ``glued``; none inside a web address.
@@ -258,13 +287,13 @@ def split_number_words(text: str, config: RepairConfig) -> list[Edit]:
     [('300metres', '300 metres')]
     """
     edits: list[Edit] = []
-    if not _DIGIT_WORD.search(text):
+    if language is None or not _DIGIT_WORD.search(text):
         return edits  # the common case, found fast
     for m in _outside_addresses(_NUMBER_WORD, text):
         number, word = m.groups()
-        if zipf(word) < config.glue_min_zipf + 0.5:
+        if zipf(word, language) < config.glue_min_zipf + 0.5:
             continue
-        why = f"{number} glued to {word} (zipf {zipf(word):.1f}): a space lost with markup"
+        why = f"{number} glued to {word} (zipf {zipf(word, language):.1f}): a space lost with markup"
         edits.append(Edit(m.start(), m.end(), f"{number} {word}", "glued", why))
     return edits
 
@@ -281,7 +310,7 @@ BEFORE_FIGURE = frozenset(
 )
 
 
-def split_word_figures(text: str, config: RepairConfig) -> list[Edit]:
+def split_word_figures(text: str, config: RepairConfig, language: str | None = "en") -> list[Edit]:
     """Split a word glued to the figure after it ("About1,200" -> "About 1,200"), and the figure
     from a word glued after it ("About1,200people" -> "About 1,200 people").
 
@@ -294,6 +323,8 @@ def split_word_figures(text: str, config: RepairConfig) -> list[Edit]:
         text: the document.
         config: ``glue_min_zipf``; a word glued after the figure must reach ``glue_min_zipf + 0.5``
             (as in :func:`split_number_words`).
+        language: the wordfreq language the words are judged in; :data:`BEFORE_FIGURE` holds
+            English words, so in another language only frequent words count; ``None``: nothing is split.
 
     Returns:
         Edits of kind ``glued``; none inside a web address.
@@ -303,16 +334,16 @@ def split_word_figures(text: str, config: RepairConfig) -> list[Edit]:
     [('About1,200people', 'About 1,200 people'), ('in2019', 'in 2019')]
     """
     edits: list[Edit] = []
-    if not _LETTER_DIGIT.search(text):
+    if language is None or not _LETTER_DIGIT.search(text):
         return edits  # the common case, found fast
     for m in _outside_addresses(_WORD_FIGURE, text):
         word, figure, after = m.groups()
-        tail_ok = after is not None and zipf(after) >= config.glue_min_zipf + 0.5
-        frequent = len(word) >= 3 and zipf(word) >= config.glue_min_zipf
-        if word.lower() in BEFORE_FIGURE:
+        tail_ok = after is not None and zipf(after, language) >= config.glue_min_zipf + 0.5
+        frequent = len(word) >= 3 and zipf(word, language) >= config.glue_min_zipf
+        if language == "en" and word.lower() in BEFORE_FIGURE:
             why = f"{word} glued to the figure {figure}: a word that stands before figures"
         elif frequent and ("," in figure or "." in figure or tail_ok):
-            why = f"{word} (zipf {zipf(word):.1f}) glued to the figure {figure}" + (
+            why = f"{word} (zipf {zipf(word, language):.1f}) glued to the figure {figure}" + (
                 f", glued to {after}" if tail_ok else ", a quantity")
         else:
             continue
@@ -320,7 +351,7 @@ def split_word_figures(text: str, config: RepairConfig) -> list[Edit]:
             continue  # "at10km": the figure stays with its unit, and the split is not sure
         fixed = f"{word} {figure}" + (f" {after}" if after else "")
         if after:
-            why += f"; {figure} glued to {after} (zipf {zipf(after):.1f})"
+            why += f"; {figure} glued to {after} (zipf {zipf(after, language):.1f})"
         edits.append(Edit(m.start(), m.end(), fixed, "glued", why + ": spaces lost with markup"))
     return edits
 
@@ -343,9 +374,15 @@ def split_glued_words(text: str, config: RepairConfig) -> list[Edit]:
     stays whole ("therby", "forsees", "billin" in Reuters), and so does a rarer form of a known
     word (:func:`derived_form`: "infighter" beside "infighting").
 
+    Every word is judged in the text's own language (:func:`judging_language`: ``config.language``
+    or identified): a known word of that language is never split, heads are frequent there, and
+    the function words and speech verbs are that language's (none for a language without lists,
+    and the name-and-cue split is English only); in a text no word list can judge only a figure
+    glued to a frequent English word is split ("Some40people waited.").
+
     Args:
         text: the document.
-        config: thresholds.
+        config: thresholds, and ``language`` when the caller knows it.
 
     Returns:
         Edits of kind ``glued``.
@@ -353,20 +390,28 @@ def split_glued_words(text: str, config: RepairConfig) -> list[Edit]:
     >>> t = "Ask the clerk about your asylumand wait. Ferdinand, Thailand and errand stay."
     >>> [(t[e.start:e.end], e.after) for e in split_glued_words(t, RepairConfig())]
     [('asylumand', 'asylum and')]
+    >>> split_glued_words("Las sirenas sonaron a las cuatro y media de la madrugada.", RepairConfig())
+    []
     """
+    lang = judging_language(text, config.language)
+    # a figure glued to a word is lost markup in any language ("Some40people"): judged by the
+    # English list where no list judges the text; two glued words need the text's own list
+    figures = split_number_words(text, config, lang or "en") + split_word_figures(text, config, lang or "en")
+    if lang is None:
+        return figures
     seen = _standalone(text)
     prose = _standalone(_ADDRESS.sub(" ", text)) if "/" in text else seen  # words outside web addresses
     splits = {}
     camels = set()
     cues = None
     for tok in seen:
-        if len(tok) >= 5 and is_unknown(tok, config.censor_max_unknown_zipf):
-            found = split_token(tok, seen, config)
+        if len(tok) >= 5 and is_unknown(tok, config.censor_max_unknown_zipf, lang):
+            found = split_token(tok, seen, config, language=lang)
             if not found and _CAMEL.fullmatch(tok):
                 follows = re.search(rf"(?<![\w@#/._\\=:-]){tok} [A-Z][a-z]", text) is not None
-                found = split_camel(tok, prose, config, name_follows=follows)
+                found = split_camel(tok, prose, config, name_follows=follows, language=lang)
                 camels.update([tok] if found else [])
-            if not found and tok[:1].isupper() and tok.endswith(tuple(SPEECH_VERBS)):
+            if not found and lang == "en" and tok[:1].isupper() and tok.endswith(tuple(SPEECH_VERBS)):
                 cues = _cues_of_quotes(text) if cues is None else cues
                 found = split_name_cue(tok, seen, config, text, cue_of_quote=tok in cues)
             if found and found[1] in SPEECH_VERBS and found[0][:1].isupper() and re.search(
@@ -375,7 +420,7 @@ def split_glued_words(text: str, config: RepairConfig) -> list[Edit]:
                 continue  # '"We won," Bensaid said.': the token is a name with a cue of its own
             if found:
                 splits[tok] = found
-    edits = split_number_words(text, config) + split_word_figures(text, config)
+    edits = figures
     if splits:
         for m in _LETTERS.finditer(text):
             if m.group() in splits:
@@ -427,6 +472,10 @@ def close_glued_quotes(text: str, config: RepairConfig) -> list[Edit]:
     right after the comma that ended the quoted words, closing the sentence (", Tarnsaid."), gets
     the mark before it: ``," Tarn said.`` (:func:`split_name_cue`).
 
+    Words are judged in the text's own language, with its speech verbs
+    (:data:`~newstrace.repair.lexicon.SPEECH_VERBS_BY_LANGUAGE`; none for a language without a
+    list), as in :func:`split_glued_words`; the name-and-cue split is English only.
+
     Args:
         text: the document.
         config: thresholds as for :func:`split_glued_words`.
@@ -440,6 +489,10 @@ def close_glued_quotes(text: str, config: RepairConfig) -> list[Edit]:
     """
     if '"' not in text and "\u201c" not in text:
         return []
+    lang = judging_language(text, config.language)
+    verbs = SPEECH_VERBS_BY_LANGUAGE.get(lang or "")
+    if not verbs:
+        return []
     seen = _standalone(text)
     edits: list[Edit] = []
     offset = 0
@@ -449,7 +502,7 @@ def close_glued_quotes(text: str, config: RepairConfig) -> list[Edit]:
                 break  # one restored mark per paragraph: it settles the pairing
             for m in _LETTERS.finditer(line, open_at + 1, seg_end):
                 # The open quotation is evidence enough for two-letter heads ("usexplained").
-                found = split_token(m.group(), seen, config, SPEECH_VERBS, min_head=2)
+                found = split_token(m.group(), seen, config, verbs, min_head=2, language=lang)
                 close = "\u201d" if line[open_at] == "\u201c" else '"'
                 if found:
                     head, tail, evidence = found
@@ -457,7 +510,7 @@ def close_glued_quotes(text: str, config: RepairConfig) -> list[Edit]:
                     after = f"{head}{close} {tail}"
                     edits.append(Edit(offset + m.start(), offset + m.end(), after, "glued", why))
                     break
-                named = _name_cue_in_quote(line, m, seen, config)
+                named = _name_cue_in_quote(line, m, seen, config) if lang == "en" else None
                 if named:
                     # '"It opens soon, Tarnsaid.': the quotation ended at the comma, the name is the speaker
                     head, tail, evidence = named
