@@ -219,6 +219,8 @@ def test_incremental_trace_refuses_other_settings_than_the_stored_links(traced_s
         before = (s.last_trace()["run_id"], s.counts()["derivations"])
         kept = run_trace(s, semantic=no_match)
         assert "nothing new to compare" in kept.note and "--full" in kept.note
+        # the settings in words, not the stored JSON (a new-user finding)
+        assert "made without sentence embeddings" in kept.note and "{" not in kept.note
         assert (s.last_trace()["run_id"], s.counts()["derivations"]) == before
         assert json.loads(s.last_trace()["params"])["semantic"] is None
         # a new article to compare under other settings: refused, with how to go on
@@ -226,8 +228,9 @@ def test_incremental_trace_refuses_other_settings_than_the_stored_links(traced_s
         extra.write_text("Harbour reopens\n\nThe harbour at Skelby reopened on Monday, the port office said.\n",
                          encoding="utf-8")
         ingest([extra], s, jobs=1)
-        with pytest.raises(TraceSettingsError, match="--full"):
+        with pytest.raises(TraceSettingsError, match="--full") as refused:
             run_trace(s, semantic=no_match)
+        assert "this run is with sentence embeddings (no_match)" in str(refused.value)
         assert run_trace(s, semantic=no_match, full=True).mode == "full"
         assert run_trace(s, semantic=no_match).mode == "incremental"  # same settings: fine
         assert json.loads(s.last_trace()["params"])["semantic"] == "no_match"

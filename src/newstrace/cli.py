@@ -49,6 +49,12 @@ def safe_markup(text: str) -> str:
     return escape(printable(text))
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` with its noun in the right number: ``counted(1, "record")`` is "1 record",
+    ``counted(2, "story", "stories")`` "2 stories" (``plural`` defaults to ``noun + "s"``)."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def fail(message: str) -> typer.Exit:
     """Print ``Error: message`` on standard error; return the exit (status 2) for the caller to raise."""
     typer.echo(f"Error: {message}", err=True)

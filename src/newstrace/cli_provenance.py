@@ -14,7 +14,7 @@ from typing import IO
 
 import typer
 
-from newstrace.cli import app, one_match, store_errors
+from newstrace.cli import app, counted, one_match, store_errors
 from newstrace.cli import fail as _fail
 from newstrace.cli_analyze import (
     ColumnsOption,
@@ -66,7 +66,7 @@ def ingest(
                                 encoding=encoding)  # fmt: skip
             total = st.counts()["articles"]
     except IngestInterrupted as stop:
-        typer.echo(f"Interrupted: the {stop.report.records} records analysed so far are stored; the same command "
+        typer.echo(f"Interrupted: the {counted(stop.report.records, 'record')} analysed so far are stored; the same command "
                    "again finishes the rest without storing anything twice.", err=True)  # fmt: skip
         raise typer.Exit(130) from None
     for line in report.error_lines:
@@ -78,14 +78,14 @@ def ingest(
         typer.echo(f"Warning: {line}", err=True)
     skipped = ", ".join(f"{n} {why}" for why, n in report.skip_reasons.most_common())
     typer.echo(
-        f"{report.records} records analysed in {report.seconds:.1f} s ({report.records / max(report.seconds, 1e-9):.1f}/s): "
-        f"{report.new_articles} new articles, {report.duplicates} already stored (alias kept), "
+        f"{counted(report.records, 'record')} analysed in {report.seconds:.1f} s ({report.records / max(report.seconds, 1e-9):.1f}/s): "
+        f"{counted(report.new_articles, 'new article')}, {report.duplicates} already stored (alias kept), "
         f"{report.failed} failed, {report.with_errors} stored with errors; "
-        f"{report.records_skipped} records and {report.files_skipped} files already ingested"
+        f"{counted(report.records_skipped, 'record')} and {counted(report.files_skipped, 'file')} already ingested"
         + (f" ({report.failed_before} of those records failed, {report.with_errors_before} stored with errors: "
            "errors above)" if report.failed_before or report.with_errors_before else "")
         + (f"; skipped {skipped}" if skipped else "")
-        + f". Store {store}: {total} articles."
+        + f". Store {store}: {counted(total, 'article')}."
     )
     raise typer.Exit(report.exit_code)
 
@@ -202,12 +202,12 @@ def trace(
     stages = ", ".join(f"{k} {v:.1f} s" + (f" of which resolved graph {resolve_s:.1f} s" if k == "write" and resolve_s is not None else "")
                        for k, v in stage_seconds.items())  # fmt: skip
     typer.echo(
-        f"trace ({report.mode}): {report.compared} of {report.articles} articles compared"
+        f"trace ({report.mode}): {report.compared} of {counted(report.articles, 'article')} compared"
         + (f" ({report.retraced} traced before, again: a dated identical republication ingested since changed "
            "their date)" if report.retraced else "")
-        + f", {report.pairs} candidate "
-        f"pairs verified, {report.links} links found; {report.total_links} verified pairs stored, "
-        f"{report.resolved_links} links in the resolved graph{' (every pair shown: --all-pairs)' if all_pairs else ' shown'}. "
+        + f", {counted(report.pairs, 'candidate pair')} "
+        f"verified, {counted(report.links, 'link')} found; {counted(report.total_links, 'verified pair')} stored, "
+        f"{counted(report.resolved_links, 'link')} in the resolved graph{' (every pair shown: --all-pairs)' if all_pairs else ' shown'}. "
         f"{report.seconds:.1f} s ({stages})."
         + (f" Sentence embeddings: {report.sentences_embedded} made, {report.sentence_vectors_reused} read from the "
            "store." if semantic else ""),

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from newstrace.cli import app, one_match, store_errors
+from newstrace.cli import app, counted, one_match, store_errors
 from newstrace.cli import clip as _clip
 from newstrace.cli import fail as _fail
 from newstrace.store import DEFAULT_STORE
@@ -90,9 +90,9 @@ def stories(
         typer.echo("Note: no copy links are stored; run `newstrace trace` first so that copies join their origins' "
                    "stories.", err=True)  # fmt: skip
     typer.echo(
-        f"stories ({report.mode}): {report.new_articles} of {report.articles} articles clustered in this run, "
-        f"{report.candidate_pairs} candidate pairs, {report.event_links} same-event links, {report.derivation_edges} "
-        f"copy links; {report.stories} stories. {report.seconds:.1f} s.",
+        f"stories ({report.mode}): {report.new_articles} of {counted(report.articles, 'article')} clustered in this run, "
+        f"{counted(report.candidate_pairs, 'candidate pair')}, {counted(report.event_links, 'same-event link')}, "
+        f"{counted(report.derivation_edges, 'copy link')}; {counted(report.stories, 'story', 'stories')}. {report.seconds:.1f} s.",
         err=True,
     )
 
@@ -154,7 +154,7 @@ def _print_stories(page) -> None:
     from newstrace.cli import safe_markup as escape
 
     shown = f"{page.offset + 1}-{page.offset + len(page.stories)}" if page.stories else "none"
-    table = Table(title=f"{page.total} stories (showing {shown}, largest first)", show_lines=False)
+    table = Table(title=f"{counted(page.total, 'story', 'stories')} (showing {shown}, largest first)", show_lines=False)
     for col in ("story", "articles", "copies", "first seen", "last seen", "languages", "outlets", "key entities",
                 "headline"):  # fmt: skip
         table.add_column(col, overflow="fold")
@@ -174,7 +174,7 @@ def _print_detail(d) -> None:
     c = _console()
     s = d.story
     c.print(Rule(f"{s.id}: {escape(_clip(s.headline or '(no headline)', 100))}"))
-    c.print(f"{s.n_articles} articles, {s.n_copies} copies, {_seen(s, s.first_seen)} .. {_seen(s, s.last_seen)}; languages "
+    c.print(f"{counted(s.n_articles, 'article')}, {counted(s.n_copies, 'copy', 'copies')}, {_seen(s, s.first_seen)} .. {_seen(s, s.last_seen)}; languages "
             f"{', '.join(s.languages)}; key entities: {escape(', '.join(s.key_entities))}")  # fmt: skip
     t = Table(title="Timeline", title_justify="left")
     for col in ("date", "outlet", "role", "kind", "article", "headline"):

