@@ -61,6 +61,7 @@ from itertools import pairwise
 from spacy.tokens import Doc, Span, Token
 
 from newstrace.nlp.cues import PERSON_PRONOUNS
+from newstrace.nlp.entities import TITLES
 from newstrace.nlp.lookup import DocEnts, EntityIndex, QuoteIndex
 from newstrace.nlp.numbers import (
     CURRENCY_NATIONS,
@@ -482,10 +483,17 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
             return cand
     if (unit is None and prev is not None and prev.text == "," and nxt is not None and nxt.text == ","
             and len(toks) == 1 and toks[0].text.isdigit() and 1 <= int(toks[0].text) <= 120
-            and first - 2 >= sent.start and doc[first - 2].ent_type_ == "PERSON"):
+            and first - 2 >= sent.start and _named_person_ends(doc, first - 2, sent.start)):
         cand.kind, cand.unit = "age", "years old"  # "Mr. King, 82, told me"
         ent = next((e for e in ctx.ents_in(first - 2, first - 1)), None)
-        cand.meta["age_of"] = ent.text if ent is not None else doc[first - 2].text
+        k = ent.start if ent is not None else first - 2
+        # the whole name: the model's entity often leaves out a first given name ("Ana [Belén Cruz]")
+        while (k - 1 >= sent.start and doc[k - 1].pos_ == "PROPN" and doc[k - 1].text[:1].isupper()
+               and doc[k - 1].ent_type_ not in _NOT_PERSON_TYPES and doc[k - 1].lower_.rstrip(".") not in TITLES):
+            k -= 1
+        while k < first - 2 and doc[k].lower_.rstrip(".") in TITLES:
+            k += 1  # "Mr. King": the name, without its title
+        cand.meta["age_of"] = doc[k:first - 1].text
         return cand
     if (unit is None and expr.has_words and prev is not None
             and prev.lower_ in {"the", "those", "these", "both", "all"} and (nxt is None or nxt.pos_ not in _NP_POS)):
@@ -522,6 +530,24 @@ def _compound_word(doc: Doc, expr: NumberExpr, sent: Span) -> Token | None:
             or word.pos_ not in {"NOUN", "ADJ"} or word.whitespace_ == ""):
         return None
     return word if after.pos_ in {"NOUN", "PROPN", "ADJ"} and not after.like_num else None
+
+
+#: Entity types of a capitalised word that is no person ("Madrid, 12, ..."; "March 3, 12 ...").
+_NOT_PERSON_TYPES = frozenset({"GPE", "LOC", "FAC", "DATE", "TIME", "NORP", "EVENT", "ORG", "PRODUCT", "LAW"})
+
+
+def _named_person_ends(doc, i: int, start: int) -> bool:
+    """Whether token ``i`` ends a person's name: a PERSON entity, or a run of two or more capitalised
+    proper nouns the model typed as nothing else ("Ana Ruiz, 38," where the small English model,
+    reading a Spanish name, gives no entity type)."""
+    t = doc[i]
+    if t.ent_type_ == "PERSON":
+        return True
+    if t.ent_type_ in _NOT_PERSON_TYPES or t.pos_ != "PROPN" or not t.text[:1].isupper():
+        return False
+    prev = doc[i - 1] if i - 1 >= start else None
+    return (prev is not None and prev.pos_ == "PROPN" and prev.text[:1].isupper()
+            and prev.ent_type_ not in _NOT_PERSON_TYPES)
 
 
 def _plural(word: str) -> str:
