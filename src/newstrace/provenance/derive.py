@@ -1239,9 +1239,9 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     (:func:`_reads_machine_translated`), the other; else weak direction evidence (net votes of one,
     below :data:`DIRECTION_MARGIN`); else the side whose reading as a copy is more derived (spun
     before rewritten before edited, :func:`derivation_kind` both ways; a machine-translated reading
-    counts only where a text reads as machine output on its own); else the side whose
-    attribution (byline, credit, dateline, contributors) strictly contains the other's; else the
-    one published first; else, across languages, the English side; else the fuller article (more
+    counts only where a text reads as machine output on its own); else the one published first;
+    else the side whose attribution (byline, credit, dateline, contributors) strictly contains the
+    other's; else, across languages, the English side; else the fuller article (more
     prose characters); else the smaller id, so the record is deterministic. Sibling records word
     their changes as differences, not alterations (:func:`sibling_wording`).
 
@@ -1266,15 +1266,18 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     if k_a != k_b and not ("machine-translated" in (k_a, k_b) and not (mt_a or mt_b)):
         a_ref = _KIND_RANK.index(k_b) < _KIND_RANK.index(k_a)
         return a_ref, f"read as a copy of the other it is {k_b if a_ref else k_a}, the other way {k_a if a_ref else k_b}"
+    da, db = article_date(a), article_date(b)
+    if order := published_order(da, db):
+        # what the later one changed reads in publication order (the dates did not decide a
+        # direction: both copy a declared source, or other evidence stood against them); before
+        # attribution, as a credit the earlier page lacks says nothing of which text came first (a
+        # new-user test: a dated original was read against a copy published two days later that
+        # credits the agency)
+        return order > 0, f"the reference was published first ({_span_text(da if order > 0 else db)})"
     ta, tb = attribution(a), attribution(b)
     if ta != tb and (ta > tb or tb > ta):  # keeps byline/credit the other lacks: likelier the first-hand text
         keeps, lacks = (ta, tb) if ta > tb else (tb, ta)
         return ta > tb, f"the reference keeps the attribution the other lacks ({', '.join(sorted(keeps - lacks))})"
-    da, db = article_date(a), article_date(b)
-    if order := published_order(da, db):
-        # what the later one changed reads in publication order (the dates did not decide a
-        # direction: both copy a declared source, or other evidence stood against them)
-        return order > 0, f"the reference was published first ({_span_text(da if order > 0 else db)})"
     if (da is None) != (db is None):
         # a page that carries its date is likelier the first-hand one than a scrape that dropped it
         # (a new-user test: an undated copy of a newspaper's copy, with its own additions, was the
