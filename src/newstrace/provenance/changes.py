@@ -202,6 +202,9 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
     set_language(copy, copy_art.language)  # "dos" is two in Spanish, "of the" in Portuguese
     set_language(origin, origin_art.language)
     figures: set[tuple[int, int]] = set()  # pairs whose figures changed
+    # whether each side's first sentence is its headline (a headline's round figure may stand for an exact one)
+    heads = tuple(bool(art.headline and ss and fold(ss[0].text) == fold(art.headline.strip()))
+                  for art, ss in ((copy_art, copy), (origin_art, origin)))
     published = [d for d in map(publication_day, (copy_art.published, origin_art.published)) if d]
     # a quotation given to one of them changed speaker; a title-case headline's words are no names
     people = {_base(n) for s in origin if not headline_case(s) for n in s.names}
@@ -224,11 +227,12 @@ def find_changes(copy_art, origin_art, copy: list[Sentence], origin: list[Senten
         # ...") states that neighbour's figures too: they are compared joined
         o_fig = _with_merged_neighbour(origin, j, copy[i], aligned_o)
         c_fig = _with_merged_neighbour(copy, i, origin[j], aligned_c)
-        numbers = number_changes(c_fig, o_fig, qualifiers=not translated, context=context, firm=firm)
+        numbers = number_changes(c_fig, o_fig, qualifiers=not translated, context=context, firm=firm,
+                                 headline=(i == 0 and heads[0], j == 0 and heads[1]))
         if numbers:
             figures.add((i, j))
         out += numbers
-        out += hedge_changes(copy[i], origin[j], qualifiers=qualifiers, words=not translated)
+        out += hedge_changes(copy[i], origin[j], qualifiers=qualifiers, words=not translated, spans=(c_fig, o_fig))
         if not translated:
             out += [] if same_days(copy[i], origin[j], published) else date_changes(copy[i], origin[j])
             out += quote_changes(copy[i], origin[j])

@@ -21,7 +21,10 @@ Qualifiers differ likewise: here grouped by meaning in five languages, so that "
 "over" and "al menos" -> "at least" are no change; there an English surface list ("an estimated",
 "a record"). A figure each language writes its own way is one value here: "34-year-old" and "34
 años", "6.8-magnitude" and "magnitud 6,8", the clock times "4h40", "4:40" and "4.40", "1.234,5"
-and "1,234.5" (:func:`_digits_at`).
+and "1,234.5" (:func:`_digits_at`), "12.40pm" and "12:40 p.m.", "neunjähriges" and "9-year-old"
+(:func:`_age_word`). A figure in single asterisks ("(*6*)", left by article-spinning software) is
+none, and a rounding with a qualifier that covers the other side's exact figure ("nearly 600,000"
+for 622,431; a headline's bare "600,000" too) is no change (:func:`rounds`).
 
 A number change's detail shows each figure with what its sentence writes around it, so that a
 reader can tell what changed: the currency sign before it, a percent sign, or the unit or counted
@@ -39,7 +42,7 @@ from decimal import Decimal
 from difflib import SequenceMatcher
 
 from newstrace.provenance.text import (
-    DATE_WORDS,
+    DATE_WORDS as _TEXT_DATE_WORDS,
     GROUP_SEPARATORS,
     NUMBER_WORDS,
     Sentence,
@@ -49,6 +52,17 @@ from newstrace.provenance.text import (
     zipf,
 )
 from newstrace.schema import Change
+
+#: German weekdays (folded): a date word, but no number near one is a day of the month.
+_GERMAN_WEEKDAYS = frozenset(["montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonnabend",
+                              "sonntag"])
+#: Month and weekday names the figures read as date words: those of :mod:`newstrace.provenance.text`
+#: and German and French months, folded ("am 18. Dezember", "le 18 décembre" are a date, not a count
+#: 18: a new-user test read "am 18. Dezember" -> "am 19. Dezember" as a number changed).
+DATE_WORDS = _TEXT_DATE_WORDS | _GERMAN_WEEKDAYS | frozenset(
+    ["januar", "janner", "februar", "marz", "april", "mai", "juni", "juli", "august", "september", "oktober",
+     "november", "dezember", "janvier", "fevrier", "mars", "avril", "juin", "juillet", "aout", "septembre",
+     "octobre", "novembre", "decembre"])
 
 #: Qualifiers of a number, grouped by meaning, per language: a copy that swaps one for another of the
 #: same group ("more than" -> "over", "nearly" -> "about", "al menos" -> "at least") says the same;
@@ -63,7 +77,10 @@ QUALIFIERS_BY_LANGUAGE: dict[str, dict[str, tuple[str, ...]]] = {
         # it as "hedge removed: more than"); "at least to 17" the calque of "al menos a 17" (:data:`_CALQUE_TO`)
         "above": ("more than", "over", "above", "in excess of", "upwards of", "more of"),
         "at least": ("at least", "no fewer than", "no less than"),
-        "about": ("about", "around", "nearly", "almost", "close to", "roughly", "approximately", "some", "circa"),
+        # "near 40 people", "near to 40" (a new-user finding read them as no qualifier); not before a
+        # name's number ("near 10 Downing Street": :func:`_qualified`)
+        "about": ("about", "around", "nearly", "almost", "close to", "roughly", "approximately", "some", "circa",
+                  "near to", "near"),
         # "within three kilometres" is "a menos de tres kilómetros" (a new-user test read it as a hedge removed)
         "below": ("fewer than", "less than", "under", "below", "within", "less of", "fewer of"),
         "at most": ("up to", "as many as", "no more than", "at most"),
@@ -98,8 +115,8 @@ QUALIFIERS_BY_LANGUAGE: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "de": {
         "above": ("mehr als", "über"),
-        "at least": ("mindestens", "wenigstens"),
-        "about": ("rund", "etwa", "ungefähr", "fast", "knapp", "beinahe", "annähernd", "zirka"),
+        "at least": ("mindestens", "wenigstens", "nicht weniger als"),
+        "about": ("rund", "etwa", "ungefähr", "fast", "knapp", "beinahe", "annähernd", "zirka", "nahezu"),
         "below": ("weniger als", "unter"),
         "at most": ("bis zu", "höchstens", "maximal"),
         "exactly": ("genau",),
@@ -132,7 +149,9 @@ COUNT_WORDS = _QUALIFIER_WORDS | frozenset(
      "los", "las", "el", "la", "os", "as", "o", "solo", "apenas", "otros", "otras",
      # French and Norwegian ("Quelque 12 500 habitants", "Rundt 300 personer"): a re-test read them as names
      "quelque", "quelques", "environ", "pres", "plus", "moins", "les", "des", "le", "seulement",
-     "rundt", "omkring", "cirka", "nesten", "bare", "totalt"}
+     "rundt", "omkring", "cirka", "nesten", "bare", "totalt",
+     # German articles ("Ein 18-jähriger", "Der 81-Jährige"): a capitalised article names nothing
+     "ein", "eine", "einen", "einem", "einer", "der", "die", "das", "den", "dem", "des"}
 )
 # what may stand between a name and its number: spaces only ("Fox 5"; "Smith, 45" is an age)
 _NAME_GAP = re.compile(r"[ \u00a0]+")
@@ -364,6 +383,54 @@ def _word_number(word: str) -> int | None:
     return c.value
 
 
+#: A figure wrapped in single asterisks ("(*6*)", "*six*"): debris that article-spinning software
+#: leaves around a word it swapped, no figure of the story (a new-user test read it as "number
+#: added: 6"). Two asterisks ("**6**") are a bold figure, which counts.
+_DEBRIS = re.compile(r"(?<!\*)\*$")
+
+
+def _debris(s: Sentence, offsets: list[int], k: int) -> bool:
+    """Whether token ``k`` of ``s`` stands between two single asterisks glued to it ("(*6*)")."""
+    at, end = offsets[k], offsets[k] + len(s.raw[k])
+    return bool(_DEBRIS.search(s.text[:at])) and s.text[end:end + 1] == "*" and s.text[end + 1:end + 2] != "*"
+
+
+#: What follows a number word in an adjective of age or length: English "nine-year-old", "three-day",
+#: German "neunjähriges", "dreitägige", "zweistündig" (folded, one word). Read as the number's figure,
+#: as "9-year-old" and "9-jähriges" are (a new-user test: "neunjähriges" against "9-year-old").
+_AGE_PARTS = frozenset({"year", "years", "day", "week", "month", "hour", "minute", "mile", "storey", "story",
+                        "metre", "meter", "kilometre", "kilometer"})
+_GERMAN_AGE = re.compile(r"^([a-z]+?)(jahrig|tagig|wochig|monatig|stundig|minutig)[a-z]*$")
+
+
+def _german_number(word: str) -> int | None:
+    """The value of a folded German number word under 100 written as one word ("neun" 9, "zwolf" 12,
+    "dreissig" 30, "einundzwanzig" 21), or None."""
+    unit, _, tens = word.partition("und")
+    if tens:
+        u = 1 if unit == "ein" else (e[1] if (e := FIGURE_WORDS.get(unit)) and e[0] == "unit" else 0)
+        t = FIGURE_WORDS.get(tens)
+        return u + t[1] if u and t and t[0] == "tens" else None
+    entry = FIGURE_WORDS.get(word)
+    return entry[1] if entry and entry[0] in ("unit", "teen", "tens") else None
+
+
+def _age_word(word: str) -> int | None:
+    """The figure of a folded adjective made of a number word and a span ("nine-year-old" 9,
+    "forty-four-year-old" 44, "neunjahriges" 9, "einundzwanzigjahrige" 21), or None ("two-thirds")."""
+    if "-" in word:
+        parts = word.split("-")
+        for cut in range(len(parts) - 1, 0, -1):
+            if parts[cut] in _AGE_PARTS:
+                head = "-".join(parts[:cut])
+                entry = FIGURE_WORDS.get(head)
+                v = _word_number(head) if entry is None else (entry[1] if entry[0] in ("unit", "teen", "tens", "small") else None)
+                return v
+        return None
+    m = _GERMAN_AGE.match(word)
+    return _german_number(m.group(1)) if m else None
+
+
 def token_value(token: str) -> str | None:
     """The canonical value of one token as :func:`number_spans` reads it alone ("1,480" -> "1480",
     "forty-four" -> "44", "twice" -> "2", "hundred" -> "100"; "one", "dozens" -> None); no
@@ -418,6 +485,9 @@ def number_spans(s: Sentence) -> list[tuple[int, int, str]]:
     readings: dict[str, set[str]] = {}  # value -> its other readings (:func:`_digits_at`)
     written: dict[str, str] = {}  # value -> the token it was read from, where that shows more ("34-year-old")
     while k < n:
+        if _debris(s, offsets, k):
+            k += 1
+            continue
         if s.raw[k][:1].isdigit():
             end, v, other, shown = _digits_at(s, offsets, k, language)
             if v is not None:
@@ -434,6 +504,11 @@ def number_spans(s: Sentence) -> list[tuple[int, int, str]]:
             c.add(*entry)
         else:  # a hyphenated compound ("forty-four") stands as one part
             first = _word_number(s.words[k])
+            if first is None and (first := _age_word(s.words[k])) is not None:
+                written.setdefault(str(first), s.raw[k])  # "neunjähriges", "nine-year-old" shown as written
+                out.append((k, k + 1, str(first)))
+                k += 1
+                continue
             if first is None:
                 k += 1
                 continue
@@ -473,6 +548,8 @@ _HYPHENED = re.compile(r"^(\d+(?:[.,]\d+)?)-(?=[^\W\d_]{2})(?![A-Z])")
 _HYPHENED_NOUN = re.compile(r"^(\d+(?:[.,]\d+)?)-(?=[^\W\d_][^\W\d_A-ZÄÖÜ])")
 #: A clock time in one token: French "4h40", "16h05" (hours and minutes).
 _H_TIME = re.compile(r"^(\d{1,2})[hH](\d{2})$")
+#: A clock time with its minutes and "am" or "pm" in one token: "12.40pm", "7:45am".
+_GLUED_MINUTES = re.compile(r"^(\d{1,2})[.:](\d{2})([ap]m)$", re.IGNORECASE)
 #: Words after a figure "4.40" that make it a clock time ("4.40 pm", "4.40 horas", "4.40 GMT").
 _CLOCK_AFTER = frozenset({"am", "pm", "a.m", "p.m", "h", "hrs", "horas", "hs", "heures", "uhr", "gmt", "utc"})
 
@@ -529,6 +606,9 @@ def _digits_at(s: Sentence, offsets: list[int], k: int, language: str | None) ->
         return k + 2, t, _clock_readings(t, pm), ""
     if (m := _H_TIME.match(tok)) and (t := _clock(m.group(1), m.group(2))):
         return k + 1, t, _clock_readings(t), tok
+    # "12.40pm", "12:40am" in one token: one time, as "12:40 p.m." (a new-user test read it as 12)
+    if (m := _GLUED_MINUTES.match(tok)) and (t := _clock(m.group(1), m.group(2))):
+        return k + 1, t, _clock_readings(t, m.group(3).lower() == "pm"), ""
     v = number_value(tok)
     other: set[str] = set()
     if v is not None and re.fullmatch(r"\d{1,2}\.\d{2}", tok) and (t := _clock(*tok.split("."))):
@@ -633,15 +713,18 @@ def name_before(s: Sentence, k: int, offsets: list[int] | None = None, title_cas
 WEEKDAYS = frozenset(
     ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
      "lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo"]
-)
+) | _GERMAN_WEEKDAYS
 #: Month names that are also common English words: a month only when written with a capital
 #: ("in May 2019", not "officials may 40"; "March 3", not "march 3 miles").
 _AMBIGUOUS_MONTHS = frozenset({"may", "march", "mar", "jan", "sat", "sun", "wed"})
 
 
 def _date_word(s: Sentence, k: int) -> bool:
-    """Whether token ``k`` is a month or weekday name (an ambiguous one only capitalised)."""
+    """Whether token ``k`` is a month or weekday name (an ambiguous one only capitalised; French
+    "mars" only in lower case, as French writes its months: "Mars 2020" is a mission)."""
     w = s.words[k]
+    if w == "mars":
+        return s.raw[k][:1].islower()
     return w in DATE_WORDS and (w not in _AMBIGUOUS_MONTHS or s.raw[k][:1].isupper())
 
 
@@ -1062,9 +1145,11 @@ _GLUED_TIME = re.compile(r"^(\d{1,2})(?:[:.]\d{2})?(?:am|pm|h)$", re.IGNORECASE)
 def _glued_hours(s: Sentence) -> list[str]:
     """The hours of the clock times a sentence writes glued into one token ("2am" -> "2"), in order."""
     offsets = _offsets(s)
-    # the minutes of "4:40pm" (tokens "4", "40pm") are no hour: :func:`_digits_at` reads the time
+    # the minutes of "4:40pm" (tokens "4", "40pm") are no hour, and "12.40pm" is a time of its own
+    # (:func:`_digits_at` reads both as one time)
     return [str(int(m.group(1))) for k, w in enumerate(s.raw)
-            if (m := _GLUED_TIME.match(w)) and not (offsets[k] and s.text[offsets[k] - 1] == ":")]
+            if (m := _GLUED_TIME.match(w)) and not (offsets[k] and s.text[offsets[k] - 1] == ":")
+            and not _GLUED_MINUTES.match(w)]
 
 
 def _glued_times(s: Sentence) -> list[str]:
@@ -1174,6 +1259,8 @@ def _qualified(text: str, language: str | None = None) -> list[tuple[str, str, s
         if group == "at most" and (set(gap) & {"las", "as"} or _CLOCK_NEXT.match(plain, m.end())):
             continue
         figure = re.match(r"[\s\u00a0]+(?:(?:US|[A-Z])?[$£€¥₹][\s\u00a0]?)?(\S+)(?:[\s\u00a0]+([^\W\d_]+))?", text[m.end():])
+        if q.startswith("near") and figure and (figure.group(2) or "")[:1].isupper():
+            continue  # "near 10 Downing Street": a place, not a count
         if (group == "at most" or q in _TOWARDS) and figure and _YEAR_ALONE.match(figure.group(1)) and (
                 figure.group(2) is None or not figure.group(1)[-1].isdigit() or fold(figure.group(2)) in _NOT_COUNTED):
             continue  # "hasta 2030", "vers 2030": until, by a year, no bound of a figure
@@ -1214,6 +1301,71 @@ def _qualifier_diff(copy: Sentence, origin: Sentence) -> tuple[list[tuple[str, s
         return [x for k, x in enumerate(qs) if k in picked]
 
     return qa, qb, surplus(qa, qb, ga - gb), surplus(qb, qa, gb - ga)
+
+
+#: Largest gap between a rounded figure and the exact figure it stands for, as a share of the larger
+#: ("nearly 600,000" for 622,431 is 3.6%; "more than 270" for 320 is 16%, a change).
+ROUNDING = 0.05
+
+
+def _round_zeros(value: str) -> int:
+    """How many zeros end a whole number's digits ("600000" 5, "622431" 0)."""
+    return len(value) - len(value.rstrip("0"))
+
+
+def rounds(rounded: str, exact: str, group: str | None) -> bool:
+    """Whether a rounded figure with a qualifier of meaning ``group`` says the other side's exact figure.
+
+    "nearly 600,000" or "about 600,000" says 622,431 (a copy rounds the origin's figure and hedges it
+    so, or a headline rounds the body's): both are whole numbers, ``rounded`` ends in more zeros than
+    ``exact``, they differ by at most :data:`ROUNDING` of the larger, and the qualifier allows the
+    direction ("more than 600,000" says 622,000, not 590,000; "up to 600,000" the other way round).
+
+    Args:
+        rounded, exact: canonical values (as :func:`number_value` writes them); clock times and decimals never round.
+        group: the meaning group of ``rounded``'s qualifier (:data:`QUALIFIER_GROUPS`), or None (none:
+            never a rounding; a headline's bare figure is read by the caller as "about").
+
+    Returns:
+        True when ``rounded`` covers ``exact``.
+    """
+    if group is None or group == "exactly" or not (rounded.isdigit() and exact.isdigit()):
+        return False
+    r, e = int(rounded), int(exact)
+    if r == e or not r or not e or _round_zeros(rounded) < max(1, _round_zeros(exact) + 1):
+        return False
+    if abs(r - e) > ROUNDING * max(r, e):
+        return False
+    if group in ("above", "at least"):
+        return e > r
+    if group in ("below", "at most"):
+        return e < r
+    return True
+
+
+def _roundings(gone: list[str], new: list[str], origin: Sentence, copy: Sentence,
+               headline: tuple[bool, bool]) -> tuple[list[str], list[str]]:
+    """``gone`` and ``new`` without the pairs where one figure is a rounding of the other (:func:`rounds`:
+    "nearly 600,000" against "622,431"); a headline's bare figure rounds as with "about"."""
+    groups = ({v: g for _, g, v in _qualified_in(origin) if v}, {v: g for _, g, v in _qualified_in(copy) if v})
+    gone, new = list(gone), list(new)
+    for g in list(gone):
+        for n in new:
+            if rounds(n, g, groups[1].get(n) or ("about" if headline[0] else None)) or rounds(
+                    g, n, groups[0].get(g) or ("about" if headline[1] else None)):
+                gone.remove(g)
+                new.remove(n)
+                break
+    return gone, new
+
+
+def rounded_qualifier(value: str | None, group: str, own: Sentence, other: Sentence) -> bool:
+    """Whether a qualifier that only ``own`` writes, before ``value``, hedges a rounding of a figure
+    that only ``other`` states ("nearly 600,000" against "622,431" adds no hedge: it says the same)."""
+    if value is None:
+        return False
+    mine = _all_values(own)
+    return any(rounds(value, v, group) for v in _figures(other)[0] if v not in mine)
 
 
 #: Words after which "one" is a pronoun or part of a set phrase ("no one", "the one who").
@@ -1288,7 +1440,7 @@ def _space_grouped(missing: list[str], extra: list[str], other: Sentence) -> tup
 
 
 def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, context: tuple[set[str], set[str]] = (set(), set()),
-                   firm: bool = True) -> list[Change]:
+                   firm: bool = True, headline: tuple[bool, bool] = (False, False)) -> list[Change]:
     """Numbers (and, with ``qualifiers``, a qualifier swapped for one of another meaning) that differ
     between two aligned sentences; dates are left to :func:`date_changes`, a qualifier added or
     removed to :func:`hedge_changes`.
@@ -1307,6 +1459,10 @@ def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, co
         firm: the pair is aligned at the alignment threshold; a loosely matched pair (a gap pair,
             :func:`newstrace.provenance.align.gap_pairs`) reports a number only where both sides
             hold one that changed, since a number on one side only may be another sentence's.
+        headline: whether the copy's and the origin's sentence is its article's headline, whose
+            bare round figure may stand for the other side's exact one ("600,000" for "622,431").
+            A figure with a qualifier that covers the other side's (:func:`rounds`: "nearly 600,000"
+            for "622,431") is no change wherever it stands.
 
     Returns:
         At most one ``number`` Change whose ``origin_text`` and ``copy_text`` are the two sentences and
@@ -1332,6 +1488,7 @@ def number_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, co
     # (in any of its readings: "4.40" against a French "4h40", a clock time; :func:`_digits_at`)
     gone = list(dict.fromkeys(x for x in gone + named_gone if not _stated(x.rsplit(" ", 1)[-1], origin, in_b)))
     new = list(dict.fromkeys(x for x in new + named_new if not _stated(x.rsplit(" ", 1)[-1], copy, in_a)))
+    gone, new = _roundings(gone, new, origin, copy, headline)
     details = []
     shown_gone = ", ".join(_with_unit(origin, x) for x in gone)
     paired = _pair_by_context(gone, new, origin, copy) if gone else new

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from newstrace.provenance.figures import QUALIFIERS_BY_LANGUAGE, _qualifier_diff
+from newstrace.provenance.figures import QUALIFIERS_BY_LANGUAGE, _qualifier_diff, rounded_qualifier
 from newstrace.provenance.text import Sentence
 from newstrace.schema import Change
 
@@ -36,7 +36,8 @@ def _hedges(s: Sentence) -> list[str]:
     return out + _HEDGE_PHRASE.findall(" ".join(s.words))
 
 
-def hedge_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, words: bool = True) -> list[Change]:
+def hedge_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, words: bool = True,
+                  spans: tuple[Sentence, Sentence] | None = None) -> list[Change]:
     """Hedges and number qualifiers removed or added between two aligned sentences.
 
     A qualifier of a number ("almost three months" -> "three months", "son setecientos" -> "son cerca
@@ -49,6 +50,11 @@ def hedge_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, wor
         copy, origin: the aligned sentences.
         qualifiers: compare number qualifiers (both languages in :data:`QUALIFIER_LANGUAGES`).
         words: compare hedge words (one language: a translation's modal verbs are not listed).
+        spans: the copy's and the origin's text whose figures are compared (:func:`number_changes`),
+            where one side merged a neighbouring sentence ("cerca de 300" in the origin's next
+            sentence, joined in the copy, is not a qualifier added); the two sentences when None.
+            A qualifier of a rounding ("nearly 600,000" against "622,431") is no hedge
+            (:func:`~newstrace.provenance.figures.rounded_qualifier`).
 
     Returns:
         ``hedge`` Changes with both sentences and a detail "hedge removed: almost (before 3)" or
@@ -56,10 +62,13 @@ def hedge_changes(copy: Sentence, origin: Sentence, qualifiers: bool = True, wor
     """
     out = []
     if qualifiers:
-        _, _, only_a, only_b = _qualifier_diff(copy, origin)
+        c_span, o_span = spans or (copy, origin)
+        _, _, only_a, only_b = _qualifier_diff(c_span, o_span)
         if not (only_a and only_b):
-            for side, only in (("removed", only_a), ("added", only_b)):
-                for q, _, num in only:
+            for side, only, own, other in (("removed", only_a, o_span, c_span), ("added", only_b, c_span, o_span)):
+                for q, group, num in only:
+                    if rounded_qualifier(num, group, own, other):
+                        continue
                     out.append(Change(kind="hedge", origin_text=origin.text, copy_text=copy.text,
                                       detail=f"hedge {side}: {q}" + (f" (before {num})" if num else "")))
     if words:
