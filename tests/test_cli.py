@@ -254,7 +254,7 @@ def test_ingest_of_only_missing_paths_is_a_usage_error_and_creates_no_store(tmp_
     good.write_text((EXAMPLES / "port_calder_flood.txt").read_text(encoding="utf-8"), encoding="utf-8")
     res = CliRunner().invoke(app, ["ingest", str(tmp_path / "nowhere.txt"), str(good), "--store", str(store), "-q"])
     assert res.exit_code == 1 and "file not found" in res.output
-    assert "1 new articles" in res.output
+    assert "1 new article," in res.output
 
 
 @pytest.mark.parametrize("header", [

@@ -195,7 +195,7 @@ def test_ingest_stores_a_cp1252_file_and_says_so(tmp_path):
     result = _invoke("ingest", str(path), "--store", str(store), "--jobs", "1", "--quiet")
     assert result.exit_code == 0
     assert any(line.startswith(f"Warning: {path}: not UTF-8 (3 of 5 lines") for line in result.stderr.splitlines())
-    assert "1 new articles" in result.stdout and "0 failed, 0 stored with errors" in result.stdout
+    assert "1 new article," in result.stdout and "0 failed, 0 stored with errors" in result.stdout
 
 
 def test_ingest_again_with_encoding_reads_the_records_that_were_not_utf8(tmp_path):
@@ -210,9 +210,9 @@ def test_ingest_again_with_encoding_reads_the_records_that_were_not_utf8(tmp_pat
     assert first.exit_code == 1 and "--encoding" in first.stderr
     again = _invoke("ingest", str(path), "--store", str(store), "--jobs", "1", "--quiet", "--encoding", "shift_jis")
     assert again.exit_code == 0, again.stderr
-    assert "1 new articles" in again.stdout and "0 failed" in again.stdout
+    assert "1 new article," in again.stdout and "0 failed" in again.stdout
     third = _invoke("ingest", str(path), "--store", str(store), "--jobs", "1", "--quiet", "--encoding", "shift_jis")
-    assert third.exit_code == 0 and "0 new articles" in third.stdout and "1 files already ingested" in third.stdout
+    assert third.exit_code == 0 and "0 new articles" in third.stdout and "1 file already ingested" in third.stdout
 
 
 def _generated(rng: random.Random) -> str:

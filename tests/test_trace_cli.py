@@ -469,7 +469,7 @@ def test_identical_republications_are_named_in_trace_json_and_exported(tmp_path)
     assert result.exit_code == 0, result.output
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert rows
-    named = {src for r in rows for side in ("copy", "origin")
+    named = {src for r in rows for side in ("copy", "origin", "compared_with")
              for src in [r[f"{side}_source"], *r[f"{side}_identical_sources"]] if src}  # fmt: skip
     assert {estonia, tracebok} <= named
     for r in rows:  # a side's own source is never listed again among its identical ones

@@ -180,7 +180,8 @@ def trace(
             groups = sibling_groups([(d.copy_id, d.origin_id, d.sibling_ids) for d in derivations], st,
                                     pairwise=all_pairs) if json_lines else None
             # identical republications are one article: the JSON names every source of each side's text
-            identical = st.identical_sources({i for d in derivations for i in (d.copy_id, d.origin_id) if i}) \
+            identical = st.identical_sources({i for d in derivations for i in (d.copy_id, d.origin_id,
+                                                                                *d.sibling_ids) if i}) \
                 if json_lines else None
     except KeyboardInterrupt:
         # one transaction writes a run's links: nothing of this run is stored, the previous links stand

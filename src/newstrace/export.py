@@ -214,9 +214,10 @@ def derivation_json(derivation: Any, groups: SiblingGroups, identical: dict[str,
     Returns:
         Compact JSON (no newline): every field of the record, as ``model_dump_json`` writes them,
         then ``inferred_source_id``, ``sibling_group``, ``compared_with`` and ``compared_with_source``
-        (:meth:`SiblingGroups.fields`), then ``copy_identical_sources`` and ``origin_identical_sources``:
-        the other sources of the copy's and the origin's text (identical republications, stored as one
-        article; ``[]`` when none).
+        (:meth:`SiblingGroups.fields`), then ``copy_identical_sources``, ``origin_identical_sources`` and
+        ``compared_with_identical_sources``: the other sources of the copy's, the origin's and the
+        compared-with article's text (identical republications, stored as one article; ``[]`` when none;
+        a sibling read against another of its group has no origin but a compared-with article).
     """
     row = derivation.model_dump(mode="json")
     row.update(groups.fields(derivation.copy_id, derivation.origin_id, list(derivation.sibling_ids),
@@ -224,6 +225,7 @@ def derivation_json(derivation: Any, groups: SiblingGroups, identical: dict[str,
     if identical is not None:
         for side, aid in (("copy", derivation.copy_id), ("origin", derivation.origin_id)):
             row[f"{side}_identical_sources"] = identical.get(aid or "", [])[1:]  # the first is its own
+        row["compared_with_identical_sources"] = identical.get(row.get("compared_with") or "", [])[1:]
     return json.dumps(row, ensure_ascii=False, separators=(",", ":"))
 
 
