@@ -64,6 +64,14 @@ _MONTHS = frozenset(
     "january february march june july october december "
     "janvier février mars avril juin juillet août septembre octobre novembre décembre".split()
 )
+# German words that stand before an ordinal written as a figure and a full stop ("der 18. Unfall",
+# "zum 3. Mal", "seinen 80. Geburtstag", "im 20. Jahrhundert"): articles, contractions and possessives,
+# casefolded ("am" is left out: English "I am 18."). The noun after the ordinal has a capital, as a new
+# sentence's first word has.
+_GERMAN_ORDINAL_DETERMINERS = frozenset(
+    "der die das dem den des im vom zum zur beim ins ihr ihre ihrem ihren ihres sein seine seinem "
+    "seinen seines unser unsere jeder jede jedes jedem jeden dieser diese dieses diesem diesen".split()
+)
 # Particles opening surnames ("La Roche", "De Vries", "Van Dyke") that are also sentence-opening
 # words: after an initial, one followed by a capitalised word is part of the name.
 _NAME_PARTICLES = frozenset("la le de del da das dos du des di van von den der st".split())
@@ -77,7 +85,8 @@ def _is_boundary(line: str, dot: int, after: int) -> bool:
 
     The word before the full stop decides: a title or "e.g." never ends one, "No." or "p." before
     a number is a number sign, a lowercase single letter is part of an abbreviation ("z. B."), a
-    German ordinal stands before a month name, and a single capital letter ("John F. Kennedy"
+    German ordinal stands before a month name or after an article ("der 18. Unfall", "zum 3. Mal";
+    not before a sentence-opening word: "Sie kam am 18. Der Zug ..."), and a single capital letter ("John F. Kennedy"
     against "Plan B. The ...") or an abbreviation that may also end a sentence ("U.S.", "Inc.",
     "Jan.") ends one only when the next word is one that opens sentences ("The", "But", "El").
     """
@@ -103,6 +112,10 @@ def _is_boundary(line: str, dot: int, after: int) -> bool:
     if word in _NUMBER_ABBREVIATIONS:
         return True
     if word.isdigit():
+        if len(word) <= 3 and nxt.casefold() not in _SENTENCE_OPENERS:
+            before = line[:begin].split()
+            if before and before[-1].casefold() in _GERMAN_ORDINAL_DETERMINERS:
+                return False  # "Es war der 18. Unfall": a German ordinal before its noun
         return not (len(word) <= 2 and nxt.casefold() in _MONTHS)
     if word in _AMBIGUOUS_ABBREVIATIONS or _DOTTED.match(word):
         return nxt.casefold() in _SENTENCE_OPENERS
