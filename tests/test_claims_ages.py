@@ -28,6 +28,9 @@ def test_an_age_after_a_name_is_that_persons_age(body, expected):
 @pytest.mark.parametrize("body", [
     "In Los Angeles, 38, 40 and 41 percent of voters backed the three measures, officials said.",
     "The storm hit New Orleans, 12, miles from the coast.",
+    # a club the small model types as a person: its points, no age
+    "Manchester United, 38, are three points behind the leaders after Saturday's draw.",
+    "Harbour City, 41, and Lakeside Rovers, 39, meet on Sunday.",
 ])
 def test_a_figure_after_a_place_is_no_age(body):
     assert all(unit != "years old" for _, unit, _ in _claims(body))

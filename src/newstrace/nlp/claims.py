@@ -536,11 +536,23 @@ def _compound_word(doc: Doc, expr: NumberExpr, sent: Span) -> Token | None:
 _NOT_PERSON_TYPES = frozenset({"GPE", "LOC", "FAC", "DATE", "TIME", "NORP", "EVENT", "ORG", "PRODUCT", "LAW"})
 
 
+#: Last words of a club's, company's or body's name, which the small English model often types as a
+#: PERSON ("Manchester United, 38, are three points behind": the team's points, no age).
+_ORGANISATION_HEADS = frozenset(
+    "United City FC AFC CF SC Club Rovers Wanderers Athletic Athletico Albion Town County Rangers Hotspur "
+    "Villa Forest Celtic Inc Corp Corporation Ltd Plc LLC Group Holdings Party Council Bank University "
+    "College Association Union Committee Ministry Department Agency Institute Foundation".split()
+)
+
+
 def _named_person_ends(doc, i: int, start: int) -> bool:
     """Whether token ``i`` ends a person's name: a PERSON entity, or a run of two or more capitalised
     proper nouns the model typed as nothing else ("Ana Ruiz, 38," where the small English model,
-    reading a Spanish name, gives no entity type)."""
+    reading a Spanish name, gives no entity type); never a name ending in an organisation's word
+    (:data:`_ORGANISATION_HEADS`: "Manchester United, 38,")."""
     t = doc[i]
+    if t.text in _ORGANISATION_HEADS:
+        return False
     if t.ent_type_ == "PERSON":
         return True
     if t.ent_type_ in _NOT_PERSON_TYPES or t.pos_ != "PROPN" or not t.text[:1].isupper():
