@@ -190,3 +190,18 @@ def test_a_republication_the_same_as_the_original_is_not_grouped_with_an_altered
     kept = g.resolve_links(links)
     assert {(links[i].copy_id, links[i].origin_id, links[i].partner): v for i, v in kept.items()} == {
         ("p", "a", None): None, ("c", None, "a"): ["a"]}
+
+
+def test_a_spun_sibling_is_read_against_the_sibling_that_holds_its_text():
+    """Three copies crediting one agency, so siblings: the wire text (w), a copy that cut a paragraph
+    and changed a figure (e), and a spun copy of the full text (s). s keeps the paragraph e cut, so
+    it shares none of e's changes and is read against w, although its spun sentences are a little
+    more like e's (a new-user test: s's record showed e's changed figure and cut as its own)."""
+    links = [g.Link("e", None, "w", 0.99, 1.0, 0.8, 0.97), g.Link("s", None, "w", 0.92, 1.0, 1.0, 0.741),
+             g.Link("s", None, "e", 0.92, 0.67, 0.8, 0.776)]
+    kept = g.resolve_links(links)
+    assert {(links[i].copy_id, links[i].partner) for i in kept} == {("e", "w"), ("s", "w")}
+    # a spun copy of the cut copy (all of it held by e, less of it by w) is still read against e
+    of_e = [links[0], links[1]._replace(copy_coverage=0.8), links[2]._replace(copy_coverage=1.0)]
+    kept = g.resolve_links(of_e)
+    assert ("s", "e") in {(of_e[i].copy_id, of_e[i].partner) for i in kept}

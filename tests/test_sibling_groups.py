@@ -25,7 +25,7 @@ from newstrace.stories import get_story, story_of
 from newstrace.stories.query import inferred_key
 
 NEW_FIELDS = ("inferred_source_id", "sibling_group", "compared_with", "compared_with_source", "copy_identical_sources",
-              "origin_identical_sources")
+              "origin_identical_sources", "compared_with_identical_sources")
 
 
 @pytest.fixture(scope="module")

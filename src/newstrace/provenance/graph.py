@@ -483,18 +483,23 @@ def _parent_rank(d: Link) -> tuple:
 
 
 def _sibling_rank(d: Link) -> tuple:
-    """Which sibling pair of a copy stands for its group, its changes read against the partner: the
-    partner it follows most closely (mean aligned similarity in steps of :data:`CLOSER_TO_MIDDLE`,
-    as :func:`_parent_rank`: a verbatim republication is read against the verbatim sibling, not
-    against one whose quotes were altered), then the best-scored, then the best-covered; the
-    partner id breaks ties (the smaller first), so the input order changes nothing. A partner in
-    the copy's language comes before one in another; between languages, where a similarity says
-    little, the partner that holds most of the copy (its share aligned, in steps of
-    :data:`KEPT_TEXT_MARGIN`) comes first: a translation of a wire story was read against a
-    newspaper's cut of it, the paragraphs it kept from the wire shown as its own (a new-user test)."""
+    """Which sibling pair of a copy stands for its group, its changes read against the partner: a
+    partner in the copy's language before one in another; then the partner that holds most of the
+    copy (its share aligned, in steps of :data:`KEPT_TEXT_MARGIN`: a copy that keeps text another
+    sibling cut shares none of that sibling's departures, the rule of shared errors of
+    :func:`_unsupported_middles`); then, in one language, the partner it follows most closely
+    (mean aligned similarity in steps of :data:`CLOSER_TO_MIDDLE`, as :func:`_parent_rank`: a
+    verbatim republication is read against the verbatim sibling, not against one whose quotes were
+    altered); then the best-scored and the best-covered; the partner id breaks ties (the smaller
+    first), so the input order changes nothing. Two new-user tests: a translation of a wire story
+    was read against a newspaper's cut of it, the paragraphs it kept from the wire shown as its own;
+    a spun copy of a wire story was read against a sibling that had cut a paragraph and changed a
+    figure (a spun sentence's low similarity to both made the cut copy look closer), both shown as
+    the spun copy's changes."""
     same_language = d.kind != "translation"
-    first = d.mean_similarity / CLOSER_TO_MIDDLE if same_language else d.copy_coverage / KEPT_TEXT_MARGIN
-    return (same_language, math.floor(first + 1e-9), d.score, d.copy_coverage, tuple(-ord(c) for c in d.partner or ""))
+    kept = math.floor(d.copy_coverage / KEPT_TEXT_MARGIN + 1e-9)
+    closer = math.floor(d.mean_similarity / CLOSER_TO_MIDDLE + 1e-9) if same_language else 0
+    return (same_language, kept, closer, d.score, d.copy_coverage, tuple(-ord(c) for c in d.partner or ""))
 
 
 def _without_sibling_of_an_ancestor(kept: list[int], links: Sequence[Link], parents: dict[str, set[str]]) -> list[int]:
