@@ -71,3 +71,17 @@ def test_trailing_sentence_comma_is_not_content():
     assert first.content.endswith("this fast")
     assert text[first.start : first.end] == first.content
     assert _with(quotes, "in a week").content.endswith("week.")
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    # the relative clause closes at its comma: 'won' is the owner's verb, 'called' the judges'
+    ("Ines Calloway, who runs the bakery on the main square, won the award on Saturday for a pear tart "
+     "that judges called \u201cthe best thing on the table.\u201d", "judges"),
+    ("Ines Calloway, who runs the bakery on the main square, called the tart \u201cthe best thing I ever made.\u201d",
+     "Ines Calloway"),
+    ("Ines Calloway, who runs the bakery, said the jury was \u201cvery generous with its time.\u201d", "Ines Calloway"),
+])  # fmt: skip
+def test_a_relative_clause_after_a_comma_closes_at_the_next_comma(text, speaker):
+    """A new-user finding: the quotation the judges called was given to the person the sentence opens with."""
+    (q,) = _quotes("Bakery wins the regional award\n\n" + text)
+    assert q.speaker == speaker

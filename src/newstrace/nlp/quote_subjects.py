@@ -74,15 +74,23 @@ class CueSubjects(QuoteLayout):
 
     def _clear_path(self, between: list[int]) -> bool:
         """No finite verb between a subject and its cue, except in a relative clause or an
-        aside between commas, dashes or brackets ("Kall, who teaches debate, said")."""
+        aside between commas, dashes or brackets ("Kall, who teaches debate, said"). A relative
+        clause set off by a comma closes at the next comma: a verb after it is the subject's own
+        ("Duchâteau, who runs the café, won the award for a tart that judges called "...""; the
+        judges speak, a new-user finding)."""
         doc = self.doc
         aside = False
-        for i in between:
+        comma_clause = False  # the aside is a relative clause opened after a comma
+        for k, i in enumerate(between):
             t = doc[i]
             if t.lower_ in RELATIVE_WORDS or t.text in {"(", "--", "—", "–"}:
+                if not aside:
+                    comma_clause = t.lower_ in RELATIVE_WORDS and k > 0 and doc[between[k - 1]].text == ","
                 aside = True
             elif t.text in {")"}:
                 aside = False
+            elif t.text == "," and aside and comma_clause:
+                aside = comma_clause = False
             elif self.idx.is_verb(i) and not aside:
                 return False
         return True
