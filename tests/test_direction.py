@@ -243,7 +243,7 @@ def test_two_outlets_printing_one_agency_story_are_siblings_whatever_their_dates
     d, p = compare(first, later)
     assert d is not None and p >= 0.5
     assert d.origin_id is None and d.inferred_source, d.direction_evidence
-    assert any(r.startswith("declared sources:") and r.count("republishes ap") == 1 for r in d.direction_evidence)
+    assert any(r.startswith("declared sources:") and r.count("republishes The Associated Press") == 1 for r in d.direction_evidence)
     # AP's own site is the origin of a copy crediting AP: the agency is not a third party there
     ap = first.model_copy(update={"id": "ap", "source": Source(url="https://apnews.com/article/flood-1")})
     d, _ = compare(ap, later)

@@ -385,13 +385,21 @@ def declared_source_limit(a, b, votes: int) -> tuple[int, str]:
     a_declares = bool(da and ob and not any(outlet_matches(k, ob) for k in da) and not _agency_own_page(ob, db))
     b_declares = bool(db and oa and not any(outlet_matches(k, oa) for k in db) and not _agency_own_page(oa, da))
     if a_declares and b_declares:
-        return 0, (f"declared sources: the first republishes {', '.join(sorted(da))}, the second "
-                   f"{', '.join(sorted(db))}, neither the other: copies of a common source, whatever their dates")
+        return 0, (f"declared sources: the first republishes {_outlet_names(da)}, the second "
+                   f"{_outlet_names(db)}, neither the other: copies of a common source, whatever their dates")
     if a_declares and votes < 0:
-        return 0, f"declared source: the first republishes {', '.join(sorted(da))}, not the second, so it is not the second's copy"
+        return 0, f"declared source: the first republishes {_outlet_names(da)}, not the second, so it is not the second's copy"
     if b_declares and votes > 0:
-        return 0, f"declared source: the second republishes {', '.join(sorted(db))}, not the first, so it is not the first's copy"
+        return 0, f"declared source: the second republishes {_outlet_names(db)}, not the first, so it is not the first's copy"
     return votes, ""
+
+
+def _outlet_names(keys: frozenset[str]) -> str:
+    """Declared-source keys as a reader names them: an agency by its name ("ap" -> "The Associated
+    Press"), another outlet by its key ("74"); a new user read "republishes ap, the copy ap"."""
+    from newstrace.structure.credit import canonical_agency
+
+    return ", ".join(sorted({canonical_agency(k) or k for k in keys}))
 
 
 #: Votes of :func:`agency_page_vote`: as many as a credit naming the other's outlet, which is what an
