@@ -618,3 +618,22 @@ def test_the_summary_counts_one_record_in_the_singular(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("1 record analysed") and "1 new article," in result.stdout
     assert result.stdout.rstrip().endswith(": 1 article."), result.stdout
+
+
+def test_a_missing_path_is_looked_for_again_and_read_once_it_comes(tmp_path):
+    """A path missing in one run is reported as missing in the next (not as 'failed in an earlier run;
+    the file is unchanged'), and read when the file has come since (it was skipped as done before:
+    a new-user finding)."""
+    late = tmp_path / "late.txt"
+    with Store(tmp_path / "s.duckdb") as s:
+        first = ingest([late], s, jobs=1)
+        assert first.failed == 1 and s.counts()["articles"] == 0
+        again = ingest([late], s, jobs=1)
+        assert again.failed == 1 and not any("earlier run" in line for line in again.error_lines)
+        assert any("file not found" in line for line in again.error_lines)
+        late.write_text("Ferry service resumes\n\nThe ferry to Calder Island ran again on Monday after "
+                        "three days of storms, the harbour office said.\n", encoding="utf-8")
+        third = ingest([late], s, jobs=1)
+        assert third.failed == 0 and third.new_articles == 1 and s.counts()["articles"] == 1
+        assert ingest([late], s, jobs=1).new_articles == 0 and s.counts()["articles"] == 1
+        assert s.counts()["failed_records"] == 0

@@ -301,6 +301,9 @@ def _records_of(inp: _Input, store: Store, fmt, columns, report: IngestReport, o
     prior = store.input_state(inp.key)
     if encoding and prior is not None and store.retry_failed(inp.key, ("E103",)):
         prior = store.input_state(inp.key)  # records that were not UTF-8 are read again with the codec given
+    if size is None and prior is not None and store.retry_failed(inp.key, ("E100",)):
+        # a path that was missing is looked for again: reported as missing now, or read if it has come
+        prior = store.input_state(inp.key)
     if prior is not None and prior.status == "done" and (prior.size, prior.mtime_ns) == (size, mtime) and size is not None:
         report.files_skipped += 1
         report.records_skipped += prior.records or 0
