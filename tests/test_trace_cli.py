@@ -540,3 +540,16 @@ def test_show_says_a_source_republished_a_version_after_the_page_was_updated():
     assert note == ("https://monitor.example.com/strike (2026-03-15) republished this version after the page was "
                     f"updated: {url} (version bbbbbbbbbb) (2026-03-14T19:40)")
     assert outdated_republications(v1, dated, [], {}, labels) == []  # no later version stored
+
+
+def test_show_names_the_dateline_in_the_article_header(tmp_path):
+    """The header lists the dateline with the byline and credit (a new-user finding: it was left out)."""
+    from newstrace.store.ingest import ingest
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "port_calder_flood.txt"
+    store = tmp_path / "s.duckdb"
+    with Store(store) as s:
+        ingest([example], s, jobs=1)
+    shown = CliRunner().invoke(app, ["show", str(example), "--store", str(store)])
+    assert shown.exit_code == 0, shown.output
+    assert "dateline: PORT CALDER (AP)" in shown.stdout and "credit: The Associated Press" in shown.stdout

@@ -427,7 +427,8 @@ def render_provenance(console, art, aliases: list[dict], derivations, others: di
     console.print(f"[cyan]{escape(labels.get(art.id, ''))}[/]", soft_wrap=True)
     console.print(f"[bold]{escape(art.headline or '(no headline)')}[/]")
     for name, value in (("published", art.published), ("updated", art.updated), ("byline", ", ".join(art.byline)),
-                        ("credit", art.credit), ("outlet", art.outlet), ("language", art.language)):  # fmt: skip
+                        ("credit", art.credit), ("dateline", art.dateline), ("outlet", art.outlet),
+                        ("language", art.language)):  # fmt: skip
         if value:
             console.print(f"  [dim]{name}:[/] {escape(str(value))}")
     if identical_date is not None:
