@@ -147,3 +147,21 @@ def test_navigation_words_are_written_in_one_script():
 ])
 def test_navigation_lines_are_furniture(line):
     assert is_page_furniture(line)
+
+
+@pytest.mark.parametrize("banner", ["Northshore Daily  News you can count on", "Northshore Daily News you can count on",
+                                    "Northshore Daily | News you can count on", "Northshore Daily \u2014 Since 1911"])
+def test_a_site_banner_with_its_slogan_above_one_headline_is_furniture(banner):
+    # a new-user finding: one headline under the banner, and a URL slug too short to name the title
+    page = f"{banner}\n\nFire at the Brennick plant forces 1,800 from homes\n\nA fire at the plant forced 1,800 people out."
+    art = structured(page, url="https://northshore-daily.example.net/2025/05/14/brennick-fire")
+    assert art.headline == "Fire at the Brennick plant forces 1,800 from homes"
+    assert art.text.startswith("A fire at the plant")
+
+
+@pytest.mark.parametrize("head", ["Northshore Daily editor resigns after audit", "Northshore Daily: the audit in full",
+                                  "Fire at the Brennick plant forces 1,800 from homes"])
+def test_a_headline_naming_the_outlet_stays_the_headline(head):
+    page = f"{head}\n\nThe board named a successor\n\nThe board met on Friday and named a successor."
+    art = structured(page, url="https://northshore-daily.example.net/2025/05/14/editor-resigns")
+    assert art.headline == head

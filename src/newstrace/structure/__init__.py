@@ -32,6 +32,7 @@ from newstrace.structure.credit import (
     canonical_agency,
     is_copyright_line,
     is_news_agency,
+    led_credit,
     names_page_publisher,
     parse_dateline,
     republication_notice,
@@ -56,13 +57,16 @@ from newstrace.structure.residue import (
     END_MARK,
     FRAGMENT,
     PLACEHOLDER,
+    PREAMBLE,
     PROMO,
     REPEATED,
     is_comment_heading,
     is_desk_code,
     is_end_mark,
     is_fragment,
+    is_newsletter_prompt,
     is_promo,
+    is_rewrite_preamble,
     paragraph_key,
     split_placeholders,
     split_repeats,
@@ -199,7 +203,7 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
             for agency in desk:
                 found.credit("signoff", agency)
             return "credit-line" if desk else FRAGMENT
-        agency = signoff_agency(stripped) if where & {"tail", "first"} else None
+        agency = signoff_agency(stripped) if where & {"tail", "first"} else led_credit(stripped)
         if agency:
             found.credit("signoff", agency)
             return "credit-line"
@@ -216,7 +220,9 @@ def _classify_line(line: str, where: set[str], found: _Found) -> str | None:
             return "date-line"
         if "tail" in where and is_end_mark(stripped):
             return END_MARK
-    if is_promo(stripped):
+    if "head" in where and is_rewrite_preamble(stripped):  # "Here is the article content:" opening the body
+        return PREAMBLE
+    if is_promo(stripped) or is_newsletter_prompt(stripped):
         return PROMO
     return None
 
@@ -280,6 +286,15 @@ def _split_body(paragraphs: list[str], found: _Found) -> tuple[list[str], int]:
             if i == n - 1:
                 last_structural = len(body)
             continue
+        lines = [line.strip() for line in para.split("\n") if line.strip()]
+        if "tail" in where and 2 <= len(lines) <= 3 and len(para) <= 80 and not signoff_agency(lines[0]) \
+                and not is_copyright_line(" ".join(lines)):
+            agency = signoff_agency(" ".join(lines))  # "(Source:\nthe AP)": a credit line broken over lines
+            if agency:
+                found.credit("signoff", agency)
+                found.residue.append(Residue(text=" ".join(lines), reason="credit-line"))
+                last_structural = len(body)
+                continue
         kept_lines = []
         for line in para.split("\n"):
             reason = _classify_line(line, where, found)
@@ -297,6 +312,12 @@ def _split_body(paragraphs: list[str], found: _Found) -> tuple[list[str], int]:
 #: Wire copy whose dateline lost its place: the agency in parentheses and a dash open the story.
 #: The dash may follow a full stop, in Spanish wire style ("(EFE).- Un terremoto ...").
 _AGENCY_LEAD = re.compile(r"^\s*\((?P<agency>[^()\n]{1,40})\)\s*\.?\s*(?:-+|\u2013|\u2014)\s*(?=\S)")
+
+
+#: The agency's credit run into the start of the story as a sentence of its own: "Via AP news wire. The ...",
+#: "Via Reuters — The ...". The story must go on after it with a capital.
+_VIA_LEAD = re.compile(r"(?i:via)\s+(?P<agency>[^\W\d_][^.:\n\u2013\u2014()]{1,35}?)\s*(?:[.:]|--|[\u2013\u2014])\s+"
+                       r"(?=[\"\u201c]?[A-Z\u00c0-\u00de])")
 
 
 def _find_dateline(body: list[str]) -> tuple[int, Dateline | None]:
@@ -347,6 +368,12 @@ def _clean_body(article: Article, body: list[str], last_structural: int, found: 
                 found.residue.append(Residue(text=lead.group(0).strip(), reason="credit-line"))
                 found.credit("dateline", agency)
                 body[0] = body[0][lead.end():]
+            via = _VIA_LEAD.match(body[0])
+            agency = canonical_agency(via.group("agency")) if via else None
+            if agency and is_news_agency(agency):  # "Via AP news wire. The Senate ...": the credit run in
+                found.residue.append(Residue(text=via.group(0).strip(), reason="credit-line"))
+                found.credit("signoff", agency)
+                body[0] = body[0][via.end():]
         last, agency = split_run_in_signoff(body[-1])
         if agency:  # "... on February 27. Reuter"
             found.residue.append(Residue(text=body[-1][len(last):].strip(), reason="credit-line"))

@@ -41,6 +41,11 @@ AGENCIES: dict[str, tuple[str, ...]] = {
     "Notimex": ("Notimex",),
     "Prensa Latina": ("Prensa Latina",),
     "Télam": ("Télam", "Agencia Télam"),
+    # financial and regional wires crediting their copy as "(RTTNews) - Shares of ..."
+    "RTTNews": ("RTTNews", "RTT News"),
+    "Dow Jones Newswires": ("Dow Jones Newswires",),
+    "Jiji Press": ("Jiji Press", "Jiji"),
+    "Interfax": ("Interfax",),
 }
 
 
@@ -349,8 +354,9 @@ class Dateline:
 _UPPER_PLACE = r"[A-Z\u00c0-\u00de][A-Z\u00c0-\u00de.'\u2019/\-]*(?:\s+[A-Z\u00c0-\u00de][A-Z\u00c0-\u00de.'\u2019/\-]*){0,4}"
 _TITLE_PLACE = r"[A-Z\u00c0-\u00de][\w.'\u2019\-]*(?:\s+[A-Z\u00c0-\u00de][\w.'\u2019\-]*){0,3}"
 #: The dash closing a dateline, after a full stop in Spanish and Latin-American wire style
-#: ("VALDECERRO (EFE).- ", "(AP).\u2014 "), or a colon.
-_DASH = r"(?:\s*\.?\s*(?:--|[-\u2013\u2014\u2012\u2015])\s*|:\s+)"
+#: ("VALDECERRO (EFE).- ", "(AP).\u2014 "), or a colon, or the double angle some papers print for
+#: it ("WASHINGTON >> The Senate ...", spaced on both sides).
+_DASH = r"(?:\s*\.?\s*(?:--|[-\u2013\u2014\u2012\u2015])\s*|:\s+|\s*>>\s+)"
 _DATELINE_AGENCY = re.compile(
     rf"^(?P<place>{_TITLE_PLACE}|{_UPPER_PLACE})(?P<rest>,[^()\n]{{1,60}}?)?\s*\((?P<agency>[^()\n]{{1,40}})\)(?P<dash>{_DASH})"
 )
@@ -360,7 +366,7 @@ _DATELINE_AGENCY = re.compile(
 _HYPHEN_DASH = r"\s*-\s+|\s+-(?=[\"\u201c\u2018'A-Z\u00c0-\u00de0-9])"
 _DATELINE_PLAIN = re.compile(
     rf"^(?P<place>{_UPPER_PLACE}|{_TITLE_PLACE})(?P<rest>\s*,[^()\n\u2014\u2013]{{1,60}}?)?"
-    rf"(?P<dash>{_HYPHEN_DASH}|\s*(?:--|[\u2013\u2014])\s*)"
+    rf"(?P<dash>{_HYPHEN_DASH}|\s*(?:--|[\u2013\u2014])\s*|\s+>>\s+)"
 )
 #: Capitalised labels that open a paragraph with a dash but are no place ("BREAKING — ...").
 _KICKERS = frozenset(
@@ -445,6 +451,8 @@ def parse_dateline(paragraph: str) -> Dateline | None:
     'Pellwyrth, Ossery'
     >>> parse_dateline("NATO \u2014 the alliance said.") is None, parse_dateline("BREAKING \u2014 A fire.") is None
     (True, True)
+    >>> parse_dateline("PELLWYRTH >> The port shut.").place
+    'PELLWYRTH'
     >>> d = parse_dateline("Pellwyrth\\nCNN\\n \u2014 \\n")
     >>> d.text, d.credit
     ('Pellwyrth (CNN)', 'CNN')
@@ -486,6 +494,11 @@ def parse_dateline(paragraph: str) -> Dateline | None:
 
 
 _SENTENCE_END = re.compile(r"[.!?\"\u201d\u2019)]\s+")
+#: A credit run into the end of the last paragraph after its last sentence, introduced by "Via" or
+#: "Source:" ("... the price too high. (Source: the AP)", "... too high. Via Reuters").
+_RUN_IN_CREDIT = re.compile(r"(?i)^\s*\(?\s*(?:via|sources?\s*:)\s+(?P<agency>[^()\n]{1,40}?)\s*\)?\s*\.?\s*$")
+#: A word that introduces a credit ("Via", "Source:"): the agency after it is never split off alone.
+_LEAD_WORD = re.compile(r"(?i)\(?(?:via|sources?:)")
 
 
 def split_run_in_signoff(paragraph: str) -> tuple[str, str | None]:
@@ -499,6 +512,8 @@ def split_run_in_signoff(paragraph: str) -> tuple[str, str | None]:
     ('Trading ends on February 27.', 'Reuters')
     >>> split_run_in_signoff("He said he would call AP.")[1] is None
     True
+    >>> split_run_in_signoff("LINK (via The Guardian)")
+    ('LINK', 'The Guardian')
     """
     ends = list(_SENTENCE_END.finditer(paragraph))
     if ends and len(paragraph) - ends[-1].end() <= 45:
@@ -507,22 +522,39 @@ def split_run_in_signoff(paragraph: str) -> tuple[str, str | None]:
             return paragraph[: ends[-1].start() + 1].rstrip(), desk[0]
         tail = paragraph[ends[-1].end():].strip(" -\u2013\u2014()")
         agency = canonical_agency(tail) if tail else None
+        led = _RUN_IN_CREDIT.match(paragraph[ends[-1].end():])  # "... too high. (Source: the AP)", "... Via Reuters"
+        agency = agency or (canonical_agency(led.group("agency")) if led else None)
         if agency:
             return paragraph[: ends[-1].start() + 1].rstrip(), agency
     # A table line or fragment has no sentence end: a final long agency form is the sign-off.
     words = paragraph.split()
     inside = paragraph[paragraph.rfind("(") + 1:] if words and words[-1].endswith(")") else ""
     closes_list = "," in inside or ";" in inside  # "(AFP, Reuters)": never the last of a list alone
-    if len(words) >= 2 and not paragraph.rstrip().endswith((".", "!", "?")) and len(words[-1]) > 2 and not closes_list:
+    # "(Source: the AP)", "LINK (via The Guardian)": a parenthesis opened before the last word is read
+    # whole, never cut in two
+    opened_before = words and words[-1].endswith(")") and "(" not in words[-1]
+    if opened_before and len(words) >= 2 and not paragraph.rstrip().endswith((".", "!", "?")):
+        at = paragraph.rfind("(")
+        led = _RUN_IN_CREDIT.match(paragraph[at:]) if at > 0 else None
+        agency = canonical_agency(led.group("agency")) if led else None
+        if agency:
+            return paragraph[:at].rstrip(), agency
+    if len(words) >= 2 and not paragraph.rstrip().endswith((".", "!", "?")) and len(words[-1]) > 2 and not closes_list \
+            and not opened_before and not _LEAD_WORD.fullmatch(words[-2]):
         agency = canonical_agency(words[-1].strip(" -()"))
         if agency:
             return paragraph[: paragraph.rstrip().rfind(words[-1])].rstrip(), agency
     return paragraph, None
 
 
+#: Words that introduce the agency on a credit line of its own: "Via AP news wire", "Source: Reuters",
+#: "(Source: the AP)", "This story was reported by The Associated Press." (a whole line only, never
+#: a sentence of the story, such as "..., the Associated Press reported.").
+_CREDIT_LEAD = (r"(?:via|sources?\s*:|this\s+(?:story|report|article)\s+(?:was\s+)?"
+                r"(?:reported|written|produced|provided|distributed)\s+by)\s+")
 _SIGNOFF = re.compile(
     r"^\s*(?:[-\u2013\u2014\u2015~/]+\s*|\(\s*)?"
-    r"(?:(?:copyright|\u00a9|\(c\))\s*(?:\d{4}\s*)?)?"
+    r"(?:(?:copyright|\u00a9|\(c\))\s*(?:\d{4}\s*)?|" + _CREDIT_LEAD + r")?"
     r"(?P<body>[^()\n]{1,60}?)"
     r"\s*\)?\s*(?:[.,;]?\s*(?:all rights reserved\.?.*)?)?$",
     re.IGNORECASE,
@@ -555,6 +587,29 @@ def signoff_agency(line: str) -> str | None:
     if m:
         return canonical_agency(m.group("body").strip(" .,;"))
     return None
+
+
+#: "Source:" is left out: near the top it also labels a chart's or a photo's source, no credit of the story.
+_LED_LINE = re.compile(r"^\s*(?:via|this\s+(?:story|report|article)\s+(?:was\s+)?"
+                       r"(?:reported|written|produced|provided|distributed)\s+by)\s", re.IGNORECASE)
+
+
+def led_credit(line: str) -> str | None:
+    """The agency a credit line introduced by its lead words names ("Via AP news wire", "This story was
+    reported by The Associated Press."), or ``None``. Such a line is a credit wherever it stands near
+    the story's ends, not only in the sign-off's place (a "Source: AP" line is, only there).
+
+    Args:
+        line: one line.
+
+    Returns:
+        The canonical agency (:func:`signoff_agency`) when the line opens with those words and is
+        nothing but the credit, else ``None``.
+
+    >>> led_credit("Via AP news wire"), led_credit("Via Appia reopens") is None
+    ('The Associated Press', True)
+    """
+    return signoff_agency(line) if _LED_LINE.match(line) else None
 
 
 #: A wire desk's signature closing a story: the writers' and editors' initials in lower case joined by

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from newstrace.structure.residue import is_newsletter_prompt, is_rewrite_preamble
+
 #: Words of navigation bars, account links and section menus (English, Spanish, Portuguese,
 #: German, French, Greek), and language names of language menus, casefolded. Collected from the
 #: page furniture of the provenance corpus's scraped pages and common news-site menus; a line
@@ -224,6 +226,54 @@ def language_label_prefix(line: str) -> int:
     return m.end() if rest[:1].isupper() else 0
 
 
+#: Host labels that name no site ("calder-courier.example"): never part of a site's name in a banner.
+_RESERVED_LABELS = frozenset({"example", "invalid", "test", "localhost"})
+_BANNER_BREAK = re.compile(r"\s{2,}|\s*[|\u00b7\u2022]\s*|\s+[-\u2013\u2014]\s+|\s+(?=[A-Z\u00c0-\u00de])")
+
+
+def is_site_banner(line: str, site: frozenset[str], next_line: str) -> bool:
+    """True when ``line`` is the site's name run into its slogan ("Northshore Daily  News you can count
+    on", "Westford Ledger | Your region, every morning") above a headline.
+
+    The line opens with the site's name (two or more words of the URL's host, or one host label of six
+    letters or more), then ends or breaks (two spaces, a bar, a spaced dash, or a capitalised word:
+    a headline opening with the outlet's name goes on in lower case, "Calder Courier editor resigns");
+    the line has no colon and no sentence end; and the next line is headline-like
+    (:func:`is_headline_like`) and opens with no site name itself. A new-user finding: with one
+    headline under such a banner and no title slug in the URL, the banner was taken for the headline.
+
+    Args:
+        line: a line above the body.
+        site: words of the site's name (:func:`site_words`).
+        next_line: the next non-empty line.
+
+    >>> is_site_banner("Northshore Daily  News you can count on", frozenset({"northshore", "daily"}),
+    ...                "Fire forces 1,800 from homes")
+    True
+    >>> is_site_banner("Northshore Daily editor resigns", frozenset({"northshore", "daily"}), "A deck line here")
+    False
+    """
+    name = site - _RESERVED_LABELS
+    text = line.strip()
+    if not name or ":" in text or text.endswith((".", "!", "?")) or not is_headline_like(next_line):
+        return False
+
+    def opening(s: str) -> int:
+        """End offset of the run of site words opening ``s`` (0 when it is no site name)."""
+        end, count, longest = 0, 0, 0
+        for m in NAV_TOKEN.finditer(s):
+            if s[end:m.start()].strip() or m.group(0).casefold() not in name:
+                break
+            end, count, longest = m.end(), count + 1, max(longest, len(m.group(0)))
+        return end if count >= 2 or longest >= 6 else 0
+
+    end = opening(text)
+    if not end or opening(next_line.strip()):
+        return False
+    rest = text[end:]
+    return not rest.strip() or bool(_BANNER_BREAK.match(rest))
+
+
 #: How many leading lines may be skipped as furniture (a language menu lists a dozen or more).
 MAX_FURNITURE_LINES = 30
 
@@ -234,7 +284,10 @@ def skip_leading_furniture(head_line: str, paragraphs: list[str], site: frozense
 
     The head line and the lines after it are read in order while they are page furniture
     (:func:`is_page_furniture`; a one-word label such as a section name "Venezuela" counts only
-    when a headline-like line follows it). The first other line becomes the headline when it
+    when a headline-like line follows it), a newsletter prompt
+    (:func:`newstrace.structure.residue.is_newsletter_prompt`) or a text generator's preamble
+    (:func:`newstrace.structure.residue.is_rewrite_preamble`) or the site's banner above a headline
+    (:func:`is_site_banner`). The first other line becomes the headline when it
     is headline-like (:func:`is_headline_like`); otherwise the document has no headline and
     that line opens the body, so no body text is ever taken for a title.
 
@@ -259,9 +312,14 @@ def skip_leading_furniture(head_line: str, paragraphs: list[str], site: frozense
         if not is_page_furniture(head_line):
             return head_line, paragraphs, []
         k = 1
+    def next_line(k: int) -> str:
+        return next((ln for _, ln in lines[k + 1:] if ln.strip()), "")
+
     while k < min(len(lines), MAX_FURNITURE_LINES) and (
         not lines[k][1].strip() or is_page_furniture(lines[k][1], site)
+        or is_newsletter_prompt(lines[k][1]) or is_rewrite_preamble(lines[k][1])
         or (len(lines[k][1].split()) == 1 and k + 1 < len(lines) and is_headline_like(lines[k + 1][1]))
+        or (not titled and is_site_banner(lines[k][1], site, next_line(k)))
     ):
         k += 1
     if k == 0:

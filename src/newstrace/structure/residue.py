@@ -16,6 +16,7 @@ FRAGMENT = "trailing-fragment"
 END_MARK = "end-mark"
 PLACEHOLDER = "template-placeholder"
 COMMENTS = "reader-comments"
+PREAMBLE = "rewrite-preamble"
 #: Shortest paragraph (words) that counts as a repeat when it occurs again.
 MIN_REPEAT_WORDS = 5
 
@@ -29,6 +30,7 @@ _PROMO = re.compile(
     r"|don'?t\s+miss\b|we\s+recommend\b|skip\s+(?:to\s+)?(?:content|advertisement)|scroll\s+(?:down\s+)?to\s+continue)",
     re.IGNORECASE,
 )
+_OPENING_QUOTES = "\"'\u201c\u2018\u201e\u00ab\u2039"
 _END_MARK = re.compile(r"^\s*(?:-+\s*30\s*-+|#{3,}|\*{3,}|end(?:s)?\.?|\(?end\)?|--\s*end\s*--)\s*$", re.IGNORECASE)
 _QUOTE_CHARS = "\"'\u201c\u201d\u2018\u2019\u201e\u201a\u00ab\u00bb\u2039\u203a`\u00b4"
 _QUOTE_TABLE = str.maketrans({ch: '"' for ch in _QUOTE_CHARS})
@@ -43,7 +45,8 @@ def paragraph_key(text: str) -> str:
 def is_promo(paragraph: str) -> bool:
     """True for a short promotional or navigation line ("Read more: ...", "Sign up for ...", "Advertisement").
 
-    Long paragraphs are never promo lines, so a story that mentions a newsletter stays whole.
+    Long paragraphs are never promo lines, so a story that mentions a newsletter stays whole, nor
+    is a paragraph opening with a quotation mark (a speaker's words: '"Sign up for the alerts," the mayor said').
 
     >>> is_promo("READ MORE: How the ferry timetable was rewritten")
     True
@@ -53,7 +56,74 @@ def is_promo(paragraph: str) -> bool:
     False
     """
     words = paragraph.split()
-    return 0 < len(words) <= 30 and bool(_PROMO.match(paragraph.strip()))
+    text = paragraph.strip()
+    # a paragraph opening with a quotation is a speaker's words ('"Sign up for the alerts," the mayor said')
+    return 0 < len(words) <= 30 and text[:1] not in _OPENING_QUOTES and bool(_PROMO.match(text))
+
+
+#: A newsletter or alerts prompt addressed to the reader: an imperative ("Stay up to date", "Sign up",
+#: "Subscribe", "Get ...", "Never miss ...") and, in the same line, the subscription it offers
+#: ("our newsletter", "your inbox", "email alerts"), so that no sentence of a story is one; a quotation
+#: ('"Sign up for our alerts," the mayor said') is the story's.
+_NEWSLETTER = re.compile(
+    r"(?i)^\W*(?:(?:stay|keep)\s+(?:up[\s-]+to[\s-]+date|updated|informed|in\s+the\s+know|ahead)|sign(?:ing)?\s+up"
+    r"|subscribe|get\s+(?:the|our|all|breaking|daily|free|the\s+latest)|never\s+miss|don'?t\s+miss|be\s+the\s+first"
+    r"|want\s+(?:more|the\s+latest|to\s+stay)|receive|join)\b"
+)
+_NEWSLETTER_OFFER = re.compile(
+    r"(?i)\b(?:our|your|free)\s+(?:\w+\s+){0,2}(?:newsletters?|inbox|e-?mails?|alerts|notifications|briefings?|digest)\b"
+    r"|\bnewsletters?\b|\bdelivered\s+(?:straight\s+|directly\s+)?to\s+your\b"
+)
+
+
+def is_newsletter_prompt(line: str) -> bool:
+    """True for a page's newsletter or alerts prompt standing as a line of its own ("Stay up to date
+    with the latest news by signing up for our newsletter.", "Sign up for our newsletter"): an
+    imperative opening it and the subscription it offers in the line, at most 30 words.
+
+    Args:
+        line: one line of text.
+
+    Returns:
+        Whether the line is such a prompt; a story's sentence about a newsletter ("Subscribers to
+        the council newsletter were told ...") is not.
+
+    >>> is_newsletter_prompt("Stay up to date with the latest news by signing up for our newsletter.")
+    True
+    >>> is_newsletter_prompt("Stay calm, the mayor told residents on Monday.")
+    False
+    """
+    text = line.strip()
+    return 0 < len(text.split()) <= 30 and text[:1] not in _OPENING_QUOTES and bool(_NEWSLETTER.match(text)) \
+        and bool(_NEWSLETTER_OFFER.search(text))
+
+
+#: The line a text generator writes before the text it rewrote or extracted ("Here is the article
+#: content:", "Sure! Here's the rewritten article:"): a whole line ending in a colon, naming the text.
+_PREAMBLE = re.compile(
+    r"(?i)^(?:(?:sure|certainly|okay|ok|of\s+course)\s*[,!.]?\s*)?here(?:\s+is|['\u2019]s|\s+are)\s+"
+    r"(?:the|a|an|your|my)\s+(?:[\w-]+\s+){0,4}?"
+    r"(?:article|articles|text|content|story|version|rewrite|summary|translation|copy|news|report|piece|post)"
+    r"(?:\s+(?:content|text|body))?(?:\s+of\s+(?:the|this|your)\s+(?:[\w-]+\s+){0,2}?(?:article|text|story|content|piece|report))?"
+    r"(?:\s+(?:you|that)\s+[^:\n]{1,40})?\s*:$"
+)
+
+
+def is_rewrite_preamble(line: str) -> bool:
+    """True for a text generator's preamble line ("Here is the article content:", "Here is the
+    rewritten article:"), the whole line only, ending in a colon.
+
+    Args:
+        line: one line of text.
+
+    Returns:
+        Whether it is such a preamble; a quoted or running sentence that opens with "Here is"
+        ("Here is the deal: ...") is not, as it goes on after its colon.
+
+    >>> is_rewrite_preamble("Here is the rewritten article:"), is_rewrite_preamble("Here is the deal: we pay.")
+    (True, False)
+    """
+    return bool(_PREAMBLE.match(line.strip()))
 
 
 #: The names a page gives its reader-comment thread ("Reader responses", "Have your say").
