@@ -249,3 +249,21 @@ def test_a_changed_input_that_dated_an_article_marks_it_for_the_next_trace(tmp_p
         assert incremental == sorted((d.copy_id, d.origin_id or "", d.inferred_source)
                                      for d in s.derivations(resolved=False))  # fmt: skip
         assert any(d.inferred_source and story in (d.copy_id, *d.sibling_ids) for d in s.derivations(resolved=False))
+
+
+def test_a_text_files_date_says_where_it_came_from(tmp_path):
+    """A text file's date is from its URL's day, its date line or a record's date field: the sources
+    table's date_source says which (a new-user finding: it was empty but for HTML pages)."""
+    body = "\n\nFerry service resumes\n\nThe ferry ran again on Monday after three days of storms, the harbour office said.\n"
+    by_url = tmp_path / "a.txt"
+    by_url.write_text("URL: https://harbour.example.org/2025/05/14/ferry-resumes" + body, encoding="utf-8")
+    by_line = tmp_path / "b.txt"
+    by_line.write_text("Ferry service resumes again\n\nPublished May 12, 2025\n\nThe ferry to Calder Island ran on "
+                       "Monday, the office said, after storms.\n", encoding="utf-8")  # fmt: skip
+    feed = tmp_path / "c.jsonl"
+    feed.write_text(json.dumps({"text": "Ferry runs\n\nThe island ferry ran again on Tuesday after the storms.",
+                                "published": "2025-05-13"}) + "\n", encoding="utf-8")  # fmt: skip
+    with Store(tmp_path / "s.duckdb") as s:
+        ingest([by_url, by_line, feed], s, jobs=1)
+        rows = {Path(r[0]).name: (r[1], r[2]) for r in s._q("SELECT path, published, date_source FROM aliases").fetchall()}
+    assert rows == {"a.txt": ("2025-05-14", "url"), "b.txt": ("2025-05-12", "text"), "c.jsonl": ("2025-05-13", "record")}

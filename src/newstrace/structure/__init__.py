@@ -498,8 +498,10 @@ def _fill_dates(article: Article, meta: dict[str, Any], found: _Found, texts: li
     """Published and updated: reader metadata, else the record's raw date, stamp lines, the
     headline's date suffix, else the day in the record's URL ``url``; ambiguous numeric dates
     resolved from the document's evidence. A month alone ("date 2019-06") gives way to a day in
-    that month found later or in the URL."""
+    that month found later or in the URL. Where the published date came from is noted as
+    ``meta["date_source"]`` (``record``, ``text`` or ``url``) unless the reader named it already."""
     chosen: dict[str, DateMention | None] = {}
+    published_from = None
     for label in ("published", "updated"):
         candidates = [parse_date_value(meta.get(label)) if meta.get(label) not in (None, "") else None]
         if label == "published":
@@ -507,6 +509,8 @@ def _fill_dates(article: Article, meta: dict[str, Any], found: _Found, texts: li
         candidates += getattr(found, label)
         present = [c for c in candidates if c is not None]
         first = present[0] if present else None
+        if label == "published" and first is not None:
+            published_from = "record" if candidates.index(first) < 2 else "text"
         if first is not None and first.precision == "month":  # a day in that month, stated later, is finer
             month = first.local_iso()
             first = next((c for c in present if c.precision == "day" and c.local_iso().startswith(month)), first)
@@ -534,6 +538,11 @@ def _fill_dates(article: Article, meta: dict[str, Any], found: _Found, texts: li
         day = url_date(url)
         if day is not None and (article.published is None or day.local_iso().startswith(article.published)):
             article.published, article.published_offset = day.local_iso(), day.offset
+            published_from = "url"
+    if article.published and published_from and not meta.get("date_source"):
+        # where the date came from, for the sources table: a reader's page metadata names its own
+        # ("json-ld", "meta"); else the record's date field, a date line of the text, or the URL's day
+        meta["date_source"] = published_from
 
 
 def _is_declared_title(meta: dict[str, Any], line: str) -> bool:
@@ -584,7 +593,7 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
         anywhere, the day in the URL path fills ``published``. Unfilled template placeholders
         ("story.lead_photo.caption") are residue.
     """
-    meta = meta or {}
+    meta = meta if meta is not None else {}  # the article's own dict: the date's source is noted in it
     head_line, paragraphs = split_document(repaired)
     placeholders: list[str] = []  # unfilled template fields ("story.lead_photo.caption"): residue
     head_line, found_here = split_placeholders(head_line)
