@@ -80,6 +80,13 @@ def test_trailing_sentence_comma_is_not_content():
     ("Ines Calloway, who runs the bakery on the main square, called the tart \u201cthe best thing I ever made.\u201d",
      "Ines Calloway"),
     ("Ines Calloway, who runs the bakery, said the jury was \u201cvery generous with its time.\u201d", "Ines Calloway"),
+    # commas inside the clause keep it open up to the comma before the cue (an adversarial test's
+    # regressions of the first version of the rule)
+    ("Ines Calloway, who chairs the board and who, by her own account, rarely agrees with Berg, said "
+     "\u201cthis time he is right.\u201d", "Ines Calloway"),
+    ("Ines Calloway, who in 2019, after the storm, rebuilt the quay, said \u201cwe cannot do it twice.\u201d",
+     "Ines Calloway"),
+    ("Ines Calloway, who, as Tomas Berg noted, chairs the board, said \u201cthe plan is sound.\u201d", "Ines Calloway"),
 ])  # fmt: skip
 def test_a_relative_clause_after_a_comma_closes_at_the_next_comma(text, speaker):
     """A new-user finding: the quotation the judges called was given to the person the sentence opens with."""

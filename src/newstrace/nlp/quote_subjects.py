@@ -75,23 +75,29 @@ class CueSubjects(QuoteLayout):
     def _clear_path(self, between: list[int]) -> bool:
         """No finite verb between a subject and its cue, except in a relative clause or an
         aside between commas, dashes or brackets ("Kall, who teaches debate, said"). A relative
-        clause set off by a comma closes at the next comma: a verb after it is the subject's own
-        ("Duchâteau, who runs the café, won the award for a tart that judges called "...""; the
-        judges speak, a new-user finding)."""
+        clause set off by a comma ends at a comma right before the cue, else at its last comma: a
+        verb after that comma is the subject's own ("Duchâteau, who runs the café, won the award for a tart that judges
+        called "..."": the judges speak, a new-user finding), while commas inside the clause
+        ("who, by her own account, rarely agrees with Berg, said") keep it open."""
         doc = self.doc
         aside = False
-        comma_clause = False  # the aside is a relative clause opened after a comma
+        clause_at = None  # where a relative clause opened right after a comma
         for k, i in enumerate(between):
             t = doc[i]
             if t.lower_ in RELATIVE_WORDS or t.text in {"(", "--", "—", "–"}:
-                if not aside:
-                    comma_clause = t.lower_ in RELATIVE_WORDS and k > 0 and doc[between[k - 1]].text == ","
+                if not aside and clause_at is None and t.lower_ in RELATIVE_WORDS and k > 0 \
+                        and doc[between[k - 1]].text == ",":
+                    clause_at = k
                 aside = True
             elif t.text in {")"}:
                 aside = False
-            elif t.text == "," and aside and comma_clause:
-                aside = comma_clause = False
             elif self.idx.is_verb(i) and not aside:
+                return False
+        # a comma right before the cue closes the clause there ("Ruiz, who ..., said"); without one
+        # the clause closed at its last comma inside
+        if clause_at is not None and between and between[-1] + 1 < len(doc) and doc[between[-1] + 1].text != ",":
+            commas = [k for k in range(clause_at, len(between)) if doc[between[k]].text == ","]
+            if commas and any(self.idx.is_verb(i) for i in between[commas[-1] + 1:]):
                 return False
         return True
 
