@@ -159,6 +159,27 @@ def test_a_site_banner_with_its_slogan_above_one_headline_is_furniture(banner):
     assert art.text.startswith("A fire at the plant")
 
 
+@pytest.mark.parametrize(("url", "page"), [
+    # a headline opening with the outlet's or its town's name, over a deck, a wrapped body or a date line
+    # (an adversarial test of the first version of the rule dropped each of these)
+    ("https://northshore-daily.example.net/2025/05/14/editor-resigns",
+     "Northshore Daily Editor Resigns After Audit\n\nThe paper's editor stepped down amid questions\n\nBody text here."),
+    ("https://www.calder-courier.com/news/2025/ferry-budget-vote",
+     "Calder Council approves ferry budget\n\nCouncillors back a two-year deal for the island route\n\nBody."),
+    ("https://www.calder-courier.com/news/2025/05/14/ferry-budget",
+     "Calder Courier Council approves ferry budget\n\nCouncillors on Tuesday backed a two-year budget for the\n"
+     "island ferry route, ending months of talks."),
+    ("https://northshore-daily.example.net/2025/05/14/mayor-quits",
+     "Northshore Daily Mayor Lena Voss quits\n\nUpdated 14 May 2025\n\nThe mayor resigned on Tuesday."),
+    ("https://elbtaler-rundschau.de/lokales/2025/rathaus-streit",
+     "Elbtaler Rundschau Bürgermeister tritt nach Streit zurück\n\nDer Rat hatte ihm das Vertrauen entzogen\n\nText."),
+    ("https://northshore-daily.example.net/2025/05/14/editor",  # no title slug: no evidence
+     "Northshore Daily Editor Resigns After Audit\n\nThe editor stepped down amid questions\n\nBody text here."),
+])  # fmt: skip
+def test_a_headline_opening_with_the_site_name_is_not_taken_for_a_banner(url, page):
+    assert structured(page, url=url).headline == page.split("\n")[0]
+
+
 @pytest.mark.parametrize("head", ["Northshore Daily editor resigns after audit", "Northshore Daily: the audit in full",
                                   "Fire at the Brennick plant forces 1,800 from homes"])
 def test_a_headline_naming_the_outlet_stays_the_headline(head):

@@ -610,7 +610,7 @@ def structure_article(article: Article, repaired: str, meta: dict[str, Any]) -> 
         head_line, paragraphs = paragraphs[above - 1], paragraphs[above:]
     else:  # navigation, menus and site banners above the title, told by their words
         head_line, paragraphs, furniture = skip_leading_furniture(
-            head_line, paragraphs, site_words(url), _is_declared_title(meta, head_line))
+            head_line, paragraphs, site_words(url), _is_declared_title(meta, head_line), url)
     head_line, paragraphs, labels = set_aside_head(head_line, paragraphs, repaired, _is_declared_title(meta, head_line))
     furniture += labels
     head = split_headline(head_line, site_names, hint=meta.get("headline"))

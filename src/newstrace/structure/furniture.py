@@ -13,6 +13,7 @@ import re
 from urllib.parse import urlsplit
 
 from newstrace.structure.residue import is_newsletter_prompt, is_rewrite_preamble
+from newstrace.structure.stamps import is_metadata_line
 
 #: Words of navigation bars, account links and section menus (English, Spanish, Portuguese,
 #: German, French, Greek), and language names of language menus, casefolded. Collected from the
@@ -231,47 +232,72 @@ _RESERVED_LABELS = frozenset({"example", "invalid", "test", "localhost"})
 _BANNER_BREAK = re.compile(r"\s{2,}|\s*[|\u00b7\u2022]\s*|\s+[-\u2013\u2014]\s+|\s+(?=[A-Z\u00c0-\u00de])")
 
 
-def is_site_banner(line: str, site: frozenset[str], next_line: str) -> bool:
-    """True when ``line`` is the site's name run into its slogan ("Northshore Daily  News you can count
-    on", "Westford Ledger | Your region, every morning") above a headline.
+def title_slug_words(url: str | None) -> list[str]:
+    """Content words of the last hyphenated segment of a URL's path, two at least (``/2025/05/14/brennick-fire``
+    gives ``["brennick", "fire"]``), as :func:`newstrace.structure.headline.slug_words` reads them but
+    from two words on; ``[]`` without such a segment."""
+    from newstrace.structure.headline import _SLUG_STOP, _SLUG_WORD
 
-    The line opens with the site's name (two or more words of the URL's host, or one host label of six
-    letters or more), then ends or breaks (two spaces, a bar, a spaced dash, or a capitalised word:
-    a headline opening with the outlet's name goes on in lower case, "Calder Courier editor resigns");
-    the line has no colon and no sentence end; and the next line is headline-like
-    (:func:`is_headline_like`) and opens with no site name itself. A new-user finding: with one
-    headline under such a banner and no title slug in the URL, the banner was taken for the headline.
+    if not url:
+        return []
+    for segment in reversed(urlsplit(url if "//" in url else "//" + url).path.split("/")):
+        segment = re.sub(r"\.[A-Za-z0-9]{2,5}$", "", segment)
+        if "-" in segment or "_" in segment:
+            words = [w.casefold() for w in _SLUG_WORD.findall(segment.replace("_", "-"))]
+            words = [w for w in words if len(w) > 2 and w not in _SLUG_STOP]
+            return words if len(words) >= 2 else []
+    return []
+
+
+def is_site_banner(line: str, site: frozenset[str], next_line: str, slug: list[str]) -> bool:
+    """True when ``line`` is the site's name run into its slogan ("Northshore Daily  News you can count
+    on", "Northshore Daily | Your region, every morning") above the headline ``next_line``.
+
+    All of the evidence is needed, as a headline may open with the outlet's or its town's name
+    ("Northshore Daily Editor Resigns", "Calder Council approves ..."): the line opens with the
+    site's whole name (every word of the URL's host, two or more, or one host label of six letters or
+    more), then ends or breaks (two spaces, a bar, a spaced dash or a capitalised word), with no colon
+    and no sentence end; and the URL's title slug (:func:`title_slug_words`) names the next line (half
+    of its words there) and none of the line's. A new-user finding: with one headline under such a
+    banner and a slug too short for :func:`newstrace.structure.headline.headline_below_furniture`,
+    the banner was taken for the headline.
 
     Args:
         line: a line above the body.
         site: words of the site's name (:func:`site_words`).
-        next_line: the next non-empty line.
+        next_line: the next line, a paragraph of its own.
+        slug: :func:`title_slug_words` of the page's URL.
 
     >>> is_site_banner("Northshore Daily  News you can count on", frozenset({"northshore", "daily"}),
-    ...                "Fire forces 1,800 from homes")
+    ...                "Fire forces 1,800 from homes", ["brennick", "fire"])
     True
-    >>> is_site_banner("Northshore Daily editor resigns", frozenset({"northshore", "daily"}), "A deck line here")
+    >>> is_site_banner("Northshore Daily Editor Resigns", frozenset({"northshore", "daily"}),
+    ...                "The editor left on Tuesday", ["editor", "resigns"])
     False
     """
     name = site - _RESERVED_LABELS
     text = line.strip()
-    if not name or ":" in text or text.endswith((".", "!", "?")) or not is_headline_like(next_line):
+    if not name or len(slug) < 2 or ":" in text or text.endswith((".", "!", "?")) or not is_headline_like(next_line):
         return False
-
-    def opening(s: str) -> int:
-        """End offset of the run of site words opening ``s`` (0 when it is no site name)."""
-        end, count, longest = 0, 0, 0
-        for m in NAV_TOKEN.finditer(s):
-            if s[end:m.start()].strip() or m.group(0).casefold() not in name:
-                break
-            end, count, longest = m.end(), count + 1, max(longest, len(m.group(0)))
-        return end if count >= 2 or longest >= 6 else 0
-
-    end = opening(text)
-    if not end or opening(next_line.strip()):
+    words, end = set(), 0
+    for m in NAV_TOKEN.finditer(text):
+        if text[end:m.start()].strip() or m.group(0).casefold() not in name:
+            break
+        words.add(m.group(0).casefold())
+        end = m.end()
+    if words != name or (len(name) == 1 and len(next(iter(name))) < 6):
         return False
     rest = text[end:]
-    return not rest.strip() or bool(_BANNER_BREAK.match(rest))
+    if rest.strip() and not _BANNER_BREAK.match(rest):
+        return False
+    return slug_share(next_line, slug) >= 0.5 and slug_share(rest, slug) == 0
+
+
+def slug_share(line: str, slug: list[str]) -> float:
+    """Share (0-1) of the slug's words in ``line`` (casefolded)."""
+    from newstrace.structure.headline import slug_match
+
+    return slug_match(line, slug)
 
 
 #: How many leading lines may be skipped as furniture (a language menu lists a dozen or more).
@@ -279,7 +305,7 @@ MAX_FURNITURE_LINES = 30
 
 
 def skip_leading_furniture(head_line: str, paragraphs: list[str], site: frozenset[str] = frozenset(),
-                           titled: bool = False) -> tuple[str, list[str], list[str]]:
+                           titled: bool = False, url: str | None = None) -> tuple[str, list[str], list[str]]:
     """Set aside page furniture at the top of a document and choose the headline after it.
 
     The head line and the lines after it are read in order while they are page furniture
@@ -298,6 +324,7 @@ def skip_leading_furniture(head_line: str, paragraphs: list[str], site: frozense
         titled: the head line is the title the page itself declares (an HTML page's ``h1`` or
             ``title``): it is then set aside only when its own words are navigation, never for
             naming the site ("The Calder Courier Blog") nor for being one word ("Indonesia").
+        url: the page's URL, whose title slug tells a site banner (:func:`is_site_banner`).
 
     Returns:
         ``(head_line, paragraphs, furniture)``: unchanged, with ``furniture == []``, when the
@@ -312,14 +339,20 @@ def skip_leading_furniture(head_line: str, paragraphs: list[str], site: frozense
         if not is_page_furniture(head_line):
             return head_line, paragraphs, []
         k = 1
+    slug = [] if titled else title_slug_words(url)
+
     def next_line(k: int) -> str:
-        return next((ln for _, ln in lines[k + 1:] if ln.strip()), "")
+        """The next non-empty line where it is a paragraph of its own (a wrapped body's line is none)."""
+        nxt = next(((p, ln) for p, ln in lines[k + 1:] if ln.strip()), None)
+        if nxt is None or sum(1 for p, ln in lines if p == nxt[0] and ln.strip()) != 1 or is_metadata_line(nxt[1]):
+            return ""
+        return nxt[1]
 
     while k < min(len(lines), MAX_FURNITURE_LINES) and (
         not lines[k][1].strip() or is_page_furniture(lines[k][1], site)
         or is_newsletter_prompt(lines[k][1]) or is_rewrite_preamble(lines[k][1])
         or (len(lines[k][1].split()) == 1 and k + 1 < len(lines) and is_headline_like(lines[k + 1][1]))
-        or (not titled and is_site_banner(lines[k][1], site, next_line(k)))
+        or (bool(slug) and is_site_banner(lines[k][1], site, next_line(k), slug))
     ):
         k += 1
     if k == 0:
