@@ -406,6 +406,9 @@ def _span_text(span: tuple[date, date]) -> str:
 #: earlier than the article's own or the article has none: set by the store's trace from
 #: :meth:`newstrace.store.Store.identical_dates`; :func:`article_date` reads it first.
 IDENTICAL_DATE = "identical_date"
+#: ``_meta`` key: how many outlets carry the article's text word for word (set by trace from the store's
+#: aliases, :meth:`newstrace.store.Store.identical_outlets`; absent for one).
+IDENTICAL_OUTLETS = "identical_outlets"
 
 
 def identical_dated(article) -> bool:
@@ -1241,8 +1244,9 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     before rewritten before edited, :func:`derivation_kind` both ways; a machine-translated reading
     counts only where a text reads as machine output on its own); else the one published first;
     else the side whose attribution (byline, credit, dateline, contributors) strictly contains the
-    other's; else, across languages, the English side; else the fuller article (more
-    prose characters); else the smaller id, so the record is deterministic. Sibling records word
+    other's; else, across languages, the English side; else the text more outlets carry word for
+    word (:data:`IDENTICAL_OUTLETS`); else the fuller article (more prose characters); else the
+    smaller id, so the record is deterministic. Sibling records word
     their changes as differences, not alterations (:func:`sibling_wording`).
 
     Returns:
@@ -1287,6 +1291,12 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
         # characters do not compare across languages (Spanish runs longer than English), and the
         # kinds read a translation as one out of English (issue 3: "translation (other language)")
         return a.language == "en", "across languages the English text is the reference"
+    na, nb = (int((getattr(x, "_meta", None) or {}).get(IDENTICAL_OUTLETS) or 1) for x in (a, b))
+    if na != nb:
+        # the text more outlets carry word for word is the one they agree on, as a reading many
+        # witnesses share is the likelier original in textual criticism (an adversarial test: a
+        # verbatim republication at two outlets was read against a third copy's altered quotes)
+        return na > nb, f"the reference is carried word for word by more outlets ({max(na, nb)} vs {min(na, nb)})"
     ca, cb = _content_chars(sa), _content_chars(sb)
     if ca != cb:
         return ca > cb, f"the reference is the fuller text ({max(ca, cb)} vs {min(ca, cb)} prose characters)"

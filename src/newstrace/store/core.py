@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 from itertools import islice
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import duckdb
 import pyarrow as pa
@@ -516,6 +517,7 @@ class Store:
                     stored.add(it.article.id)
             stored_before = set(stored)  # articles of earlier batches: a dated alias may change their date
             redated: set[str] = set()
+            republished: set[str] = set()  # ... and an alias from another outlet their count of outlets
             arts, aliases, errors = [], [], []
             children: dict[str, list] = {t: [] for t, _ in rec.CHILD_TABLES.values()}
             for it in items:
@@ -545,15 +547,20 @@ class Store:
                 aliases.append(rec.alias_row(it.input_key, it.record, art.id, art.source, seq, now, art))
                 if art.id in stored_before and art.published:
                     redated.add(art.id)
+                if art.id in stored_before and art.source.url:
+                    republished.add(art.id)
                 errors += rec.error_rows(it.input_key, it.record, art.id, art.source, errs, seq, now)
             result.errors = len(errors)
             self._insert("articles", arts)
             for table, rows in children.items():
                 self._insert(table, rows)
             before = self._identical_dates(redated) if redated else {}
+            outlets_before = self.identical_outlets(republished) if republished else {}
             self._insert("aliases", aliases)
             if redated:
                 self._mark_redated(redated, before, now)
+            if republished:
+                self._mark_republished(republished, outlets_before, now)
             self._insert("errors", errors)
             for fin in finished:
                 self._q(
@@ -590,6 +597,50 @@ class Store:
                  else f"no longer dated {before[i].published} by the identical republication {before[i].source}"}
                 for i in sorted(ids) if after.get(i) != before.get(i)]  # fmt: skip
         self.insert_rows("retrace_articles", rows, "ON CONFLICT DO NOTHING")
+
+    def _mark_republished(self, ids: set[str], before: dict[str, int], now: datetime) -> None:
+        """Mark for the next incremental trace each of ``ids`` whose count of outlets carrying its text
+        (:meth:`identical_outlets`) the aliases just inserted changed, where it stands in a sibling link
+        (an inferred common source): the reference between siblings is chosen on that count, nothing else
+        is (:func:`newstrace.provenance.derive.sibling_reference`)."""
+        after = self.identical_outlets(ids)
+        changed = sorted(i for i in ids if after.get(i, 1) != before.get(i, 1))
+        if not changed:
+            return
+        with self.registered_ids("_republished", changed):
+            in_sibling_links = {r[0] for r in self._q(
+                "SELECT DISTINCT r.id FROM _republished r JOIN derivations d ON d.origin_id IS NULL "
+                "AND (d.copy_id = r.id OR list_contains(d.sibling_ids, r.id))").fetchall()}  # fmt: skip
+        rows = [{"article_id": i, "marked_at": now, "reason": f"its text carried word for word by {after[i]} outlets"}
+                for i in changed if i in in_sibling_links]  # fmt: skip
+        self.insert_rows("retrace_articles", rows, "ON CONFLICT DO NOTHING")
+
+    def identical_outlets(self, ids: Iterable[str] | None = None) -> dict[str, int]:
+        """How many outlets (distinct hosts of the source URLs, without ``www.``) carry each article's text
+        word for word, for the articles that two or more carry (identical republications are stored as
+        one article with an alias per record); records without a URL are not counted.
+
+        Args:
+            ids: the articles to count; ``None`` for all.
+
+        Returns:
+            ``{article_id: outlets}`` with ``outlets >= 2``; an article not listed has one or none.
+        """
+        sql = "SELECT article_id, url FROM aliases WHERE url IS NOT NULL"
+        if ids is not None:
+            ids = sorted(set(ids))
+            if not ids:
+                return {}
+            with self.registered_ids("_outlet_ids", ids):
+                rows = self._q(sql + " AND article_id IN (SELECT id FROM _outlet_ids)").fetchall()
+        else:
+            rows = self._q(sql).fetchall()
+        hosts: dict[str, set[str]] = {}
+        for aid, url in rows:
+            host = (urlsplit(url if "//" in url else "//" + url).hostname or "").removeprefix("www.")
+            if host:
+                hosts.setdefault(aid, set()).add(host)
+        return {aid: len(h) for aid, h in hosts.items() if len(h) >= 2}
 
     def identical_dates(self, ids: Iterable[str] | None = None) -> dict[str, IdenticalDate]:
         """The articles whose date for trace comes from an identical republication of their text.

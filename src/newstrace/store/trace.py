@@ -173,6 +173,7 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     _attach_damage_repairs(store, articles)
     _attach_guessed_dates(store, articles)
     _attach_identical_dates(store, articles)
+    _attach_identical_outlets(store, articles)
     stages["load"] = time.perf_counter() - t0
 
     t = time.perf_counter()
@@ -263,6 +264,18 @@ def _attach_identical_dates(store: Store, articles: list) -> None:
     for a in articles:
         if a.id in dates:
             a._meta[IDENTICAL_DATE] = dates[a.id].published
+
+
+def _attach_identical_outlets(store: Store, articles: list) -> None:
+    """Give each article that two or more outlets carry word for word that count (``_meta[IDENTICAL_OUTLETS]``,
+    :meth:`~newstrace.store.Store.identical_outlets`), read by
+    :func:`newstrace.provenance.derive.sibling_reference`."""
+    from newstrace.provenance.derive import IDENTICAL_OUTLETS
+
+    counts = store.identical_outlets()
+    for a in articles:
+        if a.id in counts:
+            a._meta[IDENTICAL_OUTLETS] = counts[a.id]
 
 
 def _attach_damage_repairs(store: Store, articles: list) -> None:
