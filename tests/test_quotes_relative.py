@@ -92,3 +92,17 @@ def test_a_relative_clause_after_a_comma_closes_at_the_next_comma(text, speaker)
     """A new-user finding: the quotation the judges called was given to the person the sentence opens with."""
     (q,) = _quotes("Bakery wins the regional award\n\n" + text)
     assert q.speaker == speaker
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("The mayor, who met Ruiz, said \u201cthe quay must be dredged this year.\u201d", "The mayor"),
+    ("The mayor, who met Ana Ruiz on Friday, said \u201cthe quay must be dredged this year.\u201d", "The mayor"),
+    ("Ana Ruiz, whose office flooded, said \u201cthe harbour is not safe.\u201d", "Ana Ruiz"),
+    ("Ruiz, whose office, on the third floor, flooded, told reporters \u201cthe harbour is not safe.\u201d", "Ruiz"),
+    ("Tomas Berg, who founded the firm, and Ana Ruiz, who runs it, said \u201cwe will not sell.\u201d", "Ana Ruiz"),
+])  # fmt: skip
+def test_a_person_inside_a_relative_clause_before_the_cue_is_not_the_speaker(text, speaker):
+    """'The mayor, who met Ruiz, said': the clause describes the subject before it (an adversarial test gave
+    Ruiz, or Friday, and kept a 'whose' clause inside the speaker's name)."""
+    (q,) = _quotes("Harbour board meets\n\n" + text)
+    assert q.speaker == speaker

@@ -108,8 +108,16 @@ class CueSubjects(QuoteLayout):
         that is shorter (:meth:`_cue_subject`)."""
         doc = self.doc
         region = [i for i in region if not doc[i].is_space]
+        closed_by_comma = bool(region) and doc[region[-1]].text == ","
         while region and (doc[region[-1]].lower_ in SKIP_BEFORE_CUE | {","} or doc[region[-1]].pos_ == "ADV"):
             region.pop()
+        # 'The mayor, who met Ruiz, said': a relative clause set off by commas up to the cue describes
+        # the subject before it; a person inside it (Ruiz, Friday) is not the speaker
+        clause = next((k for k in range(len(region) - 2, 0, -1) if doc[region[k]].text == ","
+                       and doc[region[k + 1]].lower_ in {"who", "whom", "whose", "which"}), None) \
+            if closed_by_comma and cue is not None and not is_cue_auxiliary(doc[region[-1]]) else None
+        if clause is not None:
+            region = region[:clause]
         # the cue's own auxiliaries ('the minister has later said', 'he was quoted as saying')
         aux = 0
         aside = False  # an aside between commas closes right before the auxiliary
