@@ -60,3 +60,18 @@ def test_a_second_outlet_arriving_later_marks_the_text_and_incremental_equals_fu
     (rec,) = _records(store)
     assert rec["copy_source"] == _url(NORDIC)
 
+
+
+def test_mirrors_of_a_spun_copy_do_not_outvote_the_plain_text(tmp_path):
+    """Three hosts carry one light spin (12 word swaps, read as edited both ways), one outlet the plain
+    text, all keeping "(AP)": the word-rarity sign of spinning keeps the count of outlets out, and the
+    spun text is the copy (an adversarial test: the three mirrors were the reference, the plain text
+    shown the spinner's synonyms as its own changes)."""
+    folder = DATA / "spun_mirrors"
+    store = tmp_path / "s.duckdb"
+    with Store(store) as s:
+        ingest([folder], s, jobs=1)
+        assert list(s.identical_outlets().values()) == [3]
+    (rec,) = _records(store)
+    assert rec["compared_with_source"] == _url(folder / "plain.txt")
+    assert not any("more outlets" in e for e in rec["direction_evidence"])

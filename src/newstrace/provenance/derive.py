@@ -1245,7 +1245,7 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     counts only where a text reads as machine output on its own); else the one published first;
     else the side whose attribution (byline, credit, dateline, contributors) strictly contains the
     other's; else, across languages, the English side; else the text more outlets carry word for
-    word (:data:`IDENTICAL_OUTLETS`); else the fuller article (more prose characters); else the
+    word (:data:`IDENTICAL_OUTLETS`), unless one reads as spun from the other; else the fuller article (more prose characters); else the
     smaller id, so the record is deterministic. Sibling records word
     their changes as differences, not alterations (:func:`sibling_wording`).
 
@@ -1292,7 +1292,9 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
         # kinds read a translation as one out of English (issue 3: "translation (other language)")
         return a.language == "en", "across languages the English text is the reference"
     na, nb = (int((getattr(x, "_meta", None) or {}).get(IDENTICAL_OUTLETS) or 1) for x in (a, b))
-    if na != nb:
+    # ... but never where one text reads as spun from the other: a content farm mirrors its spun copy
+    # on several hosts (an adversarial test: three mirrors of a light spin outvoted the plain text)
+    if na != nb and not _spin_vote(sa, sb, al)[0]:
         # the text more outlets carry word for word is the one they agree on, as a reading many
         # witnesses share is the likelier original in textual criticism (an adversarial test: a
         # verbatim republication at two outlets was read against a third copy's altered quotes)
