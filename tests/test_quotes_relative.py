@@ -100,6 +100,11 @@ def test_a_relative_clause_after_a_comma_closes_at_the_next_comma(text, speaker)
     ("Ana Ruiz, whose office flooded, said \u201cthe harbour is not safe.\u201d", "Ana Ruiz"),
     ("Ruiz, whose office, on the third floor, flooded, told reporters \u201cthe harbour is not safe.\u201d", "Ruiz"),
     ("Tomas Berg, who founded the firm, and Ana Ruiz, who runs it, said \u201cwe will not sell.\u201d", "Ana Ruiz"),
+    # with the cue's auxiliaries and adverbs after the clause (a second adversarial test)
+    ("The mayor, who met Ruiz, has said \u201cthe bridge will reopen next month.\u201d", "The mayor"),
+    ("The mayor, who met Ruiz, would later say \u201cthe bridge will reopen next month.\u201d", "The mayor"),
+    ("The mayor, who met Ruiz, also said \u201cthe bridge will reopen next month.\u201d", "The mayor"),
+    ("The council, which met Ruiz, has told reporters \u201cthe bridge will reopen next month.\u201d", "The council"),
 ])  # fmt: skip
 def test_a_person_inside_a_relative_clause_before_the_cue_is_not_the_speaker(text, speaker):
     """'The mayor, who met Ruiz, said': the clause describes the subject before it (an adversarial test gave

@@ -108,16 +108,10 @@ class CueSubjects(QuoteLayout):
         that is shorter (:meth:`_cue_subject`)."""
         doc = self.doc
         region = [i for i in region if not doc[i].is_space]
-        closed_by_comma = bool(region) and doc[region[-1]].text == ","
+        closed_by_comma = False  # a comma closes the words before the cue ('..., said', '..., has also said')
         while region and (doc[region[-1]].lower_ in SKIP_BEFORE_CUE | {","} or doc[region[-1]].pos_ == "ADV"):
+            closed_by_comma = closed_by_comma or doc[region[-1]].text == ","
             region.pop()
-        # 'The mayor, who met Ruiz, said': a relative clause set off by commas up to the cue describes
-        # the subject before it; a person inside it (Ruiz, Friday) is not the speaker
-        clause = next((k for k in range(len(region) - 2, 0, -1) if doc[region[k]].text == ","
-                       and doc[region[k + 1]].lower_ in {"who", "whom", "whose", "which"}), None) \
-            if closed_by_comma and cue is not None and not is_cue_auxiliary(doc[region[-1]]) else None
-        if clause is not None:
-            region = region[:clause]
         # the cue's own auxiliaries ('the minister has later said', 'he was quoted as saying')
         aux = 0
         aside = False  # an aside between commas closes right before the auxiliary
@@ -129,6 +123,14 @@ class CueSubjects(QuoteLayout):
             while region and (doc[region[-1]].pos_ == "ADV" or doc[region[-1]].text == ","):
                 aside = aside or doc[region[-1]].text == ","
                 region.pop()  # 'Gralewicz, head of the branch, has said'
+        # 'The mayor, who met Ruiz, (has) said': a relative clause set off by commas up to the cue (and its
+        # auxiliaries) describes the subject before it; a person inside it (Ruiz, Friday) is not the speaker
+        clause = next((k for k in range(len(region) - 2, 0, -1) if doc[region[k]].text == ","
+                       and doc[region[k + 1]].lower_ in {"who", "whom", "whose", "which"}), None) \
+            if (closed_by_comma or aside) and cue is not None else None
+        if clause is not None:
+            region = region[:clause]
+            aside = False
         if aux and region and doc[region[-1]].pos_ not in ("NOUN", "PROPN", "PRON"):
             # 'all she could do was shout "..."': the auxiliary belongs to another verb; 'Maher, ...,
             # but has dismissed': the subject is elided, not the name nearest the cue
