@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from newstrace.structure.headline import slug_match, title_slug_words
 from newstrace.structure.residue import is_newsletter_prompt, is_rewrite_preamble
 from newstrace.structure.stamps import is_metadata_line
 
@@ -232,23 +233,6 @@ _RESERVED_LABELS = frozenset({"example", "invalid", "test", "localhost"})
 _BANNER_BREAK = re.compile(r"\s{2,}|\s*[|\u00b7\u2022]\s*|\s+[-\u2013\u2014]\s+|\s+(?=[A-Z\u00c0-\u00de])")
 
 
-def title_slug_words(url: str | None) -> list[str]:
-    """Content words of the last hyphenated segment of a URL's path, two at least (``/2025/05/14/brennick-fire``
-    gives ``["brennick", "fire"]``), as :func:`newstrace.structure.headline.slug_words` reads them but
-    from two words on; ``[]`` without such a segment."""
-    from newstrace.structure.headline import _SLUG_STOP, _SLUG_WORD
-
-    if not url:
-        return []
-    for segment in reversed(urlsplit(url if "//" in url else "//" + url).path.split("/")):
-        segment = re.sub(r"\.[A-Za-z0-9]{2,5}$", "", segment)
-        if "-" in segment or "_" in segment:
-            words = [w.casefold() for w in _SLUG_WORD.findall(segment.replace("_", "-"))]
-            words = [w for w in words if len(w) > 2 and w not in _SLUG_STOP]
-            return words if len(words) >= 2 else []
-    return []
-
-
 def is_site_banner(line: str, site: frozenset[str], next_line: str, slug: list[str]) -> bool:
     """True when ``line`` is the site's name run into its slogan ("Northshore Daily  News you can count
     on", "Northshore Daily | Your region, every morning") above the headline ``next_line``.
@@ -257,8 +241,9 @@ def is_site_banner(line: str, site: frozenset[str], next_line: str, slug: list[s
     ("Northshore Daily Editor Resigns", "Calder Council approves ..."): the line opens with the
     site's whole name (every word of the URL's host, two or more, or one host label of six letters or
     more), then ends or breaks (two spaces, a bar, a spaced dash or a capitalised word), with no colon
-    and no sentence end; and the URL's title slug (:func:`title_slug_words`) names the next line (half
-    of its words there) and none of the line's. A new-user finding: with one headline under such a
+    and no sentence end; and the URL's title slug
+    (:func:`newstrace.structure.headline.title_slug_words`) names the next line (half of its words
+    there) and none of the line's. A new-user finding: with one headline under such a
     banner and a slug too short for :func:`newstrace.structure.headline.headline_below_furniture`,
     the banner was taken for the headline.
 
@@ -266,7 +251,7 @@ def is_site_banner(line: str, site: frozenset[str], next_line: str, slug: list[s
         line: a line above the body.
         site: words of the site's name (:func:`site_words`).
         next_line: the next line, a paragraph of its own.
-        slug: :func:`title_slug_words` of the page's URL.
+        slug: :func:`newstrace.structure.headline.title_slug_words` of the page's URL.
 
     >>> is_site_banner("Northshore Daily  News you can count on", frozenset({"northshore", "daily"}),
     ...                "Fire forces 1,800 from homes", ["brennick", "fire"])
@@ -290,14 +275,7 @@ def is_site_banner(line: str, site: frozenset[str], next_line: str, slug: list[s
     rest = text[end:]
     if rest.strip() and not _BANNER_BREAK.match(rest):
         return False
-    return slug_share(next_line, slug) >= 0.5 and slug_share(rest, slug) == 0
-
-
-def slug_share(line: str, slug: list[str]) -> float:
-    """Share (0-1) of the slug's words in ``line`` (casefolded)."""
-    from newstrace.structure.headline import slug_match
-
-    return slug_match(line, slug)
+    return slug_match(next_line, slug) >= 0.5 and slug_match(rest, slug) == 0
 
 
 #: How many leading lines may be skipped as furniture (a language menu lists a dozen or more).

@@ -254,14 +254,42 @@ def slug_words(url: str | None) -> list[str]:
     path = urlsplit(url).path
     best: list[str] = []
     for segment in path.split("/"):
-        segment = re.sub(r"\.[A-Za-z0-9]{2,5}$", "", segment)
+        segment = _without_extension(segment)
         if segment.count("-") + segment.count("_") < 2:
             continue
-        words = [w.casefold() for w in _SLUG_WORD.findall(segment.replace("_", "-"))]
-        words = [w for w in words if len(w) > 2 and w not in _SLUG_STOP]
+        words = _segment_words(segment)
         if len(words) > len(best):
             best = words
     return best if len(best) >= 3 else []
+
+
+def title_slug_words(url: str | None) -> list[str]:
+    """Content words of the last hyphenated segment of a URL's path, two at least (``/2025/05/14/brennick-fire``
+    gives ``["brennick", "fire"]``), read as :func:`slug_words` reads them but from two words on; ``[]``
+    without such a segment.
+
+    >>> title_slug_words("https://northshore-daily.example.net/2025/05/14/brennick-fire")
+    ['brennick', 'fire']
+    """
+    if not url:
+        return []
+    for segment in reversed(urlsplit(url if "//" in url else "//" + url).path.split("/")):
+        segment = _without_extension(segment)
+        if "-" in segment or "_" in segment:
+            words = _segment_words(segment)
+            return words if len(words) >= 2 else []
+    return []
+
+
+def _without_extension(segment: str) -> str:
+    """A path segment without its file extension ("story.html" -> "story")."""
+    return re.sub(r"\.[A-Za-z0-9]{2,5}$", "", segment)
+
+
+def _segment_words(segment: str) -> list[str]:
+    """The content words of one slug segment: casefolded, of three letters or more, no function word."""
+    words = [w.casefold() for w in _SLUG_WORD.findall(segment.replace("_", "-"))]
+    return [w for w in words if len(w) > 2 and w not in _SLUG_STOP]
 
 
 def slug_match(line: str, slug: list[str]) -> float:
