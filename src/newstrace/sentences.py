@@ -86,7 +86,7 @@ def _is_boundary(line: str, dot: int, after: int) -> bool:
     The word before the full stop decides: a title or "e.g." never ends one, "No." or "p." before
     a number is a number sign, a lowercase single letter is part of an abbreviation ("z. B."), a
     German ordinal stands before a month name or after an article ("der 18. Unfall", "zum 3. Mal";
-    not before a sentence-opening word: "Sie kam am 18. Der Zug ..."), and a single capital letter ("John F. Kennedy"
+    not before a sentence-opening word: "Sie kam zum 18. Der Zug ..."), and a single capital letter ("John F. Kennedy"
     against "Plan B. The ...") or an abbreviation that may also end a sentence ("U.S.", "Inc.",
     "Jan.") ends one only when the next word is one that opens sentences ("The", "But", "El").
     """

@@ -1245,9 +1245,9 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     counts only where a text reads as machine output on its own); else the one published first;
     else the side whose attribution (byline, credit, dateline, contributors) strictly contains the
     other's; else, across languages, the English side; else the text more outlets carry word for
-    word (:data:`IDENTICAL_OUTLETS`), unless one reads as spun from the other; else the fuller article (more prose characters); else the
-    smaller id, so the record is deterministic. Sibling records word
-    their changes as differences, not alterations (:func:`sibling_wording`).
+    word (:data:`IDENTICAL_OUTLETS`), unless one reads as spun from the other; else the fuller
+    article (more prose characters); else the smaller id, so the record is deterministic. Sibling
+    records word their changes as differences, not alterations (:func:`sibling_wording`).
 
     Returns:
         ``(a_is_reference, reason)``.

@@ -18,7 +18,6 @@ from datetime import datetime, timezone
 from itertools import islice
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import duckdb
 import pyarrow as pa
@@ -616,9 +615,10 @@ class Store:
         self.insert_rows("retrace_articles", rows, "ON CONFLICT DO NOTHING")
 
     def identical_outlets(self, ids: Iterable[str] | None = None) -> dict[str, int]:
-        """How many outlets (distinct hosts of the source URLs, without ``www.``) carry each article's text
-        word for word, for the articles that two or more carry (identical republications are stored as
-        one article with an alias per record); records without a URL are not counted.
+        """How many outlets (distinct hosts of the source URLs, as :func:`newstrace.stories.keys.outlet_of`
+        reads them) carry each article's text word for word, for the articles that two or more carry
+        (identical republications are stored as one article with an alias per record); records without
+        a URL are not counted.
 
         Args:
             ids: the articles to count; ``None`` for all.
@@ -635,9 +635,11 @@ class Store:
                 rows = self._q(sql + " AND article_id IN (SELECT id FROM _outlet_ids)").fetchall()
         else:
             rows = self._q(sql).fetchall()
+        from newstrace.stories.keys import outlet_of
+
         hosts: dict[str, set[str]] = {}
         for aid, url in rows:
-            host = (urlsplit(url if "//" in url else "//" + url).hostname or "").removeprefix("www.")
+            host = outlet_of(None, url)
             if host:
                 hosts.setdefault(aid, set()).add(host)
         return {aid: len(h) for aid, h in hosts.items() if len(h) >= 2}
