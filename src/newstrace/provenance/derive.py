@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from urllib.parse import urlparse
 
 from rapidfuzz.distance import LCSseq, Levenshtein
 
@@ -70,6 +69,7 @@ from newstrace.provenance.text import (
     zipf,
 )
 from newstrace.schema import AlignedPair, Derivation
+from newstrace.urls import url_host, url_path
 
 CALIBRATION_PATH = Path(__file__).with_name("calibration.json")
 #: The model used when sentence embeddings are on (fitted with ``bench/trace_eval.py --fit --semantic``).
@@ -294,7 +294,7 @@ def outlet_key(article) -> str | None:
     url = getattr(getattr(article, "source", None), "url", None)
     if not url:
         return None
-    labels = [x for x in (urlparse(url).hostname or "").lower().split(".") if x]
+    labels = [x for x in url_host(url).split(".") if x]
     if len(labels) < 2:
         return None
     # documentation names (RFC 2606, RFC 6761): "valleypost.example.com", "news.test" name their
@@ -498,7 +498,7 @@ def date_span(published: str | None, url: str | None = None) -> tuple[date, date
         ``(first, last)`` dates (equal for a day), or None when nothing is known.
     """
     url = url or ""
-    m = _URL_DATE.search(urlparse(url).path)
+    m = _URL_DATE.search(url_path(url))
     url_day = None
     if m:
         y, mo, d = m.groups()
@@ -542,8 +542,8 @@ def published_order(da: tuple[date, date] | None, db: tuple[date, date] | None) 
 
 def _is_amp(article) -> bool:
     url = getattr(getattr(article, "source", None), "url", None) or ""
-    p = urlparse(url)
-    return (p.hostname or "").startswith("amp.") or "/amp/" in p.path or p.path.endswith("/amp")
+    path = url_path(url)
+    return url_host(url).startswith("amp.") or "/amp/" in path or path.endswith("/amp")
 
 
 #: Lexical similarity from which an aligned pair is left out of word-swap counts and of a copy's

@@ -9,7 +9,8 @@ from newstrace.readers.base import RawDocument
 #: Header keys (case-insensitive) that name the record's URL, and those mapped to reader hints.
 _URL_KEYS = frozenset({"url", "link", "uri", "source-url", "canonical-url", "warc-target-uri"})
 _HINT_KEYS = {"date": "date_text", "published": "date_text", "author": "byline", "byline": "byline",
-              "outlet": "outlet", "site": "outlet", "language": "language", "lang": "language"}  # fmt: skip
+              "outlet": "outlet", "site": "outlet", "language": "language", "lang": "language",
+              "title": "headline", "headline": "headline"}  # fmt: skip
 _HEADER_LINE = re.compile(r"^([A-Za-z][A-Za-z0-9_-]{0,30}):[ \t]+(\S.*?)\s*$")
 _ABS_URL = re.compile(r"^https?://\S+$")
 
@@ -28,16 +29,21 @@ def split_header(raw: RawDocument) -> RawDocument:
     (a URL key or a hint key below) form the header, if the first names the URL, and the
     text starts at the first other line.
 
+    A ``Title:`` or ``Headline:`` key gives the headline: the text then starts with it, as the
+    tabular readers write ``headline``, a blank line and the body, unless the text already does.
+
     Returns:
-        ``raw`` unchanged, or a copy whose text starts after the header, whose
-        ``source.url`` is the header's URL, and whose ``meta`` has ``url`` plus the hints
-        ``date_text``, ``byline`` (list), ``outlet``, ``language`` where the header has them.
-        Other keys are left out of the text and ignored.
+        ``raw`` unchanged, or a copy whose text starts after the header (or with its headline),
+        whose ``source.url`` is the header's URL, and whose ``meta`` has ``url`` plus the hints
+        ``date_text``, ``byline`` (list), ``outlet``, ``language``, ``headline`` where the header
+        has them. Other keys are left out of the text and ignored.
 
     >>> from newstrace.schema import Source
     >>> doc = split_header(RawDocument(Source(), "URL: https://example.invalid/a\nROLE: copy\n\nHeadline\n\nBody."))
     >>> doc.source.url, doc.text
     ('https://example.invalid/a', 'Headline\n\nBody.')
+    >>> split_header(RawDocument(Source(), "URL: https://example.invalid/a\nTitle: Pass shut\n\nBody.")).text
+    'Pass shut\n\nBody.'
     >>> split_header(RawDocument(Source(), "Update: floods close the pass\n\nBody.")).text
     'Update: floods close the pass\n\nBody.'
     """
@@ -63,7 +69,11 @@ def split_header(raw: RawDocument) -> RawDocument:
         elif hint:
             meta.setdefault(hint, value)
     source = raw.source.model_copy(update={"url": raw.source.url or url})
-    return RawDocument(source=source, text=rest.lstrip("\n"), meta=meta)
+    text = rest.lstrip("\n")
+    headline = " ".join(meta.get("headline", "").split())
+    if headline and " ".join(text.partition("\n\n")[0].split()).casefold() != headline.casefold():
+        text = f"{headline}\n\n{text}"
+    return RawDocument(source=source, text=text, meta=meta)
 
 
 def _glued_header(lines: list[str], more: str, after: str) -> tuple[list[re.Match], str]:

@@ -15,7 +15,6 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from urllib.parse import urlsplit
 
 from newstrace.provenance.text import (
     NUMBER_WORDS,
@@ -26,7 +25,8 @@ from newstrace.provenance.text import (
     zipf,
     zipf_in,
 )
-from newstrace.structure.credit import AGENCIES, url_host
+from newstrace.structure.credit import AGENCIES
+from newstrace.urls import url_host, url_path
 
 #: A name (folded) with English Zipf frequency at or above this carries no weight ("Juan", "Monday").
 NAME_ZIPF_CEILING = 4.0
@@ -286,10 +286,7 @@ def url_date(url: str | None) -> DateSpan | None:
     """
     if not url:
         return None
-    try:
-        path = urlsplit(url).path
-    except ValueError:  # a stored URL that does not parse ("http://[::1/x") dates nothing
-        return None
+    path = url_path(url)  # "" for a stored URL that does not parse ("http://[::1/x")
     for rx in _URL_DATE:
         m = rx.search(path)
         if not m:
@@ -331,7 +328,7 @@ def article_date(published: str | None, captured: str | None, url: str | None) -
 
 
 def outlet_of(outlet: str | None, url: str | None) -> str | None:
-    """The outlet: the host of the article's URL (:func:`newstrace.structure.credit.url_host`) without
+    """The outlet: the host of the article's URL (:func:`newstrace.urls.url_host`) without
     ``www.``/``amp.``/``m.``, else the stored outlet name.
 
     >>> outlet_of(None, "https://www.bostonglobe.com/2023/01/12/science/x/")

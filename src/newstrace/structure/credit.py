@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from newstrace.structure.dates import find_dates
+from newstrace.urls import url_host
 
 #: Canonical credit name -> the forms found in copy (compared case- and punctuation-insensitively).
 #: Short, ambiguous forms (PA, CP, AP) are trusted only in credit positions.
@@ -180,27 +181,6 @@ def outlet_credit(text: str) -> str | None:
         if site and all(w.casefold() in TITLE_WORDS for w in words[k:]):
             return site
     return None
-
-
-def url_host(url: str | None) -> str:
-    """The host of ``url``, in lower case ("https://Edition.CNN.com/x" -> ``"edition.cnn.com"``).
-
-    Args:
-        url: an absolute URL, or ``None``.
-
-    Returns:
-        The host name, or "" when there is no URL, it has no host, or it cannot be parsed
-        (``urllib`` raises ``ValueError`` on "http://[::1/x"): a stored URL is not trusted.
-
-    >>> url_host("https://www.Calder-Courier.example:8080/a"), url_host("http://[::1/x"), url_host(None)
-    ('www.calder-courier.example', '', '')
-    """
-    from urllib.parse import urlsplit
-
-    try:
-        return (urlsplit(url).hostname or "").lower() if url else ""
-    except ValueError:
-        return ""
 
 
 def _host_labels(url: str | None) -> list[str]:

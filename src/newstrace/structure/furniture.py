@@ -10,11 +10,11 @@ goes straight into the body.
 from __future__ import annotations
 
 import re
-from urllib.parse import urlsplit
 
 from newstrace.structure.headline import slug_match, title_slug_words
 from newstrace.structure.residue import is_newsletter_prompt, is_rewrite_preamble
 from newstrace.structure.stamps import is_metadata_line
+from newstrace.urls import url_host
 
 #: Words of navigation bars, account links and section menus (English, Spanish, Portuguese,
 #: German, French, Greek), and language names of language menus, casefolded. Collected from the
@@ -88,7 +88,7 @@ def site_words(url: str | None) -> frozenset[str]:
     """
     if not url:
         return frozenset()
-    host = urlsplit(url if "//" in url else "//" + url).hostname or ""
+    host = url_host(url, bare_host=True)
     return frozenset(label for label in re.split(r"[.-]", host.casefold()) if label and label not in _HOST_NOISE)
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from urllib.parse import urlsplit
 
 from newstrace.sentences import sentence_ends
 from newstrace.structure.dates import DateMention, find_dates
+from newstrace.urls import url_path
 
 _PIPE = re.compile(r"\s+[|\uff5c\u00a6]\s+|\s*[|\uff5c]\s*(?=[A-Z])")
 _DASH = re.compile(r"\s+(?:[-\u2013\u2014\u2015]|--|::|\u00bb|\u00b7|\u2022)\s+")
@@ -251,7 +251,7 @@ def slug_words(url: str | None) -> list[str]:
     """
     if not url:
         return []
-    path = urlsplit(url).path
+    path = url_path(url)
     best: list[str] = []
     for segment in path.split("/"):
         segment = _without_extension(segment)
@@ -273,7 +273,7 @@ def title_slug_words(url: str | None) -> list[str]:
     """
     if not url:
         return []
-    for segment in reversed(urlsplit(url if "//" in url else "//" + url).path.split("/")):
+    for segment in reversed(url_path(url, bare_host=True).split("/")):
         segment = _without_extension(segment)
         if "-" in segment or "_" in segment:
             words = _segment_words(segment)

@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
-from urllib.parse import urlsplit
 
 from lxml import html as lxml_html
 
@@ -23,6 +22,7 @@ from newstrace.structure.credit import canonical_agency
 from newstrace.structure.dates import DateMention, format_offset, parse_date_value
 from newstrace.structure.residue import COMMENT_HEADING_WORDS
 from newstrace.structure.stamps import date_kind, parse_stamp
+from newstrace.urls import url_path
 
 _FURNITURE = re.compile(
     r"(?i)(?:^|[\s_-])(?:comments?|commentlist|reply|replies|disqus|discussion|menu|nav|navbar|navigation|sidebar|"
@@ -505,7 +505,7 @@ def url_date(url: str | None) -> DateMention | None:
     """
     if not url:
         return None
-    path = urlsplit(url).path  # not the query or fragment: "?id=20231108" is no publication day
+    path = url_path(url)  # not the query or fragment: "?id=20231108" is no publication day
     for m in _URL_DATE.finditer(path):
         if not m.group("sep") and (len(m.group("m")) != 2 or len(m.group("d")) != 2):
             continue  # 8 digits only: 20231108, never 2023118

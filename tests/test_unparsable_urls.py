@@ -1,0 +1,70 @@
+"""A stored URL that ``urllib`` cannot parse ("http://[::1/x") reads as no URL everywhere: the
+structure stage, ingest, trace and show go on instead of failing the record; and a ``Title:``
+header line gives a plain-text record its headline."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from newstrace.cli import app
+from newstrace.pipeline import analyze_document
+from newstrace.readers.base import RawDocument
+from newstrace.schema import Source
+from newstrace.urls import split_url, url_host, url_path
+
+BODY = ("The council voted on Tuesday to approve the Calder bridge, officials said.\n\n"
+        "\"It is a good day for the town,\" said Mayor Ana Ruiz, who has backed the plan since 2021.\n\n"
+        "The bridge will cost 14 million euros and open in 2027, the council said in a statement.\n")
+
+
+@pytest.mark.parametrize("url", ["http://[::1/x-y-z-story", "http://[zz]/2019/03/10/a-b-c", "https://[/"])
+def test_url_helpers_read_a_broken_url_as_none(url):
+    assert split_url(url) is None and url_host(url) == "" and url_path(url) == ""
+
+
+def test_url_helpers_read_a_good_url():
+    assert url_host("https://WWW.Calder.example:8080/2019/03/10/x") == "www.calder.example"
+    assert url_path("https://calder.example/2019/03/10/x?id=20231108#top") == "/2019/03/10/x"
+    assert url_host("calder.example/news/x", bare_host=True) == "calder.example"
+
+
+def test_structure_stage_survives_an_unparsable_url():
+    raw = RawDocument(Source(path="a.txt", format="text", url="http://[::1/council-backs-calder-bridge"),
+                      "Council backs Calder bridge\n\n" + BODY)
+    article = analyze_document(raw)
+    assert not article.errors
+    assert article.headline == "Council backs Calder bridge"
+    assert [q.speaker for q in article.quotes] == ["Ana Ruiz"]
+
+
+def test_title_header_gives_the_headline(tmp_path):
+    page = tmp_path / "page.txt"
+    page.write_text("URL: https://calder.example/2019/03/10/bridge\nTitle: Council backs Calder bridge\n\n" + BODY)
+    res = CliRunner().invoke(app, ["analyze", str(page), "--json"])
+    assert res.exit_code == 0, res.output
+    record = json.loads(res.output.splitlines()[0])
+    assert record["headline"] == "Council backs Calder bridge"
+    assert record["text"].startswith("The council voted on Tuesday")
+
+
+def test_ingest_trace_show_with_an_unparsable_url(tmp_path):
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text("URL: http://[::1/calder-bridge\n\nCouncil backs Calder bridge\n\n" + BODY)
+    b.write_text("URL: https://copy.example/2019/03/11/calder\n\nCalder bridge approved\n\n" + BODY
+                 + "\nThe vote was 7 to 2.\n")
+    store = tmp_path / "s.duckdb"
+    res = CliRunner().invoke(app, ["ingest", str(a), str(b), "--store", str(store), "-q", "--jobs", "1"])
+    assert res.exit_code == 0, res.output
+    res = CliRunner().invoke(app, ["trace", "--store", str(store), "--json"])
+    assert res.exit_code == 0, res.output
+    links = [json.loads(line) for line in res.output.splitlines() if line.startswith("{")]
+    # one link between the two (siblings here: only one side is dated), the broken URL kept as its source
+    assert len(links) == 1 and links[0]["kind"] == "verbatim"
+    assert {links[0]["copy_source"], links[0]["origin_source"]} - {None} <= {
+        "http://[::1/calder-bridge", "https://copy.example/2019/03/11/calder"}
+    res = CliRunner().invoke(app, ["show", "http://[::1/calder-bridge", "--store", str(store)])
+    assert res.exit_code == 0, res.output
+    assert "https://copy.example/2019/03/11/calder" in res.output
