@@ -103,6 +103,7 @@ class AfterRules(CueSubjects):
                 if region and (doc[region[0]].pos_ == "SCONJ" or doc[region[0]].lower_ in _SUBORDINATORS):
                     break  # '..." when Clinton blasted him': another clause, not an attribution
                 verb_group = [x for x in region if doc[x].pos_ != "ADV"]
+                asides = self._relative_asides(region)
                 if (
                     verb_group
                     and is_cue_auxiliary(doc[verb_group[-1]])
@@ -111,6 +112,7 @@ class AfterRules(CueSubjects):
                         or doc[x].lower_ in RELATIVE_WORDS
                         or doc[x].tag_ == "VBG"
                         for x in region
+                        if x not in asides
                     )
                 ):
                     break  # '..." and that the committee would continue', '..., reminding them that X has said
@@ -202,7 +204,9 @@ class AfterRules(CueSubjects):
         doc = self.doc
         if not is_cue_auxiliary(doc[toks[j]]):
             return False
-        if any(doc[x].pos_ in ("CCONJ", "SCONJ") or doc[x].lower_ in RELATIVE_WORDS for x in toks[:j]):
+        asides = self._relative_asides(toks[: j + 1])  # '"...," the mayor, who met Ruiz, has said'
+        if any(doc[x].pos_ in ("CCONJ", "SCONJ") or doc[x].lower_ in RELATIVE_WORDS
+               for x in toks[:j] if x not in asides):
             return False  # 'and that the committee would continue ...': a clause of its own
         for n, x in enumerate(toks[j + 1 : j + 4], start=j + 1):
             t = doc[x]

@@ -19,6 +19,10 @@ class BeforeRules(CueSubjects):
 
     def _before_rules(self, before: list[int], k: int) -> tuple[Referent | None, str | None, str]:
         doc = self.doc
+        # 'Berg told Ruiz, who had asked about the budget, that "..."': the clause describes Ruiz;
+        # its verb is not the quotation's cue
+        asides = self._relative_asides(before, before_quotation=True)
+        before = [i for i in before if i not in asides]
         # Colon lead-in on the same line or in the paragraph before.
         lead = before or self._previous_line(k)
         if lead and doc[lead[-1]].text == ":":
@@ -81,6 +85,8 @@ class BeforeRules(CueSubjects):
                     ref = self._quoted_as_saying(before, quoted)  # 'State media quoted him as saying "..."'
                 if ref is None and tok.tag_ == "VBG" and (j == 0 or doc[before[j - 1]].text == ","):
                     ref = self.idx.subject_of(before[:j])  # '..., saying, "..."': the clause's subject
+                    if ref is None:
+                        ref = self._parsed_clause_subject(before[j], before[0])
                 if ref is None:
                     ref = self._subject_before(before[:j], cue=before[j])
                 if ref is None and tok.tag_ == "VBG":
@@ -93,6 +99,32 @@ class BeforeRules(CueSubjects):
             if self.idx.is_verb(before[j]) or tok.text in ALL_MARKS:
                 break
         return None, None, ""
+
+    def _parsed_clause_subject(self, participle: int, start: int) -> Referent | None:
+        """The person subject of the clause a participle cue modifies, when it stands before
+        ``start`` (where the words before the quotation begin, after an earlier quotation): 'Ruiz,
+        who Berg said was "...", resigned on Monday, saying "..."' quotes Ruiz, the subject of
+        "resigned", not Monday. Read from the dependency parse of the sentence (the participle's
+        ``advcl`` head, the sentence's root, and that verb's ``nsubj``); None when the parse says otherwise.
+
+        Args:
+            participle: token index of the "-ing" cue.
+            start: token index where the words before the quotation begin.
+        """
+        sent = self.parsed.sentence_at(self.doc[participle].idx)
+        if sent is None:
+            return None
+        pdoc = self.parsed.parse(sent)
+        if len(pdoc) != len(sent):
+            return None
+        tok = pdoc[participle - sent.start]
+        if tok.dep_ != "advcl" or tok.head.dep_ != "ROOT":
+            return None  # 'told Newsmax that Romney "had ...," adding, "..."': not the clause in the quotation
+        subject = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
+        i = sent.start + subject.i if subject is not None else None
+        if i is None or i >= start or i not in self.idx.person_at:
+            return None
+        return self.idx.person_referent(i)
 
     def _according_np(self, toks: list[int]) -> Referent | None:
         """The source named after "according to" in ``toks`` (which start right after "to"):

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from newstrace.nlp.cues import RELATIVE_WORDS, TITLE_ABBREVIATIONS, is_finite_verb, is_person_noun
+from newstrace.nlp.cues import RELATIVE_WORDS, TITLE_ABBREVIATIONS, is_cue, is_finite_verb, is_person_noun
 from newstrace.nlp.frames import to_comma
 from newstrace.nlp.quote_layout import QuoteLayout
+from newstrace.nlp.quote_marks import ALL_MARKS
+from newstrace.nlp.quote_marks import ALL_MARKS
 from newstrace.nlp.speakers import NP_PREPOSITIONS, Referent
 
 if TYPE_CHECKING:
@@ -71,6 +73,41 @@ def speaker_is_subject(aux: Token, cue: Token) -> bool:
 
 class CueSubjects(QuoteLayout):
     """Mixin of the attributor: who a cue verb's subject is, before or after it."""
+
+    def _relative_asides(self, toks: list[int], *, before_quotation: bool = False) -> set[int]:
+        """Token indices of the relative clauses in ``toks`` set off by commas and closed by one
+        ("Berg told Ruiz, who had asked about the budget, that ..."): the opening comma, the
+        relative word ("who", "whom", "whose", "which") and the clause, not the closing comma.
+        Such a clause describes the person before it; its verbs and names are not the quotation's
+        cue and speaker. As in :meth:`_clear_path`, the clause closes at its last comma (before
+        the next such clause), so commas inside it ("who, as Berg noted, chairs the board, said")
+        keep it open; the words up to that comma must hold a verb.
+
+        Args:
+            toks: token indices in document order (punctuation may have been left out: the
+                document's own tokens between the first and the last are read).
+            before_quotation: ``toks`` end right before a quotation; a clause would not close
+                with the comma right before it when the clause holds a cue ('He thanked Ruiz,
+                who said, "..."': the clause is the attribution; 'Ruiz, who chairs the board,
+                said, "..."': the cue is the main clause's).
+        """
+        doc = self.doc
+        if len(toks) < 3:
+            return set()
+        end = toks[-1]
+        opens = [i for i in range(toks[0], end) if doc[i].text == "," and doc[i + 1].lower_ in {"who", "whom", "whose", "which"}]
+        out: set[int] = set()
+        for n, i in enumerate(opens):
+            stop = opens[n + 1] if n + 1 < len(opens) else end + 1
+            if any(doc[x].text in ALL_MARKS for x in range(i, stop)):
+                continue  # a quotation inside: 'Ruiz, who Berg said was "...", resigned'
+            commas = [c for c in range(i + 2, stop) if doc[c].text == "," and any(self.idx.is_verb(x) for x in range(i + 2, c))]
+            if before_quotation and commas and all(doc[x].is_space for x in range(commas[-1] + 1, end + 1)) \
+                    and any(is_cue(doc[x]) for x in range(i + 2, commas[-1])):
+                commas.pop()
+            if commas:
+                out.update(range(i, commas[-1]))
+        return out
 
     def _clear_path(self, between: list[int]) -> bool:
         """No finite verb between a subject and its cue, except in a relative clause or an
@@ -186,6 +223,17 @@ class CueSubjects(QuoteLayout):
             subject = self._parsed_subject(cue) if cue is not None else None
             # the subject runs up to the cue ('for Ginsburg to criticize' has its subject elsewhere)
             if subject and region[0] <= subject[0] and subject[-1] == region[-1]:
+                return self.idx.referent_in(subject)
+            return None
+        pos = region.index(chunk[0]) if chunk[0] in region else 0
+        prep = doc[region[pos - 1]] if pos else None
+        if prep is not None and prep.pos_ == "ADP" and prep.tag_ != "RP" and prep.text.islower() \
+                and prep.lower_ not in {"by", "as", "of"}:
+            # "Sanders' email to his supporters notes that ...": the run is a preposition's object
+            # (not 'of': "72 percent of Democrats"; not a particle: "put out a statement"; not a
+            # title's: "Editor In Chief Connie Guglielmo"); the cue's parsed subject before it speaks, or no one
+            subject = self._parsed_subject(cue) if cue is not None else None
+            if subject and region[0] <= subject[0] and subject[-1] < chunk[0]:
                 return self.idx.referent_in(subject)
             return None
         if cue is not None:
