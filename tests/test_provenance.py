@@ -15,7 +15,7 @@ from newstrace.provenance.changes import find_changes
 from newstrace.provenance.derive import derivation_kind
 from newstrace.provenance.evidence import pair_evidence, shared_wording
 from newstrace.provenance.fingerprint import SCHEME, Fingerprint, article_sentences, fingerprint
-from newstrace.provenance.text import analyse_text, fold, number_value, split_sentences
+from newstrace.provenance.text import analyse_sentence, analyse_text, fold, number_value, split_sentences
 from newstrace.schema import Article, Derivation, Source
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -45,6 +45,13 @@ def test_number_values_are_canonical():
     assert number_value("three") == "3"
     assert number_value("tres") == "3"
     assert number_value("Maduro") is None
+
+def test_the_figure_of_a_hyphenated_compound_is_a_number_anchor():
+    """'one 29-year-old defector' shares the number 29 with a translation that writes it apart
+    ('berusia 29 tahun'); a score or a year-month is none."""
+    assert analyse_sentence("one 29-year-old defector and a 3.5-metre wall").numbers == ["29", "3.5"]
+    assert analyse_sentence("It ended 3-1 in 2019-03.").numbers == []
+    assert "#29" in analyse_sentence("seorang pembelot yang berusia 29 tahun").anchors
 
 
 def test_sentences_split_at_final_punctuation_only():

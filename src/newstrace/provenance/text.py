@@ -252,6 +252,12 @@ def number_value(token: str) -> str | None:
     return None
 
 
+#: A figure joined by a hyphen to a word ("29-year-old", "10-day", "3.5-metre"); not "3-1" or "2019-03".
+#: It is a number anchor of its sentence (a translation writes it apart: "berusia 29 tahun"), while
+#: the token stays a word for :func:`number_value` and the figure readers, which show it whole.
+_NUMBER_COMPOUND = re.compile(r"(\d+(?:[.,]\d+)?)-[^\W\d_]")
+
+
 @lru_cache(maxsize=200_000)
 def zipf(word: str) -> float:
     """English word frequency on the Zipf scale (wordfreq, 0 = unseen, 7+ = "the"); cached."""
@@ -596,6 +602,8 @@ def analyse_sentence(text: str, mask: list[bool] | None = None, spaced_thousands
         f = ungrouped(fold(tok))  # spaced thousands: one word, as "12500"
         s.words.append(f)
         num = number_value(tok) if not wide else _wide_number(tok)
+        if num is None and (m := _NUMBER_COMPOUND.match(tok)):
+            num = number_value(m.group(1))
         if num is not None:
             s.numbers.append(num)
             s.anchors.append("#" + num)
