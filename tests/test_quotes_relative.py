@@ -163,3 +163,30 @@ def test_the_object_of_a_preposition_before_the_cue_is_not_its_subject(text, spe
     object; the cue's parsed subject speaks (or no one), not 'his supporters' or 'the United States'."""
     (q,) = _quotes("Bridge vote delayed\n\n" + text)
     assert q.speaker == speaker or (speaker is None and q.speaker not in {"the harbour workers", "the board"})
+
+
+@pytest.mark.parametrize(("text", "speaker", "cue"), [
+    # a passive or described subject of the clause the participle modifies
+    ("Ana Ruiz, whom Berg called \u201ca liar\u201d, was cheered by supporters on Monday, saying \u201cthe truth "
+     "will come out soon.\u201d", "Ana Ruiz", "saying"),
+    ("Officials, who Berg said were \u201cdoing their best\u201d, met on Monday, saying \u201cthe water is safe "
+     "to drink.\u201d", "Officials", "saying"),
+    # two relative clauses in a row, and commas inside one, after the quotation
+    ("\u201cWe will not raise taxes again,\u201d the mayor, who chairs the board, which meets monthly, said.",
+     "the mayor", "said"),
+    ("\u201cWe will not raise taxes again,\u201d the mayor, who, as Ruiz noted, chairs the board, said.",
+     "the mayor", "said"),
+    # between 'told NAME,' and the quotation: commas inside the clause, a cue with its own content, two clauses
+    ("The mayor told Ana Ruiz, whose office, on the third floor, flooded in May, \u201cwe will not raise taxes "
+     "again.\u201d", "The mayor", "told"),
+    ("The mayor told Ana Ruiz, who said she was worried, \u201cwe will not raise taxes again.\u201d", "The mayor",
+     "told"),
+    ("The mayor told Ana Ruiz, who chairs the board, which meets monthly, \u201cwe will not raise taxes "
+     "again.\u201d", "The mayor", "told"),
+])  # fmt: skip
+def test_relative_clause_variants_of_a_second_adversarial_test(text, speaker, cue):
+    """Variants a second adversarial test tried on the rules above: the first two quotations had
+    vanished (the participle's clause subject was passive or not a person), the others gave 'the
+    board', 'Ruiz noted' or no speaker."""
+    quotes = _quotes("Taxes stay\n\n" + text)
+    assert (quotes[-1].speaker, quotes[-1].cue) == (speaker, cue)

@@ -79,8 +79,11 @@ class AfterRules(CueSubjects):
             return None, None, ""  # 'branded it an "outlaw nation." Russia insisted ...': a new sentence
         toks = [i for i in after if not doc[i].is_punct]
         full_stop = content.rstrip(" " + "".join(ALL_MARKS)).endswith((".", "…"))
+        asides = self._relative_asides(after)  # '"...," the mayor, who, as Ruiz noted, chairs the board, said'
         for j, i in enumerate(toks[:MAX_SUBJECT_TOKENS]):
             tok = doc[i]
+            if i in asides:
+                continue
             if full_stop and tok.lemma_.lower() in NONVERBAL_VERBS:
                 break  # '"Best week in twenty years." Roy laughed.': what Roy did next
             if is_cue(tok) or _wants_to_know(doc, toks[j : j + 3]):

@@ -101,11 +101,13 @@ class BeforeRules(CueSubjects):
         return None, None, ""
 
     def _parsed_clause_subject(self, participle: int, start: int) -> Referent | None:
-        """The person subject of the clause a participle cue modifies, when it stands before
-        ``start`` (where the words before the quotation begin, after an earlier quotation): 'Ruiz,
-        who Berg said was "...", resigned on Monday, saying "..."' quotes Ruiz, the subject of
-        "resigned", not Monday. Read from the dependency parse of the sentence (the participle's
-        ``advcl`` head, the sentence's root, and that verb's ``nsubj``); None when the parse says otherwise.
+        """The subject of the clause a participle cue modifies, when it stands before ``start``
+        (where the words before the quotation begin, after an earlier quotation): 'Ruiz, who Berg
+        said was "...", resigned on Monday, saying "..."' quotes Ruiz, the subject of "resigned",
+        not Monday; 'Officials, who ..., met on Monday, saying' quotes the officials; 'Ruiz, ...,
+        was cheered by supporters, saying' Ruiz. Read from the dependency parse of the sentence (the
+        participle's ``advcl`` head, the sentence's root, and that verb's ``nsubj`` or ``nsubjpass``);
+        None when the parse says otherwise.
 
         Args:
             participle: token index of the "-ing" cue.
@@ -120,11 +122,15 @@ class BeforeRules(CueSubjects):
         tok = pdoc[participle - sent.start]
         if tok.dep_ != "advcl" or tok.head.dep_ != "ROOT":
             return None  # 'told Newsmax that Romney "had ...," adding, "..."': not the clause in the quotation
-        subject = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
-        i = sent.start + subject.i if subject is not None else None
-        if i is None or i >= start or i not in self.idx.person_at:
+        subject = next((c for c in tok.head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is None or sent.start + subject.i >= start:
             return None
-        return self.idx.person_referent(i)
+        i = sent.start + subject.i
+        if i in self.idx.person_at:
+            return self.idx.person_referent(i)
+        # a described subject: its words up to the clause or aside after it ('Officials, who ...')
+        words = [sent.start + t.i for t in subject.subtree if t.i <= subject.i]
+        return self.idx.referent_in(words)
 
     def _according_np(self, toks: list[int]) -> Referent | None:
         """The source named after "according to" in ``toks`` (which start right after "to"):

@@ -81,7 +81,8 @@ class CueSubjects(QuoteLayout):
         Such a clause describes the person before it; its verbs and names are not the quotation's
         cue and speaker. As in :meth:`_clear_path`, the clause closes at its last comma (before
         the next such clause), so commas inside it ("who, as Berg noted, chairs the board, said")
-        keep it open; the words up to that comma must hold a verb.
+        keep it open; the words up to that comma must hold a verb (any form: the tagger reads
+        'whose office, on the third floor, flooded' as a participle).
 
         Args:
             toks: token indices in document order (punctuation may have been left out: the
@@ -101,13 +102,24 @@ class CueSubjects(QuoteLayout):
             stop = opens[n + 1] if n + 1 < len(opens) else end + 1
             if any(doc[x].text in ALL_MARKS for x in range(i, stop)):
                 continue  # a quotation inside: 'Ruiz, who Berg said was "...", resigned'
-            commas = [c for c in range(i + 2, stop) if doc[c].text == "," and any(self.idx.is_verb(x) for x in range(i + 2, c))]
+            commas = [c for c in range(i + 2, stop)
+                      if doc[c].text == "," and any(doc[x].pos_ in ("VERB", "AUX") for x in range(i + 2, c))]
+            if not commas and stop <= end and any(doc[x].pos_ in ("VERB", "AUX") for x in range(i + 2, stop)):
+                commas = [stop]  # the next clause's comma closes this one ('the mayor, who chairs the board, which meets monthly, said')
             if before_quotation and commas and all(doc[x].is_space for x in range(commas[-1] + 1, end + 1)) \
-                    and any(is_cue(doc[x]) for x in range(i + 2, commas[-1])):
+                    and self._clause_attributes(i + 2, commas[-1]):
                 commas.pop()
             if commas:
                 out.update(range(i, commas[-1]))
         return out
+
+    def _clause_attributes(self, start: int, stop: int) -> bool:
+        """A relative clause (tokens ``start`` to ``stop``, exclusive) that attributes the quotation
+        after it: it holds a cue and no finite verb after the cue ('who said,', 'who told
+        reporters,'; not 'who said she was worried,')."""
+        doc = self.doc
+        cue = next((x for x in range(start, stop) if is_cue(doc[x])), None)
+        return cue is not None and not any(self.idx.is_verb(x) for x in range(cue + 1, stop))
 
     def _clear_path(self, between: list[int]) -> bool:
         """No finite verb between a subject and its cue, except in a relative clause or an
@@ -162,12 +174,17 @@ class CueSubjects(QuoteLayout):
                 region.pop()  # 'Gralewicz, head of the branch, has said'
         # 'The mayor, who met Ruiz, (has) said': a relative clause set off by commas up to the cue (and its
         # auxiliaries) describes the subject before it; a person inside it (Ruiz, Friday) is not the speaker
-        clause = next((k for k in range(len(region) - 2, 0, -1) if doc[region[k]].text == ","
-                       and doc[region[k + 1]].lower_ in {"who", "whom", "whose", "which"}), None) \
-            if (closed_by_comma or aside) and cue is not None else None
-        if clause is not None:
+        # (or a chain of them: 'the mayor, who chairs the board, which meets monthly, said'; not 'Berg,
+        # who founded the firm, and Ruiz, who runs it, said', where a comma closes the first clause)
+        chained = False
+        while (closed_by_comma or aside) and cue is not None:
+            clause = next((k for k in range(len(region) - 2, 0, -1) if doc[region[k]].text == ","
+                           and doc[region[k + 1]].lower_ in {"who", "whom", "whose", "which"}), None)
+            if clause is None or chained and any(doc[x].text == "," for x in region[clause + 1:]):
+                break
             region = region[:clause]
             aside = False
+            chained = True
         if aux and region and doc[region[-1]].pos_ not in ("NOUN", "PROPN", "PRON"):
             # 'all she could do was shout "..."': the auxiliary belongs to another verb; 'Maher, ...,
             # but has dismissed': the subject is elided, not the name nearest the cue
@@ -235,7 +252,10 @@ class CueSubjects(QuoteLayout):
             subject = self._parsed_subject(cue) if cue is not None else None
             if subject and region[0] <= subject[0] and subject[-1] < chunk[0]:
                 return self.idx.referent_in(subject)
-            return None
+            # a name inside the cue's parsed subject is read as before ('Head of Research at Calder
+            # Bank Ana Ruiz said': a title before the name)
+            if not (subject and subject[0] < chunk[0] <= subject[-1] and any(doc[i].pos_ == "PROPN" for i in chunk)):
+                return None
         if cue is not None:
             chunk = self._cue_subject(chunk, cue)
         return self.idx.referent_in(chunk)
