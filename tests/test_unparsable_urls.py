@@ -68,3 +68,36 @@ def test_ingest_trace_show_with_an_unparsable_url(tmp_path):
     res = CliRunner().invoke(app, ["show", "http://[::1/calder-bridge", "--store", str(store)])
     assert res.exit_code == 0, res.output
     assert "https://copy.example/2019/03/11/calder" in res.output
+
+
+@pytest.mark.parametrize("body", [
+    "Council backs Calder bridge\n\n",            # the headline as a paragraph of its own
+    "Council backs Calder bridge\n",              # as the first line of the first paragraph
+    "COUNCIL BACKS CALDER BRIDGE.\n",             # in capitals, with a full stop
+])  # fmt: skip
+def test_a_title_header_repeated_by_the_text_is_not_doubled(tmp_path, body):
+    page = tmp_path / "page.txt"
+    page.write_text("URL: https://calder.example/2019/03/10/bridge\nTitle: Council backs Calder bridge\n\n" + body + BODY)
+    res = CliRunner().invoke(app, ["analyze", str(page), "--json"])
+    record = json.loads(res.output.splitlines()[0])
+    assert record["text"].startswith("The council voted on Tuesday"), record["text"][:80]
+
+
+def test_export_outlet_reads_urls_as_the_rest_of_the_tool(tmp_path):
+    """``export`` named the outlet of 'http://[::1/x' '[' with its own pattern; it now reads every URL
+    as ``stories``, the report and the web app do (no host: the stored outlet name, else null)."""
+    rows = [{"url": "http://[::1/calder-bridge", "title": "Council backs Calder bridge", "text": BODY},
+            {"url": "https://www.calder.example/2019/03/11/calder", "title": "Calder bridge approved",
+             "text": BODY + "\nThe vote was 7 to 2.\n"},
+            {"url": "http://[zz]/2019/03/10/a-b", "title": "Ferry to run", "outlet": "Calder Courier",
+             "text": "The ferry will run every hour from Monday, the harbour office said in a statement.\n"}]
+    feed = tmp_path / "feed.jsonl"
+    feed.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    store = tmp_path / "s.duckdb"
+    assert CliRunner().invoke(app, ["ingest", str(feed), "--store", str(store), "-q", "--jobs", "1"]).exit_code == 0
+    res = CliRunner().invoke(app, ["export", "--store", str(store), "-f", "jsonl", "-o", str(tmp_path / "out")])
+    assert res.exit_code == 0, res.output
+    exported = [json.loads(line) for line in (tmp_path / "out" / "articles.jsonl").read_text().splitlines()]
+    assert {r["source_url"]: r["outlet"] for r in exported} == {
+        "http://[::1/calder-bridge": None, "https://www.calder.example/2019/03/11/calder": "calder.example",
+        "http://[zz]/2019/03/10/a-b": "Calder Courier"}

@@ -30,6 +30,7 @@ from newstrace.store import Store
 from newstrace.store.resolved import RESOLVED_TABLE
 from newstrace.stories import db
 from newstrace.stories.detail import version_copies
+from newstrace.stories.keys import outlet_of
 from newstrace.stories.query import collapse_inferred, date_text, inferred_key, summarise
 
 ExportFormat = Literal["parquet", "csv", "jsonl"]
@@ -38,21 +39,18 @@ ExportFormat = Literal["parquet", "csv", "jsonl"]
 SUFFIX = {"parquet": ".parquet", "csv": ".csv", "jsonl": ".jsonl"}
 _COPY_OPTIONS = {"parquet": "(FORMAT PARQUET)", "csv": "(FORMAT CSV, HEADER)", "jsonl": "(FORMAT JSON)"}
 
-_HOST = ("CASE WHEN a.source_url IS NULL THEN a.outlet ELSE "
-         "regexp_replace(lower(regexp_extract(a.source_url, '^[a-zA-Z]+://([^/:?#]+)', 1)), "
-         "'^(www[12]?|amp|m|mobile)\\.(.+\\..+)$', '\\2') END")  # fmt: skip
-
 #: The SQL of each table exported straight from the store; ``{derivations}`` is the links' table.
 _QUERIES: dict[str, str] = {
     "articles": f"""
         SELECT a.id, a.seq, coalesce(a.source_url, a.source_path) AS source, a.source_path, a.source_format,
-               a.source_record, a.source_url, {_HOST} AS outlet, a.outlet AS outlet_name, a.language, a.headline,
+               a.source_record, a.source_url, o.outlet AS outlet, a.outlet AS outlet_name, a.language, a.headline,
                a.published, a.published_offset,
                coalesce(i.published, a.published) AS earliest_published, i.source AS earliest_published_source,
                a.updated, a.byline, a.credit, a.contributors, a.dateline, a.text,
                a.ingested_at, s.story_id
         FROM articles a LEFT JOIN story_articles s ON s.article_id = a.id
-        LEFT JOIN _identical_dates i ON i.article_id = a.id ORDER BY a.seq""",
+        LEFT JOIN _identical_dates i ON i.article_id = a.id
+        LEFT JOIN _outlets o ON o.article_id = a.id ORDER BY a.seq""",
     "quotes": """
         SELECT q.article_id, q.n, q.content, q.speaker, q.speaker_is_unnamed, q.cue, q.kind, q.in_headline,
                q.confidence, q.char_start, q.char_end, q.speaker_start, q.speaker_end
@@ -306,6 +304,15 @@ class ExportedTable:
     rows: int
 
 
+def _outlet_table(store: Store) -> pa.Table:
+    """``(article_id, outlet)`` of every article: the host of its URL without ``www.``/``amp.``/``m.``,
+    else its stored outlet name (:func:`newstrace.stories.keys.outlet_of`, as ``stories``, the report
+    and the web app show it; a URL that does not parse names no host)."""
+    rows = db.tuples(store, "SELECT id, outlet, source_url FROM articles")
+    return pa.table({"article_id": pa.array([r[0] for r in rows], pa.string()),
+                     "outlet": pa.array([outlet_of(r[1], r[2]) for r in rows], pa.string())})
+
+
 def export_tables(store: Store, out_dir: str | Path, fmt: ExportFormat = "parquet",
                   tables: tuple[str, ...] = TABLES, *, all_pairs: bool = False) -> list[ExportedTable]:  # fmt: skip
     """Write each table to ``out_dir/<table>.<suffix>``, replacing files of the same name.
@@ -342,6 +349,7 @@ def export_tables(store: Store, out_dir: str | Path, fmt: ExportFormat = "parque
     written = []
     store._con.register("_sibling_groups", _group_table(store, "derivations" if all_pairs else RESOLVED_TABLE))
     store._con.register("_identical_dates", _identical_date_table(store))
+    store._con.register("_outlets", _outlet_table(store))
     try:
         for table in tables:
             path = out / f"{table}{SUFFIX[fmt]}"
@@ -360,6 +368,7 @@ def export_tables(store: Store, out_dir: str | Path, fmt: ExportFormat = "parque
     finally:
         store._con.unregister("_sibling_groups")
         store._con.unregister("_identical_dates")
+        store._con.unregister("_outlets")
     return written
 
 

@@ -71,9 +71,18 @@ def split_header(raw: RawDocument) -> RawDocument:
     source = raw.source.model_copy(update={"url": raw.source.url or url})
     text = rest.lstrip("\n")
     headline = " ".join(meta.get("headline", "").split())
-    if headline and " ".join(text.partition("\n\n")[0].split()).casefold() != headline.casefold():
+    if headline and _same_line(text.partition("\n")[0], headline):
+        pass  # the text already opens with the headline, as a paragraph or as its first line
+    elif headline:
         text = f"{headline}\n\n{text}"
     return RawDocument(source=source, text=text, meta=meta)
+
+
+def _same_line(line: str, headline: str) -> bool:
+    """Whether ``line`` is ``headline`` but for spacing, case and a closing full stop or colon."""
+    def norm(x: str) -> str:
+        return " ".join(x.split()).casefold().rstrip(".:;")
+    return norm(line) == norm(headline)
 
 
 def _glued_header(lines: list[str], more: str, after: str) -> tuple[list[re.Match], str]:
