@@ -54,6 +54,25 @@ def test_the_figure_of_a_hyphenated_compound_is_a_number_anchor():
     assert "#29" in analyse_sentence("seorang pembelot yang berusia 29 tahun").anchors
 
 
+def test_a_common_word_opening_a_sentence_outside_english_is_not_a_name():
+    """English word frequency alone made Indonesian and Spanish function words opening a sentence
+    ("Ini", "Kami", "Según") name anchors; names opening a sentence stay names."""
+    sents = analyse_text("Ini akan menjadi efek domino. Kami tidak bisa, kata Ruiz. Pasukan Maduro mundur, "
+                         "kata pasukan itu.", language="id")
+    assert [s.names for s in sents] == [[], ["ruiz"], ["maduro"]]
+    # a word of middling frequency is told by the text writing it in lower case elsewhere
+    sents = analyse_text("Según el ministro, el puente cerrará. Venezuela cerró la frontera, según la radio.",
+                         language="es")
+    assert [s.names for s in sents] == [[], ["venezuela"]]
+    # English text reads as before: 'Banyak' is rare in English, so it opens a sentence as a name
+    assert analyse_text("Banyak said the bridge will close.")[0].names == ["banyak"]
+    # the real Indonesian translation of story C: its openings are no names, its names are
+    text = next((SHARED / "corpora" / "provenance").glob("c-*/09-translation-id.txt")).read_text(encoding="utf-8")
+    names = {n for s in analyse_text(text.split("\n\n", 1)[1], language="id") for n in s.names}
+    assert not names & {"ini", "kami", "banyak", "hal", "seorang", "setelah", "anggota", "pasukan"}
+    assert {"maduro", "venezuela", "bbc", "cucuta"} <= names
+
+
 def test_sentences_split_at_final_punctuation_only():
     sents = split_sentences("He said: \u201cWe left.\u201d Then they went home.\nA new line")
     assert sents == ["He said: \u201cWe left.\u201d", "Then they went home.", "A new line"]

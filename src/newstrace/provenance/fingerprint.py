@@ -31,7 +31,10 @@ from newstrace.provenance.text import NOUN_CAPITALISING, Sentence, analyse_text,
 #: /8: in German (and Luxembourgish) text a capitalised word is a name only where it is about as
 #: common in English (:data:`~newstrace.provenance.text.NAME_LANGUAGE_MARGIN`); other languages
 #: fingerprint as in /7.
-SCHEME = "newstrace-fp/8:minhash-affine32-sha1_32-word5+robust-blake2b64"
+#: /9: the figure of a hyphenated compound ("29-year-old") is a number anchor; outside English a
+#: word opening a sentence is a name only where it is uncommon in the text's language too and not
+#: written in lower case elsewhere in it (:func:`newstrace.provenance.text._opening_name`).
+SCHEME = "newstrace-fp/9:minhash-affine32-sha1_32-word5+robust-blake2b64"
 #: datasketch permutation scheme of the MinHash signatures (datasketch >= 2.0).
 MINHASH_SCHEME = "affine32"
 NUM_PERM = 128
@@ -168,10 +171,12 @@ def article_sentences(headline: str, text: str, language: str | None = None) -> 
 
 def reading_options(language: str | None) -> dict:
     """How text in ``language`` is analysed (:func:`article_sentences`): the ``spaced_thousands`` and
-    ``noun_language`` arguments of :func:`~newstrace.provenance.text.analyse_text` and ``analyse_sentence``."""
+    ``noun_language`` and ``language`` arguments of :func:`~newstrace.provenance.text.analyse_text` and
+    ``analyse_sentence``."""
     base = (language or "").split("-")[0].lower()
     return {"spaced_thousands": bool(language) and not language.startswith("en"),
-            "noun_language": base if base in NOUN_CAPITALISING else None}
+            "noun_language": base if base in NOUN_CAPITALISING else None,
+            "language": base if base and base != "en" else None}
 
 
 def shingles(sentences: list[Sentence], k: int = SHINGLE_K) -> set[str]:
