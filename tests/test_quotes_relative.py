@@ -190,3 +190,29 @@ def test_relative_clause_variants_of_a_second_adversarial_test(text, speaker, cu
     board', 'Ruiz noted' or no speaker."""
     quotes = _quotes("Taxes stay\n\n" + text)
     assert (quotes[-1].speaker, quotes[-1].cue) == (speaker, cue)
+
+
+@pytest.mark.parametrize(("text", "speaker", "cue"), [
+    ("The mayor \u2014 who met Ruiz on Friday \u2014 said \u201cthe bridge will reopen next month.\u201d",
+     "The mayor", "said"),
+    ("The mayor -- who met Ruiz on Friday -- said \u201cthe bridge will reopen next month.\u201d", "The mayor", "said"),
+    ("The mayor (who met Ruiz on Friday) said \u201cthe bridge will reopen next month.\u201d", "The mayor", "said"),
+    ("\u201cThe bridge will reopen next month,\u201d the mayor \u2014 who met Ruiz on Friday \u2014 said.",
+     "the mayor", "said"),
+    ("Ana Ruiz \u2014 who chairs the board \u2014 said \u201cwe will not raise taxes again.\u201d", "Ana Ruiz", "said"),
+    ("Ana Ruiz \u2014 the board\u2019s chair \u2014 has since said \u201cwe will not raise taxes again.\u201d",
+     "Ana Ruiz", "said"),
+])  # fmt: skip
+def test_an_aside_between_dashes_or_brackets_before_the_cue_is_skipped(text, speaker, cue):
+    """An adversarial test: the aside was kept in the speaker ('The mayor — who met Ruiz on Friday'),
+    the quotation after it had none, and 'Ana Ruiz — who chairs the board — said "..."' lost its quotation."""
+    (q,) = _quotes("Bridge to reopen\n\n" + text)
+    assert (q.speaker, q.cue) == (speaker, cue)
+
+
+def test_an_aside_between_dashes_elsewhere_stays_a_boundary():
+    """'If we lived in normal times -- with perspective -- a reader would now ask: "..."' (PolNeAR dev):
+    the aside is not before the cue, so 'a reader' is still read as the subject."""
+    (q,) = _quotes("Normal times\n\nIf we lived in normal times -- with perspective and some grounding in "
+                   "history -- a reader would now ask: \u201cWhy is the harbour board on that channel?\u201d")
+    assert q.speaker == "a reader"

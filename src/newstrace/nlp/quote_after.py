@@ -79,7 +79,8 @@ class AfterRules(CueSubjects):
             return None, None, ""  # 'branded it an "outlaw nation." Russia insisted ...': a new sentence
         toks = [i for i in after if not doc[i].is_punct]
         full_stop = content.rstrip(" " + "".join(ALL_MARKS)).endswith((".", "…"))
-        asides = self._relative_asides(after)  # '"...," the mayor, who, as Ruiz noted, chairs the board, said'
+        # '"...," the mayor, who, as Ruiz noted, chairs the board, said', '..., the mayor — who met Ruiz — said'
+        asides = self._relative_asides(after) | self._bracketed_asides(after)
         for j, i in enumerate(toks[:MAX_SUBJECT_TOKENS]):
             tok = doc[i]
             if i in asides:

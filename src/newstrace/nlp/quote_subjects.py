@@ -28,6 +28,7 @@ SKIP_BEFORE_CUE = {
     "finally",
     "quietly",
     "softly",
+    "since",
 }
 
 
@@ -113,6 +114,44 @@ class CueSubjects(QuoteLayout):
                 out.update(range(i, commas[-1]))
         return out
 
+    def _bracketed_asides(self, toks: list[int]) -> set[int]:
+        """Token indices of the asides in ``toks`` set off by a pair of dashes or by brackets, marks
+        included ('The mayor — who met Ruiz on Friday — said', 'Ruiz — the board's chair — said',
+        'The mayor (who met Ruiz) said'): they describe the words before them. An aside must open
+        after the first token (a dash opening the words after a quotation introduces its speaker:
+        '"..." — Ana Ruiz'), hold no quotation mark, and close right before a cue, or before the
+        cue's auxiliaries and adverbs ('— has since said'); elsewhere it is left in place, as a
+        boundary of the words around it ('If we lived in normal times -- with perspective -- a
+        reader would ask:').
+
+        Args:
+            toks: token indices in document order (the document's tokens between the first and the
+                last are read).
+        """
+        doc = self.doc
+        if len(toks) < 3:
+            return set()
+        out: set[int] = set()
+        i, end = toks[0] + 1, toks[-1]
+        while i < end:
+            mark = doc[i].text
+            if mark in {"—", "–", "--", "("}:
+                close = ")" if mark == "(" else None
+                j = i + 1
+                while j < end and doc[j].text not in ALL_MARKS and not (
+                        doc[j].text == close if close else doc[j].text in {"—", "–", "--"}):
+                    j += 1
+                if j < end and doc[j].text not in ALL_MARKS and j > i + 1:
+                    k = j + 1
+                    while k <= end and (doc[k].pos_ == "ADV" or doc[k].lower_ in SKIP_BEFORE_CUE or is_cue_auxiliary(doc[k])):
+                        k += 1
+                    if k <= end and is_cue(doc[k]):
+                        out.update(range(i, j + 1))
+                    i = j + 1
+                    continue
+            i += 1
+        return out
+
     def _clause_attributes(self, start: int, stop: int) -> bool:
         """A relative clause (tokens ``start`` to ``stop``, exclusive) that attributes the quotation
         after it: it holds a cue and no finite verb after the cue ('who said,', 'who told
@@ -156,7 +195,8 @@ class CueSubjects(QuoteLayout):
         before the cue (a pronoun or a description), cut to the cue's parsed subject when
         that is shorter (:meth:`_cue_subject`)."""
         doc = self.doc
-        region = [i for i in region if not doc[i].is_space]
+        asides = self._bracketed_asides(region + ([cue] if cue is not None else []))
+        region = [i for i in region if not doc[i].is_space and i not in asides]
         closed_by_comma = False  # a comma closes the words before the cue ('..., said', '..., has also said')
         while region and (doc[region[-1]].lower_ in SKIP_BEFORE_CUE | {","} or doc[region[-1]].pos_ == "ADV"):
             closed_by_comma = closed_by_comma or doc[region[-1]].text == ","
