@@ -216,3 +216,16 @@ def test_an_aside_between_dashes_elsewhere_stays_a_boundary():
     (q,) = _quotes("Normal times\n\nIf we lived in normal times -- with perspective and some grounding in "
                    "history -- a reader would now ask: \u201cWhy is the harbour board on that channel?\u201d")
     assert q.speaker == "a reader"
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("A spokesman for the Department of Health said \u201cthe water is safe to drink.\u201d",
+     "A spokesman for the Department of Health"),
+    ("A spokeswoman for the Ministry of Defence told reporters \u201cno troops will be sent.\u201d",
+     "A spokeswoman for the Ministry of Defence"),
+    ("A member of the House of Commons said \u201cthe vote is close.\u201d", "A member of the House of Commons"),
+])  # fmt: skip
+def test_of_inside_an_organisation_name_keeps_the_speaker_phrase_whole(text, speaker):
+    """An adversarial test: 'A spokesman for the Department of Health said' gave 'Health'."""
+    (q,) = _quotes("Water is safe\n\n" + text)
+    assert q.speaker == speaker

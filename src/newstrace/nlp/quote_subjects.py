@@ -323,12 +323,18 @@ class CueSubjects(QuoteLayout):
             # the phrase set off by commas ('a spokesman, for the fire service, said'): an aside
             # that still completes the person noun before it
             noun = pos - 3 if doc[region[pos - 2]].text == "," and pos >= 3 else pos - 2
-            if not (doc[region[noun]].pos_ == "NOUN" and is_person_noun(doc[region[noun]].lower_)):
+            head = doc[region[noun]]
+            # 'of' inside a proper name ('the Department of Health', 'the Bank of Calder'): the name
+            # is one noun phrase, which a person noun before it may then take ('a spokesman for ...')
+            in_name = (doc[region[pos - 1]].lower_ == "of" and noun == pos - 2 and head.text[:1].isupper()
+                       and head.pos_ in ("PROPN", "NOUN") and doc[chunk[0]].text[:1].isupper())
+            if not (in_name or head.pos_ == "NOUN" and is_person_noun(head.lower_)):
                 break
             j = noun
             while (
                 j > 0
-                and doc[region[j - 1]].pos_ in ("NOUN", "DET", "ADJ", "NUM")
+                and (doc[region[j - 1]].pos_ in ("NOUN", "DET", "ADJ", "NUM")
+                     or in_name and doc[region[j - 1]].pos_ == "PROPN")
                 and not is_finite_verb(doc[region[j - 1]])
             ):
                 j -= 1
