@@ -229,3 +229,13 @@ def test_of_inside_an_organisation_name_keeps_the_speaker_phrase_whole(text, spe
     """An adversarial test: 'A spokesman for the Department of Health said' gave 'Health'."""
     (q,) = _quotes("Water is safe\n\n" + text)
     assert q.speaker == speaker
+
+
+@pytest.mark.parametrize("text", [
+    "Tomas Berg told Ana Ruiz, who he said was \u201ca friend of the town\u201d, that the bridge would reopen.",
+    "Tomas Berg praised Ana Ruiz. Berg said Ruiz, who he said was \u201ca friend of the town\u201d, would stay.",
+])  # fmt: skip
+def test_a_pronoun_inside_a_relative_clause_is_not_the_person_the_clause_describes(text):
+    """'Ruiz, who he said was "..."': 'he' is not Ruiz (an adversarial test gave Ana Ruiz)."""
+    (q,) = _quotes("Bridge to reopen\n\n" + text)
+    assert q.speaker == "Tomas Berg"

@@ -91,7 +91,7 @@ class ContextSpeakers(QuoteLayout):
         """
         if ref is None or not ref.pronoun:
             return ref
-        others = self._cue_objects(clause or [], ref.start)
+        others = self._cue_objects(clause or [], ref.start) | self._relative_head(ref.start)
         found = self._antecedent(ref, s, before_char, others)
         if found is None:
             return None
@@ -117,6 +117,21 @@ class ContextSpeakers(QuoteLayout):
         if run is None or self.idx.is_possessive_person(run):
             return set()
         return {self.idx.person_at[rest[0]].canonical}
+
+    def _relative_head(self, pronoun_char: int) -> set[str]:
+        """The person a relative clause opened right before a pronoun describes ('Ana Ruiz, who he said
+        was "...", ...', 'Ruiz, who, he said, was ...'): never that pronoun's antecedent (the clause is
+        about Ruiz; 'he' is another person). Empty when the pronoun does not follow a relative word."""
+        doc = self.doc
+        i = self.idx.token_at(pronoun_char) - 1
+        while i >= 0 and (doc[i].is_space or doc[i].text == ","):
+            i -= 1
+        if i < 0 or doc[i].lower_ not in {"who", "whom"}:
+            return set()
+        i -= 1
+        while i >= 0 and (doc[i].is_space or doc[i].text == ","):
+            i -= 1
+        return {self.idx.person_at[i].canonical} if i >= 0 and i in self.idx.person_at else set()
 
     def _antecedent(
         self, ref: Referent, s: int, before_char: int, others: set[str] = frozenset()
