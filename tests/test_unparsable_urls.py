@@ -101,3 +101,14 @@ def test_export_outlet_reads_urls_as_the_rest_of_the_tool(tmp_path):
     assert {r["source_url"]: r["outlet"] for r in exported} == {
         "http://[::1/calder-bridge": None, "https://www.calder.example/2019/03/11/calder": "calder.example",
         "http://[zz]/2019/03/10/a-b": "Calder Courier"}
+
+
+def test_a_glued_header_ends_at_a_line_of_text_that_opens_with_a_key(tmp_path):
+    """'Date: Monday was the day ...' right under a glued header (no blank line) is the text's first
+    sentence, not a header field (an adversarial test lost it)."""
+    page = tmp_path / "page.txt"
+    page.write_text("URL: https://calder.example/2019/03/10/bridge\nTitle: Council backs Calder bridge\n"
+                    "Date: Monday was the day the council finally voted, and it was close.\n\n" + BODY)
+    record = json.loads(CliRunner().invoke(app, ["analyze", str(page), "--json"]).output.splitlines()[0])
+    assert record["headline"] == "Council backs Calder bridge"
+    assert record["text"].startswith("Date: Monday was the day the council finally voted")

@@ -52,7 +52,8 @@ def split_header(raw: RawDocument) -> RawDocument:
     head, sep, rest = raw.text.lstrip("\ufeff").partition("\n\n")
     lines = head.split("\n")
     fields = [_HEADER_LINE.match(line) for line in lines[:21]]
-    if not (sep and rest.strip() and len(lines) <= 20 and all(fields)):
+    if not (sep and rest.strip() and len(lines) <= 20 and all(fields)) \
+            or any(_is_sentence(m.group(2)) for m in fields[1:] if m):
         fields, rest = _glued_header(lines[:20], "\n".join(lines[20:]), sep + rest)
         if not fields:
             return raw
@@ -85,6 +86,12 @@ def _same_line(line: str, headline: str) -> bool:
     return norm(line) == norm(headline)
 
 
+def _is_sentence(value: str) -> bool:
+    """A header value that reads as a sentence of text: eight words or more ending in a full stop,
+    question or exclamation mark (a date, a byline or a title is shorter or ends otherwise)."""
+    return len(value.split()) >= 8 and value.rstrip().endswith((".", "?", "!"))
+
+
 def _glued_header(lines: list[str], more: str, after: str) -> tuple[list[re.Match], str]:
     """A header block with no blank line after it: the leading known-key lines of ``lines``, the
     first of them a URL line, and the text from the first other line on (``more`` and ``after``:
@@ -94,6 +101,8 @@ def _glued_header(lines: list[str], more: str, after: str) -> tuple[list[re.Matc
         m = _HEADER_LINE.match(line)
         if m is None or (m.group(1).lower() not in _URL_KEYS and m.group(1).lower() not in _HINT_KEYS):
             break
+        if fields and _is_sentence(m.group(2)):
+            break  # 'Date: Monday was the day the council finally voted, and it was close.': the text
         fields.append(m)
     if not fields or fields[0].group(1).lower() not in _URL_KEYS or not _ABS_URL.match(fields[0].group(2)):
         return [], ""
