@@ -206,9 +206,13 @@ def test_docstring_examples_hold():
     import doctest
 
     import newstrace.notices
+    import newstrace.provenance.direction
     import newstrace.readers.columns
+    import newstrace.readers.header
+    import newstrace.urls
 
-    for module in (newstrace.readers.columns, newstrace.notices):
+    for module in (newstrace.readers.columns, newstrace.notices, newstrace.readers.header, newstrace.urls,
+                   newstrace.provenance.direction):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 

@@ -396,10 +396,18 @@ def declared_source_limit(a, b, votes: int) -> tuple[int, str]:
 
 def _outlet_names(keys: frozenset[str]) -> str:
     """Declared-source keys as a reader names them: an agency by its name ("ap" -> "The Associated
-    Press"), another outlet by its key ("74"); a new user read "republishes ap, the copy ap"."""
+    Press"), an outlet key of up to four letters as the initials it is ("cnn" -> "CNN", "bbc" ->
+    "BBC"), another outlet by its key ("74", "guardian"); a new user read "republishes ap, the copy ap".
+
+    >>> _outlet_names(frozenset({"ap", "cnn", "74"}))
+    '74, CNN, The Associated Press'
+    """
     from newstrace.structure.credit import canonical_agency
 
-    return ", ".join(sorted({canonical_agency(k) or k for k in keys}))
+    def name(key: str) -> str:
+        return canonical_agency(key) or (key.upper() if key.isalpha() and len(key) <= 4 else key)
+
+    return ", ".join(sorted({name(k) for k in keys}))
 
 
 #: Votes of :func:`agency_page_vote`: as many as a credit naming the other's outlet, which is what an
