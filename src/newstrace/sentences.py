@@ -98,7 +98,7 @@ def _is_boundary(line: str, dot: int, after: int) -> bool:
     nxt = m.group(1) if m else ""
     if word in _TITLE_ABBREVIATIONS:
         return False
-    if word in _NUMBER_ABBREVIATIONS and nxt[:1].isdigit():
+    if word in _NUMBER_ABBREVIATIONS and nxt[:1].isdecimal():
         return False
     if len(word) == 1 and word.isalpha():
         # a lowercase letter is part of an abbreviation ("z. B.", "u. a."), as is a capital after
@@ -111,7 +111,7 @@ def _is_boundary(line: str, dot: int, after: int) -> bool:
         return nxt.casefold() in _SENTENCE_OPENERS
     if word in _NUMBER_ABBREVIATIONS:
         return True
-    if word.isdigit():
+    if word.isdecimal():
         if len(word) <= 3 and nxt.casefold() not in _SENTENCE_OPENERS:
             before = line[:begin].split()
             if before and before[-1].casefold() in _GERMAN_ORDINAL_DETERMINERS:

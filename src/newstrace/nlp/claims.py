@@ -378,7 +378,7 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
     hyphen = nxt is not None and nxt.text in {"-", "–"} and expr.end + 1 < sent.end
     unit_next = doc[expr.end + 1].lower_ if hyphen else nxt_low
     after2 = " ".join(t.lower_ for t in doc[expr.end:min(expr.end + 2, sent.end)])
-    hhmm = all(len(t.text) == 4 and t.text.isdigit() and int(t.text[:2]) < 24 and int(t.text[2:]) < 60
+    hhmm = all(len(t.text) == 4 and t.text.isdecimal() and int(t.text[:2]) < 24 and int(t.text[2:]) < 60
                for t in toks if t.like_num)
     if hhmm and (toks[0].text.startswith("0") or after2.startswith(("local time", "gmt", "est", "edt", "hrs"))):
         cand.skip = "clock time"  # "0720", "1515 local time", "1200 GMT"
@@ -387,8 +387,8 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
             any(t.ent_type_ == "TIME" for t in toks) and unit_next not in TIME_UNITS):
         cand.skip = "clock time"
         return cand
-    day = (len(toks) == 1 and toks[0].text.isdigit() and 1 <= int(toks[0].text) <= 31) or (
-        expr.high is not None and expr.high <= 31 and toks[0].text[:1].isdigit()) or (  # "September 16-19"
+    day = (len(toks) == 1 and toks[0].text.isdecimal() and 1 <= int(toks[0].text) <= 31) or (
+        expr.high is not None and expr.high <= 31 and toks[0].text[:1].isdecimal()) or (  # "September 16-19"
         expr.has_words and not expr.has_scale and expr.value == int(expr.value) and 1 <= expr.value <= 31
         and prev is not None and prev.text[:1].isupper())  # "the week to March nine"
     if day and ((prev is not None and prev.lower_.rstrip(".") in MONTHS and prev.text[:1].isupper()) or (
@@ -397,7 +397,7 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
         cand.skip = "date"
         return cand
     if (prev is not None and prev.text in {"-", "/"} and not prev.whitespace_ and first - 2 >= sent.start
-            and len(toks) == 1 and len(toks[0].text) == 2 and toks[0].text.isdigit()
+            and len(toks) == 1 and len(toks[0].text) == 2 and toks[0].text.isdecimal()
             and _is_year_token(doc[first - 2])):
         cand.skip = "year"  # the second half of "fiscal 1986-87"
         return cand
@@ -408,7 +408,7 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
     if prev is not None and prev.text == "." and first - 2 >= sent.start and doc[first - 2].lower_ in {
             "no", "nos"}:
         prev = doc[first - 2]  # "No. 2" tokenised as "No", ".", "2"
-    if prev is not None and (toks[0].text[:1].isdigit() or toks[0].text[:1].isupper()) and (
+    if prev is not None and (toks[0].text[:1].isdecimal() or toks[0].text[:1].isupper()) and (
             prev.lower_ in ID_LABELS or prev.lower_ in ID_LABELS_CAPITALISED and prev.text[:1].isupper()):
         cand.skip = "identifier"
         return cand
@@ -438,7 +438,7 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
                 return cand
     # a model or series number right after a name: "Boeing 737", "Apollo 11"
     if (prev is not None and prev.tag_ == "NNP" and prev.i > sent.start and prev.ent_type_ != "DATE"
-            and prev.lower_ not in MONTHS and len(toks) == 1 and toks[0].text.isdigit() and unit is None):
+            and prev.lower_ not in MONTHS and len(toks) == 1 and toks[0].text.isdecimal() and unit is None):
         cand.skip = "name"
         return cand
     # durations and ages
@@ -482,7 +482,7 @@ def _classify(ctx: _Ctx, doc: Doc, sent: Span, expr: NumberExpr) -> ClaimCandida
             cand.meta["compound"] = True
             return cand
     if (unit is None and prev is not None and prev.text == "," and nxt is not None and nxt.text == ","
-            and len(toks) == 1 and toks[0].text.isdigit() and 1 <= int(toks[0].text) <= 120
+            and len(toks) == 1 and toks[0].text.isdecimal() and 1 <= int(toks[0].text) <= 120
             and first - 2 >= sent.start and _named_person_ends(doc, first - 2, sent.start)):
         cand.kind, cand.unit = "age", "years old"  # "Mr. King, 82, told me"
         ent = next((e for e in ctx.ents_in(first - 2, first - 1)), None)
@@ -601,7 +601,7 @@ def _is_year(doc: Doc, expr: NumberExpr, unit: str | None, sent: Span) -> bool:
     if len(toks) != 1 or unit is not None:
         return False
     t = toks[0].text
-    if not (len(t) == 4 and t.isdigit() and 1000 <= int(t) <= 2100):
+    if not (len(t) == 4 and t.isdecimal() and 1000 <= int(t) <= 2100):
         return False
     if toks[0].ent_type_ == "DATE":
         return True  # the NER's call: "approved 1987 subsidies", "in 1958"
@@ -632,13 +632,13 @@ def _opens_clause(tok: Token) -> bool:
 
 
 def _is_year_token(tok: Token) -> bool:
-    return len(tok.text) == 4 and tok.text.isdigit() and 1000 <= int(tok.text) <= 2100
+    return len(tok.text) == 4 and tok.text.isdecimal() and 1000 <= int(tok.text) <= 2100
 
 
 def _in_name(ctx: _Ctx, doc: Doc, expr: NumberExpr) -> bool:
     """The number sits inside a named entity with other proper-noun words ("Boeing 737")."""
     tok = doc[expr.start]
-    if tok.ent_type_ not in _NAME_LABELS or tok.text[:1].islower() and not tok.text[:1].isdigit():
+    if tok.ent_type_ not in _NAME_LABELS or tok.text[:1].islower() and not tok.text[:1].isdecimal():
         return False
     ent = next((e for e in ctx.ents_in(expr.start, expr.start + 1)), None)
     if ent is None:
@@ -738,7 +738,7 @@ def _pp_object(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
             j += 1
             # a cardinal, not an ordinal ("first mortgage bonds"), a year ("both 1986 periods") nor a
             # model number before a name ("the 911 Turbo Coupe")
-            model = t.text.isdigit() and len(t.text) <= 4 and j < limit and doc[j].text[:1].isupper()
+            model = t.text.isdecimal() and len(t.text) <= 4 and j < limit and doc[j].text[:1].isupper()
             if (t.tag_ == "CD" and not _YEARISH.match(t.text) and not model and j < limit
                     and not _unit_word(doc[j]) and doc[j].lower_ not in SCALES):
                 start = j

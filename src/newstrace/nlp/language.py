@@ -55,8 +55,8 @@ def number_share(text: str) -> float:
         return 0.0
     if len(text) > 12 * len(toks):
         chars = [c for c in text if c.isalnum()]
-        return sum(c.isdigit() for c in chars) / len(chars) if chars else 0.0
-    return sum(any(c.isdigit() for c in t) for t in toks) / len(toks)
+        return sum(c.isdecimal() for c in chars) / len(chars) if chars else 0.0
+    return sum(any(c.isdecimal() for c in t) for t in toks) / len(toks)
 
 
 def identify_language(text: str, headline: str = "") -> tuple[str | None, float]:

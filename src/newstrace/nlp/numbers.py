@@ -414,7 +414,7 @@ def number_starts(doc: Doc) -> list[int]:
     signs = np.array([strings.add(s) for s in _SIGNS], dtype=arr.dtype)
     for i in np.nonzero(np.isin(arr[:, 2], signs) & ~mask)[0].tolist():
         text = doc[i].text
-        mask[i] = len(text) > 1 and text[1].isdigit()
+        mask[i] = len(text) > 1 and text[1].isdecimal()
     return np.nonzero(mask)[0].tolist()
 
 
@@ -569,7 +569,7 @@ _DASHED = re.compile(r"^(\d{1,3}(?:,\d{3})+|\d+)[–—](\d{1,3}(?:,\d{3})+|\d+)
 
 
 def _is_year_text(text: str) -> bool:
-    return len(text) == 4 and text.isdigit() and 1000 <= int(text) <= 2100
+    return len(text) == 4 and text.isdecimal() and 1000 <= int(text) <= 2100
 
 
 def pair_kind(first: str, second: str, joiner: str, before: list[str], after: list[str]) -> str | None:
@@ -635,7 +635,7 @@ def _hyphen_digit(doc: Doc, i: int, step: int) -> bool:
     if not (0 <= i < len(doc) and 0 <= j < len(doc)) or doc[i].text not in _HYPHEN_JOINERS:
         return False
     glued = not doc[i].whitespace_ if step == 1 else not doc[j].whitespace_
-    return glued and doc[j].text[:1].isdigit()
+    return glued and doc[j].text[:1].isdecimal()
 
 
 def _scan_dashed(doc: Doc, i: int, start: int, end: int) -> NumberExpr | None:

@@ -237,7 +237,7 @@ def _is_apostrophe(text: str, i: int) -> bool:
         return True  # half of a two-character double mark
     left = text[i - 1] if i > 0 else " "
     right = text[i + 1] if i + 1 < len(text) else " "
-    return (left.isalnum() and right.isalnum()) or (left.isspace() and right.isdigit())
+    return (left.isalnum() and right.isalnum()) or (left.isspace() and right.isdecimal())
 
 
 def _single_spans(text: str, taken: list[tuple[int, int]]) -> list[QuoteSpan]:

@@ -76,7 +76,7 @@ def word_weight(word: str) -> float:
     A Chinese or Japanese character bigram has no English frequency: :data:`KANA_PAIR_WEIGHT` when
     both characters are hiragana, :data:`MIXED_PAIR_WEIGHT` when one is, else 1.0.
     """
-    if word[:1].isdigit():
+    if word[:1].isdecimal():
         return 1.0
     if len(word) == 2 and is_cjk_single(word[0]) and is_cjk_single(word[1]):
         kana = sum("\u3041" <= c <= "\u309f" for c in word)

@@ -61,13 +61,13 @@ class WrittenDate:
 def _day_number(word: str) -> int | None:
     """A day of the month written as a number, with or without an ordinal suffix ("8", "9th", "1º")."""
     digits = word.rstrip(".º°").removesuffix("st").removesuffix("nd").removesuffix("rd").removesuffix("th")
-    if digits.isdigit() and len(digits) <= 2 and 1 <= int(digits) <= 31:
+    if digits.isdecimal() and len(digits) <= 2 and 1 <= int(digits) <= 31:
         return int(digits)
     return None
 
 
 def _year(word: str) -> int | None:
-    return int(word) if len(word) == 4 and word.isdigit() and 1000 <= int(word) <= 2199 else None
+    return int(word) if len(word) == 4 and word.isdecimal() and 1000 <= int(word) <= 2199 else None
 
 
 def written_dates(s: Sentence) -> list[WrittenDate]:

@@ -502,7 +502,7 @@ def date_span(published: str | None, url: str | None = None) -> tuple[date, date
     url_day = None
     if m:
         y, mo, d = m.groups()
-        month = int(mo) if mo.isdigit() else _MONTHS.get(mo.lower())
+        month = int(mo) if mo.isdecimal() else _MONTHS.get(mo.lower())
         try:
             url_day = date(int(y), month, int(d)) if month else None
         except ValueError:

@@ -376,7 +376,7 @@ def slot_anchors(s: Sentence) -> dict[str, float]:
     caps = _all_caps(s)
     for k, (tok, w) in enumerate(zip(s.raw, s.words)):
         w = _base(w)
-        if (k == 0 or not tok[:1].isupper() or len(w) < 3 or w[:1].isdigit() or w in DATE_WORDS
+        if (k == 0 or not tok[:1].isupper() or len(w) < 3 or w[:1].isdecimal() or w in DATE_WORDS
                 or w in GENERIC_NAME_WORDS or (caps and zipf(w) >= RARE_ZIPF)):
             continue
         weight = name_weight(w)
@@ -558,7 +558,7 @@ def frame_words(s: Sentence) -> set[str]:
         slots = slot_anchors(s)
         names = set() if _all_caps(s) else set(s.names)
         cached = s.__dict__["_frame_words"] = {w for w in s.word_set
-                                              if w not in slots and w not in names and not w[:1].isdigit()}
+                                              if w not in slots and w not in names and not w[:1].isdecimal()}
     return cached
 
 
@@ -834,8 +834,8 @@ def _dates(s: Sentence) -> list[tuple[int, str]]:
         elif w in _MONTH_WORDS and tok[:1].isupper() and not (caps and w == "may"):
             nxt = s.words[k + 1] if k + 1 < len(s.words) else ""
             prev = s.words[k - 1] if k else ""
-            after = nxt.isdigit() and 1 <= int(nxt) <= 31
-            before = not after and prev.isdigit() and 1 <= int(prev) <= 31
+            after = nxt.isdecimal() and 1 <= int(nxt) <= 31
+            before = not after and prev.isdecimal() and 1 <= int(prev) <= 31
             if after or before:  # the date is both words: a new month or a new day fills it anew
                 key = f"@{w[:3]}-{int(nxt if after else prev)}"
                 out += [(k, key), (k + 1 if after else k - 1, key)]

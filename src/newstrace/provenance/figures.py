@@ -435,7 +435,7 @@ def token_value(token: str) -> str | None:
     """The canonical value of one token as :func:`number_spans` reads it alone ("1,480" -> "1480",
     "forty-four" -> "44", "twice" -> "2", "hundred" -> "100"; "one", "dozens" -> None); no
     language-bound words (:data:`LANGUAGE_BOUND`) but "dos"."""
-    if token[:1].isdigit():
+    if token[:1].isdecimal():
         return number_value(token)
     word = fold(token)
     entry = _entry(word, None)
@@ -488,7 +488,7 @@ def number_spans(s: Sentence) -> list[tuple[int, int, str]]:
         if _debris(s, offsets, k):
             k += 1
             continue
-        if s.raw[k][:1].isdigit():
+        if s.raw[k][:1].isdecimal():
             end, v, other, shown = _digits_at(s, offsets, k, language)
             if v is not None:
                 out.append((k, end, v))
@@ -600,7 +600,7 @@ def _digits_at(s: Sentence, offsets: list[int], k: int, language: str | None) ->
     """
     tok, n = s.raw[k], len(s.raw)
     # "4:40": a colon and nothing else between the two tokens
-    if (tok.isdigit() and len(tok) <= 2 and k + 1 < n and s.text[offsets[k] + len(tok):offsets[k + 1]] == ":"
+    if (tok.isdecimal() and len(tok) <= 2 and k + 1 < n and s.text[offsets[k] + len(tok):offsets[k + 1]] == ":"
             and (m := re.fullmatch(r"(\d{2})(am|pm)?", s.raw[k + 1], re.IGNORECASE)) and (t := _clock(tok, m.group(1)))):
         pm = (m.group(2) or "").lower() == "pm" or _is_pm(s, offsets, k + 2)
         return k + 2, t, _clock_readings(t, pm), ""
@@ -615,7 +615,7 @@ def _digits_at(s: Sentence, offsets: list[int], k: int, language: str | None) ->
         if _clock_after(s, offsets, k + 1):
             return k + 1, t, _clock_readings(t, _is_pm(s, offsets, k + 1)), ""
         other.add(t)
-    if tok.isdigit() and len(tok) <= 2 and int(tok) <= 24:  # an hour: "10 p.m." is "22 horas", "22h"
+    if tok.isdecimal() and len(tok) <= 2 and int(tok) <= 24:  # an hour: "10 p.m." is "22 horas", "22h"
         if _is_pm(s, offsets, k + 1) and int(tok) < 12:
             other.add(str(int(tok) + 12))
         elif int(tok) > 12 and _clock_after(s, offsets, k + 1):
@@ -676,10 +676,10 @@ def name_before(s: Sentence, k: int, offsets: list[int] | None = None, title_cas
 
     >>> from newstrace.provenance.text import analyse_sentence
     >>> s = analyse_sentence("A cartoon by Lena Okafor/The 74 ran with it, Smith, 45, said.")
-    >>> [name_before(s, k) for k, t in enumerate(s.raw) if t.isdigit()]
+    >>> [name_before(s, k) for k, t in enumerate(s.raw) if t.isdecimal()]
     ['the', None]
     >>> s = analyse_sentence("Over 320 homes flooded, Fox 5 reported.")
-    >>> [name_before(s, k) for k, t in enumerate(s.raw) if t.isdigit()]
+    >>> [name_before(s, k) for k, t in enumerate(s.raw) if t.isdecimal()]
     [None, 'fox']
     """
     if k == 0:
@@ -732,7 +732,7 @@ def _date_number(token: str) -> bool:
     """Whether a number token can be part of a date: a day of the month (1-31) or a year written as
     four plain digits (1000-2199); "1,200" with its separator is a figure, never a year."""
     t = token.rstrip(".,")
-    if not t.isdigit():
+    if not t.isdecimal():
         return False
     v = int(t)
     return 1 <= v <= 31 or (len(t) == 4 and 1000 <= v <= 2199)
@@ -842,7 +842,7 @@ def _read_figures(s: Sentence) -> tuple[list[str], list[str], list[str]]:
             scale_tokens.update(range(k + 1, k + 1 + scale[2]))
             continue
         # "5bn", "$300m": digits and scale as one token
-        m = _GLUED_SCALE.match(tok) if k not in spans and tok[:1].isdigit() else None
+        m = _GLUED_SCALE.match(tok) if k not in spans and tok[:1].isdecimal() else None
         if m and (v := number_value(m.group(1))) is not None:
             unit = m.group(2).lower()
             if unit in ("m", "k") and not (offsets[k] and s.text[offsets[k] - 1] in _CURRENCY):
@@ -1120,7 +1120,7 @@ def _all_values(s: Sentence) -> frozenset[str]:
         # a clock time written as one token ("2am", "10.30pm", "14h") states its hour: house style
         # writes "2 a.m." as "2am" (a new-user test: "number removed: 2")
         hours = set(_glued_hours(s)) | set(_glued_times(s))
-        values = set(nums) | {d for d in dates if d[:1].isdigit()} | {x.rsplit(" ", 1)[1] for x in named} | hours
+        values = set(nums) | {d for d in dates if d[:1].isdecimal()} | {x.rsplit(" ", 1)[1] for x in named} | hours
         # and each value's other readings ("4.40" is also 4:40; :func:`_digits_at`)
         cached = s.__dict__[key] = frozenset(values.union(*(_readings(s, v) for v in values)))
     return cached
@@ -1262,7 +1262,7 @@ def _qualified(text: str, language: str | None = None) -> list[tuple[str, str, s
         if q.startswith("near") and figure and (figure.group(2) or "")[:1].isupper():
             continue  # "near 10 Downing Street": a place, not a count
         if (group == "at most" or q in _TOWARDS) and figure and _YEAR_ALONE.match(figure.group(1)) and (
-                figure.group(2) is None or not figure.group(1)[-1].isdigit() or fold(figure.group(2)) in _NOT_COUNTED):
+                figure.group(2) is None or not figure.group(1)[-1].isdecimal() or fold(figure.group(2)) in _NOT_COUNTED):
             continue  # "hasta 2030", "vers 2030": until, by a year, no bound of a figure
         out.append((written, group, token_value(figure.group(1).strip(".,;:%")) if figure else None))
     return out
@@ -1329,7 +1329,7 @@ def rounds(rounded: str, exact: str, group: str | None) -> bool:
     Returns:
         True when ``rounded`` covers ``exact``.
     """
-    if group is None or group == "exactly" or not (rounded.isdigit() and exact.isdigit()):
+    if group is None or group == "exactly" or not (rounded.isdecimal() and exact.isdecimal()):
         return False
     r, e = int(rounded), int(exact)
     if r == e or not r or not e or _round_zeros(rounded) < max(1, _round_zeros(exact) + 1):

@@ -720,7 +720,7 @@ def reworded_changes(copy: Sentence, origin: Sentence, skip: set[tuple[str, str]
             continue  # "Jean Dupont" -> "Mr Dupont" on second mention: house style, not another name
         if i2 - i1 == 1 and j2 - j1 == 1 and is_abbreviation(origin.raw[i1], copy.raw[j1]):
             continue  # "Sgt." -> "Sergeant": house style
-        if o and c and all(w in DATE_WORDS or w.isdigit() for w in (*o, *c)):
+        if o and c and all(w in DATE_WORDS or w.isdecimal() for w in (*o, *c)):
             continue  # "Wednesday" -> "Monday": a date change, reported as such (date_changes)
         if _acronym_pair(origin.raw[i1:i2], copy.raw[j1:j2]):
             continue  # "USGS" -> "U.S. Geological Survey": one name, written out
@@ -762,9 +762,9 @@ _NAME_JOINERS = frozenset({"of", "for", "the", "and", "de", "la", "del", "da", "
 def _name_span(raw: list[str]) -> bool:
     """Whether tokens read as one name or titled name: every token capitalised or a figure, or a
     lower-case joiner (:data:`_NAME_JOINERS`) between capitalised ones."""
-    if not raw or not (raw[0][:1].isupper() or raw[0][:1].isdigit()) or not (raw[-1][:1].isupper() or raw[-1][:1].isdigit()):
+    if not raw or not (raw[0][:1].isupper() or raw[0][:1].isdecimal()) or not (raw[-1][:1].isupper() or raw[-1][:1].isdecimal()):
         return False
-    return all(t[:1].isupper() or t[:1].isdigit() or t.lower() in _NAME_JOINERS for t in raw)
+    return all(t[:1].isupper() or t[:1].isdecimal() or t.lower() in _NAME_JOINERS for t in raw)
 
 
 _CURRENCY_SIGNS = frozenset("$£€¥₹₽")

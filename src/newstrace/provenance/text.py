@@ -227,7 +227,7 @@ def number_value(token: str) -> str | None:
     low = token.casefold()
     if low in NUMBER_WORDS:
         return str(NUMBER_WORDS[low])
-    if not token[:1].isdigit():
+    if not token[:1].isdecimal():  # not isdigit(): superscripts and circled digits ("³", "①") are no figures
         return None
     if not token.isascii() and (m := _CJK_FIGURE.match(token)):
         unit = m.group(2)
@@ -247,7 +247,7 @@ def number_value(token: str) -> str | None:
     if _DECIMAL.match(t):
         v = float(t.replace(",", "."))
         return f"{v:g}"
-    if t.isdigit():
+    if t.isdecimal():
         return str(int(t))
     return None
 
@@ -483,7 +483,7 @@ def _wide_number(token: str) -> str | None:
     """:func:`number_value`, and for a Chinese, Japanese or Korean date part its figure ("2019年" ->
     "2019", "23日" -> "23"): an anchor, as "2019" and "23" are in English, though no figure."""
     num = number_value(token)
-    if num is None and token[:1].isdigit() and (m := _CJK_FIGURE.match(token)):
+    if num is None and token[:1].isdecimal() and (m := _CJK_FIGURE.match(token)):
         return number_value(m.group(1))
     return num
 
@@ -525,7 +525,7 @@ def _space_grouped(text: str, ms: list, plain: bool = False) -> list:
     that writes thousands so): English tables and counts put numbers side by side ("22 8 109 76",
     "36 100 kilowatt transmitters", 184 times in Reuters-21578)."""
     separators = GROUP_SEPARATORS if plain else GROUP_SEPARATORS[1:]
-    if not any(c in text for c in separators) or not any(c.isdigit() for c in text):
+    if not any(c in text for c in separators) or not any(c.isdecimal() for c in text):
         return ms
     out: list = []
     k = 0
@@ -635,7 +635,7 @@ def analyse_sentence(text: str, mask: list[bool] | None = None, spaced_thousands
             s.anchors.append("#" + num)
             continue
         # a capitalised word is a name unless it opens the sentence and is a common word
-        if tok[:1].isupper() and len(f) >= 3 and not f.isdigit() \
+        if tok[:1].isupper() and len(f) >= 3 and not f.isdecimal() \
                 and (i > 0 or _opening_name(tok, f, language, lowercase)) and _is_name(tok, noun_language):
             s.names.append(f)
             s.anchors.append(f)

@@ -237,7 +237,7 @@ def _cut_off(record, last_member: Path | None, start: int) -> str | None:
     for its end, which warcio does not (a file cut in the member's last bytes).
     """
     length = record.rec_headers.get_header("Content-Length")
-    if length is None or not length.strip().isdigit():
+    if length is None or not length.strip().isdecimal():
         return "header"
     if getattr(record.raw_stream, "limit", 0) > 0:
         return "body"

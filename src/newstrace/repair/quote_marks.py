@@ -115,7 +115,7 @@ def _fix_line(
         if shape == role:
             continue
         conflicts += shape in ("open", "close")
-        near_digit = (i > 0 and line[i - 1].isdigit()) or (i + 1 < len(line) and line[i + 1].isdigit())
+        near_digit = (i > 0 and line[i - 1].isdecimal()) or (i + 1 < len(line) and line[i + 1].isdecimal())
         fix = _edit_for(line, i, role, shape)
         if fix is None or near_digit or conflicts > max_conflicts:
             return None  # inch marks, a lost mark, or too much disagreement: pairing is not trusted

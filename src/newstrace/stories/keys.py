@@ -174,7 +174,7 @@ def event_keys(article_id: str, headline: str, text: str, language: str | None =
         joined = _joined(s.text, raw)
         for i, tok in enumerate(raw):
             f = fold(tok)
-            num = number_value(tok) if tok[:1].isdigit() or f in NUMBER_WORDS else None
+            num = number_value(tok) if tok[:1].isdecimal() or f in NUMBER_WORDS else None
             if num is not None:
                 near = {fold(raw[j])[:3] for j in (i - 1, i + 1) if 0 <= j < len(raw)}
                 if near & _MONTH_WORDS:  # "Dec 31", "31 de marzo": a day of the month, not a count
@@ -184,7 +184,7 @@ def event_keys(article_id: str, headline: str, text: str, language: str | None =
                     w = min(w, DECIMAL_WEIGHT)
                 elif int(num) < 100:
                     w = min(w, SMALL_NUMBER_WEIGHT)
-            elif tok[:1].isupper() and not caps and len(f) >= 3 and not f.isdigit():
+            elif tok[:1].isupper() and not caps and len(f) >= 3 and not f.isdecimal():
                 if i == 0 and zipf(f) >= 4.0:  # an ordinary word opening the sentence
                     continue
                 name = _POSSESSIVE.sub("", f)
@@ -193,7 +193,7 @@ def event_keys(article_id: str, headline: str, text: str, language: str | None =
                 w = name_key_weight(name, lang) * (1.0 if f in inside else INITIAL_ONLY)
                 if i + 1 < len(raw) and joined[i + 1] and raw[i + 1][:1].isupper():
                     w *= NAME_PART  # a first name, or a word inside a longer name: the last word carries it
-                if i > 0 and joined[i] and raw[i - 1][:1].isupper() and not raw[i - 1][:1].isdigit():
+                if i > 0 and joined[i] and raw[i - 1][:1].isupper() and not raw[i - 1][:1].isdecimal():
                     given = _POSSESSIVE.sub("", fold(raw[i - 1]))
                     # a title or common word is no given name; a capitalised word of the article's
                     # language only counts where its capital is the name's, not the sentence's

@@ -155,13 +155,13 @@ def outlet_name(chunk: str, *, after_name: bool = True, surname_words: bool = Fa
     if len(words) == 1:
         # a lone nameplate word ("Courier") names no paper; a station's call sign does ("KTRN-TV")
         return words[0] if after_name and _CALL_SIGN.fullmatch(words[0]) else None
-    if not all((w[0].isupper() and all(ch.isalpha() or ch in "-'\u2019." for ch in w)) or w.isdigit() for w in words):
+    if not all((w[0].isupper() and all(ch.isalpha() or ch in "-'\u2019." for ch in w)) or w.isdecimal() for w in words):
         return None
     the = words[0] == "The"
     last = words[-1].lower()
     # a station: "Radio Tarn", "Channel 7 News", "Tarn FM" (after a name: "Radio" may start a name)
     station = after_name and (words[0].lower() in _BROADCAST_LEAD or words[-1] in _BAND_TAIL)
-    if any(w.isdigit() for w in words) and not (station or last in OUTLET_WORDS):
+    if any(w.isdecimal() for w in words) and not (station or last in OUTLET_WORDS):
         return None
     if last in _WEAK_OUTLET_WORDS:
         # "The Sun", "Daily Mail"; where no name may stand, "Bangkok Post" (a given name before the
@@ -244,7 +244,7 @@ def _token_is_name(tok: str) -> bool:
     low = bare.lower()
     if low.replace(".", "") in TITLE_WORDS:
         return False  # "S.A.", "Co."
-    if not bare or any(ch.isdigit() for ch in bare):
+    if not bare or any(ch.isdecimal() for ch in bare):
         return False
     if "-" in low and any(part in _ROLE_WORDS for part in low.split("-")):
         return False  # "AP-Korrespondent": an agency's role, as German writes it

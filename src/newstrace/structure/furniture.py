@@ -158,7 +158,7 @@ def is_page_furniture(line: str, site: frozenset[str] = frozenset()) -> bool:
     if nav == len(counted) or (len(counted) >= 4 and nav >= 0.75 * len(counted)):
         return True
     # An all-capitals line is a wire headline ("HOME SHOPPING <HSN> SETS STOCK OPTIONS"), not a menu.
-    return (len(words) >= 5 and not text.isupper() and all(w[0].isupper() or w[0].isdigit() for w in words)
+    return (len(words) >= 5 and not text.isupper() and all(w[0].isupper() or w[0].isdecimal() for w in words)
             and not any(w in _FUNCTION for w in folded) and not re.search(r"[.!?:,;\"\u201c\u201d]", text)
             and nav >= len(counted) / 2)
 

@@ -87,7 +87,7 @@ def _is_site_like(segment: str, site_names: set[str]) -> bool:
     if segment.casefold() in site_names:
         return True
     words = segment.split()
-    if not 1 <= len(words) <= 4 or any(ch.isdigit() for ch in segment):
+    if not 1 <= len(words) <= 4 or any(ch.isdecimal() for ch in segment):
         return False
     if re.search(r"\.[a-z]{2,4}$", segment):  # example.com
         return True
