@@ -157,7 +157,8 @@ def trace(
     stored origin left out; siblings grouped under one inferred source), which the store
     recomputes over all its links after every run and which `show`, `stories`, the report, the
     web app and `export` show too, as a table, or as JSON Lines with --json. Exit status: 0 ok,
-    2 usage or store error.
+    1 an article or a pair could not be compared (named on standard error; the rest is traced
+    and stored), 2 usage or store error.
     """
     from newstrace.export import derivation_json, sibling_groups
     from newstrace.store import open_store
@@ -216,6 +217,17 @@ def trace(
     )
     if report.note:
         typer.echo(f"Note: {report.note}", err=True)
+    for line in report.failures[:MAX_FAILURE_LINES]:
+        typer.echo(f"Error: {line}", err=True)
+    if len(report.failures) > MAX_FAILURE_LINES:
+        typer.echo(f"Error: {len(report.failures) - MAX_FAILURE_LINES} more articles or pairs could not be compared",
+                   err=True)
+    if report.failures:
+        raise typer.Exit(1)
+
+
+#: Failure lines ``trace`` prints; the rest are counted.
+MAX_FAILURE_LINES = 20
 
 
 @app.command()

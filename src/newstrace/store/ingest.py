@@ -377,11 +377,26 @@ def _report_earlier_errors(store: Store, key: str, records: set[int] | None, rep
 
 
 def _store_fingerprints(store: Store, articles: list[Article], made: dict[str, dict]) -> int:
-    """Store the provenance fingerprint of each article with text (those not in ``made`` are computed here)."""
+    """Store the provenance fingerprint of each article with text (those not in ``made`` are computed here).
+
+    An article whose fingerprint raises is left without one (its analysis is stored): ``trace``
+    tries it again and names it if it fails there too, instead of this batch stopping the ingest.
+    """
     from newstrace.provenance.fingerprint import fingerprint_record
 
-    fps = [made.get(a.id) or fingerprint_record(a) for a in articles if a.id and a.text]
-    return store.put_fingerprints([fp for fp in fps if fp is not None])
+    fps = []
+    for a in articles:
+        if not (a.id and a.text):
+            continue
+        fp = made.get(a.id)
+        if fp is None:
+            try:
+                fp = fingerprint_record(a)
+            except Exception:  # noqa: BLE001 - a fault of newstrace's own; trace reports the article
+                continue
+        if fp is not None:
+            fps.append(fp)
+    return store.put_fingerprints(fps)
 
 
 __all__ = ["ingest", "split_header", "IngestInterrupted", "IngestReport", "IngestProgress", "input_key", "BATCH_RECORDS"]

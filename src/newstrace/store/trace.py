@@ -15,7 +15,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from newstrace.schema import Derivation
@@ -49,6 +49,10 @@ class TraceReport:
         run_id: the ``trace_runs`` row written.
         note: said to the user where the run did something other than asked (an incremental run with
             other settings than the stored links' and nothing new to compare keeps them and says so).
+        failures: what could not be done, one line each naming the article or pair by its source: an
+            article whose fingerprint raised is left out of candidate retrieval, a candidate pair whose
+            verification raised is not linked; the run goes on (the command exits 1). Only a fault
+            of newstrace's own gets here: ``trace --full`` after an upgrade compares them again.
         seconds: wall-clock duration; ``stage_seconds`` splits it into load, index, verify, write
             (storing the links, resolved graph included) and resolve (the resolved graph alone,
             part of write).
@@ -67,6 +71,7 @@ class TraceReport:
     sentence_vectors_reused: int = 0
     run_id: int = 0
     note: str = ""
+    failures: list[str] = field(default_factory=list)
     seconds: float = 0.0
     stage_seconds: dict[str, float] | None = None
 
@@ -179,7 +184,19 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     t = time.perf_counter()
     # Fingerprints missing from the store (ingest interrupted between a batch and its
     # fingerprints, or a new scheme) are computed once here and kept.
-    computed = {a.id: fingerprint(a) for a in articles if a.id not in stored and a.text.strip()}
+    n_articles = len(articles)
+    computed, unfit = {}, set()
+    for a in articles:
+        if a.id in stored or not a.text.strip():
+            continue
+        try:
+            computed[a.id] = fingerprint(a)
+        except Exception as e:  # noqa: BLE001 - one article's fault must not stop the run
+            unfit.add(a.id)
+            report.failures.append(f"{_label(store, a.id)}: fingerprint failed ({type(e).__name__}: {e}); "
+                                   "the article is left out of this trace")
+    if unfit:
+        articles = [a for a in articles if a.id not in unfit]
     if computed:
         store.put_fingerprints([fp.to_dict() for fp in computed.values()])
     n_computed = len(computed)
@@ -208,7 +225,12 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
 
     def filled() -> Iterator[Derivation]:
         nonlocal n_links
-        for chunk in chunks:
+        for results in chunks:
+            chunk = [d for d in results if isinstance(d, Derivation)]
+            for f in results:
+                if isinstance(f, PairFailure):
+                    report.failures.append(f"{_label(store, f.a)} ~ {_label(store, f.b)}: verification failed "
+                                           f"({f.error}); the pair is not linked")
             _fill_sources(store, chunk)
             n_links += len(chunk)
             yield from chunk
@@ -225,8 +247,8 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     stages["write"] = timings.get("write", 0.0)
     stages["resolve"] = timings.get("resolve", 0.0)
 
-    report.articles = len(articles)
-    report.compared = len(articles) if new_ids is None else len(new_ids)
+    report.articles = n_articles
+    report.compared = n_articles if new_ids is None else len(new_ids)
     report.pairs = n_pairs
     report.links = n_links
     counts = store.counts()
@@ -366,8 +388,8 @@ def _verify_chunks(verifier, pairs: list[tuple[str, str]], jobs: int) -> Iterato
     """Verify candidate pairs ``(a, b)`` with a :class:`~newstrace.provenance.PairVerifier`, in ``jobs`` forked workers where it pays.
 
     Returns:
-        An iterator over lists of derivations, one per :data:`PAIRS_PER_TASK` pairs, in task
-        order, so the caller can store them and let them go. At most :data:`TASKS_AHEAD` x
+        An iterator over lists of derivations (and a :class:`PairFailure` for each pair whose
+        verification raised), one per :data:`PAIRS_PER_TASK` pairs, in task order, so the caller can store them and let them go. At most :data:`TASKS_AHEAD` x
         ``jobs`` tasks are handed out beyond what the caller has taken: results wait in memory
         only that far when storing them is slower than verifying.
     """
@@ -441,11 +463,36 @@ def ignore_sigint() -> None:
             os._exit(0)
 
 
-def _verify_chunk(pairs: list[tuple[str, str]], verifier=None) -> list[Derivation]:
-    """Verify candidate pairs (in a worker, with the verifier inherited by fork)."""
+@dataclass
+class PairFailure:
+    """A candidate pair whose verification raised (article ids ``a``, ``b``; ``error``: the exception's
+    type and message), handed back from a worker in place of a derivation."""
+
+    a: str
+    b: str
+    error: str
+
+
+def _verify_chunk(pairs: list[tuple[str, str]], verifier=None) -> list[Derivation | PairFailure]:
+    """Verify candidate pairs (in a worker, with the verifier inherited by fork): the links found,
+    and a :class:`PairFailure` for each pair whose verification raised (the others go on)."""
     verifier = verifier if verifier is not None else _VERIFIER
+    out: list[Derivation | PairFailure] = []
     # pairs come sorted, so the sentence cache keeps the repeated first article
-    return [d for a, b in pairs if (d := verifier.verify(a, b)) is not None]
+    for a, b in pairs:
+        try:
+            d = verifier.verify(a, b)
+        except Exception as e:  # noqa: BLE001 - one pair's fault must not stop the run
+            out.append(PairFailure(a, b, f"{type(e).__name__}: {e}"))
+            continue
+        if d is not None:
+            out.append(d)
+    return out
+
+
+def _label(store: Store, article_id: str) -> str:
+    """The article's source as ingested (URL or input path), else its id."""
+    return store.source_labels({article_id}).get(article_id) or article_id
 
 
 def _fill_sources(store: Store, derivations: list[Derivation]) -> None:
