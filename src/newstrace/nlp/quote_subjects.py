@@ -327,7 +327,8 @@ class CueSubjects(QuoteLayout):
             # 'of' inside a proper name ('the Department of Health', 'the Bank of Calder'): the name
             # is one noun phrase, which a person noun before it may then take ('a spokesman for ...')
             in_name = (doc[region[pos - 1]].lower_ == "of" and noun == pos - 2 and head.text[:1].isupper()
-                       and head.pos_ in ("PROPN", "NOUN") and doc[chunk[0]].text[:1].isupper())
+                       and head.pos_ in ("PROPN", "NOUN") and doc[chunk[0]].text[:1].isupper()
+                       and not any(i in self.idx.person_at for i in chunk))  # not 'Secretary of State Odile Vantongeren'
             if not (in_name or head.pos_ == "NOUN" and is_person_noun(head.lower_)):
                 break
             j = noun
