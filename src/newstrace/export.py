@@ -41,7 +41,7 @@ _COPY_OPTIONS = {"parquet": "(FORMAT PARQUET)", "csv": "(FORMAT CSV, HEADER)", "
 
 #: The SQL of each table exported straight from the store; ``{derivations}`` is the links' table.
 _QUERIES: dict[str, str] = {
-    "articles": f"""
+    "articles": """
         SELECT a.id, a.seq, coalesce(a.source_url, a.source_path) AS source, a.source_path, a.source_format,
                a.source_record, a.source_url, o.outlet AS outlet, a.outlet AS outlet_name, a.language, a.headline,
                a.published, a.published_offset,
@@ -261,8 +261,9 @@ def _identical_date_table(store: Store) -> pa.Table:
 def queries(all_pairs: bool = False) -> dict[str, str]:
     """The SQL of each table exported straight from the store.
 
-    ``derivations`` joins ``_sibling_groups``, and ``articles`` joins ``_identical_dates``, which
-    :func:`export_tables` registers (:func:`_group_table`, :func:`_identical_date_table`) while it writes.
+    ``derivations`` joins ``_sibling_groups``, and ``articles`` joins ``_identical_dates`` and ``_outlets``,
+    which :func:`export_tables` registers (:func:`_group_table`, :func:`_identical_date_table`,
+    :func:`_outlet_table`) while it writes.
 
     Args:
         all_pairs: derivations and changes of every verified pair (the ``derivations``

@@ -8,7 +8,6 @@ from newstrace.nlp.cues import RELATIVE_WORDS, TITLE_ABBREVIATIONS, is_cue, is_f
 from newstrace.nlp.frames import to_comma
 from newstrace.nlp.quote_layout import QuoteLayout
 from newstrace.nlp.quote_marks import ALL_MARKS
-from newstrace.nlp.quote_marks import ALL_MARKS
 from newstrace.nlp.speakers import NP_PREPOSITIONS, Referent
 
 if TYPE_CHECKING:
