@@ -23,6 +23,14 @@ Scoring (exactly as :func:`newstrace.corpora.provenance.score_links`, read from 
   translation): a copy whose tree has another member in the corpus is recallable; it is found
   when a right link involves it (as the copy of a direct link or either side of a sibling link).
 
+Session 18 (2026-12-02): fingerprint scheme /9 (a hyphenated compound's figure, "29-year-old", is a
+number anchor; outside English a common word opening a sentence is no name anchor): ``--reuters 0``
+405 -> 425 candidate pairs (44 -> 45 same-tree), all 19,043 distractors 399 (45 same-tree); links,
+precision, recall and kinds unchanged. The seven misses were re-read: the Indonesian pages c09/c10
+share at most one sentence pair with two distinctive anchors with any English excerpt (three are
+needed), c06 (Greek) transliterates its names, c08 aligns no sentence lexically and two by anchors,
+j01/j02 one anchor pair, p03 one shared sentence.
+
 Outside the corpus (2026-12-01, session 13): 12 public pages of four other wire stories (the first
 seed's AP story: two AP republications of two versions, a spun copy, a second machine-translated copy, a
 Spanish translation and a simplified VOA rewrite; an AP story in English with two Spanish translations;
