@@ -176,6 +176,11 @@ def test_the_object_of_a_preposition_before_the_cue_is_not_its_subject(text, spe
      "the mayor", "said"),
     ("\u201cWe will not raise taxes again,\u201d the mayor, who, as Ruiz noted, chairs the board, said.",
      "the mayor", "said"),
+    # more commas after the cue: the clause closes before the cue, not at the sentence's last comma
+    ("\u201cWe will not close the library,\u201d the mayor, who met Ruiz, said, adding that the vote was close.",
+     "the mayor", "said"),
+    ("\u201cWe will not close the library,\u201d the mayor, who met Ruiz, said on Monday, in a statement.",
+     "the mayor", "said"),
     # between 'told NAME,' and the quotation: commas inside the clause, a cue with its own content, two clauses
     ("The mayor told Ana Ruiz, whose office, on the third floor, flooded in May, \u201cwe will not raise taxes "
      "again.\u201d", "The mayor", "told"),

@@ -80,7 +80,7 @@ class AfterRules(CueSubjects):
         toks = [i for i in after if not doc[i].is_punct]
         full_stop = content.rstrip(" " + "".join(ALL_MARKS)).endswith((".", "…"))
         # '"...," the mayor, who, as Ruiz noted, chairs the board, said', '..., the mayor — who met Ruiz — said'
-        asides = self._relative_asides(after) | self._bracketed_asides(after)
+        asides = self._relative_asides(after, cue_follows=True) | self._bracketed_asides(after)
         for j, i in enumerate(toks[:MAX_SUBJECT_TOKENS]):
             tok = doc[i]
             if i in asides:
@@ -107,7 +107,7 @@ class AfterRules(CueSubjects):
                 if region and (doc[region[0]].pos_ == "SCONJ" or doc[region[0]].lower_ in _SUBORDINATORS):
                     break  # '..." when Clinton blasted him': another clause, not an attribution
                 verb_group = [x for x in region if doc[x].pos_ != "ADV"]
-                asides = self._relative_asides(region)
+                region_asides = self._relative_asides(region)
                 if (
                     verb_group
                     and is_cue_auxiliary(doc[verb_group[-1]])
@@ -116,7 +116,7 @@ class AfterRules(CueSubjects):
                         or doc[x].lower_ in RELATIVE_WORDS
                         or doc[x].tag_ == "VBG"
                         for x in region
-                        if x not in asides
+                        if x not in region_asides
                     )
                 ):
                     break  # '..." and that the committee would continue', '..., reminding them that X has said

@@ -74,7 +74,7 @@ def speaker_is_subject(aux: Token, cue: Token) -> bool:
 class CueSubjects(QuoteLayout):
     """Mixin of the attributor: who a cue verb's subject is, before or after it."""
 
-    def _relative_asides(self, toks: list[int], *, before_quotation: bool = False) -> set[int]:
+    def _relative_asides(self, toks: list[int], *, before_quotation: bool = False, cue_follows: bool = False) -> set[int]:
         """Token indices of the relative clauses in ``toks`` set off by commas and closed by one
         ("Berg told Ruiz, who had asked about the budget, that ..."): the opening comma, the
         relative word ("who", "whom", "whose", "which") and the clause, not the closing comma.
@@ -91,6 +91,9 @@ class CueSubjects(QuoteLayout):
                 with the comma right before it when the clause holds a cue ('He thanked Ruiz,
                 who said, "..."': the clause is the attribution; 'Ruiz, who chairs the board,
                 said, "..."': the cue is the main clause's).
+            cue_follows: ``toks`` run on past the cue (the words after a quotation): a clause
+                closes at its first comma that a cue follows (after adverbs and auxiliaries), not
+                at its last ('"...," the mayor, who met Ruiz, said, adding ...'), or is no aside.
         """
         doc = self.doc
         if len(toks) < 3:
@@ -106,6 +109,8 @@ class CueSubjects(QuoteLayout):
                       if doc[c].text == "," and any(doc[x].pos_ in ("VERB", "AUX") for x in range(i + 2, c))]
             if not commas and stop <= end and any(doc[x].pos_ in ("VERB", "AUX") for x in range(i + 2, stop)):
                 commas = [stop]  # the next clause's comma closes this one ('the mayor, who chairs the board, which meets monthly, said')
+            elif cue_follows:
+                commas = [c for c in commas if self._cue_at(c + 1, end)][:1]
             if before_quotation and commas and all(doc[x].is_space for x in range(commas[-1] + 1, end + 1)) \
                     and self._clause_attributes(i + 2, commas[-1]):
                 commas.pop()
@@ -141,15 +146,19 @@ class CueSubjects(QuoteLayout):
                         doc[j].text == close if close else doc[j].text in {"—", "–", "--"}):
                     j += 1
                 if j < end and doc[j].text not in ALL_MARKS and j > i + 1:
-                    k = j + 1
-                    while k <= end and (doc[k].pos_ == "ADV" or doc[k].lower_ in SKIP_BEFORE_CUE or is_cue_auxiliary(doc[k])):
-                        k += 1
-                    if k <= end and is_cue(doc[k]):
+                    if self._cue_at(j + 1, end):
                         out.update(range(i, j + 1))
                     i = j + 1
                     continue
             i += 1
         return out
+
+    def _cue_at(self, k: int, end: int) -> bool:
+        """A cue stands at token ``k`` (up to ``end``), after adverbs and the cue's auxiliaries ('has since said')."""
+        doc = self.doc
+        while k <= end and (doc[k].pos_ == "ADV" or doc[k].lower_ in SKIP_BEFORE_CUE or is_cue_auxiliary(doc[k])):
+            k += 1
+        return k <= end and is_cue(doc[k])
 
     def _clause_attributes(self, start: int, stop: int) -> bool:
         """A relative clause (tokens ``start`` to ``stop``, exclusive) that attributes the quotation
