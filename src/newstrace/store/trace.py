@@ -389,9 +389,10 @@ def _verify_chunks(verifier, pairs: list[tuple[str, str]], jobs: int) -> Iterato
 
     Returns:
         An iterator over lists of derivations (and a :class:`PairFailure` for each pair whose
-        verification raised), one per :data:`PAIRS_PER_TASK` pairs, in task order, so the caller can store them and let them go. At most :data:`TASKS_AHEAD` x
-        ``jobs`` tasks are handed out beyond what the caller has taken: results wait in memory
-        only that far when storing them is slower than verifying.
+        verification raised), one per :data:`PAIRS_PER_TASK` pairs, in task order, so the caller
+        can store them and let them go. At most :data:`TASKS_AHEAD` x ``jobs`` tasks are handed
+        out beyond what the caller has taken: results wait in memory only that far when storing
+        them is slower than verifying.
     """
     import multiprocessing
 
