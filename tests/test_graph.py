@@ -105,6 +105,25 @@ def test_a_copy_of_the_top_of_a_chain_is_not_read_through_its_middle():
     assert sorted(g.resolve_links([tr, cb, ca])) == [0, 1]
 
 
+def test_a_copy_is_read_against_the_sibling_whose_wording_it_keeps():
+    """Of two siblings, a copy is read against the one it keeps word for word (kind verbatim or
+    edited) before one that reworded the text, even where the rewording covers more of it (story i
+    of the provenance corpus, its figures: a verbatim republication of one version of a CNN story, a
+    paraphrase of that version, and the other version). Among partners of one class, the one that
+    holds most of the copy still comes first."""
+    to_paraphrase = g.Link("v", None, "p", 0.99, 0.928, 0.94, 0.879, kind="spun")
+    to_version = g.Link("v", None, "r", 0.99, 0.892, 0.92, 0.948, kind="edited")
+    paraphrase = g.Link("p", None, "r", 0.99, 0.96, 0.96, 0.70, kind="rewritten")
+    for links in ([to_paraphrase, to_version, paraphrase], [paraphrase, to_version, to_paraphrase]):
+        kept = g.resolve_links(links)
+        (record,) = [links[i] for i in kept if links[i].copy_id == "v"]
+        assert record.partner == "r"
+    # both spun: the partner that holds more of the copy (a cut copy holds less)
+    cut = to_version._replace(kind="spun", copy_coverage=0.80, mean_similarity=0.95)
+    kept = g.resolve_links([to_paraphrase, cut, paraphrase])
+    assert [k for k in kept if [to_paraphrase, cut, paraphrase][k].copy_id == "v"] == [0]
+
+
 def test_a_sibling_of_two_versions_of_one_page_keeps_the_version_it_follows():
     """A wire page updated in place (a versions link, new <- old) and a copy credited to the same agency,
     so siblings of both versions: the copy keeps its link to the version it copied (identical text) and

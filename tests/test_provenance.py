@@ -328,6 +328,31 @@ def test_sibling_records_are_deterministic_and_say_which_side_is_the_reference(c
     assert len(d) == 1 and d[0].copy_id == by["i03"].id and d[0].kind == "spun"
 
 
+def test_a_verbatim_copy_is_read_against_a_sibling_that_keeps_its_wording_not_a_paraphrase(corpus):
+    # story i: 02 republishes CNN's first version word for word, 04 is a machine paraphrase of that
+    # version and 01 the affiliate's syndication of CNN's second version. 04 covers more of 02 (it
+    # follows the same version), but read against it 02 was "spun", shown 04's rewording as its own.
+    from newstrace.provenance.graph import resolve
+
+    from newstrace.pipeline import analyze_document
+    from newstrace.readers.base import RawDocument
+
+    def analysed(a: Article) -> Article:  # read as ingest reads it: the byline "By Catherine Thorbecke, CNN"
+        done = analyze_document(RawDocument(source=a.source, text="\n\n" + a.text, meta={"url": a.source.url}),
+                                stages=("repair", "structure", "language"))
+        return a.model_copy(update={k: getattr(done, k) for k in (
+            "text", "headline", "byline", "credit", "contributors", "dateline", "published", "repairs")})
+
+    _, _, by = corpus
+    i01, i02, i04 = (analysed(by[k]) for k in ("i01", "i02", "i04"))
+    kept = resolve(trace([i01, i02, i04]))
+    record = next(d for d in kept if d.copy_id == i02.id)
+    assert record.origin_id is None and record.sibling_ids[0] == i01.id
+    assert record.kind in {"verbatim", "edited"}
+    assert {c.kind for c in record.changes} >= {"reworded"}  # CNN's two versions of the third paragraph
+    assert next(d for d in kept if d.copy_id == i04.id).kind == "rewritten"
+
+
 def test_translation_aligns_on_names_and_numbers_in_order_and_independent_reports_do_not(corpus):
     from newstrace.provenance import verify_pair
     from newstrace.provenance.align import CROSS_MIN_PAIRS, cross_language_alignment

@@ -189,6 +189,10 @@ CLOSER_TO_MIDDLE = 0.02
 #: Kinds of a same-language link that say the copy keeps its origin's wording (:func:`_unsupported_middles`).
 CLOSE_KINDS = frozenset({"verbatim", "edited", "spun"})
 
+#: Kinds of a sibling link whose copy keeps the partner's words as written (:func:`_sibling_rank`):
+#: a copy read against a sibling that reworded the text is shown that rewording as its own changes.
+WORDING_KEPT = frozenset({"verbatim", "edited"})
+
 
 def _unsupported_middles(links: Sequence[Link]) -> set[tuple[str, str]]:
     """Direct links ``c <- b`` of triangles ``c <- b <- a`` plus ``c <- a`` where ``c`` is no closer to ``b`` than to ``a``.
@@ -484,7 +488,10 @@ def _parent_rank(d: Link) -> tuple:
 
 def _sibling_rank(d: Link) -> tuple:
     """Which sibling pair of a copy stands for its group, its changes read against the partner: a
-    partner in the copy's language before one in another; then the partner that holds most of the
+    partner in the copy's language before one in another; then a partner whose words the copy
+    keeps (kind :data:`WORDING_KEPT`) before one that reworded them (a verbatim republication of
+    one version of a CNN story was read against a machine paraphrase of that version, which
+    covered more of it, and shown as "spun": the provenance corpus's story i); then the partner that holds most of the
     copy (its share aligned, in steps of :data:`KEPT_TEXT_MARGIN`: a copy that keeps text another
     sibling cut shares none of that sibling's departures, the rule of shared errors of
     :func:`_unsupported_middles`); then, in one language, the partner it follows most closely
@@ -497,9 +504,10 @@ def _sibling_rank(d: Link) -> tuple:
     figure (a spun sentence's low similarity to both made the cut copy look closer), both shown as
     the spun copy's changes."""
     same_language = d.kind != "translation"
+    keeps_wording = d.kind in WORDING_KEPT
     kept = math.floor(d.copy_coverage / KEPT_TEXT_MARGIN + 1e-9)
     closer = math.floor(d.mean_similarity / CLOSER_TO_MIDDLE + 1e-9) if same_language else 0
-    return (same_language, kept, closer, d.score, d.copy_coverage, tuple(-ord(c) for c in d.partner or ""))
+    return (same_language, keeps_wording, kept, closer, d.score, d.copy_coverage, tuple(-ord(c) for c in d.partner or ""))
 
 
 def _without_sibling_of_an_ancestor(kept: list[int], links: Sequence[Link], parents: dict[str, set[str]]) -> list[int]:
