@@ -102,6 +102,9 @@ def test_summary_shows_structure_quotes_and_claims():
         assert header in out
     assert "Jorge Torres" in out  # a speaker in the quotes table
     assert out.endswith("1 record analysed, 0 failed")
+    # the seed's glued quotation marks get a space: shown, not trimmed away by the table ('"' -> '"')
+    rows = [line.split("│") for line in result.stdout.splitlines() if line.startswith("quote_mark")]
+    assert rows and {(before.strip(), after.strip()) for _, before, after, _ in rows} >= {('"', '"␣'), ('"␣', '␣"')}
 
 
 def test_summary_shows_failed_records(tmp_path):

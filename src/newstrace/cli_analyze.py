@@ -266,11 +266,15 @@ def _table(title: str, header: tuple[str, ...], rows: list[tuple[str, ...]]):
 
 
 def _show(text: str, width: int) -> str:
-    """A repair's before/after with white space made visible (an inserted space must not look empty)."""
+    """A repair's before/after with white space made visible: an inserted space must not look empty,
+    nor a moved one invisible (a quotation mark's repair, '"' -> '" ', read '"' -> '"' where the table
+    trimmed the space)."""
     if not text:
         return "∅"
     text = text.replace("\n", "⏎")
-    if not text.strip():
+    core = text.strip(" ")
+    if not core:
         return text.replace(" ", "␣")
-    return _clip(text, width)
+    lead, trail = len(text) - len(text.lstrip(" ")), len(text) - len(text.rstrip(" "))
+    return "␣" * lead + _clip(core, width) + "␣" * trail
 
