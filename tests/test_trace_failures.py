@@ -1,6 +1,7 @@
 """A fault in one article or pair never stops ``ingest`` or ``trace``: superscript and circled digits
 (a new-user test: '³' broke every later ``trace``), and any exception raised while fingerprinting
-one article or verifying one pair (named on standard error, exit 1, the rest traced and stored)."""
+one article or verifying one pair (named on standard error, exit 1, the rest traced and stored, and
+the article or pair compared again by the next ``trace``, incremental or full)."""
 
 from __future__ import annotations
 
@@ -82,6 +83,21 @@ def test_a_fingerprint_or_verification_that_raises_is_named_and_the_rest_is_trac
     assert "https://calder2.example/2019/03/12/bridge" in res.output
     # calder1 alone is left to be linked, to no one: the failures did not stop the run's write
     assert "trace (full): 3 of 3 articles compared" in res.output
+    with duckdb.connect(str(store)) as con:
+        assert con.execute("SELECT count(*) FROM derivations").fetchone()[0] == 0
+        marked = con.execute("SELECT reason FROM retrace_articles ORDER BY reason").fetchall()
+    assert [r[0].split(" ")[0] for r in marked] == ["fingerprint", "verification"]  # marked for the next trace
+    # the fault fixed (an upgrade), a plain incremental run compares them again: the three copies linked
+    monkeypatch.undo()
+    res = CliRunner().invoke(app, ["trace", "--store", str(store), "--json"])
+    assert res.exit_code == 0, res.output
+    assert "2 traced before, again" in res.output and "could not compare them" in res.output
+    assert len([line for line in res.output.splitlines() if line.startswith("{")]) == 2
+    with duckdb.connect(str(store)) as con:
+        assert con.execute("SELECT count(*) FROM retrace_articles").fetchone()[0] == 0
+    full = CliRunner().invoke(app, ["trace", "--store", str(store), "--full", "--json"])
+    assert sorted(line for line in full.output.splitlines() if line.startswith("{")) == \
+        sorted(line for line in res.output.splitlines() if line.startswith("{"))
 
 
 def test_ingest_stores_an_article_whose_fingerprint_raises_and_trace_makes_it(tmp_path, monkeypatch):

@@ -206,7 +206,8 @@ def trace(
     typer.echo(
         f"trace ({report.mode}): {report.compared} of {counted(report.articles, 'article')} compared"
         + (f" ({report.retraced} traced before, again: an identical republication ingested since changed "
-           "their date or the outlets carrying their text)" if report.retraced else "")
+           "their date or the outlets carrying their text, or the last trace could not compare them)"
+           if report.retraced else "")
         + f", {counted(report.pairs, 'candidate pair')} "
         f"verified, {counted(report.links, 'link')} found; {counted(report.total_links, 'verified pair')} stored, "
         f"{counted(report.resolved_links, 'link')} in the resolved graph{' (every pair shown: --all-pairs)' if all_pairs else ' shown'}. "

@@ -698,9 +698,21 @@ class Store:
             out[aid] = IdenticalDate(chosen, r["published_offset"], r["date_source"], str(where))
         return out
 
+    def mark_for_retrace(self, reasons: dict[str, str]) -> None:
+        """Mark articles for the next incremental trace (``retrace_articles``), each with its reason
+        (str): articles a trace could not compare (a fingerprint or a pair verification raised), so
+        that the next run compares them again instead of leaving them unlinked until ``--full``.
+        A mark already there is kept."""
+        if not reasons:
+            return
+        rows = [{"article_id": i, "marked_at": _now(), "reason": r[:500]} for i, r in sorted(reasons.items())]
+        with self.transaction():
+            self.insert_rows("retrace_articles", rows, "ON CONFLICT DO NOTHING")
+
     def retrace_ids(self) -> list[str]:
-        """Articles marked for the next incremental trace because an identical republication stored since
-        their last trace changed their date (``retrace_articles``), in ingestion order."""
+        """Articles marked for the next incremental trace (``retrace_articles``): an identical
+        republication stored since their last trace changed their date or the outlets carrying their
+        text, or their last trace could not compare them (:meth:`mark_for_retrace`); in ingestion order."""
         return [r[0] for r in self._q("SELECT a.id FROM retrace_articles r JOIN articles a ON a.id = r.article_id "
                                       "ORDER BY a.seq").fetchall()]  # fmt: skip
 

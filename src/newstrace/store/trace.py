@@ -36,8 +36,8 @@ class TraceReport:
         articles: articles in the store.
         compared: articles whose candidate pairs were examined.
         retraced: of those, articles compared again in an incremental run although they were traced
-            before, because an identical republication stored since gave them another date
-            (:meth:`~newstrace.store.Store.retrace_ids`).
+            before, because an identical republication stored since gave them another date, or the
+            last run could not compare them (:meth:`~newstrace.store.Store.retrace_ids`).
         pairs: candidate pairs verified by alignment.
         links: derivations found in this run.
         total_links: derivations stored after the run (every verified pair).
@@ -52,7 +52,9 @@ class TraceReport:
         failures: what could not be done, one line each naming the article or pair by its source: an
             article whose fingerprint raised is left out of candidate retrieval, a candidate pair whose
             verification raised is not linked; the run goes on (the command exits 1). Only a fault
-            of newstrace's own gets here: ``trace --full`` after an upgrade compares them again.
+            of newstrace's own gets here: such an article (for a pair, its side this run compared)
+            is marked for the next trace (:meth:`~newstrace.store.Store.mark_for_retrace`), which
+            compares it again, incremental or full.
         seconds: wall-clock duration; ``stage_seconds`` splits it into load, index, verify, write
             (storing the links, resolved graph included) and resolve (the resolved graph alone,
             part of write).
@@ -186,6 +188,7 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     # fingerprints, or a new scheme) are computed once here and kept.
     n_articles = len(articles)
     computed, unfit = {}, set()
+    uncompared: dict[str, str] = {}  # article id -> why this run could not compare it (marked for the next)
     for a in articles:
         if a.id in stored or not a.text.strip():
             continue
@@ -194,7 +197,8 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
         except Exception as e:  # noqa: BLE001 - one article's fault must not stop the run
             unfit.add(a.id)
             report.failures.append(f"{_label(store, a.id)}: fingerprint failed ({type(e).__name__}: {e}); "
-                                   "the article is left out of this trace")
+                                   "the article is left out of this trace and compared again by the next")
+            uncompared[a.id] = f"fingerprint failed ({type(e).__name__}: {e})"
     if unfit:
         articles = [a for a in articles if a.id not in unfit]
     if computed:
@@ -209,6 +213,7 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
     verifier = PairVerifier(semantic=semantic, cache_size=SENTENCE_CACHE)
     verifier.add_articles(articles)
     ids = list(verifier.articles) if new_ids is None else [i for i in new_ids if i in verifier.articles]
+    compared_ids = set(ids)
     pairs = _candidate_pairs(list(verifier.articles.values()), fingerprints, ids)
     # verification reads only the articles: the fingerprints go before the workers fork
     del fingerprints
@@ -230,7 +235,10 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
             for f in results:
                 if isinstance(f, PairFailure):
                     report.failures.append(f"{_label(store, f.a)} ~ {_label(store, f.b)}: verification failed "
-                                           f"({f.error}); the pair is not linked")
+                                           f"({f.error}); the pair is not linked, and is verified again by the next trace")
+                    # one side compared again brings the pair back as a candidate
+                    uncompared.setdefault(f.a if f.a in compared_ids else f.b,
+                                          f"verification against {f.b if f.a in compared_ids else f.a} failed ({f.error})")
             _fill_sources(store, chunk)
             n_links += len(chunk)
             yield from chunk
@@ -240,6 +248,8 @@ def run_trace(store: Store, *, full: bool = False, semantic: Callable | None = N
         new_articles=len(articles) if new_ids is None else len(new_ids), started_at=started_at, params=params,
         timings=timings,
     )  # fmt: skip
+    # after the write, which forgets the marks of the articles this run compared
+    store.mark_for_retrace(uncompared)
     if semantic is not None:
         semantic.flush()
         report.sentences_embedded, report.sentence_vectors_reused = semantic.computed, semantic.reused
