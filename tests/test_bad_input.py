@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from itertools import islice
 from pathlib import Path
 
@@ -34,7 +35,17 @@ def analyze_json(*args):
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
     records = [json.loads(line) for line in result.stdout.splitlines()]
-    return result.exit_code, result.stderr.splitlines(), records
+    return result.exit_code, [_without_code(line, records) for line in result.stderr.splitlines()], records
+
+
+def _without_code(line: str, records: list[dict]) -> str:
+    """A stderr line with its error code, which every Error/Warning line ends with, checked and taken off."""
+    if not line.startswith(("Error: ", "Warning: ")):
+        return line
+    m = re.search(r" \(([EW]\d{3})\)$", line)
+    assert m, f"no error code at the end of {line!r}"
+    assert m.group(1) in {e["code"] for r in records for e in r["errors"]}, line
+    return line[: m.start()]
 
 
 def analysed(record: dict) -> bool:

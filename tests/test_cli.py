@@ -112,7 +112,7 @@ def test_summary_shows_failed_records(tmp_path):
     bad.write_text('{"title": "Cut off", "text": "The line ends\n', encoding="utf-8")
     result = invoke("analyze", bad)
     assert result.exit_code == 1
-    assert result.stderr == f"Error: {bad}:1: malformed JSON at column 30: Unterminated string starting\n"
+    assert result.stderr == f"Error: {bad}:1: malformed JSON at column 30: Unterminated string starting (E106)\n"
     assert "failed [E106]" in result.stdout and flat(result.stdout).endswith("1 record analysed, 1 failed")
 
 

@@ -513,14 +513,14 @@ def test_rerun_reports_the_records_that_failed_before_and_exits_as_the_first_run
     args = ["ingest", str(folder), "--store", str(store), "-j", "1", "-q"]
     first = runner.invoke(app, args)
     assert first.exit_code == 1
-    assert first.stderr.splitlines() == [f"Error: {bad}:2: malformed JSON at column 10: Unterminated string starting"]
+    assert first.stderr.splitlines() == [f"Error: {bad}:2: malformed JSON at column 10: Unterminated string starting (E106)"]
     assert "3 new articles" in first.stdout and "1 failed" in first.stdout
     for _ in range(2):  # the same command again, twice: the failure is still there, said the same way
         again = runner.invoke(app, args)
         assert again.exit_code == 1
         assert again.stderr.splitlines() == [
-            f"Error: {bad}:2: malformed JSON at column 10: Unterminated string starting (failed in an earlier run and "
-            "not stored; the file is unchanged: fix it and ingest it again)"
+            f"Error: {bad}:2: malformed JSON at column 10: Unterminated string starting (E106; failed in an earlier run "
+            "and not stored; the file is unchanged: fix it and ingest it again)"
         ]
         assert "4 records and 3 files already ingested (1 of those records failed, 0 stored with errors" in again.stdout
     bad.write_text(bad.read_text(encoding="utf-8").replace('"unterminated', '"now whole"}'), encoding="utf-8")
@@ -542,8 +542,8 @@ def test_resumed_file_reports_its_records_that_failed_before(tmp_path):
         again = ingest([folder], st, jobs=1)
     assert (again.records, again.records_skipped, again.files_skipped) == (0, 3, 0)
     assert (again.failed_before, again.with_errors_before, again.exit_code) == (1, 0, 1)
-    assert again.error_lines == [f"{bad}:2: malformed JSON at column 10: Unterminated string starting (failed in an "
-                                 "earlier run and not stored; the file is unchanged: fix it and ingest it again)"]  # fmt: skip
+    assert again.error_lines == [f"{bad}:2: malformed JSON at column 10: Unterminated string starting (E106; failed in "
+                                 "an earlier run and not stored; the file is unchanged: fix it and ingest it again)"]  # fmt: skip
 
 
 def _attributed(folder: Path, name: str, head: str, byline: str | None, dateline: str, body: str) -> Path:

@@ -259,7 +259,7 @@ def test_analyze_reports_a_headline_only_file_instead_of_an_article(tmp_path):
     assert result.exit_code == 1
     assert [r["errors"][0]["code"] if r["errors"] else None for r in records] == ["E102", None]
     assert records[0]["text"] == "" and records[1]["headline"] == ARTICLES[1][0]
-    message = f"Error: {folder / 'a.txt'}: empty input: no body text, only a headline line ({ARTICLES[0][0]!r})"
+    message = f"Error: {folder / 'a.txt'}: empty input: no body text, only a headline line ({ARTICLES[0][0]!r}) (E102)"
     assert result.stderr.splitlines() == [message]
 
 

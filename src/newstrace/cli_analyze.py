@@ -117,7 +117,7 @@ def analyze(
 
     Prints a readable summary per article, or JSON Lines with --json.
     A record that cannot be read or analysed gets one line on standard
-    error, "Error: LOCATION: cause", and the run goes on; LOCATION is
+    error, "Error: LOCATION: cause (CODE)", and the run goes on; LOCATION is
     FILE:LINE (JSONL, CSV: 1-based line), FILE#RECORD (Parquet, WARC:
     0-based record) or FILE (a one-record file, a fault of the whole file).
     Exit status: 0 all records analysed, 1 some record failed, 2 usage error.
@@ -144,7 +144,7 @@ def analyze(
             for error in article.errors:
                 if digest.admit(article, error):
                     kind = "Error" if error.code.startswith("E") else "Warning"
-                    typer.echo(f"{kind}: {error_line(article, error)}", err=True)
+                    typer.echo(f"{kind}: {error_line(article, error, code=True)}", err=True)
             if record_failed(article):
                 failed += 1
         for line in digest.summary():

@@ -16,7 +16,7 @@ from newstrace.schema import Article, ErrorRecord
 WARNINGS_PER_FILE = 3
 
 
-def error_line(article: Article, error: ErrorRecord) -> str:
+def error_line(article: Article, error: ErrorRecord, code: bool = False) -> str:
     """One line for an error: ``LOCATION: cause``, LOCATION being ``FILE:LINE``, ``FILE#RECORD`` or ``FILE``.
 
     The location (:meth:`Source.label`) is added when the message lacks it.
@@ -24,14 +24,24 @@ def error_line(article: Article, error: ErrorRecord) -> str:
     Args:
         article: the record the error belongs to (for its ``source``).
         error: the error.
+        code: end the line with the error's code in parentheses, ``(E106)``, which the README's
+            table of codes explains (the lines on standard error; a table that shows the code in a
+            column of its own leaves it out).
 
     >>> from newstrace.schema import Source
     >>> a = Article(source=Source(path="feed.jsonl", format="jsonl", line=3))
     >>> error_line(a, ErrorRecord(code="E106", message="malformed JSON", stage="read"))
     'feed.jsonl:3: malformed JSON'
+    >>> error_line(a, ErrorRecord(code="E106", message="malformed JSON", stage="read"), code=True)
+    'feed.jsonl:3: malformed JSON (E106)'
     """
-    label = article.source.label()
-    message = " ".join(error.message.split())
+    return located(article.source.label(), error.message) + (f" ({error.code})" if code else "")
+
+
+def located(label: str, message: str) -> str:
+    """``LABEL: message`` with the message's white space runs made single spaces, unless the message
+    already starts with ``LABEL:``."""
+    message = " ".join(message.split())
     return message if message.startswith(label + ":") else f"{label}: {message}"
 
 

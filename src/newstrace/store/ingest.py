@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from newstrace.notices import NoticeDigest, error_line
+from newstrace.notices import NoticeDigest, error_line, located
 from newstrace.readers.base import RawDocument, error_document
 from newstrace.readers.header import split_header
 from newstrace.schema import Article, Source
@@ -57,7 +57,7 @@ class IngestReport:
         errors: error records met (a record may carry several).
         skip_reasons: records a reader skipped on purpose, by reason (e.g. WARC
             ``type:request``, ``content-type:image/png``).
-        error_lines: the first :data:`MAX_ERROR_LINES` errors as ``LOCATION: cause`` lines,
+        error_lines: the first :data:`MAX_ERROR_LINES` errors as ``LOCATION: cause (CODE)`` lines,
             LOCATION being ``FILE:LINE`` (JSONL, CSV), ``FILE#RECORD`` (Parquet, WARC) or ``FILE``
             (all of them are in the store's ``errors`` table); warnings beyond the first few of
             one code in one file are left out (:class:`~newstrace.notices.NoticeDigest`).
@@ -235,7 +235,7 @@ def ingest(
                 if not digest.admit(article, error):
                     report.warnings_folded += 1
                 elif len(report.error_lines) < MAX_ERROR_LINES:  # a W-coded note is marked as a warning
-                    report.error_lines.append(("" if error.code.startswith("E") else "Warning: ") + error_line(article, error))
+                    report.error_lines.append(("" if error.code.startswith("E") else "Warning: ") + error_line(article, error, code=True))
             inp.written += 1
             if inp.closed and inp.written == inp.records:
                 finished.append(FinishedInput(inp.key, inp.records + inp.skipped))
@@ -371,9 +371,7 @@ def _report_earlier_errors(store: Store, key: str, records: set[int] | None, rep
         report.errors += 1
         if len(report.error_lines) < MAX_ERROR_LINES:
             label = Source(path=r["path"], format=r["format"] or "text", record=r["record"], line=r["line"]).label()
-            message = " ".join(r["message"].split())
-            message = message if message.startswith(label + ":") else f"{label}: {message}"
-            report.error_lines.append(f"{message} {EARLIER}")
+            report.error_lines.append(f"{located(label, r['message'])} ({r['code']}; {EARLIER[1:]}")
 
 
 def _store_fingerprints(store: Store, articles: list[Article], made: dict[str, dict]) -> int:
