@@ -1242,7 +1242,8 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     (:func:`_reads_machine_translated`), the other; else weak direction evidence (net votes of one,
     below :data:`DIRECTION_MARGIN`); else the side whose reading as a copy is more derived (spun
     before rewritten before edited, :func:`derivation_kind` both ways; a machine-translated reading
-    counts only where a text reads as machine output on its own); else the one published first;
+    counts only where a text reads as machine output on its own, and edited against verbatim, a cut,
+    not at all); else the one published first;
     else the side whose attribution (byline, credit, dateline, contributors) strictly contains the
     other's; else, across languages, the English side; else the text more outlets carry word for
     word (:data:`IDENTICAL_OUTLETS`), unless one reads as spun from the other; else the fuller
@@ -1267,7 +1268,12 @@ def sibling_reference(a, b, sa: list[Sentence], sb: list[Sentence], al: Alignmen
     # artefacts of the pair alone (accents one side kept, the other stripped): no ground to call the
     # fuller, credited text the derived one (a hold-out test: AP's republication read against a
     # paraphrase of it)
-    if k_a != k_b and not ("machine-translated" in (k_a, k_b) and not (mt_a or mt_b)):
+    # "edited" one way and "verbatim" the other is a cut (the shorter text wholly inside the longer,
+    # which reads edited for the text after the other's end): no sign of which came first, so the
+    # dates and the rules below decide (a new-user test: a wire story read as an edited copy of a
+    # newspaper's cut of it published a day later)
+    if k_a != k_b and {k_a, k_b} != {"edited", "verbatim"} \
+            and not ("machine-translated" in (k_a, k_b) and not (mt_a or mt_b)):
         a_ref = _KIND_RANK.index(k_b) < _KIND_RANK.index(k_a)
         return a_ref, f"read as a copy of the other it is {k_b if a_ref else k_a}, the other way {k_a if a_ref else k_b}"
     da, db = article_date(a), article_date(b)
