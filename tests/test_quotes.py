@@ -22,6 +22,7 @@ from newstrace.nlp import load_nlp
 from newstrace.nlp.entities import extract_entities
 from newstrace.nlp.parsing import ParsedText
 from newstrace.nlp.quote_marks import find_quote_spans
+from newstrace.nlp.quote_text import without_reopening_marks
 from newstrace.nlp.quotes import extract_quotes
 from newstrace.schema import Quote
 
@@ -110,7 +111,7 @@ def test_seed_quotes_carry_offsets_into_text_and_never_a_pronoun():
     article = seed_article()
     assert article.quotes
     for q in article.quotes:
-        assert article.text[q.start : q.end] == q.content
+        assert without_reopening_marks(article.text[q.start : q.end]) == q.content
         assert (q.speaker or "").lower() not in {"he", "she", "it", "they", "him", "her"}
         if q.speaker_start is not None:
             assert 0 <= q.speaker_start < q.speaker_end <= len(article.text)
@@ -411,7 +412,7 @@ def test_any_mix_of_marks_never_breaks_the_offsets(atoms, head):
     entities = extract_entities(parsed)
     for q in extract_quotes(parsed, entities, headline="".join(head)):
         if not q.in_headline:
-            assert text[q.start : q.end] == q.content
+            assert without_reopening_marks(text[q.start : q.end]) == q.content
         assert (q.speaker or "").lower() not in {"he", "she", "it", "they"}
     for e in entities:
         assert text[e.start : e.end] == e.text
@@ -518,3 +519,19 @@ def test_polnear_dev_quotation_floors():
     }
     for name, floor in POLNEAR_FLOORS.items():
         assert figures[name] >= floor, f"{name} {figures[name]:.3f} fell below its floor {floor}"
+
+
+@pytest.mark.parametrize("marks", ['""', "\u201c\u201d"])
+def test_a_quotation_running_on_into_the_next_paragraph_drops_the_mark_that_reopens_it(marks):
+    """News style reopens a quotation at each paragraph it runs on into, with no closing mark before
+    (invented text); the reopening mark is no part of the quoted words (an adversarial test found it
+    kept in the content)."""
+    o, c = marks
+    text = (f"Strike talks stall\n\n{o}We will not back down,{c} Petra Holm said. {o}Management has had three "
+            f"years to fix this.\n\n{o}Every week they delay, another family loses its income.{c}\n\n"
+            "The union represents 4,000 dock workers in the port, and talks are due to resume on Monday.")
+    article = newstrace.analyze(text)
+    q = next(q for q in article.quotes if q.content.startswith("Management"))
+    assert q.content == "Management has had three years to fix this.\n\nEvery week they delay, another family loses its income."
+    assert q.speaker == "Petra Holm"
+    assert article.text[q.start : q.end] == q.content.replace("\n\nEvery", f"\n\n{o}Every")

@@ -205,6 +205,7 @@ def test_read_paths_walks_a_folder_in_order(tmp_path, stories):
 def test_docstring_examples_hold():
     import doctest
 
+    import newstrace.nlp.quote_text
     import newstrace.notices
     import newstrace.provenance.direction
     import newstrace.readers.columns
@@ -212,7 +213,7 @@ def test_docstring_examples_hold():
     import newstrace.urls
 
     for module in (newstrace.readers.columns, newstrace.notices, newstrace.readers.header, newstrace.urls,
-                   newstrace.provenance.direction):
+                   newstrace.provenance.direction, newstrace.nlp.quote_text):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 

@@ -93,7 +93,9 @@ class Quote(_Record):
     """A quotation with its attribution.
 
     Attributes:
-        content: quoted words without enclosing marks.
+        content: quoted words without enclosing marks, nor the marks that reopen a quotation at
+            each paragraph it runs on into (so ``Article.text[start:end]`` is ``content`` with
+            those marks).
         speaker: canonical name of the speaker, or a description of an unnamed one
             ("a nurse who would not give her name"); ``None`` when unknown.
         speaker_is_unnamed: True when the article leaves the speaker unnamed.

@@ -13,6 +13,21 @@ _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 SENTENCE_PUNCT = ",;:"
 
 
+#: An opening mark at the head of a paragraph inside a quotation: news style reopens a quotation
+#: that runs on into the next paragraph ('..." this fix.\n\n"Every week ...'), and the mark is no
+#: part of the quoted words.
+_REOPENED = re.compile(r"(\n[ \t]*\n\s*)[\"“«„”]")
+
+
+def without_reopening_marks(text: str) -> str:
+    r"""``text`` (a quotation spanning paragraphs) without the marks that reopen it at each new paragraph.
+
+    >>> without_reopening_marks('to fix this.\n\n"Every week they delay')
+    'to fix this.\n\nEvery week they delay'
+    """
+    return _REOPENED.sub(r"\1", text)
+
+
 def split_words(text: str) -> list[str]:
     """The words of ``text``: runs of letters and digits, apostrophes inside a word kept ("don't")."""
     return _WORD.findall(text)

@@ -51,7 +51,7 @@ from newstrace.nlp.quote_layout import Found
 from newstrace.nlp.quote_marks import ALL_MARKS, find_quote_spans
 from newstrace.nlp.quote_parse import ParseRules
 from newstrace.nlp.quote_speech import SHORT_FRAGMENT_WORDS, SpeechFilter
-from newstrace.nlp.quote_text import SENTENCE_PUNCT
+from newstrace.nlp.quote_text import SENTENCE_PUNCT, without_reopening_marks
 from newstrace.schema import Entity, Quote
 
 __all__ = ["HEADLINE_MATCH_SHARE", "MAX_SUBJECT_TOKENS", "SHORT_FRAGMENT_WORDS", "extract_quotes"]
@@ -162,7 +162,7 @@ def _quote_of(f: Found, text: str) -> Quote:
     while end > f.span.start and (text[end - 1].isspace() or text[end - 1] in SENTENCE_PUNCT):
         end -= 1
     return Quote(
-        content=text[f.span.start : end],
+        content=without_reopening_marks(text[f.span.start : end]),
         speaker=ref.name if ref is not None and not ref.pronoun else None,
         speaker_is_unnamed=bool(ref is not None and ref.unnamed),
         speaker_start=ref.start if ref is not None else None,
