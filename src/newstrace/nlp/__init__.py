@@ -45,8 +45,8 @@ def annotate(article: Article, nlp) -> Article:
     from newstrace.nlp.claims import extract_claims
     from newstrace.nlp.entities import extract_entities
     from newstrace.nlp.language import runs_english_nlp
-    from newstrace.nlp.quotes import extract_quotes
     from newstrace.nlp.parsing import ParsedText
+    from newstrace.nlp.quotes import extract_quotes
 
     if not article.text.strip() or not runs_english_nlp(article.language, article.text):
         from newstrace.nlp.quotes_marked import extract_marked_quotes

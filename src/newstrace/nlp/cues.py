@@ -342,6 +342,16 @@ def is_person_noun(word: str) -> bool:
     return len(low) > 4 and low.endswith(_PERSON_SUFFIXES)
 
 
+def is_plural_person_noun(word: str) -> bool:
+    """True for a plural of a person noun ('residents', 'officials', 'spokesmen', 'deputies'),
+    which the small model's lemma leaves as written now and then (:func:`is_person_noun` reads
+    singulars)."""
+    low = word.lower()
+    singular = (low[:-3] + "man" if low.endswith("men") else low[:-3] + "y" if low.endswith("ies")
+                else low[:-1] if low.endswith("s") and not low.endswith("ss") else None)
+    return singular is not None and len(singular) > 2 and is_person_noun(singular)
+
+
 _FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
 
 

@@ -80,7 +80,8 @@ class AfterRules(CueSubjects):
         toks = [i for i in after if not doc[i].is_punct]
         full_stop = content.rstrip(" " + "".join(ALL_MARKS)).endswith((".", "…"))
         # '"...," the mayor, who, as Ruiz noted, chairs the board, said', '..., the mayor — who met Ruiz — said'
-        asides = self._relative_asides(after, cue_follows=True) | self._bracketed_asides(after)
+        described = self._comma_asides(after)  # '"...," the mayor, speaking in Oslo on Thursday, said'
+        asides = self._relative_asides(after, cue_follows=True) | self._bracketed_asides(after) | described
         for j, i in enumerate(toks[:MAX_SUBJECT_TOKENS]):
             tok = doc[i]
             if i in asides:
@@ -103,7 +104,7 @@ class AfterRules(CueSubjects):
                     if ref is None:
                         break  # '"...," adding that ...': the attribution lies elsewhere
                     return ref, tok.text, "after-inverted"
-                region = [x for x in after if x < i]
+                region = [x for x in after if x < i and x not in described]
                 if region and (doc[region[0]].pos_ == "SCONJ" or doc[region[0]].lower_ in _SUBORDINATORS):
                     break  # '..." when Clinton blasted him': another clause, not an attribution
                 verb_group = [x for x in region if doc[x].pos_ != "ADV"]

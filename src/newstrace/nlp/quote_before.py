@@ -21,7 +21,8 @@ class BeforeRules(CueSubjects):
         doc = self.doc
         # 'Berg told Ruiz, who had asked about the budget, that "..."': the clause describes Ruiz;
         # its verb is not the quotation's cue
-        asides = self._relative_asides(before, before_quotation=True) | self._bracketed_asides(before)
+        asides = self._relative_asides(before, before_quotation=True) | self._bracketed_asides(before) \
+            | self._comma_asides(before)
         before = [i for i in before if i not in asides]
         # Colon lead-in on the same line or in the paragraph before.
         lead = before or self._previous_line(k)

@@ -19,6 +19,7 @@ alone that a role names as a speaker is a person ('said Atlantica chief executiv
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ from newstrace.nlp.cues import (
     is_cue,
     is_finite_verb,
     is_person_noun,
+    is_plural_person_noun,
     is_trade_word,
     who_after,
 )
@@ -527,6 +529,9 @@ class MentionIndex:
                 head = self._appositive_head(self._clause_start(s - 1), s - 1)
                 if head:
                     roles.append(head)
+                roles += _age_roles(doc[self._clause_start(s - 1) : s - 1].text)  # 'A 17-year-old lifeguard, Noor Haddad'
+            elif s > 0:
+                roles += _age_roles(doc[max(0, s - 4) : s].text)  # 'the 17-year-old Noor Haddad'
             # Apposition after: "Renata Villiers, regional director, ..."; not an adjunct ("Lund,
             # through a spokeswoman, declined": the spokeswoman is someone else)
             if e < len(doc) - 1 and doc[e].text == "," and doc[e + 1].pos_ not in ("ADP", "SCONJ", "ADV"):
@@ -542,6 +547,7 @@ class MentionIndex:
                 head = self._first_np_head(k, stop)
                 if head and (stop >= len(doc) or doc[stop].text in {",", "."}):
                     roles.append(head)
+                    roles += _age_roles(doc[k:stop].text)  # 'Noor Haddad, a 17-year-old lifeguard,'
             for role in roles:
                 self.roles.append((ent.start, role, canon))
                 g = gender_of_word(role)
@@ -609,6 +615,9 @@ class MentionIndex:
         head = None
         while i < b:
             t = doc[i]
+            if _in_hyphenated_modifier(doc, i, a, b):
+                i += 1  # 'a 34-year-old nurse', 'the left-leaning newspaper': a modifier of the head after it
+                continue
             if t.pos_ in ("NOUN",) or (t.pos_ == "PROPN" and t.lower_ in TITLES):
                 j = i
                 while j + 1 < b and (doc[j + 1].pos_ == "NOUN" or doc[j + 1].lower_ in TITLES):
@@ -624,8 +633,9 @@ class MentionIndex:
                     i = run[1] + 1  # "Obama's former campaign strategist": skip the possessor
                     continue
                 break
-            if t.pos_ in ("VERB", "AUX"):
-                break
+            if t.pos_ in ("VERB", "AUX") and not (i - 2 >= a and doc[i - 1].text in {"-", "‑"}
+                                                  and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_):
+                break  # not 'based' of 'a London-based analyst': a compound modifier
             i += 1
         return head
 
@@ -896,7 +906,13 @@ class MentionIndex:
             # noun), without its titles ('Sen. Ada Lund')
             return Referent(speaker_name(text), False, start, end)
         lemma = next((t.lemma_.lower() for t in toks if t.lower_ == head), head)
-        if not (is_person_noun(head) or is_person_noun(lemma)) or len(toks) > 30:
+        if _AGE_AS_NOUN.search(text) and len(toks) <= 8:
+            # 'the 34-year-old said': an age standing for the person, the one the article gave that age
+            canon = self.role_person(_age_roles(text)[0], start) if definite else None
+            if canon:
+                return Referent(canon, False, start, end, person=True, gender=self.gender.get(canon, ""))
+            return Referent(text, True, start, end)
+        if not (is_person_noun(head) or is_person_noun(lemma) or is_plural_person_noun(head)) or len(toks) > 30:
             return None  # "when questioned after the debate", "the woman's enthusiasm": no speaker
         return Referent(text, True, start, end, gender=gender_of_word(head))
 
@@ -1057,6 +1073,30 @@ def _reason_adjunct(toks: list, j: int) -> bool:
         while k > 0 and toks[k].pos_ == "ADV":
             k -= 1  # 'not to be named publicly to ...'
         return toks[k].lower_ in _ANONYMITY_WORDS
+    return False
+
+
+#: An age written as a noun phrase's last word ('the 34-year-old', 'a 52-year-old'): a person.
+_AGE_AS_NOUN = re.compile(r"\b[\w]+[-‑]years?[-‑]old$")
+_AGE = re.compile(r"\b(\w+)[-‑]years?[-‑]old\b")
+
+
+def _age_roles(text: str) -> list[str]:
+    """The ages a phrase gives as role keys ('A 17-year-old lifeguard' -> ``["age:17"]``), so that
+    'the 17-year-old' later names the person introduced with that age (:meth:`SpeakerIndex.role_person`)."""
+    return ["age:" + m.group(1).lower() for m in _AGE.finditer(text)]
+
+
+def _in_hyphenated_modifier(doc, i: int, a: int, b: int) -> bool:
+    """Token ``i`` (inside ``[a, b)``) is joined by a hyphen, without spaces, to a word after it
+    inside the span, or ends such a compound that a word follows ('34-year-old nurse', 'two-term
+    mayor', 'London-based analyst'): part of a modifier of the noun after it, not the head."""
+    def joined(x: int) -> bool:  # tokens x and x + 2 joined by a hyphen at x + 1
+        return x + 2 < b and doc[x + 1].text in {"-", "‑"} and not doc[x].whitespace_ and not doc[x + 1].whitespace_
+    if joined(i):
+        return True
+    if i - 2 >= a and joined(i - 2):
+        return i + 1 < b and doc[i + 1].pos_ in ("NOUN", "PROPN", "ADJ")  # 'year' of '34-year-old nurse' too
     return False
 
 
