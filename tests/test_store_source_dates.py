@@ -112,6 +112,22 @@ def test_earliest_published_is_the_span_that_ends_first():
     assert earliest_published(["2024-03", "2024-03-20"]) == "2024-03-20"  # the tighter bound on the month
     assert earliest_published(["2024", "2023-12-31"]) == "2023-12-31"
     assert earliest_published([None, "not a date"]) is None
+    # within one day the earlier time (UTC where an offset is given); a day without a time comes last
+    assert earliest_published(["2025-03-11T16:00", "2025-03-11T09:15"]) == "2025-03-11T09:15"
+    assert earliest_published(["2025-03-11", "2025-03-11T09:15"]) == "2025-03-11T09:15"
+    assert earliest_published(["2025-03-11T10:00+02:00", "2025-03-11T09:15+00:00"]) == "2025-03-11T10:00+02:00"
+
+
+def test_an_identical_capture_earlier_on_the_same_day_dates_the_article(tmp_path):
+    """A new-user test: a mirror dated 16:00 stored first, the wire's capture dated 09:15 the same day as
+    its alias; the article's earliest date is 09:15, from the wire (it was the mirror's 16:00)."""
+    inp = tmp_path / "in"
+    files = [_record(inp, "mirror", "https://mirror.example.com/ferry", "2024-03-05T16:00"),
+             _record(inp, "wire", "https://wire.example.com/ferry", "2024-03-05T09:15")]
+    with Store(tmp_path / "s.duckdb") as s:
+        ingest(files, s, jobs=1)
+        ((aid, dated),) = s.identical_dates().items()
+    assert (dated.published, dated.source) == ("2024-03-05T09:15", "https://wire.example.com/ferry")
 
 
 def test_incremental_trace_after_a_dated_alias_arrives_equals_a_full_trace(tmp_path, captures):

@@ -667,7 +667,7 @@ class Store:
         return self._identical_dates(None if ids is None else set(ids))
 
     def _identical_dates(self, ids: set[str] | None) -> dict[str, IdenticalDate]:
-        from newstrace.provenance.derive import date_span, earliest_published
+        from newstrace.provenance.derive import date_key, earliest_published
 
         if ids is not None and not ids:
             return {}
@@ -688,9 +688,8 @@ class Store:
             chosen = earliest_published(r["published"] for r in recs)
             if chosen is None:
                 continue
-            own = date_span(recs[0]["own"], recs[0]["own_url"])
-            span = date_span(chosen)
-            if own is not None and (span[1], span[0]) >= (own[1], own[0]):  # its own date is as early: kept
+            own = date_key(recs[0]["own"], recs[0]["own_url"])
+            if own is not None and date_key(chosen) >= own:  # its own date is as early: kept
                 continue
             r = next(r for r in recs if r["published"] == chosen)
             where = r["url"] or Source(path=r["path"], format=r["format"] or "text", record=r["record"] or 0,
