@@ -93,3 +93,25 @@ def test_telemundo_headline_quote_is_the_officer_not_the_mentioned_politician():
     assert body and "Parra" in body[0].speaker
     assert head[0].speaker == body[0].speaker
     assert "Guaid" not in (head[0].speaker or "")
+
+
+_FLOOD = ("Mayor Ingrid Solvang toured the flooded harbour district on Monday and promised help for every family. "
+          "The council will meet on Thursday to discuss the cost of repairs.")
+
+
+@pytest.mark.parametrize(("headline", "speaker", "unnamed", "cue"), [
+    ("\u201cWe will rebuild,\u201d says mayor", "mayor", True, "says"),
+    ("\u201cWe will rebuild,\u201d vows Port Calder mayor", "Port Calder mayor", True, "vows"),
+    ("Mayor vows: \u201cWe will rebuild\u201d", "Mayor", True, "vows"),
+    ("\u201cWe will rebuild\u201d: Solvang", "Ingrid Solvang", False, ":"),
+    ("\u201cWe will rebuild every home,\u201d Solvang says after flood", "Ingrid Solvang", False, "says"),
+    ("\u201cWe will rebuild\u201d \u2014 Solvang", "Ingrid Solvang", False, "\u2014"),
+    # no attribution: a place before a colon, a person only mentioned
+    ("Port Calder floods: \u201cWe will rebuild\u201d", None, False, None),
+    ("\u201cWe will rebuild\u201d: officers who backed Solvang are jailed", None, False, None),
+])  # fmt: skip
+def test_a_headline_s_own_attribution_gives_the_cue_and_a_role_as_an_unnamed_speaker(headline, speaker, unnamed, cue):
+    """An adversarial test: headline quotations never had a cue, and one attributed to a role
+    ('says mayor') had no speaker (invented headlines over an invented body)."""
+    (head,), _ = headline_quotes(_FLOOD, headline)
+    assert (head.speaker, head.speaker_is_unnamed, head.cue) == (speaker, unnamed, cue)

@@ -1,10 +1,11 @@
-"""Quotations in a headline, their speaker from the body quotation they repeat or the headline's cue."""
+"""Quotations in a headline, their speaker from the body quotation they repeat or the headline's own
+attribution, and their cue from that attribution."""
 
 from __future__ import annotations
 
 import re
 
-from newstrace.nlp.cues import is_cue_word
+from newstrace.nlp.cues import is_cue_word, is_person_noun
 from newstrace.nlp.entities import fold
 from newstrace.nlp.quote_marks import QuoteSpan, find_quote_spans
 from newstrace.nlp.quote_text import DASHES, SENTENCE_PUNCT, is_title_case, split_words
@@ -80,31 +81,50 @@ def _named_person(segment: str, entities: list[Entity]) -> str | None:
     return speaker_name(best[1]) if best else None
 
 
-def _headline_cue_speaker(headline: str, sp: QuoteSpan, entities: list[Entity]) -> str | None:
-    """The speaker a headline's own attribution names next to a quotation, or ``None``.
+def _headline_cue_speaker(headline: str, sp: QuoteSpan, entities: list[Entity]) -> tuple[str | None, bool, str | None]:
+    """The speaker and cue a headline's own attribution gives a quotation: ``(speaker, unnamed, cue)``,
+    each ``None`` (``unnamed`` False) when it gives none.
 
-    Headline attributions are short: a lead-in name ('Lund: "..."'), a speech verb and its
-    subject before ('Lund warns "..."') or after ('"...", says Lund', '"...": Lund says'), or a
-    dash and a name ('"..." — Lund'). A person merely mentioned elsewhere in the headline
-    ('"...": officers who backed Lund are jailed') is no speaker.
+    Headline attributions are short: a lead-in name or role ('Lund: "..."', 'Mayor vows: "..."'), a
+    speech verb and its subject before ('Lund warns "..."') or after ('"...", says Lund', '"...":
+    Lund says', '"...," vows Port Calder mayor'), a colon and a name after ('"...": Lund'), or a dash
+    and a name ('"..." — Lund'). The speaker is the person an article entity names there, else a
+    role the words give ('Port Calder mayor', unnamed); a person merely mentioned elsewhere in the
+    headline ('"...": officers who backed Lund are jailed') is no speaker.
     """
     before = re.split(r"[.!?;|]\s", headline[: sp.open])[-1].strip()
     after = headline[sp.outer_end :].strip()
+
+    def attributed(words: list[str], cue: str | None) -> tuple[str | None, bool, str | None]:
+        person = _named_person(" ".join(words), entities)
+        if person is not None:
+            return person, False, cue
+        role = [w for w in words if not is_cue_word(w)]
+        if role and is_person_noun(role[-1]):  # the head noun ends the phrase: not 'Port Calder floods'
+            return " ".join(role), True, cue  # '"...," says mayor': a role, unnamed in the headline
+        return None, False, None
+
     if before.endswith(":"):
-        lead = before[:-1]
-        if len(split_words(lead)) <= 4 or any(is_cue_word(w) for w in split_words(lead)):
-            return _named_person(lead, entities)
+        lead = split_words(before[:-1])
+        if len(lead) <= 4 or any(is_cue_word(w) for w in lead):
+            return attributed(lead[-4:], next((w for w in lead if is_cue_word(w)), ":"))
     if before:
         near = split_words(before)[-4:]
-        if any(is_cue_word(w) for w in near):
-            return _named_person(" ".join(near), entities)
+        cue = next((w for w in near if is_cue_word(w)), None)
+        if cue is not None:
+            return attributed(near, cue)
     if after[:1] and after[0] in DASHES:
-        return _named_person(" ".join(split_words(after)[:4]), entities)
+        return attributed(split_words(after)[:4], after[0])
     if after[:1] in {",", ":"} or (after and not before):
         near = split_words(re.split(r"[.!?;|]\s", after)[0])[:4]
-        if any(is_cue_word(w) for w in near):
-            return _named_person(" ".join(near), entities)
-    return None
+        cue = next((w for w in near if is_cue_word(w)), None)
+        if cue is not None:
+            return attributed(near, cue)
+        if after[:1] == ":" and 0 < len(near) <= 3 and len(split_words(after)) <= 3:
+            person = _named_person(" ".join(near), entities)  # '"We will rebuild": Solvang'
+            if person is not None:
+                return person, False, ":"
+    return None, False, None
 
 
 def headline_quotes(headline: str, body: list[Quote], entities: list[Entity]) -> list[Quote]:
@@ -126,13 +146,15 @@ def headline_quotes(headline: str, body: list[Quote], entities: list[Entity]) ->
         if len(split_words(content)) < 2 or is_title_case(content):
             continue
         speaker, unnamed = _body_speaker(content, body)
+        own, own_unnamed, cue = _headline_cue_speaker(headline, sp, entities)
         if speaker is None:
-            speaker = _headline_cue_speaker(headline, sp, entities)
+            speaker, unnamed = own, own_unnamed
         out.append(
             Quote(
                 content=content,
                 speaker=speaker,
                 speaker_is_unnamed=unnamed,
+                cue=cue,
                 start=-1,
                 end=-1,
                 kind="direct",
