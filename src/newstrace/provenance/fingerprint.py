@@ -34,7 +34,9 @@ from newstrace.provenance.text import NOUN_CAPITALISING, Sentence, analyse_text,
 #: /9: the figure of a hyphenated compound ("29-year-old") is a number anchor; outside English a
 #: word opening a sentence is a name only where it is uncommon in the text's language too and not
 #: written in lower case elsewhere in it (:func:`newstrace.provenance.text._opening_name`).
-SCHEME = "newstrace-fp/9:minhash-affine32-sha1_32-word5+robust-blake2b64"
+#: /10: in French, German, Italian, Spanish and Portuguese text the language's own number words are
+#: figures (:data:`newstrace.provenance.text.LANGUAGE_NUMBER_WORDS`: "sept morts" is 7 in French).
+SCHEME = "newstrace-fp/10:minhash-affine32-sha1_32-word5+robust-blake2b64"
 #: datasketch permutation scheme of the MinHash signatures (datasketch >= 2.0).
 MINHASH_SCHEME = "affine32"
 NUM_PERM = 128

@@ -62,6 +62,23 @@ NUMBER_WORDS: dict[str, int] = {
     "veinte": 20, "treinta": 30, "cien": 100, "cientos": 100, "mil": 1000, "setecientos": 700,
     "trescientos": 300, "quatro": 4, "três": 3, "duas": 2, "dez": 10, "cem": 100,
 }
+#: Number words of other languages, read as figures only in a text of that language
+#: (:func:`analyse_sentence`'s ``language``): "sept" is September's abbreviation in English, "cent"
+#: a coin, "elf" a creature, "tre" and "sei" other words in other languages. A French translation of
+#: an English story wrote its figures in words ("sept morts", "onze véhicules") and shared too few
+#: with its origin to be linked (a new-user test).
+LANGUAGE_NUMBER_WORDS: dict[str, dict[str, int]] = {
+    "fr": {"deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
+           "onze": 11, "douze": 12, "treize": 13, "quatorze": 14, "quinze": 15, "seize": 16, "vingt": 20,
+           "trente": 30, "quarante": 40, "cinquante": 50, "soixante": 60, "cent": 100, "mille": 1000},
+    "de": {"zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10,
+           "elf": 11, "zwölf": 12, "zwanzig": 20, "dreißig": 30, "hundert": 100, "tausend": 1000},
+    "it": {"due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7, "otto": 8, "nove": 9, "dieci": 10,
+           "undici": 11, "dodici": 12, "venti": 20, "trenta": 30, "cento": 100, "mille": 1000},
+    "es": {"once": 11, "doce": 12, "trece": 13, "catorce": 14, "quince": 15, "cuarenta": 40, "cincuenta": 50},
+    "pt": {"cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9, "onze": 11, "doze": 12, "quinze": 15,
+           "vinte": 20, "trinta": 30, "mil": 1000},
+}
 #: Month and weekday names (EN/ES/PT): a number next to a month is a date, and a swapped weekday
 #: is a date change, not a name change.
 DATE_WORDS = frozenset(
@@ -630,6 +647,8 @@ def analyse_sentence(text: str, mask: list[bool] | None = None, spaced_thousands
         num = number_value(tok) if not wide else _wide_number(tok)
         if num is None and (m := _NUMBER_COMPOUND.match(tok)):
             num = number_value(m.group(1))
+        if num is None and language in LANGUAGE_NUMBER_WORDS and (w := LANGUAGE_NUMBER_WORDS[language].get(tok.lower())):
+            num = str(w)
         if num is not None:
             s.numbers.append(num)
             s.anchors.append("#" + num)
