@@ -224,3 +224,34 @@ def test_a_spun_sibling_is_read_against_the_sibling_that_holds_its_text():
     of_e = [links[0], links[1]._replace(copy_coverage=0.8), links[2]._replace(copy_coverage=1.0)]
     kept = g.resolve_links(of_e)
     assert ("s", "e") in {(of_e[i].copy_id, of_e[i].partner) for i in kept}
+
+
+def test_a_copy_keeps_the_parent_that_holds_all_of_it_over_a_cut_that_holds_part():
+    """A new-user test's figures: a fluent rewrite of a whole wire story (0.95 of it aligned with the
+    story, 0.67 with a paper's cut of it, the cut a little closer in mean similarity over its four
+    sentences). The story and the cut are siblings (both credit the agency), so no chain rule applied,
+    and the rewrite was read against the cut, the story's text the cut dropped listed as its additions."""
+    to_story = g.Link("rewrite", "story", None, 0.769, 0.952, 0.547, 0.564, kind="rewritten")
+    to_cut = g.Link("rewrite", "cut", None, 0.702, 0.674, 0.808, 0.574, kind="rewritten")
+    cut_story = g.Link("cut", None, "story", 0.992, 1.0, 0.516, 1.0, kind="verbatim")
+    for links in ([to_story, to_cut, cut_story], [cut_story, to_cut, to_story]):
+        kept = [links[i] for i in g.resolve_links(links)]
+        assert [d.origin_id for d in kept if d.copy_id == "rewrite"] == ["story"]
+    # a cut of a cut covers all of both: the closer, more covered cut stays its parent
+    cut_of_cut = [g.Link("c2", "story", None, 0.99, 1.0, 0.3, 0.97, kind="verbatim"),
+                  g.Link("c2", "cut", None, 0.99, 1.0, 0.6, 0.99, kind="verbatim"), cut_story]
+    kept = [cut_of_cut[i] for i in g.resolve_links(cut_of_cut)]
+    assert [d.origin_id for d in kept if d.copy_id == "c2"] == ["cut"]
+
+
+def test_between_equally_close_siblings_a_copy_is_read_against_the_group_s_reference():
+    """A new-user test: a spun copy as close to a wire text as to a copy of it that swapped the credit
+    for its own byline (equal scores and coverage) was read against whichever id sorted first, and
+    shown that copy's byline as its own change. The text the other records are read against wins."""
+    for bylined, wire in (("a-bylined", "z-wire"), ("z-bylined", "a-wire")):
+        links = [g.Link("spun", None, wire, 0.931, 0.95, 0.95, 0.80, kind="spun"),
+                 g.Link("spun", None, bylined, 0.931, 0.95, 0.95, 0.80, kind="spun"),
+                 g.Link(bylined, None, wire, 0.99, 1.0, 1.0, 1.0, kind="verbatim")]
+        kept = g.resolve_links(links)
+        (record,) = [links[i] for i in kept if links[i].copy_id == "spun"]
+        assert record.partner == wire
