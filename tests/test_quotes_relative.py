@@ -314,3 +314,34 @@ def test_an_age_standing_for_a_person_names_the_one_the_article_gave_that_age():
     assert (q.speaker, q.speaker_is_unnamed) == ("Noor Haddad", False)
     (q,) = _quotes("Budget talks\n\n\u201cHe needs to stop,\u201d the left-leaning newspaper wrote.")
     assert (q.speaker, q.cue) == ("the left-leaning newspaper", "wrote")
+
+
+@pytest.mark.parametrize(("text", "speaker", "cue"), [
+    ("On Monday, the mayor, writing on Facebook, said: \u201cThe charges are absurd.\u201d", "the mayor", "said"),
+    ("In Oslo, the company\u2019s founder, testifying before Parliament, said: \u201cThe charges are absurd.\u201d",
+     "the company\u2019s founder", "said"),
+    ("Late on Sunday, the ministry, responding to the report, wrote: \u201cWe are on schedule.\u201d",
+     "the ministry", "wrote"),
+    ("After a meeting with Karl Berg, the mayor, visibly tired, said: \u201cWe are on schedule.\u201d",
+     "the mayor", "said"),
+    ("\u201cI have lived here all my life,\u201d Solvang, 54, said.", "Solvang", "said"),
+    ("\u201cIt was chaos,\u201d Ruiz, 54, a baker, said.", "Ruiz", "said"),
+    ("\u201cWe lost everything,\u201d Ruiz, visibly moved, said.", "Ruiz", "said"),
+    ("The minister, asked whether she would resign, said: \u201cNo, I will not.\u201d", "The minister", "said"),
+    ("\u201cThe bridge is safe,\u201d the mayor, Karl Berg\u2019s successor, said.", "the mayor", "said"),
+    ("On Monday, Karl Berg, the mayor, said: \u201cWe are ready.\u201d", "Karl Berg", "said"),
+    ("\u201cThe centre is full,\u201d posters at the station said.", None, None),
+])  # fmt: skip
+def test_asides_after_an_opening_phrase_ages_and_chains_of_asides(text, speaker, cue):
+    """A second adversarial test of the comma-aside rule: an opening adverbial ('On Monday,') is no
+    subject with an aside after it, so the participle aside after the real subject is the one skipped
+    ('Monday' was the speaker); an age ('Solvang, 54,') and a chain of asides ('Ruiz, 54, a baker,')
+    are skipped; a noun that only looks agentive ('posters') describes no speaker."""
+    (q,) = _quotes("Budget talks\n\n" + text)
+    assert (q.speaker, q.cue) == (speaker, cue)
+
+
+def test_an_age_given_after_a_name_names_the_person_later_called_by_it():
+    (q,) = _quotes("Bakery closes\n\nIngrid Solvang, 46, runs a bakery on the harbour.\n\n\u201cBusiness has never "
+                   "been this bad,\u201d said the 46-year-old.")
+    assert (q.speaker, q.speaker_is_unnamed) == ("Ingrid Solvang", False)

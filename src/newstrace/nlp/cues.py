@@ -349,7 +349,18 @@ def is_plural_person_noun(word: str) -> bool:
     low = word.lower()
     singular = (low[:-3] + "man" if low.endswith("men") else low[:-3] + "y" if low.endswith("ies")
                 else low[:-1] if low.endswith("s") and not low.endswith("ss") else None)
-    return singular is not None and len(singular) > 2 and is_person_noun(singular)
+    return singular is not None and len(singular) > 2 and is_known_person_noun(singular)
+
+
+def is_known_person_noun(word: str) -> bool:
+    """True for a person noun known by name or by a suffix that rarely misleads ('-ist', '-ian',
+    '-man'), singular or plural; not one that only looks agentive ('poster', 'restaurant',
+    'headquarters', which :func:`is_person_noun`'s '-er', '-ant', '-ent' suffixes take)."""
+    low = word.lower()
+    if low in PERSON_NOUNS or low in MALE_WORDS or low in FEMALE_WORDS \
+            or low.endswith(("ist", "ian", "man", "woman", "person", "eer", "ee")):
+        return True
+    return low.endswith("s") and is_plural_person_noun(low)
 
 
 _FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})

@@ -9,13 +9,14 @@ from newstrace.nlp.cues import (
     TITLE_ABBREVIATIONS,
     is_cue,
     is_finite_verb,
+    is_known_person_noun,
     is_person_noun,
     is_plural_person_noun,
 )
 from newstrace.nlp.frames import to_comma
 from newstrace.nlp.quote_layout import QuoteLayout
 from newstrace.nlp.quote_marks import ALL_MARKS
-from newstrace.nlp.speakers import NP_PREPOSITIONS, Referent
+from newstrace.nlp.speakers import NP_PREPOSITIONS, Referent, closes_opening_phrase
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -180,25 +181,46 @@ class CueSubjects(QuoteLayout):
         doc = self.doc
         if len(toks) < 4:
             return set()
-        out: set[int] = set()
         end = toks[-1]
+        found: dict[int, int] = {}  # opening comma -> closing comma, of phrases that may be asides
         for i in range(toks[0] + 1, end - 1):
-            if doc[i].text != "," or doc[i - 1].pos_ not in ("NOUN", "PROPN"):
+            if doc[i].text != "," or doc[i - 1].pos_ not in ("NOUN", "PROPN", "NUM") or closes_opening_phrase(self.doc, i, toks[0]):
                 continue
             head = doc[i + 1]
-            # a past tense too: the small model tags 'asked' of 'Solvang, asked about the delay, said' VBD
-            if not (head.tag_ in ("VBG", "VBN", "VBD") or head.pos_ in ("ADJ", "ADV") or (head.pos_ == "ADP" and head.lower_ != "of")
-                    or (head.pos_ == "DET" or head.tag_ == "PRP$") and head.lower_ not in RELATIVE_WORDS):
-                continue
+            participle = head.tag_ in ("VBG", "VBN", "VBD")
+            # 'asked whether she would resign': a clause of the participle's own may hold a verb
+            clause = participle and i + 2 < end and doc[i + 2].pos_ == "SCONJ"
             j = i + 2
             while j < end and doc[j].text != "," and doc[j].text not in ALL_MARKS and doc[j].pos_ != "CCONJ" \
-                    and not doc[j].is_sent_start and not self.idx.is_verb(j):
+                    and not doc[j].is_sent_start \
+                    and (clause or not self.idx.is_verb(j) or (j == i + 2 and head.pos_ == "ADV")):  # 'visibly moved'
                 j += 1
-            if head.tag_ == "VBD" and not (j > i + 2 and doc[i + 2].pos_ in ("ADP", "SCONJ")):
-                continue  # a past tense is an aside's only as 'asked about ...': not '..., said, adding ...'
-            if j < end and doc[j].text == "," and self._cue_at(j + 1, end):
-                out.update(range(i, j))
+            if j >= end or doc[j].text != ",":
+                continue
+            possessive = head.pos_ == "PROPN" and any(doc[x].tag_ == "POS" for x in range(i + 2, j))
+            # a past tense is an aside's only as 'asked about ...': not '..., said, adding ...'
+            if participle and head.tag_ == "VBD" and not (j > i + 2 and doc[i + 2].pos_ in ("ADP", "SCONJ")):
+                continue
+            if (participle or head.pos_ in ("ADJ", "ADV") or (head.pos_ == "ADP" and head.lower_ != "of")
+                    or (head.pos_ == "DET" or head.tag_ == "PRP$") and head.lower_ not in RELATIVE_WORDS
+                    or head.pos_ == "NUM" and j == i + 2 or possessive):  # 'Solvang, 54,', "the mayor, Berg's successor,"
+                found[i] = j
+        out: set[int] = set()
+        accepted: set[int] = set()
+        for i in sorted(found, reverse=True):  # an aside closes before a finite cue or before another aside
+            j = found[i]
+            if j in accepted or self._finite_cue_at(j + 1, end):
+                accepted.add(i)
+                out.update(range(i, j + (j not in accepted)))  # and its closing comma, unless another aside opens there
         return out
+
+    def _finite_cue_at(self, k: int, end: int) -> bool:
+        """A cue that is no participle stands at token ``k`` (after adverbs and auxiliaries, as
+        :meth:`_cue_at`): 'writing' of 'the mayor, writing on Facebook, said' opens another aside."""
+        doc = self.doc
+        while k <= end and (doc[k].pos_ == "ADV" or doc[k].lower_ in SKIP_BEFORE_CUE or is_cue_auxiliary(doc[k])):
+            k += 1
+        return k <= end and is_cue(doc[k]) and doc[k].tag_ not in ("VBG", "VBN")
 
     def _cue_at(self, k: int, end: int) -> bool:
         """A cue stands at token ``k`` (up to ``end``), after adverbs and the cue's auxiliaries ('has since said')."""
@@ -431,6 +453,9 @@ class CueSubjects(QuoteLayout):
             return None
         if any(i in self.idx.person_at for i in subject):
             return None
+        head = self.idx.first_np_head(subject[0], subject[-1] + 1)
+        if head is None or not is_known_person_noun(head):
+            return None  # 'posters at the station said': a noun that only looks agentive
         ref = self.idx.description(subject)
         return ref if ref is not None and ref.unnamed else None
 

@@ -534,7 +534,10 @@ class MentionIndex:
                 roles += _age_roles(doc[max(0, s - 4) : s].text)  # 'the 17-year-old Noor Haddad'
             # Apposition after: "Renata Villiers, regional director, ..."; not an adjunct ("Lund,
             # through a spokeswoman, declined": the spokeswoman is someone else)
-            if e < len(doc) - 1 and doc[e].text == "," and doc[e + 1].pos_ not in ("ADP", "SCONJ", "ADV"):
+            if e + 2 < len(doc) and doc[e].text == "," and doc[e + 1].like_num and doc[e + 2].text == ",":
+                roles += _age_roles(f"{doc[e + 1].text}-year-old")  # 'Ingrid Solvang, 46, runs a bakery'
+            if e < len(doc) - 1 and doc[e].text == "," and doc[e + 1].pos_ not in ("ADP", "SCONJ", "ADV") \
+                    and not closes_opening_phrase(doc, e):
                 k = e + 1
                 stop = k
                 while (
@@ -544,7 +547,7 @@ class MentionIndex:
                     and not is_finite_verb(doc[stop])
                 ):
                     stop += 1
-                head = self._first_np_head(k, stop)
+                head = self.first_np_head(k, stop)
                 if head and (stop >= len(doc) or doc[stop].text in {",", "."}):
                     roles.append(head)
                     roles += _age_roles(doc[k:stop].text)  # 'Noor Haddad, a 17-year-old lifeguard,'
@@ -596,7 +599,7 @@ class MentionIndex:
         starts = [a] + [
             i for i in range(a + 1, b) if doc[i].tag_ in ("DT", "PRP$") or doc[i - 1].text in _POSSESSIVE
         ]
-        found = [(i, h) for i, h in ((i, self._first_np_head(i, b)) for i in starts) if h]
+        found = [(i, h) for i, h in ((i, self.first_np_head(i, b)) for i in starts) if h]
         heads = [h for _, h in found]
         people: list[str] = []
         for i, h in found:
@@ -608,7 +611,7 @@ class MentionIndex:
             return people[-1]
         return heads[0] if heads else None
 
-    def _first_np_head(self, a: int, b: int) -> str | None:
+    def first_np_head(self, a: int, b: int) -> str | None:
         """Head of the first noun run in tokens ``[a, b)``, skipping possessors ("the developer's agent")."""
         doc = self.doc
         i = a
@@ -869,7 +872,7 @@ class MentionIndex:
         nouns = [t for t in toks if t.pos_ in ("NOUN", "PROPN") and not t.is_punct]
         if not nouns:
             return None
-        head = self._first_np_head(toks[0].i, toks[-1].i + 1) or nouns[0].lower_
+        head = self.first_np_head(toks[0].i, toks[-1].i + 1) or nouns[0].lower_
         start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
         text = doc.text[start:end]
         has_clause = any(
@@ -1074,6 +1077,21 @@ def _reason_adjunct(toks: list, j: int) -> bool:
             k -= 1  # 'not to be named publicly to ...'
         return toks[k].lower_ in _ANONYMITY_WORDS
     return False
+
+
+def closes_opening_phrase(doc: Doc, i: int, first: int = 0) -> bool:
+    """The comma at token ``i`` closes a sentence's opening adverbial ('On Monday,', 'After a
+    meeting with Karl Berg,', 'Late on Sunday,'): the words from the sentence start (or token
+    ``first``) hold no comma and open with a preposition, a subordinator or an adverb. The words
+    after the comma are then the sentence's subject, neither an aside nor an apposition to a name
+    before the comma (adversarial tests: 'On Monday, the mayor, writing on Facebook, said' gave
+    'Monday'; 'After a meeting with Karl Berg, the mayor, visibly tired, said' gave Karl Berg)."""
+    k = i - 1
+    while k > first and not doc[k].is_sent_start and doc[k - 1].text != "," and not doc[k - 1].is_space:
+        k -= 1
+    if k > first and doc[k - 1].text == ",":
+        return False
+    return doc[k].pos_ in ("ADP", "SCONJ", "ADV")
 
 
 #: An age written as a noun phrase's last word ('the 34-year-old', 'a 52-year-old'): a person.
