@@ -201,7 +201,9 @@ class CueSubjects(QuoteLayout):
             # a past tense is an aside's only as 'asked about ...': not '..., said, adding ...'
             if participle and head.tag_ == "VBD" and not (j > i + 2 and doc[i + 2].pos_ in ("ADP", "SCONJ")):
                 continue
-            if (participle or head.pos_ in ("ADJ", "ADV") or (head.pos_ == "ADP" and head.lower_ != "of")
+            # 'a spokesman, for the fire service, said': the phrase completes the person noun (_with_of_phrase)
+            completes = head.lower_ == "for" and is_person_noun(doc[i - 1].lower_)
+            if (participle or head.pos_ in ("ADJ", "ADV") or (head.pos_ == "ADP" and head.lower_ != "of" and not completes)
                     or (head.pos_ == "DET" or head.tag_ == "PRP$") and head.lower_ not in RELATIVE_WORDS
                     or head.pos_ == "NUM" and j == i + 2 or possessive):  # 'Solvang, 54,', "the mayor, Berg's successor,"
                 found[i] = j
