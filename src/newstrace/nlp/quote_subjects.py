@@ -16,7 +16,7 @@ from newstrace.nlp.cues import (
 from newstrace.nlp.frames import to_comma
 from newstrace.nlp.quote_layout import QuoteLayout
 from newstrace.nlp.quote_marks import ALL_MARKS
-from newstrace.nlp.speakers import NP_PREPOSITIONS, Referent, closes_opening_phrase
+from newstrace.nlp.speakers import NP_PREPOSITIONS, Referent, closes_opening_phrase, hyphen_joined
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -211,25 +211,18 @@ class CueSubjects(QuoteLayout):
         accepted: set[int] = set()
         for i in sorted(found, reverse=True):  # an aside closes before a finite cue or before another aside
             j = found[i]
-            if j in accepted or self._finite_cue_at(j + 1, end):
+            if j in accepted or self._cue_at(j + 1, end, finite=True):
                 accepted.add(i)
                 out.update(range(i, j + (j not in accepted)))  # and its closing comma, unless another aside opens there
         return out
 
-    def _finite_cue_at(self, k: int, end: int) -> bool:
-        """A cue that is no participle stands at token ``k`` (after adverbs and auxiliaries, as
-        :meth:`_cue_at`): 'writing' of 'the mayor, writing on Facebook, said' opens another aside."""
+    def _cue_at(self, k: int, end: int, finite: bool = False) -> bool:
+        """A cue stands at token ``k`` (up to ``end``), after adverbs and the cue's auxiliaries ('has since said');
+        with ``finite``, no participle: 'writing' of 'the mayor, writing on Facebook, said' opens another aside."""
         doc = self.doc
         while k <= end and (doc[k].pos_ == "ADV" or doc[k].lower_ in SKIP_BEFORE_CUE or is_cue_auxiliary(doc[k])):
             k += 1
-        return k <= end and is_cue(doc[k]) and doc[k].tag_ not in ("VBG", "VBN")
-
-    def _cue_at(self, k: int, end: int) -> bool:
-        """A cue stands at token ``k`` (up to ``end``), after adverbs and the cue's auxiliaries ('has since said')."""
-        doc = self.doc
-        while k <= end and (doc[k].pos_ == "ADV" or doc[k].lower_ in SKIP_BEFORE_CUE or is_cue_auxiliary(doc[k])):
-            k += 1
-        return k <= end and is_cue(doc[k])
+        return k <= end and is_cue(doc[k]) and not (finite and doc[k].tag_ in ("VBG", "VBN"))
 
     def _clause_attributes(self, start: int, stop: int) -> bool:
         """A relative clause (tokens ``start`` to ``stop``, exclusive) that attributes the quotation
@@ -348,8 +341,7 @@ class CueSubjects(QuoteLayout):
                 or t.text in {"'s", "’s", "-", "."}
                 or (t.tag_ == "POS")
                 # the words a hyphen joins into a compound: 'London-based', 'self-employed', 'left-leaning'
-                or (i >= 2 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_)
-                or (i + 1 < len(doc) and doc[i + 1].text == "-" and not t.whitespace_ and not doc[i + 1].whitespace_)
+                or (i >= 2 and hyphen_joined(doc, i - 2, "-")) or hyphen_joined(doc, i, "-")
             ):
                 if is_finite_verb(t):
                     break

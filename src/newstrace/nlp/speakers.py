@@ -636,8 +636,7 @@ class MentionIndex:
                     i = run[1] + 1  # "Obama's former campaign strategist": skip the possessor
                     continue
                 break
-            if t.pos_ in ("VERB", "AUX") and not (i - 2 >= a and doc[i - 1].text in {"-", "‑"}
-                                                  and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_):
+            if t.pos_ in ("VERB", "AUX") and not (i - 2 >= a and hyphen_joined(doc, i - 2)):
                 break  # not 'based' of 'a London-based analyst': a compound modifier
             i += 1
         return head
@@ -1105,15 +1104,22 @@ def _age_roles(text: str) -> list[str]:
     return ["age:" + m.group(1).lower() for m in _AGE.finditer(text)]
 
 
+#: Hyphens that join the words of a compound ('34-year-old', with a no-break hyphen too).
+HYPHENS = frozenset({"-", "‑"})
+
+
+def hyphen_joined(doc: Doc, x: int, hyphens: Collection[str] = HYPHENS) -> bool:
+    """Tokens ``x`` and ``x + 2`` are joined by a hyphen at ``x + 1``, without spaces ('London-based')."""
+    return x + 2 < len(doc) and doc[x + 1].text in hyphens and not doc[x].whitespace_ and not doc[x + 1].whitespace_
+
+
 def _in_hyphenated_modifier(doc, i: int, a: int, b: int) -> bool:
     """Token ``i`` (inside ``[a, b)``) is joined by a hyphen, without spaces, to a word after it
     inside the span, or ends such a compound that a word follows ('34-year-old nurse', 'two-term
     mayor', 'London-based analyst'): part of a modifier of the noun after it, not the head."""
-    def joined(x: int) -> bool:  # tokens x and x + 2 joined by a hyphen at x + 1
-        return x + 2 < b and doc[x + 1].text in {"-", "‑"} and not doc[x].whitespace_ and not doc[x + 1].whitespace_
-    if joined(i):
+    if i + 2 < b and hyphen_joined(doc, i):
         return True
-    if i - 2 >= a and joined(i - 2):
+    if i - 2 >= a and hyphen_joined(doc, i - 2):
         return i + 1 < b and doc[i + 1].pos_ in ("NOUN", "PROPN", "ADJ")  # 'year' of '34-year-old nurse' too
     return False
 
